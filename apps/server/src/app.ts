@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '@casedesk/shared';
+import type { Database } from './db/database.js';
+import { registerAccountRoutes } from './modules/account/account.routes.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerCategoryRoutes } from './modules/category/category.routes.js';
+import { registerCompanyRoutes } from './modules/company/company.routes.js';
+import { registerDeptRoutes } from './modules/dept/dept.routes.js';
+import { registerDictionaryRoutes } from './modules/dictionary/dictionary.routes.js';
+import { registerFileRoutes } from './modules/file/file.routes.js';
+import { registerMenuRoutes } from './modules/menu/menu.routes.js';
+import { registerPositionRoutes } from './modules/position/position.routes.js';
+import { registerProjectRoutes } from './modules/project/project.routes.js';
+import { registerTicketRoutes } from './modules/ticket/ticket.routes.js';
+import { registerUserRoutes } from './modules/user/user.routes.js';
+import { registerUserGroupRoutes } from './modules/userGroup/user-group.routes.js';
+import { registerRoleRoutes } from './modules/role/role.routes.js';
+import { registerRegionRoutes } from './modules/region/region.routes.js';
+import { registerIndustryRoutes } from './modules/industry/industry.routes.js';
+import { registerConfigurationRoutes } from './modules/configuration/configuration.routes.js';
+import { registerWebApiRoutes } from './modules/webApi/web-api.routes.js';
+import { registerAccessControl, type RouteRecord } from './platform/access.js';
+import { createAccessTokens } from './platform/access-token.js';
+import { createAuthTokenChecker } from './platform/auth-token.js';
+import type { Config } from './platform/config.js';
+import { registerErrorHandler, sendError } from './platform/error-handler.js';
+import { AppError } from './platform/errors.js';
+import { registerJsonBodyParser } from './platform/json-body.js';
+import {
+  createRequestLogWriter,
+  describeError,
+  registerRequestLog,
+  writeSystemLog,
+  type RequestLogWriter,
+} from './platform/logs.js';
+import { loadServerKeys } from './platform/secrets.js';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Flip to true once migrations ran; /readyz answers 503 before. */
+  isReady?: () => boolean;
+};
+
+export type App = {
+  app: FastifyInstance;
+  routes: RouteRecord[];
+  /** The batched request log; `flush()` writes what is buffered now (tests, shutdown). */
+  requestLog: RequestLogWriter;
+};
+
+/** Secrets, tokens and passwords never reach the logs. */
+export const logRedactions = [
+  'req.headers.authorization',
+  'req.headers["auth-token"]',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+/** Requests are logged by path only: query strings can carry reset or SSO codes. */
+function serializeRequest(request: FastifyRequest) {
+  return { method: request.method, url: request.url.split('?')[0], remoteAddress: request.ip };
+}
+
+const cspDirectives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Ant Design writes its CSS-in-JS into <style> elements.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'self'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** What an answer sent before any hook ran (a URL the router cannot read) still carries. */
+const frameworkErrorHeaders = (requestId: string) => ({
+  'x-request-id': requestId,
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'cross-origin-opener-policy': 'same-origin',
+});
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database } = options;
+  const db = database.db;
+  const keys = await loadServerKeys(db);
+  const routes: RouteRecord[] = [];
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: logRedactions, serializers: { req: serializeRequest } },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    // A URL the router cannot decode, or a path parameter over maxParamLength: the envelope, not Fastify's body.
+    // No hook runs for these, so the headers helmet would add are set here.
+    frameworkErrors: (error, request, reply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'The URL is too long.';
+      void sendError(
+        reply.headers(frameworkErrorHeaders(request.id)),
+        new AppError('BAD_REQUEST', message),
+        request.id,
+      );
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerJsonBodyParser(app);
+  registerErrorHandler(app, (error, request) => {
+    void writeSystemLog(db, {
+      level: 'error',
+      source: 'server',
+      message: describeError(error),
+      requestId: request.id,
+      userId: request.actor?.userId ?? null,
+      detail: {
+        url: request.url.split('?')[0],
+        method: request.method,
+        stack: error instanceof Error ? error.stack?.slice(0, 4000) : undefined,
+      },
+    }).catch(() => undefined);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: cspDirectives },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: config.rateLimitMax > 0,
+    max: config.rateLimitMax > 0 ? config.rateLimitMax : 1_000_000,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests),
+  });
+  // Before any route is added, so that every route is recorded and guarded.
+  const accessTokens = createAccessTokens(keys.jwtSecret, config.accessTokenMinutes);
+  const authTokens = createAuthTokenChecker(db, keys.authTokenPrivateKey, config.authTokenWindowSeconds);
+  registerAccessControl(app, { db, authTokens, accessTokens, routes });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Casedesk API',
+        version: config.version,
+        description: 'The Casedesk HTTP API. Every JSON response is the envelope { resultCode, resultMsg, data }.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const requestLog = createRequestLogWriter(db, app.log);
+  registerRequestLog(app, requestLog);
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const publicRoute = { access: 'public' as const, authToken: false };
+  r.get('/api/openapi.json', { config: publicRoute, schema: { hide: true } }, async () => app.swagger());
+  r.get(
+    '/version.json',
+    { config: publicRoute, schema: { hide: true, querystring: z.object({ t: z.string().optional() }).passthrough() } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { version: config.version };
+    },
+  );
+  r.get('/healthz', { config: publicRoute, schema: { hide: true } }, async (request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok' };
+    } catch {
+      return sendError(reply, new AppError('SERVICE_UNAVAILABLE', messages.serviceUnavailable), request.id);
+    }
+  });
+  r.get('/readyz', { config: publicRoute, schema: { hide: true } }, async (request, reply) => {
+    try {
+      if (options.isReady && !options.isReady()) throw new Error('not migrated yet');
+      await database.ping();
+      return { status: 'ready' };
+    } catch {
+      return sendError(reply, new AppError('SERVICE_UNAVAILABLE', messages.serviceUnavailable), request.id);
+    }
+  });
+
+  registerAuthRoutes(app, { db, config, accessTokens }, keys.authTokenPublicKey);
+  registerMenuRoutes(app, db);
+  registerAccountRoutes(app, db);
+  registerDeptRoutes(app, db);
+  registerPositionRoutes(app, db);
+  registerDictionaryRoutes(app, db);
+  registerCompanyRoutes(app, db);
+  registerProjectRoutes(app, db);
+  registerCategoryRoutes(app, db);
+  registerTicketRoutes(app, db, config.dataDir);
+  await registerFileRoutes(app, db, config.dataDir);
+  registerUserRoutes(app, db);
+  registerUserGroupRoutes(app, db);
+  registerRoleRoutes(app, db);
+  registerRegionRoutes(app, db);
+  registerIndustryRoutes(app, db);
+  registerConfigurationRoutes(app, db);
+  registerWebApiRoutes(app, db, routes);
+
+  registerWebApp(app, config);
+
+  const purgeTimer = setInterval(
+    () => void authTokens.purge().catch((error: unknown) => app.log.warn({ err: error }, 'nonce purge failed')),
+    60_000,
+  );
+  purgeTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
+    await requestLog.stop();
+  });
+
+  return { app, routes, requestLog };
+}
+
+/** The built web app, with every unknown non-API GET answered by index.html (client-side routes). */
+function registerWebApp(app: FastifyInstance, config: Config) {
+  const root = resolve(config.webDist ?? new URL('../../web/dist', import.meta.url).pathname);
+  const hasWeb = existsSync(resolve(root, 'index.html'));
+  if (hasWeb) {
+    void app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // Hashed assets never change; index.html must always be fresh for the version check.
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!.toLowerCase();
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && !/\.\w+$/.test(path);
+    if (hasWeb && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendError(reply, new AppError('NOT_FOUND', messages.notFound), request.id);
+  });
+}

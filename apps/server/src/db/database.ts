@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database itself or a transaction: what read helpers take. */
+export type Queryable = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Migrations sit beside this file in the source tree and beside main.js in the build. */
+export const migrationsFolder = process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('./migrations', import.meta.url));
+
+const migrationLockKey = 727_274_101;
+
+/** PostgreSQL extensions the embedded database loads (the migrations create them). */
+export const pgliteExtensions = { pg_trgm };
+
+export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // A dropped connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Db,
+    kind: 'pg',
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        // Several instances may start at once: one migrates, the others wait.
+        await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export function wrapPglite(client: PGlite, onClose: () => Promise<void> = async () => undefined): Database {
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(db, { migrationsFolder });
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      await client.close();
+      await onClose();
+    },
+  };
+}
+
+/** The embedded database in `dataDir/pgdata`, locked so that a second process cannot open it. */
+export async function openEmbedded(dataDir: string): Promise<Database> {
+  const dir = resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const release = await lockfile
+    .lock(dir, { lockfilePath: join(dir, 'casedesk.lock'), stale: 15_000, retries: { retries: 4, minTimeout: 1000 } })
+    .catch((error: Error) => {
+      throw new Error(`The data directory ${dir} is in use by another Casedesk process (${error.message}).`);
+    });
+  try {
+    const client = await PGlite.create(join(dir, 'pgdata'), { extensions: pgliteExtensions });
+    return wrapPglite(client, release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
+}
+
+/** Rows of a raw statement, whichever driver runs it. */
+export async function rowsOf<T>(q: Queryable, statement: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await q.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,3 @@
+-- Custom SQL migration file, put your code below! --
+-- Trigram matching for partial case-number search (a trusted extension: no superuser needed).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

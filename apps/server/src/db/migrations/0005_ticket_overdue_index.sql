@@ -1,0 +1,2 @@
+DROP INDEX "ticket_overdue_idx";--> statement-breakpoint
+CREATE INDEX "ticket_overdue_idx" ON "ticket" USING btree ("due_date","project_id","private_ticket") WHERE "ticket"."status" in ('New', 'Assigned', 'InProgress', 'Pending');

@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_project_status_idx" ON "ticket" USING btree ("project_id","status","priority","id");

@@ -1,0 +1,156 @@
+import type { PermissionModule } from '@casedesk/shared';
+
+export type MenuSeed = {
+  path: string;
+  name: string;
+  component?: string;
+  module?: PermissionModule;
+  icon?: string;
+  hide?: boolean;
+  affix?: boolean;
+  titles: [en: string, zhCn: string, zhTw: string];
+  children?: MenuSeed[];
+};
+
+const page = (
+  path: string,
+  name: string,
+  module: PermissionModule,
+  titles: MenuSeed['titles'],
+  extra: Partial<MenuSeed> = {},
+): MenuSeed => ({
+  path,
+  name,
+  component: `${path.replace(/^\//, '').replace(/\/:\w+/g, '')}/index`,
+  module,
+  titles,
+  ...extra,
+});
+
+/** The business screens of spec section 2, as the first menu tree; administrators edit it afterwards. */
+export const menuSeed: MenuSeed[] = [
+  {
+    path: '/dashboard',
+    name: 'Dashboard',
+    icon: 'DashboardOutlined',
+    titles: ['Home', '首页', '首頁'],
+    children: [
+      page('/dashboard/ticket', 'DashboardTicket', 'ticket', ['Dashboard', '仪表盘', '儀表板'], {
+        affix: true,
+        icon: 'DashboardOutlined',
+      }),
+    ],
+  },
+  {
+    path: '/ticket',
+    name: 'Ticket',
+    icon: 'FileTextOutlined',
+    titles: ['Tickets', '工单', '工單'],
+    children: [
+      page('/ticket/list', 'TicketList', 'ticket', ['Ticket list', '工单列表', '工單列表']),
+      page('/ticket/create', 'TicketCreate', 'ticket', ['New ticket', '新建工单', '新增工單']),
+      page('/ticket/edit/:id', 'TicketEdit', 'ticket', ['Edit ticket', '编辑工单', '編輯工單'], { hide: true }),
+      page('/ticket/info/:id', 'TicketInfo', 'ticket', ['Ticket details', '工单详情', '工單詳情'], { hide: true }),
+      page('/ticket/scheduled', 'ScheduledTicketList', 'scheduledTicket', [
+        'Scheduled tickets',
+        '计划工单',
+        '排程工單',
+      ]),
+      page('/openItem/list', 'OpenItemList', 'openItem', ['Open items', '待办事项', '待辦事項']),
+    ],
+  },
+  {
+    path: '/master',
+    name: 'MasterData',
+    icon: 'DatabaseOutlined',
+    titles: ['Master data', '基础数据', '基礎資料'],
+    children: [
+      page('/category/list', 'CategoryList', 'category', ['Categories', '类别', '類別']),
+      page('/project/list', 'ProjectList', 'project', ['Projects', '项目', '專案']),
+      page('/company/list', 'CompanyList', 'company', ['Companies', '公司', '公司']),
+      page('/vendor/list', 'VendorList', 'vendor', ['Vendors', '供应商', '供應商']),
+    ],
+  },
+  {
+    path: '/email',
+    name: 'Email',
+    icon: 'MailOutlined',
+    titles: ['E-mail', '邮件', '郵件'],
+    children: [
+      page('/email/list', 'EmailList', 'email', ['E-mail list', '邮件列表', '郵件列表']),
+      page('/email/template', 'EmailTemplate', 'emailTemplate', ['E-mail templates', '邮件模板', '郵件範本']),
+    ],
+  },
+  {
+    path: '/workflow',
+    name: 'Workflow',
+    icon: 'ApartmentOutlined',
+    titles: ['Workflow', '工作流', '工作流程'],
+    children: [
+      page('/workflow/design', 'WorkflowDesign', 'workflow', ['Designer', '流程设计', '流程設計']),
+      page('/workflow/definition', 'WorkflowDefinition', 'workflow', ['Definitions', '流程定义', '流程定義']),
+      page('/workflow/instance', 'WorkflowInstance', 'workflow', ['Instances', '流程实例', '流程實例']),
+      page('/workflow/registry', 'WorkflowRegistry', 'workflow', ['Registry', '流程注册', '流程註冊']),
+    ],
+  },
+  {
+    path: '/finance',
+    name: 'Finance',
+    icon: 'AccountBookOutlined',
+    titles: ['Invoices and import', '发票与导入', '發票與匯入'],
+    children: [
+      page('/invoice/list', 'InvoiceList', 'invoice', ['Invoices', '发票', '發票']),
+      page('/import/list', 'ImportList', 'import', ['Data import', '数据导入', '資料匯入']),
+    ],
+  },
+  {
+    path: '/organization',
+    name: 'Organization',
+    icon: 'TeamOutlined',
+    titles: ['Organisation', '组织', '組織'],
+    children: [
+      page('/system/user', 'UserList', 'user', ['Users', '用户', '使用者']),
+      page('/system/deletedUser', 'DeletedUserList', 'user', ['Deleted users', '已删除用户', '已刪除使用者']),
+      page('/system/userGroup', 'UserGroupList', 'userGroup', ['User groups', '用户组', '使用者群組']),
+      page('/system/role', 'RoleList', 'role', ['Roles', '角色', '角色']),
+      page('/system/dept', 'DeptList', 'dept', ['Departments', '部门', '部門']),
+      page('/system/position', 'PositionList', 'position', ['Positions', '职位', '職位']),
+      page('/delegate/list', 'DelegateList', 'delegate', ['Delegates', '委托', '委託']),
+    ],
+  },
+  {
+    path: '/system',
+    name: 'System',
+    icon: 'SettingOutlined',
+    titles: ['System', '系统', '系統'],
+    children: [
+      page('/system/settings', 'Settings', 'settings', ['Settings', '系统设置', '系統設定']),
+      page('/system/configuration', 'ConfigurationList', 'configuration', ['Configuration', '配置', '組態']),
+      page('/system/dictionary', 'DictionaryList', 'dictionary', ['Dictionaries', '字典', '字典']),
+      page('/system/menu', 'MenuList', 'menu', ['Menus', '菜单', '選單']),
+      page('/system/webApi', 'WebApiList', 'webApi', ['Web APIs', '接口', '介面']),
+      page('/system/region', 'RegionList', 'region', ['Regions', '区域', '區域']),
+      page('/system/industry', 'IndustryList', 'industry', ['Industries', '行业', '行業']),
+      page('/system/scheduleJob', 'ScheduleJobList', 'scheduleJob', ['Scheduled jobs', '定时任务', '排程任務']),
+    ],
+  },
+  {
+    path: '/log',
+    name: 'Log',
+    icon: 'ProfileOutlined',
+    titles: ['Logs', '日志', '日誌'],
+    children: [
+      page('/log/login', 'LoginLog', 'log', ['Sign-in log', '登录日志', '登入日誌']),
+      page('/log/request', 'RequestLog', 'log', ['Request log', '请求日志', '請求日誌']),
+      page('/log/system', 'SystemLog', 'log', ['System log', '系统日志', '系統日誌']),
+    ],
+  },
+  {
+    path: '/personal',
+    name: 'Personal',
+    component: 'personal/index',
+    hide: true,
+    icon: 'UserOutlined',
+    titles: ['My account', '个人中心', '個人中心'],
+  },
+];

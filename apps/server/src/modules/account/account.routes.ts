@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountEmailUpdateSchema,
+  accountLanguageSchema,
+  accountLanguageUpdateSchema,
+  accountProfileSchema,
+  accountProfileUpdateSchema,
+  envelopeSchema,
+  messages,
+  verifyPasswordSchema,
+} from '@casedesk/shared';
+import type { Db } from '../../db/database.js';
+import { requireActor } from '../../platform/access.js';
+import { ok } from '../../platform/envelope.js';
+import * as account from './account.service.js';
+
+const tags = ['Account'];
+const config = { access: 'authenticated' as const };
+const profileResponse = { 200: envelopeSchema(accountProfileSchema) };
+
+/** My Account: every signed-in user may read and change their own record, nobody else's. */
+export function registerAccountRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/Account/Profile', { config, schema: { tags, response: profileResponse } }, async (request) =>
+    ok(await account.profile(db, requireActor(request))),
+  );
+
+  r.post(
+    '/api/Account/UpdateProfile',
+    { config, schema: { tags, body: accountProfileUpdateSchema, response: profileResponse } },
+    async (request) =>
+      ok(await account.updateProfile(db, requireActor(request), request.body), messages.operationSuccessful),
+  );
+
+  r.post(
+    '/api/Account/UpdateEmail',
+    { config, schema: { tags, body: accountEmailUpdateSchema, response: profileResponse } },
+    async (request) =>
+      ok(await account.updateEmail(db, requireActor(request), request.body), messages.operationSuccessful),
+  );
+
+  r.post(
+    '/api/Account/UpdateLanguage',
+    {
+      config,
+      schema: {
+        tags,
+        body: accountLanguageUpdateSchema,
+        response: { 200: envelopeSchema(z.object({ language: accountLanguageSchema })) },
+      },
+    },
+    async (request) => ok(await account.updateLanguage(db, requireActor(request), request.body)),
+  );
+
+  r.post(
+    '/api/Account/VerifyPassword',
+    { config, schema: { tags, body: verifyPasswordSchema, response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      await account.verifyPassword(db, requireActor(request), request.body, request.ip);
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,170 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  accountMessages,
+  messages,
+  type AccountEmailUpdate,
+  type AccountLanguageUpdate,
+  type AccountProfile,
+  type AccountProfileUpdate,
+  type VerifyPassword,
+} from '@casedesk/shared';
+import { rowsOf, type Db } from '../../db/database.js';
+import type { Actor } from '../../platform/actor.js';
+import { diff, writeAudit } from '../../platform/audit.js';
+import { badRequest, conflict, sessionEnded } from '../../platform/errors.js';
+import { writeLoginLog } from '../../platform/logs.js';
+import { verifyPassword as passwordMatches } from '../../platform/passwords.js';
+import { maxFailedSignIns } from '../auth/auth.service.js';
+import { appUser } from '../user/user.table.js';
+
+type ProfileRow = {
+  id: number;
+  row_version: number;
+  login_name: string;
+  real_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  mobile: string | null;
+  job_title: string | null;
+  location: string | null;
+  sex: 'secret' | 'male' | 'female';
+  language: string;
+  user_type: string | null;
+  dept_name: string | null;
+  position_name: string | null;
+  role_names: string[];
+  last_login_time: Date | string | null;
+  last_login_ip: string | null;
+  password_changed_at: Date | string | null;
+};
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** The caller's own record as My Account shows it. */
+export async function profile(db: Db, actor: Actor): Promise<AccountProfile> {
+  const [row] = await rowsOf<ProfileRow>(
+    db,
+    sql`select u.id, u.row_version, u.login_name, u.real_name, u.last_name, u.email, u.mobile, u.job_title,
+               u.location, u.sex, u.language, u.user_type, u.last_login_time, u.last_login_ip, u.password_changed_at,
+               d.name as dept_name, p.name as position_name,
+               coalesce((select array_agg(r.name order by r.sort, r.id) from user_role ur
+                          join role r on r.id = ur.role_id and r.enabled where ur.user_id = u.id), '{}') as role_names
+          from app_user u left join dept d on d.id = u.dept_id left join position p on p.id = u.position_id
+         where u.id = ${actor.userId}`,
+  );
+  if (!row) throw sessionEnded(messages.sessionRevoked);
+  return {
+    id: row.id,
+    rowVersion: row.row_version,
+    loginName: row.login_name,
+    realName: row.real_name,
+    lastName: row.last_name,
+    email: row.email,
+    mobile: row.mobile,
+    jobTitle: row.job_title,
+    location: row.location,
+    sex: row.sex,
+    language: row.language,
+    userType: row.user_type,
+    deptName: row.dept_name,
+    positionName: row.position_name,
+    roleNames: row.role_names,
+    lastLoginTime: iso(row.last_login_time),
+    lastLoginIp: row.last_login_ip,
+    passwordChangedAt: iso(row.password_changed_at),
+  };
+}
+
+type UserChanges = Partial<typeof appUser.$inferInsert>;
+
+/** One transaction: the update only if the row is still the version the caller read, and its audit entry. */
+async function updateOwn(db: Db, actor: Actor, changes: UserChanges, rowVersion: number | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(appUser).where(eq(appUser.id, actor.userId));
+    if (!before) throw sessionEnded(messages.sessionRevoked);
+    const versionCheck = rowVersion === null ? undefined : eq(appUser.rowVersion, rowVersion);
+    const [after] = await tx
+      .update(appUser)
+      .set({
+        ...changes,
+        rowVersion: sql`${appUser.rowVersion} + 1`,
+        modifiedAt: sql`now()`,
+        modifiedBy: actor.userId,
+      })
+      .where(and(eq(appUser.id, actor.userId), versionCheck))
+      .returning();
+    if (!after) throw conflict(messages.staleRowVersion);
+    await writeAudit(tx, {
+      entity: 'User',
+      entityId: actor.userId,
+      action: 'update',
+      actorId: actor.userId,
+      changes: diff(before, after),
+    });
+  });
+}
+
+export async function updateProfile(db: Db, actor: Actor, input: AccountProfileUpdate): Promise<AccountProfile> {
+  const { rowVersion, ...changes } = input;
+  await updateOwn(db, actor, changes, rowVersion);
+  return profile(db, actor);
+}
+
+export async function updateEmail(db: Db, actor: Actor, input: AccountEmailUpdate): Promise<AccountProfile> {
+  await checkPassword(db, actor, input.password, 'e-mail change');
+  await updateOwn(db, actor, { email: input.email.trim() }, input.rowVersion);
+  return profile(db, actor);
+}
+
+/** The interface language is a preference: the latest choice wins, whatever version the caller read. */
+export async function updateLanguage(
+  db: Db,
+  actor: Actor,
+  input: AccountLanguageUpdate,
+): Promise<AccountLanguageUpdate> {
+  await updateOwn(db, actor, { language: input.language }, null);
+  return { language: input.language };
+}
+
+export async function verifyPassword(db: Db, actor: Actor, input: VerifyPassword, ip: string): Promise<void> {
+  await checkPassword(db, actor, input.password, 'screen unlock', ip);
+}
+
+/**
+ * The caller's password, counted like a sign-in: wrong ones add to the failures, and the fifth in a row locks
+ * the account and ends the session (so a locked screen cannot be guessed open).
+ */
+async function checkPassword(db: Db, actor: Actor, password: string, purpose: string, ip = ''): Promise<void> {
+  const [user] = await db.select().from(appUser).where(eq(appUser.id, actor.userId));
+  if (!user) throw sessionEnded(messages.sessionRevoked);
+  if (await passwordMatches(user.passwordHash, password)) {
+    if (user.errorCount > 0)
+      await db.update(appUser).set({ errorCount: 0, lastErrorTime: null }).where(eq(appUser.id, user.id));
+    return;
+  }
+  const locked = await db.transaction(async (tx) => {
+    const [counted] = await tx
+      .update(appUser)
+      .set({
+        errorCount: sql`${appUser.errorCount} + 1`,
+        lastErrorTime: sql`now()`,
+        lockedAt: sql`case when ${appUser.errorCount} + 1 >= ${maxFailedSignIns} then now() else ${appUser.lockedAt} end`,
+      })
+      .where(eq(appUser.id, user.id))
+      .returning({ lockedAt: appUser.lockedAt });
+    const nowLocked = Boolean(counted?.lockedAt);
+    await writeLoginLog(tx, {
+      loginName: user.loginName,
+      userId: user.id,
+      ip,
+      userAgent: null,
+      success: 'Failure',
+      reason: nowLocked ? `locked (${purpose})` : `bad password (${purpose})`,
+    });
+    return nowLocked;
+  });
+  if (locked) throw sessionEnded(messages.accountLocked);
+  throw badRequest(accountMessages.passwordIncorrect, [
+    { field: 'password', message: accountMessages.passwordIncorrect },
+  ]);
+}

@@ -1,0 +1,302 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import {
+  messages,
+  type ForgotPassword,
+  type Login,
+  type MyInfo,
+  type RefreshToken,
+  type ResetInitPassword,
+  type TokenData,
+} from '@casedesk/shared';
+import { rowsOf, type Db } from '../../db/database.js';
+import type { AccessTokens } from '../../platform/access-token.js';
+import { loadActor, type Actor } from '../../platform/actor.js';
+import type { Config } from '../../platform/config.js';
+import { AppError, badRequest, sessionEnded } from '../../platform/errors.js';
+import { writeLoginLog } from '../../platform/logs.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { emailOutbox } from '../../platform/platform.table.js';
+import { appUser } from '../user/user.table.js';
+import { passwordReset, refreshToken, userSession } from './auth.table.js';
+
+export const maxFailedSignIns = 5;
+const resetLinkHours = 1;
+
+export type AuthContext = { db: Db; config: Config; accessTokens: AccessTokens };
+export type ClientMeta = { ip: string; userAgent: string | undefined };
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const newSecret = () => randomBytes(32).toString('base64url');
+
+type SignInUser = typeof appUser.$inferSelect;
+
+async function findByLoginName(db: Db, loginName: string): Promise<SignInUser | undefined> {
+  const [user] = await db
+    .select()
+    .from(appUser)
+    .where(and(sql`lower(${appUser.loginName}) = lower(${loginName})`, isNull(appUser.deletedAt)));
+  return user;
+}
+
+/** Why a user cannot be signed in, or undefined if they can. */
+function refusalOf(user: SignInUser): string | undefined {
+  if (user.lockedAt) return messages.accountLocked;
+  if (user.status !== 'Active') return messages.accountInactive;
+  return undefined;
+}
+
+const sessionExpiry = (ctx: AuthContext) => new Date(Date.now() + ctx.config.refreshTokenDays * 86_400_000);
+
+export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): Promise<TokenData> {
+  const user = await findByLoginName(ctx.db, input.userName);
+  // Verify even for an unknown user so that the answer and its timing are the same.
+  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+  const log = {
+    loginName: input.userName.slice(0, 100),
+    userId: user?.id ?? null,
+    ip: meta.ip,
+    userAgent: meta.userAgent ?? null,
+  };
+
+  if (!user || !passwordOk) {
+    const locked = await ctx.db.transaction(async (tx) => {
+      let nowLocked = false;
+      if (user && !user.lockedAt) {
+        const [counted] = await tx
+          .update(appUser)
+          .set({
+            errorCount: sql`${appUser.errorCount} + 1`,
+            lastErrorTime: sql`now()`,
+            lockedAt: sql`case when ${appUser.errorCount} + 1 >= ${maxFailedSignIns} then now() else null end`,
+          })
+          .where(eq(appUser.id, user.id))
+          .returning({ lockedAt: appUser.lockedAt });
+        nowLocked = Boolean(counted?.lockedAt);
+      }
+      await writeLoginLog(tx, { ...log, success: 'Failure', reason: nowLocked ? 'locked' : 'bad credentials' });
+      return nowLocked || Boolean(user?.lockedAt);
+    });
+    throw badRequest(locked ? messages.accountLocked : messages.loginFailed);
+  }
+
+  const refusal = refusalOf(user);
+  if (refusal) {
+    await writeLoginLog(ctx.db, { ...log, success: 'Failure', reason: refusal });
+    throw badRequest(refusal);
+  }
+
+  const sessionId = randomUUID();
+  const refresh = newSecret();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(userSession).values({
+      id: sessionId,
+      userId: user.id,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      expiresAt: sessionExpiry(ctx),
+    });
+    await tx.insert(refreshToken).values({ tokenHash: sha256(refresh), sessionId });
+    await tx
+      .update(appUser)
+      .set({ errorCount: 0, lastErrorTime: null, lastLoginTime: sql`now()`, lastLoginIp: meta.ip })
+      .where(eq(appUser.id, user.id));
+    await writeLoginLog(tx, { ...log, success: 'Success' });
+  });
+  const access = await ctx.accessTokens.sign({ userId: user.id, sessionId });
+  return { token: access.token, exp: access.exp, refreshToken: refresh };
+}
+
+async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(userSession)
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(and(eq(userSession.id, sessionId), isNull(userSession.revokedAt)));
+}
+
+type RefreshRow = {
+  session_id: string;
+  used_at: Date | null;
+  user_id: number;
+  login_name: string;
+  revoked_at: Date | null;
+  expires_at: Date;
+};
+
+/** Rotates the refresh token; one presented a second time ends its whole session (reuse detection). */
+export async function refresh(ctx: AuthContext, input: RefreshToken): Promise<TokenData> {
+  const tokenHash = sha256(input.token);
+  const [found] = await rowsOf<RefreshRow>(
+    ctx.db,
+    sql`select t.session_id, t.used_at, s.user_id, u.login_name, s.revoked_at, s.expires_at
+          from refresh_token t join user_session s on s.id = t.session_id join app_user u on u.id = s.user_id
+         where t.token_hash = ${tokenHash}`,
+  );
+  if (!found || found.login_name.toLowerCase() !== input.userName.toLowerCase())
+    throw sessionEnded(messages.sessionExpired);
+  if (found.revoked_at || new Date(found.expires_at) <= new Date()) throw sessionEnded(messages.sessionExpired);
+
+  const next = newSecret();
+  const rotated = await ctx.db.transaction(async (tx) => {
+    const used = await tx
+      .update(refreshToken)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(refreshToken.tokenHash, tokenHash), isNull(refreshToken.usedAt)))
+      .returning({ sessionId: refreshToken.sessionId });
+    if (used.length === 0) return false;
+    await tx.insert(refreshToken).values({ tokenHash: sha256(next), sessionId: found.session_id });
+    await tx
+      .update(userSession)
+      .set({ lastRefreshAt: sql`now()`, expiresAt: sessionExpiry(ctx) })
+      .where(eq(userSession.id, found.session_id));
+    return true;
+  });
+  if (!rotated) {
+    await revokeSession(ctx.db, found.session_id, 'refresh token reused');
+    throw sessionEnded(messages.refreshReused);
+  }
+  // The user may have been deactivated or locked since: that ends the session too.
+  const actor = await loadActor(ctx.db, found.user_id, found.session_id, 0);
+  const access = await ctx.accessTokens.sign({ userId: actor.userId, sessionId: found.session_id });
+  return { token: access.token, exp: access.exp, refreshToken: next };
+}
+
+export async function logout(ctx: AuthContext, actor: Actor): Promise<void> {
+  await revokeSession(ctx.db, actor.sessionId, 'logout');
+}
+
+export async function myInfo(ctx: AuthContext, actor: Actor): Promise<MyInfo> {
+  const [user] = await ctx.db.select().from(appUser).where(eq(appUser.id, actor.userId));
+  if (!user) throw sessionEnded(messages.sessionRevoked);
+  const roleNames = await rowsOf<{ name: string }>(
+    ctx.db,
+    sql`select r.name from user_role ur join role r on r.id = ur.role_id and r.enabled where ur.user_id = ${actor.userId} order by r.sort, r.id`,
+  );
+  return {
+    id: user.id,
+    name: user.loginName,
+    photo: user.photo,
+    lastLoginTime: user.lastLoginTime?.toISOString() ?? null,
+    firstName: user.realName,
+    lastLoginIp: user.lastLoginIp,
+    roleNames: roleNames.map((r) => r.name),
+    permissions: [...actor.permissions].sort(),
+    userType: user.userType,
+    language: user.language,
+    projects: actor.projects,
+    privateTicket: user.privateTicket,
+    nodeId: null,
+    systemUrl: ctx.config.systemUrl ?? null,
+    needToChangePwd: user.needToChangePwd,
+    email: user.email,
+    mobile: user.mobile,
+  };
+}
+
+/** Changes the caller's password (the forced first change and any later one); other sessions end. */
+export async function resetInitPassword(ctx: AuthContext, actor: Actor, input: ResetInitPassword): Promise<void> {
+  const [user] = await ctx.db
+    .select({ passwordHash: appUser.passwordHash })
+    .from(appUser)
+    .where(eq(appUser.id, actor.userId));
+  if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword)))
+    throw badRequest(messages.currentPasswordWrong, [{ field: 'oldPassword', message: messages.currentPasswordWrong }]);
+  if (input.oldPassword === input.newPassword)
+    throw badRequest(messages.passwordUnchanged, [{ field: 'newPassword', message: messages.passwordUnchanged }]);
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(appUser)
+      .set({
+        passwordHash,
+        needToChangePwd: false,
+        passwordChangedAt: sql`now()`,
+        rowVersion: sql`${appUser.rowVersion} + 1`,
+        modifiedAt: sql`now()`,
+        modifiedBy: actor.userId,
+      })
+      .where(eq(appUser.id, actor.userId));
+    await tx
+      .update(userSession)
+      .set({ revokedAt: sql`now()`, revokeReason: 'password changed' })
+      .where(
+        and(eq(userSession.userId, actor.userId), ne(userSession.id, actor.sessionId), isNull(userSession.revokedAt)),
+      );
+  });
+}
+
+/** Writes a one-hour reset link to the outbox; the link's token is stored only as a hash. */
+export async function forgotPassword(ctx: AuthContext, input: ForgotPassword): Promise<void> {
+  const [user] = await ctx.db
+    .select()
+    .from(appUser)
+    .where(
+      and(
+        sql`lower(${appUser.loginName}) = lower(${input.userName})`,
+        sql`lower(${appUser.email}) = lower(${input.email})`,
+        isNull(appUser.deletedAt),
+        eq(appUser.status, 'Active'),
+      ),
+    );
+  if (!user || !user.email) throw badRequest(messages.incorrectUserOrEmail);
+  const token = newSecret();
+  // Never from the request's Host header: a forged one would mail a genuine token to another site.
+  const link = `${ctx.config.systemUrl ?? `http://localhost:${ctx.config.port}`}/reset-password?token=${token}`;
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(passwordReset).values({
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + resetLinkHours * 3_600_000),
+    });
+    await tx.insert(emailOutbox).values({
+      toAddress: user.email!,
+      kind: 'password-reset',
+      subject: 'Reset your Casedesk password',
+      body: [
+        `<p>Hello ${escapeHtml(user.realName ?? user.loginName)},</p>`,
+        `<p>Someone asked to reset the password of the Casedesk account <b>${escapeHtml(user.loginName)}</b>.</p>`,
+        `<p><a href="${link}">Choose a new password</a> (the link works once, for ${resetLinkHours} hour).</p>`,
+        '<p>If it was not you, ignore this message: your password stays as it is.</p>',
+      ].join('\n'),
+    });
+  });
+}
+
+/** Sets a new password from a reset link; every session of the user ends. */
+export async function resetPassword(ctx: AuthContext, input: { token: string; newPassword: string }): Promise<void> {
+  const passwordHash = await hashPassword(input.newPassword);
+  const done = await ctx.db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordReset)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordReset.tokenHash, sha256(input.token)),
+          isNull(passwordReset.usedAt),
+          sql`${passwordReset.expiresAt} > now()`,
+        ),
+      )
+      .returning({ userId: passwordReset.userId });
+    if (!reset) return false;
+    await tx
+      .update(appUser)
+      .set({
+        passwordHash,
+        needToChangePwd: false,
+        passwordChangedAt: sql`now()`,
+        rowVersion: sql`${appUser.rowVersion} + 1`,
+        modifiedAt: sql`now()`,
+      })
+      .where(eq(appUser.id, reset.userId));
+    await tx
+      .update(userSession)
+      .set({ revokedAt: sql`now()`, revokeReason: 'password reset' })
+      .where(and(eq(userSession.userId, reset.userId), isNull(userSession.revokedAt)));
+    return true;
+  });
+  if (!done) throw new AppError('BAD_REQUEST', 'This reset link is invalid or has expired. Please ask for a new one.');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

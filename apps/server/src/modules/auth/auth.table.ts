@@ -1,0 +1,43 @@
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../platform/columns.js';
+
+/** One sign-in: its refresh tokens form a chain; revoking the session ends every token of it. */
+export const userSession = pgTable(
+  'user_session',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastRefreshAt: timestamptz('last_refresh_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [index('user_session_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens, stored as SHA-256 hashes; a used one presented again revokes its session. */
+export const refreshToken = pgTable(
+  'refresh_token',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('refresh_token_session_idx').on(t.sessionId)],
+);
+
+export const passwordReset = pgTable(
+  'password_reset',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('password_reset_user_idx').on(t.userId)],
+);

@@ -1,0 +1,46 @@
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/database.js';
+import { badRequest } from '../../platform/errors.js';
+import { project } from '../project/project.table.js';
+import { appUser } from '../user/user.table.js';
+import { categoryProject } from './category.table.js';
+
+export async function projectsOf(q: Queryable, categoryId: number) {
+  return q
+    .select({ id: project.id, projectCode: project.projectCode, projectName: project.projectName })
+    .from(categoryProject)
+    .innerJoin(project, eq(project.id, categoryProject.projectId))
+    .where(eq(categoryProject.categoryId, categoryId))
+    .orderBy(asc(project.projectCode));
+}
+
+export async function userNameOf(q: Queryable, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const [row] = await q
+    .select({ name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})` })
+    .from(appUser)
+    .where(eq(appUser.id, userId));
+  return row?.name ?? null;
+}
+
+/** A default assignee must be an active user. */
+export async function checkAssignee(q: Queryable, userId: number | null | undefined, field: string): Promise<void> {
+  if (userId === null || userId === undefined) return;
+  const [row] = await q
+    .select({ id: appUser.id })
+    .from(appUser)
+    .where(and(eq(appUser.id, userId), eq(appUser.status, 'Active'), isNull(appUser.deletedAt)));
+  if (!row) throw badRequest(`${field}: unknown or inactive user`, [{ field, message: 'Unknown or inactive user' }]);
+}
+
+export async function replaceProjects(tx: Tx, categoryId: number, projectIds: number[]): Promise<void> {
+  const unique = [...new Set(projectIds)];
+  if (unique.length > 0) {
+    const [found] = await tx.select({ n: count() }).from(project).where(inArray(project.id, unique));
+    if ((found?.n ?? 0) !== unique.length)
+      throw badRequest('projectIds: unknown project', [{ field: 'projectIds', message: 'Unknown project' }]);
+  }
+  await tx.delete(categoryProject).where(eq(categoryProject.categoryId, categoryId));
+  if (unique.length > 0)
+    await tx.insert(categoryProject).values(unique.map((projectId) => ({ categoryId, projectId })));
+}

@@ -1,0 +1,17 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { recordColumns } from '../../platform/columns.js';
+
+/** Named values for integrations and switches that have no screen of their own. */
+export const configuration = pgTable(
+  'configuration',
+  {
+    ...recordColumns(),
+    name: text('name').notNull(),
+    value: text('value').notNull().default(''),
+    typeId: integer('type_id'),
+    description: text('description'),
+    sort: integer('sort').notNull().default(0),
+    enable: boolean('enable').notNull().default(true),
+  },
+  (t) => [uniqueIndex('configuration_name_uq').on(t.name), index('configuration_type_idx').on(t.typeId)],
+);

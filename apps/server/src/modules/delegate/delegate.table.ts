@@ -1,0 +1,33 @@
+import { boolean, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { recordColumns } from '../../platform/columns.js';
+
+/**
+ * A user's delegate (spec section 3): while it is on and the day is within its dates, new tickets
+ * assigned to `delegateBy` in one of its projects also get `delegateTo`. Routes: a later issue.
+ */
+export const delegate = pgTable(
+  'delegate',
+  {
+    ...recordColumns(),
+    delegateBy: integer('delegate_by').notNull(),
+    delegateTo: integer('delegate_to').notNull(),
+    delegateDate: date('delegate_date').notNull().defaultNow(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    delegateType: text('delegate_type').notNull().default('Ticket'),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [index('delegate_by_idx').on(t.delegateBy, t.startDate), index('delegate_to_idx').on(t.delegateTo)],
+);
+
+/** The projects a user delegate applies to. */
+export const delegateProject = pgTable(
+  'delegate_project',
+  {
+    delegateId: integer('delegate_id')
+      .notNull()
+      .references(() => delegate.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.delegateId, t.projectId] }), index('delegate_project_project_idx').on(t.projectId)],
+);

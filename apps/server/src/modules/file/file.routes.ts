@@ -1,0 +1,92 @@
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelopeSchema,
+  idParamSchema,
+  maxUploadBytes,
+  maxUploadFiles,
+  uploadedFileSchema,
+  type UploadedFile,
+} from '@casedesk/shared';
+import type { Db } from '../../db/database.js';
+import { requireActor } from '../../platform/access.js';
+import { ok } from '../../platform/envelope.js';
+import { badRequest } from '../../platform/errors.js';
+import { fileTooLarge, filesDir, findDownloadable, removeStoredFiles, saveUpload } from './file.service.js';
+import { storedFile } from './file.table.js';
+import { inArray } from 'drizzle-orm';
+
+const tooMany = () => badRequest(`At most ${maxUploadFiles} files can be uploaded at once.`);
+
+/** Reads every file part; any refusal removes the files already saved: all or none. */
+async function receive(request: FastifyRequest, db: Db, dataDir: string): Promise<UploadedFile[]> {
+  const actor = requireActor(request);
+  if (!request.isMultipart()) throw badRequest('Expected a multipart upload with the field "files".');
+  const saved: UploadedFile[] = [];
+  try {
+    for await (const part of request.files()) {
+      if (saved.length >= maxUploadFiles) throw tooMany();
+      const data = await part.toBuffer();
+      saved.push(await saveUpload(db, actor, dataDir, { name: part.filename, mimetype: part.mimetype, data }));
+    }
+  } catch (error) {
+    if (saved.length) {
+      const ids = saved.map((s) => s.fileId);
+      const rows = await db.delete(storedFile).where(inArray(storedFile.id, ids)).returning({ path: storedFile.path });
+      await removeStoredFiles(
+        dataDir,
+        rows.map((r) => r.path),
+      );
+    }
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    if (code === 'FST_FILES_LIMIT') throw tooMany();
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw badRequest('Malformed multipart upload');
+    throw error;
+  }
+  if (saved.length === 0)
+    throw badRequest('No file was uploaded (field "files").', [{ field: 'files', message: 'Required' }]);
+  return saved;
+}
+
+/** Contract section 9: uploads into DATA_DIR/files under random names; downloads for those who may see the record. */
+export async function registerFileRoutes(app: FastifyInstance, db: Db, dataDir: string) {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: maxUploadBytes, files: maxUploadFiles + 1, fields: 20, parts: 40, fieldSize: 64 * 1024 },
+    });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['Files'];
+    const uploadSchema = {
+      tags,
+      consumes: ['multipart/form-data'],
+      response: { 200: envelopeSchema(z.array(uploadedFileSchema)) },
+    };
+    for (const url of ['/api/Files/Upload', '/api/Files/UpLoadFrom'])
+      r.post(url, { config: { access: 'authenticated' }, schema: uploadSchema }, async (request) =>
+        ok(await receive(request, db, dataDir)),
+      );
+    r.get(
+      '/api/Files/Download/:key',
+      { config: { access: 'authenticated' }, schema: { tags, params: idParamSchema } },
+      async (request, reply) => {
+        const file = await findDownloadable(db, requireActor(request), request.params.key);
+        const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('x-file-type', file.fileType)
+          .header('content-length', String(file.size))
+          .header(
+            'content-disposition',
+            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+          )
+          .send(createReadStream(join(filesDir(dataDir), file.path)));
+      },
+    );
+  });
+}

@@ -1,0 +1,194 @@
+import { randomBytes, createHash } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { messages, type UploadedFile } from '@casedesk/shared';
+import type { Db, Queryable, Tx } from '../../db/database.js';
+import type { Actor } from '../../platform/actor.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { storedFile } from './file.table.js';
+
+/** Records that own files; each says whether the actor may see one of its records. */
+export type FileOwnerCheck = (q: Queryable, actor: Actor, ownerId: number) => Promise<boolean>;
+const owners = new Map<string, FileOwnerCheck>();
+export function registerFileOwner(entity: string, check: FileOwnerCheck) {
+  owners.set(entity, check);
+}
+
+export const filesDir = (dataDir: string) => resolve(dataDir, 'files');
+export const fileUrlOf = (id: number) => `/api/Files/Download/${id}`;
+
+/** Extensions whose content has a signature file-type knows; a mismatch means the file lies. */
+const textTypes: Record<string, string> = {
+  txt: 'text/plain',
+  csv: 'text/csv',
+  log: 'text/plain',
+  md: 'text/markdown',
+  json: 'application/json',
+  xml: 'application/xml',
+  html: 'text/html',
+  htm: 'text/html',
+  eml: 'message/rfc822',
+  svg: 'image/svg+xml',
+};
+/** Formats that are zip containers under another name. */
+const zipBased = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'zip', 'jar', 'epub', 'apk']);
+const cfbBased = new Set(['doc', 'xls', 'ppt', 'msg', 'msi']);
+const blocked = new Set(['exe', 'dll', 'bat', 'cmd', 'com', 'scr', 'msi', 'ps1', 'sh', 'vbs', 'js', 'jar', 'apk']);
+const sameExt: Record<string, string> = { jpeg: 'jpg', tiff: 'tif', htm: 'html' };
+
+/** A client's file name reduced to a safe display name: no directories, no control characters. */
+export function safeFileName(raw: string): string {
+  const base = raw.replace(/\\/g, '/').split('/').pop() ?? '';
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+    .trim()
+    .replace(/^\.+/, '');
+  return cleaned.slice(0, 200) || 'file';
+}
+
+export function extOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * Whether the bytes are what the name and declared type say: binary formats by their magic numbers,
+ * text formats by being valid UTF-8 without NUL bytes. Returns the content type to store.
+ */
+export async function checkContent(name: string, declared: string, data: Buffer): Promise<string> {
+  const ext = extOf(name);
+  const refuse = (why: string) =>
+    badRequest(`The file '${name}' was refused: ${why}`, [{ field: 'files', message: why }]);
+  if (blocked.has(ext)) throw refuse('executable files are not allowed');
+  const detected = await fileTypeFromBuffer(data);
+  if (detected) {
+    const norm = (e: string) => sameExt[e] ?? e;
+    const matches =
+      norm(detected.ext) === norm(ext) ||
+      (detected.ext === 'zip' && zipBased.has(ext)) ||
+      (detected.ext === 'cfb' && cfbBased.has(ext)) ||
+      (detected.ext === 'xml' && (ext === 'svg' || ext === 'xml'));
+    if (!matches) throw refuse(`its content is ${detected.ext}, not ${ext || 'what its name says'}`);
+    if (declared && declared !== 'application/octet-stream' && declared.split('/')[0] !== detected.mime.split('/')[0])
+      throw refuse(`its content is ${detected.mime}, not ${declared}`);
+    return detected.mime;
+  }
+  // No signature: only plain-text formats may lack one, and they must be text.
+  const textType = textTypes[ext];
+  if (!textType) throw refuse(`its content does not match .${ext || '(no extension)'}`);
+  if (data.includes(0)) throw refuse('it is not a text file');
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    throw refuse('it is not a UTF-8 text file');
+  }
+  if (declared && declared.startsWith('image/') && ext !== 'svg') throw refuse(`its content is not ${declared}`);
+  return textType;
+}
+
+/** Writes an upload under a random name and records it as the uploader's, not yet attached. */
+export async function saveUpload(
+  db: Db,
+  actor: Actor,
+  dataDir: string,
+  upload: { name: string; mimetype: string; data: Buffer },
+): Promise<UploadedFile> {
+  const name = safeFileName(upload.name);
+  const fileType = await checkContent(name, upload.mimetype, upload.data);
+  const ext = extOf(name);
+  const now = new Date();
+  const relative = join(
+    String(now.getUTCFullYear()),
+    String(now.getUTCMonth() + 1).padStart(2, '0'),
+    randomBytes(16).toString('hex'),
+  );
+  const absolute = join(filesDir(dataDir), relative);
+  await mkdir(join(absolute, '..'), { recursive: true });
+  await writeFile(absolute, upload.data, { flag: 'wx' });
+  try {
+    const [row] = await db
+      .insert(storedFile)
+      .values({
+        path: relative,
+        name,
+        ext,
+        size: upload.data.length,
+        fileUrl: '',
+        fileType,
+        sha256: createHash('sha256').update(upload.data).digest('hex'),
+        createdBy: actor.userId,
+        modifiedBy: actor.userId,
+      })
+      .returning({ id: storedFile.id });
+    if (!row) throw new Error('insert returned nothing');
+    const fileUrl = fileUrlOf(row.id);
+    await db.update(storedFile).set({ fileUrl }).where(eq(storedFile.id, row.id));
+    return { fileId: row.id, fileUrl, name, ext, size: upload.data.length, fileType };
+  } catch (error) {
+    await rm(absolute, { force: true });
+    throw error;
+  }
+}
+
+/** Gives a record the files it lists: the actor's unattached uploads, or files it already has. */
+export async function claimFiles(tx: Tx, actor: Actor, entity: string, ownerId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const claimed = await tx
+    .update(storedFile)
+    .set({ ownerEntity: entity, ownerId })
+    .where(
+      and(
+        inArray(storedFile.id, unique),
+        or(
+          and(isNull(storedFile.ownerEntity), eq(storedFile.createdBy, actor.userId)),
+          and(eq(storedFile.ownerEntity, entity), eq(storedFile.ownerId, ownerId)),
+        ),
+      ),
+    )
+    .returning({ id: storedFile.id });
+  if (claimed.length !== unique.length)
+    throw badRequest('attachments: unknown file', [{ field: 'attachments', message: 'Unknown file' }]);
+}
+
+/** Removes a record's files that it no longer lists; answers their paths, to delete after commit. */
+export async function dropFiles(tx: Tx, entity: string, ownerIds: number[], keep: number[] = []): Promise<string[]> {
+  if (ownerIds.length === 0) return [];
+  const dropped = await tx
+    .delete(storedFile)
+    .where(
+      and(
+        eq(storedFile.ownerEntity, entity),
+        inArray(storedFile.ownerId, ownerIds),
+        keep.length ? notInArray(storedFile.id, keep) : undefined,
+      ),
+    )
+    .returning({ path: storedFile.path });
+  return dropped.map((d) => d.path);
+}
+
+export async function removeStoredFiles(dataDir: string, paths: string[]) {
+  await Promise.all(paths.map((p) => rm(join(filesDir(dataDir), p), { force: true }).catch(() => undefined)));
+}
+
+/** The file, if the actor may download it: their own unattached upload, or one of a record they see. */
+export async function findDownloadable(db: Db, actor: Actor, id: number) {
+  const [file] = await db.select().from(storedFile).where(eq(storedFile.id, id));
+  if (!file) throw notFound();
+  if (file.ownerEntity === null || file.ownerId === null) {
+    if (file.createdBy !== actor.userId) throw notFound();
+  } else {
+    const check = owners.get(file.ownerEntity);
+    if (!check || !(await check(db, actor, file.ownerId))) throw notFound();
+  }
+  await db
+    .update(storedFile)
+    .set({ downloads: sql`${storedFile.downloads} + 1` })
+    .where(eq(storedFile.id, id));
+  return file;
+}
+
+export const fileTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', messages.fileTooLarge);

@@ -1,0 +1,30 @@
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { recordColumns } from '../../platform/columns.js';
+
+/**
+ * An uploaded file (spec section 3: path, thumbPath, name, ext, size, downloads, fileUrl, fileType).
+ * `path` is a random name under DATA_DIR/files, never the client's. A file belongs to its uploader
+ * until a record takes it (`ownerEntity`/`ownerId`); from then on whoever may see that record may
+ * download it.
+ */
+export const storedFile = pgTable(
+  'stored_file',
+  {
+    ...recordColumns(),
+    path: text('path').notNull(),
+    thumbPath: text('thumb_path'),
+    name: text('name').notNull(),
+    ext: text('ext').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    downloads: integer('downloads').notNull().default(0),
+    fileUrl: text('file_url').notNull(),
+    fileType: text('file_type').notNull(),
+    sha256: text('sha256').notNull(),
+    ownerEntity: text('owner_entity'),
+    ownerId: integer('owner_id'),
+  },
+  (t) => [
+    index('stored_file_owner_idx').on(t.ownerEntity, t.ownerId),
+    index('stored_file_created_by_idx').on(t.createdBy),
+  ],
+);

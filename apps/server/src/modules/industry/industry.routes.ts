@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, industryNodeSchema } from '@casedesk/shared';
+import type { Db } from '../../db/database.js';
+import { ok } from '../../platform/envelope.js';
+import { registerResource } from '../../platform/resource.js';
+import { industryResource, industryTree } from './industry.service.js';
+
+export function registerIndustryRoutes(app: FastifyInstance, db: Db) {
+  registerResource(app, db, industryResource);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/Industry/Tree',
+    {
+      config: { access: 'industry:view' },
+      schema: { tags: ['Industry'], response: { 200: envelopeSchema(z.array(industryNodeSchema)) } },
+    },
+    async () => ok(await industryTree(db)),
+  );
+}

@@ -1,0 +1,18 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { recordColumns } from '../../platform/columns.js';
+
+export const industry = pgTable(
+  'industry',
+  {
+    ...recordColumns(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    parentId: integer('parent_id'),
+    description: text('description'),
+    sort: integer('sort').notNull().default(0),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
+  },
+  (t) => [uniqueIndex('industry_code_uq').on(t.code), index('industry_parent_idx').on(t.parentId)],
+);

@@ -1,0 +1,17 @@
+import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { recordColumns } from '../../platform/columns.js';
+
+export const position = pgTable(
+  'position',
+  {
+    ...recordColumns(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    description: text('description'),
+    sort: integer('sort').notNull().default(0),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
+  },
+  (t) => [uniqueIndex('position_code_uq').on(t.code)],
+);

@@ -1,0 +1,18 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { recordColumns } from '../../platform/columns.js';
+
+/** Administrative regions, a tree by `parentCode` (country, province, city, district ...). */
+export const region = pgTable(
+  'region',
+  {
+    ...recordColumns(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    pinyin: text('pinyin'),
+    zipCode: text('zip_code'),
+    parentCode: text('parent_code'),
+    type: integer('type').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('region_code_uq').on(t.code), index('region_parent_code_idx').on(t.parentCode)],
+);

@@ -1,0 +1,330 @@
+import { and, asc, desc, eq, getTableName, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  openTicketStatuses,
+  ticketCountCap,
+  ticketSortFields,
+  type TicketQuery,
+  type TicketStatus,
+} from '@casedesk/shared';
+import { rowsOf, type Queryable } from '../../db/database.js';
+import type { Actor } from '../../platform/actor.js';
+import { badRequest } from '../../platform/errors.js';
+import { likePattern } from '../../platform/resource.js';
+import { keywordQuery } from '../../platform/text-search.js';
+import { category } from '../category/category.table.js';
+import { company } from '../company/company.table.js';
+import { project } from '../project/project.table.js';
+import { appUser } from '../user/user.table.js';
+import { involvedSql, seesAllPrivate, visibleSql } from './ticket.policy.js';
+import { ticket, ticketStat } from './ticket.table.js';
+
+/** Every column of a ticket record, without the search documents. */
+export const ticketRecordColumns = {
+  id: ticket.id,
+  rowVersion: ticket.rowVersion,
+  createdAt: ticket.createdAt,
+  createdBy: ticket.createdBy,
+  modifiedAt: ticket.modifiedAt,
+  modifiedBy: ticket.modifiedBy,
+  caseNumber: ticket.caseNumber,
+  subject: ticket.subject,
+  content: ticket.content,
+  status: ticket.status,
+  priority: ticket.priority,
+  categoryId: ticket.categoryId,
+  projectId: ticket.projectId,
+  companyId: ticket.companyId,
+  assignTo: ticket.assignTo,
+  delegateTo: ticket.delegateTo,
+  ticketType: ticket.ticketType,
+  ticketFrom: ticket.ticketFrom,
+  subjectType: ticket.subjectType,
+  openDate: ticket.openDate,
+  closeDate: ticket.closeDate,
+  dueDate: ticket.dueDate,
+  openedBy: ticket.openedBy,
+  solvedBy: ticket.solvedBy,
+  customer: ticket.customer,
+  customerEmail: ticket.customerEmail,
+  telephone: ticket.telephone,
+  firstName: ticket.firstName,
+  lastName: ticket.lastName,
+  emails: ticket.emails,
+  businessUnit: ticket.businessUnit,
+  parentTicket: ticket.parentTicket,
+  privateTicket: ticket.privateTicket,
+  grantAccess: ticket.grantAccess,
+  attachments: ticket.attachments,
+  scheduledDate: ticket.scheduledDate,
+};
+export type TicketRow = {
+  [K in keyof typeof ticketRecordColumns]: (typeof ticketRecordColumns)[K]['_']['data'] extends infer D
+    ? (typeof ticketRecordColumns)[K]['_']['notNull'] extends true
+      ? D
+      : D | null
+    : never;
+};
+
+/** `"table"."column"`: correlated subqueries must not bind a same-named column of their own table. */
+export const qualified = (column: PgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+export const userNameSql = (column: PgColumn) =>
+  sql<string | null>`(select coalesce(u.full_name, u.login_name) from ${appUser} u where u.id = ${qualified(column)})`;
+
+/** Names shown next to ids in lists and details. */
+export const ticketNameColumns = {
+  categoryName: sql<
+    string | null
+  >`(select c.category_description from ${category} c where c.id = ${qualified(ticket.categoryId)})`,
+  projectName: sql<
+    string | null
+  >`(select p.project_name from ${project} p where p.id = ${qualified(ticket.projectId)})`,
+  companyName: sql<string | null>`(select c.name from ${company} c where c.id = ${qualified(ticket.companyId)})`,
+  assignToName: userNameSql(ticket.assignTo),
+  delegateToName: userNameSql(ticket.delegateTo),
+  createdByName: userNameSql(ticket.createdBy),
+};
+
+const listColumns = {
+  id: ticket.id,
+  rowVersion: ticket.rowVersion,
+  caseNumber: ticket.caseNumber,
+  subject: ticket.subject,
+  status: ticket.status,
+  priority: ticket.priority,
+  categoryId: ticket.categoryId,
+  projectId: ticket.projectId,
+  companyId: ticket.companyId,
+  assignTo: ticket.assignTo,
+  delegateTo: ticket.delegateTo,
+  ticketType: ticket.ticketType,
+  ticketFrom: ticket.ticketFrom,
+  openDate: ticket.openDate,
+  closeDate: ticket.closeDate,
+  dueDate: ticket.dueDate,
+  customer: ticket.customer,
+  customerEmail: ticket.customerEmail,
+  privateTicket: ticket.privateTicket,
+  parentTicket: ticket.parentTicket,
+  createdBy: ticket.createdBy,
+  modifiedAt: ticket.modifiedAt,
+  ...ticketNameColumns,
+};
+
+const searchDocument = sql`(${ticket.searchDoc} || ${ticket.searchComments})`;
+const openStatuses = [...openTicketStatuses] as TicketStatus[];
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+const sortColumns: Record<(typeof ticketSortFields)[number], PgColumn> = {
+  id: ticket.id,
+  caseNumber: ticket.caseNumber,
+  subject: ticket.subject,
+  status: ticket.status,
+  priority: ticket.priority,
+  openDate: ticket.openDate,
+  closeDate: ticket.closeDate,
+  dueDate: ticket.dueDate,
+  modifiedAt: ticket.modifiedAt,
+};
+
+export type TicketFilter = Omit<TicketQuery, 'page' | 'pageSize'>;
+
+/** A built list query: its conditions, its order and (for keyword searches) its rank. */
+export type TicketListSql = { where: SQL | undefined; order: SQL[]; rank: SQL | undefined };
+
+/** The WHERE and ORDER BY of a ticket list: the caller's visibility, then the filters of contract section 7. */
+export function ticketListSql(actor: Actor, query: TicketFilter): TicketListSql {
+  const conditions: (SQL | undefined)[] = [visibleSql(actor, !!query.keyword?.trim())];
+  if (query.status?.length) conditions.push(inArray(ticket.status, query.status));
+  if (query.priority?.length) conditions.push(inArray(ticket.priority, query.priority));
+  if (query.ticketFrom?.length) conditions.push(inArray(ticket.ticketFrom, query.ticketFrom));
+  if (query.categoryId) conditions.push(eq(ticket.categoryId, query.categoryId));
+  if (query.projectId) conditions.push(eq(ticket.projectId, query.projectId));
+  if (query.companyId) conditions.push(eq(ticket.companyId, query.companyId));
+  if (query.assignTo) conditions.push(eq(ticket.assignTo, query.assignTo));
+  if (query.privateTicket !== undefined) conditions.push(eq(ticket.privateTicket, query.privateTicket));
+  if (query.openDateFrom) conditions.push(gte(ticket.openDate, new Date(query.openDateFrom)));
+  if (query.openDateTo) {
+    // A bare day includes the whole of that day.
+    const to = new Date(query.openDateTo);
+    if (dayPattern.test(query.openDateTo)) conditions.push(lt(ticket.openDate, new Date(to.getTime() + 86_400_000)));
+    else conditions.push(lte(ticket.openDate, to));
+  }
+  const me = actor.userId;
+  switch (query.view) {
+    case 'mine':
+      conditions.push(or(eq(ticket.assignTo, me), eq(ticket.delegateTo, me)), inArray(ticket.status, openStatuses));
+      break;
+    case 'unassigned':
+      conditions.push(isNull(ticket.assignTo), inArray(ticket.status, openStatuses));
+      break;
+    case 'overdue':
+      conditions.push(inArray(ticket.status, openStatuses), lt(ticket.dueDate, sql`now()`));
+      break;
+    case 'open':
+      conditions.push(inArray(ticket.status, openStatuses));
+      break;
+    default:
+      break;
+  }
+
+  let rank: SQL | undefined;
+  const keyword = query.keyword?.trim() ?? '';
+  if (keyword) {
+    const tsq = keywordQuery(keyword);
+    // Trigrams only for what can be part of a case number (letters, digits, dashes; a digit in it).
+    const caseLike = keyword.length >= 3 && /^[a-z0-9-]+$/i.test(keyword) && /\d/.test(keyword);
+    const partialCase = caseLike ? sql`${ticket.caseNumber} ilike ${likePattern(keyword)}` : undefined;
+    const matches = [tsq ? sql`${searchDocument} @@ ${tsq}` : undefined, partialCase].filter(
+      (c): c is SQL => c !== undefined,
+    );
+    // Nothing searchable in the keyword (punctuation only): it matches nothing.
+    conditions.push(matches.length > 0 ? or(...matches) : sql`false`);
+    rank = sql`(${tsq ? sql`ts_rank(${searchDocument}, ${tsq})` : sql`0`}
+      + case when lower(${ticket.caseNumber}) = lower(${keyword}) then 10
+             ${partialCase ? sql`when ${partialCase} then 1` : sql``} else 0 end)`;
+  }
+
+  const order: SQL[] = [];
+  for (const { field, desc: descending } of query.orderBy ?? []) {
+    const column = sortColumns[field as keyof typeof sortColumns];
+    if (!column)
+      throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
+    order.push(descending ? desc(column) : asc(column));
+  }
+  if (order.length === 0 && rank) order.push(sql`${rank} desc`);
+  order.push(desc(ticket.id));
+  return { where: and(...conditions.filter((c): c is SQL => c !== undefined)), order, rank };
+}
+
+export function ticketPageSql(db: Queryable, built: TicketListSql, page: number, pageSize: number) {
+  return db
+    .select(
+      built.rank
+        ? {
+            ...listColumns,
+            rank: sql<number>`${built.rank}`.mapWith(Number),
+            // Ranking reads every match anyway: the exact total comes with the page.
+            matches: sql<number>`count(*) over ()`.mapWith(Number),
+          }
+        : listColumns,
+    )
+    .from(ticket)
+    .where(built.where)
+    .orderBy(...built.order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+/** Counts at most `ticketCountCap + 1` rows, so a broad filter never counts a million. */
+export function ticketCappedCountSql(where: SQL | undefined) {
+  return sql`select count(*)::integer as n from (select 1 from ${ticket} ${where ? sql`where ${where}` : sql``} limit ${ticketCountCap + 1}) capped`;
+}
+
+/** The planner's estimate of the rows a filter matches (no rows are read). */
+export async function estimateRows(db: Queryable, where: SQL | undefined): Promise<number> {
+  const [row] = await rowsOf<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`explain (format json) select 1 from ${ticket} ${where ? sql`where ${where}` : sql``}`,
+  );
+  const plan = (typeof row?.['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row?.['QUERY PLAN']) as
+    { Plan: { 'Plan Rows': number } }[] | undefined;
+  return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/** Past this many estimated matches the list does not count at all: the estimate is the total. */
+export const ticketEstimateOnlyAbove = ticketCountCap * 20;
+
+export async function ticketTotal(db: Queryable, where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
+  const estimate = await estimateRows(db, where);
+  if (estimate > ticketEstimateOnlyAbove) return { total: estimate, exact: false };
+  const [counted] = await rowsOf<{ n: number }>(db, ticketCappedCountSql(where));
+  const n = Number(counted?.n ?? 0);
+  if (n <= ticketCountCap) return { total: n, exact: true };
+  return { total: Math.max(ticketCountCap + 1, estimate), exact: false };
+}
+
+/** Rows of a list, all of them, in its order, read in chunks (exports). */
+export async function* ticketRowsInOrder(db: Queryable, built: TicketListSql, chunk = 2000, max = 1_000_000) {
+  for (let page = 1; (page - 1) * chunk < max; page++) {
+    const rows = await ticketPageSql(db, built, page, chunk);
+    yield* rows;
+    if (rows.length < chunk) return;
+  }
+}
+
+const day = (column: PgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/**
+ * The dashboard in one statement. Counts come from `ticket_stat` for the projects (and privacy) the
+ * actor sees wholesale, plus a direct count of the few tickets seen only through involvement.
+ */
+export function ticketDashboardSql(actor: Actor, since: string): SQL {
+  const me = actor.userId;
+  const privileged = seesAllPrivate(actor);
+  const open = sql.join(
+    openStatuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  let statScope: SQL | undefined;
+  let extra: SQL | undefined;
+  if (actor.dataScope === 'all') {
+    statScope = privileged ? sql`true` : sql`${ticketStat.privateTicket} = false`;
+    extra = privileged ? undefined : and(ticket.privateTicket, involvedSql(actor));
+  } else if (actor.dataScope === 'projects' && actor.projects.length > 0) {
+    const projects = inArray(ticketStat.projectId, actor.projects);
+    statScope = privileged ? projects : and(projects, sql`${ticketStat.privateTicket} = false`);
+    const counted = privileged
+      ? inArray(ticket.projectId, actor.projects)
+      : and(inArray(ticket.projectId, actor.projects), sql`not ${ticket.privateTicket}`);
+    extra = and(involvedSql(actor), sql`not (${counted})`);
+  } else {
+    extra = involvedSql(actor);
+  }
+  // Overdue and unassigned: the wholesale part reads only the partial indexes, the rest is small.
+  const scopeTicket = statScope
+    ? actor.dataScope === 'all'
+      ? privileged
+        ? sql`true`
+        : sql`not ${ticket.privateTicket}`
+      : privileged
+        ? inArray(ticket.projectId, actor.projects)
+        : and(inArray(ticket.projectId, actor.projects), sql`not ${ticket.privateTicket}`)!
+    : undefined;
+  const countOpen = (condition: SQL) =>
+    sql`(${scopeTicket ? sql`(select count(*) from ${ticket} where ${scopeTicket} and ${condition})` : sql`0`}
+        + ${extra ? sql`(select count(*) from ${ticket} where ${extra} and ${condition})` : sql`0`})`;
+  const stats = statScope
+    ? sql`(select coalesce(json_agg(x), '[]'::json) from (
+          select ${ticketStat.dim} as dim, ${ticketStat.val} as val, sum(${ticketStat.n})::integer as n
+            from ${ticketStat}
+           where ${statScope} and (${ticketStat.dim} in ('status', 'priority', 'category')
+                 or (${ticketStat.dim} in ('opened', 'closed') and ${ticketStat.val} >= ${since}))
+           group by 1, 2 having sum(${ticketStat.n}) <> 0) x)`
+    : sql`'[]'::json`;
+  const extraCounts = extra
+    ? sql`(select coalesce(json_agg(x), '[]'::json) from (
+          select ${ticket.status} as status, ${ticket.priority} as priority,
+                 coalesce(${ticket.categoryId}::text, '-') as category,
+                 ${day(ticket.openDate)} as opened, ${day(ticket.closeDate)} as closed, count(*)::integer as n
+            from ${ticket} where ${extra}
+           group by grouping sets ((1), (2), (3), (4), (5))) x)`
+    : sql`'[]'::json`;
+  const mine = sql`(${ticket.assignTo} = ${me} or ${ticket.delegateTo} = ${me}) and ${ticket.status} in (${open})`;
+  return sql`select json_build_object(
+      'stats', ${stats},
+      'extra', ${extraCounts},
+      'myOpen', (select coalesce(json_agg(x), '[]'::json) from (
+          select ${ticket.id} as id, ${ticket.caseNumber} as "caseNumber", ${ticket.subject} as subject,
+                 ${ticket.status} as status, ${ticket.priority} as priority, ${ticket.dueDate} as "dueDate",
+                 count(*) over () as total
+            from ${ticket} where ${mine}
+           order by ${ticket.dueDate} asc nulls last, ${ticket.id} desc limit 10) x),
+      'unassigned', ${countOpen(sql`${ticket.assignTo} is null and ${ticket.status} in (${open})`)},
+      'overdue', ${countOpen(sql`${ticket.status} in (${open}) and ${ticket.dueDate} < now()`)},
+      'categories', (select coalesce(json_agg(json_build_object('id', ${category.id}, 'code', ${category.categoryCode})), '[]'::json)
+                       from ${category})
+    ) as d`;
+}

@@ -1,0 +1,779 @@
+import { and, asc, count, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  canChangeStatus,
+  isOpenDateRangeValid,
+  messages,
+  ticketMessages,
+  ticketSlaHours,
+  type TicketCreate,
+  type TicketDashboard,
+  type TicketPage,
+  type TicketPriority,
+  type TicketQuery,
+  type TicketStatus,
+  type TicketTimelineEntry,
+  type TicketUpdate,
+} from '@casedesk/shared';
+import { rowsOf, type Db, type Queryable, type Tx } from '../../db/database.js';
+import type { Actor } from '../../platform/actor.js';
+import { present } from '../../platform/envelope.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { htmlToText, sanitizeHtml } from '../../platform/html.js';
+import { searchableText, weightedVector } from '../../platform/text-search.js';
+import { category, categoryProject } from '../category/category.table.js';
+import { company } from '../company/company.table.js';
+import { delegate, delegateProject } from '../delegate/delegate.table.js';
+import { claimFiles, dropFiles, fileUrlOf } from '../file/file.service.js';
+import { storedFile } from '../file/file.table.js';
+import { project, projectCompany } from '../project/project.table.js';
+import { appUser } from '../user/user.table.js';
+import { actionsFor, allowedStatuses, visibleSql } from './ticket.policy.js';
+import {
+  ticketDashboardSql,
+  ticketListSql,
+  ticketNameColumns,
+  ticketPageSql,
+  ticketRecordColumns,
+  ticketTotal,
+  userNameSql,
+  type TicketFilter,
+} from './ticket.queries.js';
+import { ticket, ticketComment, ticketHistory } from './ticket.table.js';
+
+/** Case numbers: `<prefix>-<year>-<6+ digit sequence>`; the prefix is configurable here. */
+export const ticketNumbering = { prefix: 'TCK' };
+export const fileOwner = 'Ticket';
+
+type Changes = Record<string, { from: unknown; to: unknown }>;
+/** Writes that removed files answer their paths, to delete from disk once committed. */
+export type WriteResult<T> = { value: T; removedFiles: string[] };
+
+const field = (name: string, message: string) => badRequest(`${name}: ${message}`, [{ field: name, message }]);
+const dueDateOf = (openDate: Date, priority: TicketPriority) =>
+  new Date(openDate.getTime() + ticketSlaHours[priority] * 3_600_000);
+
+async function findVisible(q: Queryable, actor: Actor, id: number, lock = false) {
+  const query = q
+    .select(ticketRecordColumns)
+    .from(ticket)
+    .where(and(eq(ticket.id, id), visibleSql(actor)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+export type TicketRecord = NonNullable<Awaited<ReturnType<typeof findVisible>>>;
+
+export async function getTicket(db: Queryable, actor: Actor, id: number): Promise<TicketRecord> {
+  const row = await findVisible(db, actor, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Whether the actor sees this ticket (used by file downloads). */
+export async function ticketVisible(q: Queryable, actor: Actor, id: number): Promise<boolean> {
+  const [row] = await q
+    .select({ id: ticket.id })
+    .from(ticket)
+    .where(and(eq(ticket.id, id), visibleSql(actor)));
+  return !!row;
+}
+
+// ---- the references a ticket makes, checked inside its transaction ----
+
+async function checkProject(tx: Tx, actor: Actor, projectId: number) {
+  const [row] = await tx
+    .select({ id: project.id, status: project.projectStatus })
+    .from(project)
+    .where(eq(project.id, projectId));
+  if (!row || (actor.dataScope !== 'all' && !actor.projects.includes(projectId)))
+    throw field('projectId', 'Unknown project');
+  if (row.status !== 'Active') throw field('projectId', 'The project is inactive');
+}
+
+async function checkCategory(tx: Tx, categoryId: number, projectId: number) {
+  const [row] = await tx
+    .select({
+      status: category.categoryStatus,
+      newTicketAssignee: category.newTicketAssignee,
+      linked: sql<boolean>`exists (select 1 from ${categoryProject} where ${categoryProject.categoryId} = ${category.id} and ${categoryProject.projectId} = ${projectId})`,
+      links: sql<number>`(select count(*)::integer from ${categoryProject} where ${categoryProject.categoryId} = ${category.id})`,
+    })
+    .from(category)
+    .where(eq(category.id, categoryId));
+  if (!row) throw field('categoryId', 'Unknown category');
+  if (row.status !== 'Active') throw field('categoryId', 'The category is inactive');
+  if (Number(row.links) > 0 && !row.linked) throw field('categoryId', 'The category is not offered in this project');
+  return row;
+}
+
+async function checkCompany(tx: Tx, companyId: number, projectId: number) {
+  const [row] = await tx
+    .select({
+      id: company.id,
+      linked: sql<boolean>`exists (select 1 from ${projectCompany} where ${projectCompany.companyId} = ${company.id} and ${projectCompany.projectId} = ${projectId})`,
+      links: sql<number>`(select count(*)::integer from ${projectCompany} where ${projectCompany.projectId} = ${projectId})`,
+    })
+    .from(company)
+    .where(eq(company.id, companyId));
+  if (!row) throw field('companyId', 'Unknown company');
+  if (Number(row.links) > 0 && !row.linked) throw field('companyId', 'The company is not part of this project');
+}
+
+async function checkUsers(tx: Tx, ids: number[], name: string) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const [found] = await tx
+    .select({ n: count() })
+    .from(appUser)
+    .where(and(inArray(appUser.id, unique), eq(appUser.status, 'Active'), isNull(appUser.deletedAt)));
+  if ((found?.n ?? 0) !== unique.length) throw field(name, 'Unknown or inactive user');
+}
+
+async function checkParent(tx: Tx, actor: Actor, parentId: number, selfId?: number) {
+  if (parentId === selfId) throw field('parentTicket', 'A ticket cannot be its own parent');
+  if (!(await ticketVisible(tx, actor, parentId))) throw field('parentTicket', 'Unknown ticket');
+  if (selfId === undefined) return;
+  // Refuse cycles: the new parent must not descend from this ticket.
+  const [loop] = await rowsOf<{ found: boolean }>(
+    tx,
+    sql`with recursive up(id, depth) as (
+          select ${parentId}::integer, 0
+          union all
+          select t.parent_ticket, up.depth + 1 from ticket t join up on t.id = up.id
+           where t.parent_ticket is not null and up.depth < 100)
+        select exists (select 1 from up where id = ${selfId}) as found`,
+  );
+  if (loop?.found) throw field('parentTicket', 'The linked ticket is a descendant of this ticket');
+}
+
+/** The assignee's active delegate for this project on this day, if any. */
+export async function activeDelegate(q: Queryable, assignee: number, projectId: number, onDay: Date) {
+  const dayText = onDay.toISOString().slice(0, 10);
+  const [row] = await q
+    .select({ delegateTo: delegate.delegateTo })
+    .from(delegate)
+    .innerJoin(delegateProject, eq(delegateProject.delegateId, delegate.id))
+    .innerJoin(appUser, eq(appUser.id, delegate.delegateTo))
+    .where(
+      and(
+        eq(delegate.delegateBy, assignee),
+        eq(delegate.enabled, true),
+        eq(delegateProject.projectId, projectId),
+        lte(delegate.startDate, dayText),
+        or(isNull(delegate.endDate), sql`${delegate.endDate} >= ${dayText}`),
+        eq(appUser.status, 'Active'),
+        isNull(appUser.deletedAt),
+      ),
+    )
+    .orderBy(sql`${delegate.id} desc`)
+    .limit(1);
+  return row?.delegateTo ?? null;
+}
+
+type SearchFields = {
+  caseNumber: string;
+  subject: string;
+  content: string;
+  customer?: string | null;
+  customerEmail?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  telephone?: string | null;
+};
+
+/** The ticket's own search document (weights: A number and subject, B customer, C content). */
+export function ticketSearchDoc(t: SearchFields): SQL {
+  const numberWords = t.caseNumber.replace(/-/g, ' ');
+  return sql`(${weightedVector(searchableText(t.caseNumber, numberWords, t.subject), 'A')}
+    || ${weightedVector(searchableText(t.customer, t.customerEmail, t.firstName, t.lastName, t.telephone), 'B')}
+    || ${weightedVector(searchableText(htmlToText(t.content)), 'C')})`;
+}
+
+export async function nextCaseNumber(q: Queryable, at: Date): Promise<string> {
+  const [row] = await rowsOf<{ n: string }>(q, sql`select nextval('ticket_case_seq')::text as n`);
+  return `${ticketNumbering.prefix}-${at.getUTCFullYear()}-${String(row?.n).padStart(6, '0')}`;
+}
+
+// ---- writes ----
+
+export async function createTicket(db: Db, actor: Actor, input: TicketCreate): Promise<TicketRecord> {
+  return db.transaction(async (tx) => {
+    await checkProject(tx, actor, input.projectId);
+    let assignee = input.assignTo ?? null;
+    if (input.categoryId) {
+      const cat = await checkCategory(tx, input.categoryId, input.projectId);
+      assignee ??= cat.newTicketAssignee;
+      if (assignee === null)
+        throw badRequest(ticketMessages.noAssignee, [{ field: 'categoryId', message: ticketMessages.noAssignee }]);
+    }
+    if (assignee !== null) await checkUsers(tx, [assignee], input.assignTo ? 'assignTo' : 'categoryId');
+    if (input.companyId) await checkCompany(tx, input.companyId, input.projectId);
+    if (input.parentTicket) await checkParent(tx, actor, input.parentTicket);
+    await checkUsers(tx, input.grantAccess, 'grantAccess');
+
+    const openDate = new Date();
+    const delegateTo = assignee !== null ? await activeDelegate(tx, assignee, input.projectId, openDate) : null;
+    const caseNumber = await nextCaseNumber(tx, openDate);
+    const content = sanitizeHtml(input.content);
+    const status: TicketStatus = assignee !== null ? 'Assigned' : 'New';
+    const [row] = await tx
+      .insert(ticket)
+      .values({
+        caseNumber,
+        subject: input.subject,
+        content,
+        status,
+        priority: input.priority,
+        categoryId: input.categoryId ?? null,
+        projectId: input.projectId,
+        companyId: input.companyId ?? null,
+        assignTo: assignee,
+        delegateTo,
+        ticketType: input.ticketType ?? null,
+        ticketFrom: input.ticketFrom,
+        subjectType: input.subjectType ?? null,
+        openDate,
+        dueDate: dueDateOf(openDate, input.priority),
+        openedBy: actor.userId,
+        customer: input.customer ?? null,
+        customerEmail: input.customerEmail ?? null,
+        telephone: input.telephone ?? null,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        emails: input.emails ?? null,
+        businessUnit: input.businessUnit ?? null,
+        parentTicket: input.parentTicket ?? null,
+        privateTicket: input.privateTicket,
+        grantAccess: [...new Set(input.grantAccess)],
+        attachments: [...new Set(input.attachments)],
+        scheduledDate: input.scheduledDate ? new Date(input.scheduledDate) : null,
+        searchDoc: ticketSearchDoc({ ...input, caseNumber, content }),
+        createdBy: actor.userId,
+        modifiedBy: actor.userId,
+      })
+      .returning(ticketRecordColumns);
+    if (!row) throw new Error('insert returned nothing');
+    await claimFiles(tx, actor, fileOwner, row.id, row.attachments);
+    const initial: Changes = { status: { from: null, to: status } };
+    if (assignee !== null) initial.assignTo = { from: null, to: assignee };
+    if (delegateTo !== null) initial.delegateTo = { from: null, to: delegateTo };
+    await tx
+      .insert(ticketHistory)
+      .values({ ticketId: row.id, actorId: actor.userId, kind: 'created', changes: initial });
+    return row;
+  });
+}
+
+const comparable = (v: unknown) =>
+  v instanceof Date ? v.toISOString() : Array.isArray(v) ? JSON.stringify([...v].sort()) : JSON.stringify(v ?? null);
+/** Long texts are kept in the history only up to this length. */
+const historyTextLimit = 4000;
+const forHistory = (v: unknown) =>
+  typeof v === 'string' && v.length > historyTextLimit ? `${v.slice(0, historyTextLimit)}…` : v;
+
+/** Status side effects: who solved it, when it closed; reopening clears both. */
+function statusEffects(actor: Actor, before: TicketRecord, to: TicketStatus): Partial<TicketRecord> {
+  if (to === before.status) return {};
+  const now = new Date();
+  switch (to) {
+    case 'Resolved':
+      return { solvedBy: actor.userId, closeDate: null };
+    case 'Closed':
+      return { solvedBy: before.solvedBy ?? actor.userId, closeDate: now };
+    case 'Cancelled':
+      return { closeDate: now };
+    default:
+      return before.status === 'Resolved' || before.status === 'Closed' ? { solvedBy: null, closeDate: null } : {};
+  }
+}
+
+/** Applies a partial change to a ticket in hand: checks, side effects, history. Answers the new row. */
+async function applyChange(
+  tx: Tx,
+  actor: Actor,
+  before: TicketRecord,
+  input: Omit<TicketUpdate, 'id' | 'rowVersion'>,
+  rowVersion: number | undefined,
+): Promise<WriteResult<TicketRecord>> {
+  if (before.status === 'Cancelled') throw badRequest(ticketMessages.cancelledIsFinal);
+  const next: Partial<TicketRecord> = {};
+  const set = <K extends keyof TicketRecord>(key: K, value: TicketRecord[K] | undefined) => {
+    if (value !== undefined && comparable(value) !== comparable(before[key])) next[key] = value;
+  };
+  set('subject', input.subject);
+  if (input.content !== undefined) set('content', sanitizeHtml(input.content));
+  set('categoryId', input.categoryId);
+  set('projectId', input.projectId);
+  set('companyId', input.companyId);
+  set('businessUnit', input.businessUnit);
+  set('priority', input.priority);
+  set('ticketType', input.ticketType);
+  set('ticketFrom', input.ticketFrom);
+  set('subjectType', input.subjectType);
+  set('customer', input.customer);
+  set('customerEmail', input.customerEmail);
+  set('telephone', input.telephone);
+  set('firstName', input.firstName);
+  set('lastName', input.lastName);
+  set('emails', input.emails);
+  set('assignTo', input.assignTo);
+  set('parentTicket', input.parentTicket);
+  set('privateTicket', input.privateTicket);
+  if (input.grantAccess) set('grantAccess', [...new Set(input.grantAccess)]);
+  if (input.attachments) set('attachments', [...new Set(input.attachments)]);
+  if (input.scheduledDate !== undefined)
+    set('scheduledDate', input.scheduledDate ? new Date(input.scheduledDate) : null);
+
+  const projectId = next.projectId ?? before.projectId;
+  if (next.projectId !== undefined) await checkProject(tx, actor, projectId);
+  const categoryId = next.categoryId !== undefined ? next.categoryId : before.categoryId;
+  if ((next.categoryId !== undefined || next.projectId !== undefined) && categoryId)
+    await checkCategory(tx, categoryId, projectId);
+  const companyId = next.companyId !== undefined ? next.companyId : before.companyId;
+  if ((next.companyId !== undefined || next.projectId !== undefined) && companyId)
+    await checkCompany(tx, companyId, projectId);
+  if (next.assignTo) await checkUsers(tx, [next.assignTo], 'assignTo');
+  if (next.grantAccess) await checkUsers(tx, next.grantAccess, 'grantAccess');
+  if (next.parentTicket) await checkParent(tx, actor, next.parentTicket, before.id);
+
+  let status = input.status ?? before.status;
+  if (!canChangeStatus(before.status, status))
+    throw badRequest(ticketMessages.statusNotAllowed(before.status, status), [
+      { field: 'status', message: ticketMessages.statusNotAllowed(before.status, status) },
+    ]);
+  // A new assignee brings their delegate; a New ticket that gets one is Assigned.
+  if (next.assignTo !== undefined || next.projectId !== undefined) {
+    const assignee = next.assignTo !== undefined ? next.assignTo : before.assignTo;
+    set('delegateTo', assignee !== null ? await activeDelegate(tx, assignee, projectId, new Date()) : null);
+    if (assignee !== null && status === 'New') status = 'Assigned';
+  }
+  set('status', status);
+  Object.assign(
+    next,
+    Object.fromEntries(
+      Object.entries(statusEffects(actor, before, status)).filter(
+        ([k, v]) => comparable(v) !== comparable(before[k as keyof TicketRecord]),
+      ),
+    ),
+  );
+  if (next.priority !== undefined) next.dueDate = dueDateOf(before.openDate, next.priority);
+
+  if (Object.keys(next).length === 0) return { value: before, removedFiles: [] };
+  const after = { ...before, ...next };
+  const searchChanged = ['subject', 'content', 'customer', 'customerEmail', 'firstName', 'lastName', 'telephone'].some(
+    (k) => k in next,
+  );
+  const [row] = await tx
+    .update(ticket)
+    .set({
+      ...next,
+      ...(searchChanged ? { searchDoc: ticketSearchDoc(after) } : {}),
+      rowVersion: sql`${ticket.rowVersion} + 1`,
+      modifiedAt: sql`now()`,
+      modifiedBy: actor.userId,
+    })
+    .where(and(eq(ticket.id, before.id), rowVersion === undefined ? undefined : eq(ticket.rowVersion, rowVersion)))
+    .returning(ticketRecordColumns);
+  if (!row) throw conflict(messages.staleRowVersion);
+
+  let removedFiles: string[] = [];
+  if (next.attachments) {
+    await claimFiles(tx, actor, fileOwner, row.id, row.attachments);
+    removedFiles = await dropFiles(tx, fileOwner, [row.id], row.attachments);
+  }
+  const changes: Changes = {};
+  for (const key of Object.keys(next) as (keyof TicketRecord)[])
+    changes[key] = { from: forHistory(before[key] ?? null), to: forHistory(row[key] ?? null) };
+  await tx.insert(ticketHistory).values({ ticketId: row.id, actorId: actor.userId, kind: 'changed', changes });
+  return { value: row, removedFiles };
+}
+
+/** Update with the rowVersion the caller read: a stale one answers 409 and writes nothing. */
+export async function updateTicket(db: Db, actor: Actor, input: TicketUpdate): Promise<WriteResult<TicketRecord>> {
+  return db.transaction(async (tx) => {
+    const before = await findVisible(tx, actor, input.id, true);
+    if (!before) throw notFound();
+    if (before.rowVersion !== input.rowVersion) throw conflict(messages.staleRowVersion);
+    const { id: _id, rowVersion, ...changes } = input;
+    return applyChange(tx, actor, before, changes, rowVersion);
+  });
+}
+
+/** The same change on several tickets: all of them or none. */
+export async function batchChange(
+  db: Db,
+  actor: Actor,
+  ids: number[],
+  change: Pick<TicketUpdate, 'status' | 'assignTo'>,
+): Promise<number> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select(ticketRecordColumns)
+      .from(ticket)
+      .where(and(inArray(ticket.id, unique), visibleSql(actor)))
+      .orderBy(asc(ticket.id))
+      .for('update');
+    if (rows.length !== unique.length) throw notFound();
+    for (const row of rows) {
+      try {
+        await applyChange(tx, actor, row, change, undefined);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'BAD_REQUEST')
+          throw badRequest(`${row.caseNumber}: ${error.message}`);
+        throw error;
+      }
+    }
+    return rows.length;
+  });
+}
+
+export async function deleteTickets(db: Db, actor: Actor, ids: number[]): Promise<WriteResult<number>> {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: ticket.id })
+      .from(ticket)
+      .where(and(inArray(ticket.id, unique), visibleSql(actor)));
+    if (found.length !== unique.length) throw notFound();
+    const [children] = await tx
+      .select({ n: count() })
+      .from(ticket)
+      .where(and(inArray(ticket.parentTicket, unique), sql`not (${inArray(ticket.id, unique)})`));
+    if (children && children.n > 0)
+      throw conflict(ticketMessages.inUse('ticket', children.n).replace('applied to', 'linked from'));
+    const removedFiles = await dropFiles(tx, fileOwner, unique);
+    await tx.update(ticket).set({ parentTicket: null }).where(inArray(ticket.parentTicket, unique));
+    await tx.delete(ticket).where(inArray(ticket.id, unique));
+    return { value: unique.length, removedFiles };
+  });
+}
+
+// ---- comments and timeline ----
+
+export async function addComment(db: Db, actor: Actor, input: { ticketId: number; comment: string; public: boolean }) {
+  return db.transaction(async (tx) => {
+    if (!(await findVisible(tx, actor, input.ticketId, true))) throw notFound();
+    const text = sanitizeHtml(input.comment);
+    if (htmlToText(text).trim() === '' && !/<img/i.test(text)) throw field('comment', messages.required);
+    const [row] = await tx
+      .insert(ticketComment)
+      .values({
+        ticketId: input.ticketId,
+        comment: text,
+        public: input.public,
+        createdBy: actor.userId,
+        modifiedBy: actor.userId,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    // The comment becomes searchable in the same transaction.
+    await tx
+      .update(ticket)
+      .set({
+        searchComments: sql`${ticket.searchComments} || ${weightedVector(searchableText(htmlToText(text)), 'D')}`,
+      })
+      .where(eq(ticket.id, input.ticketId));
+    await tx.insert(ticketHistory).values({
+      ticketId: input.ticketId,
+      actorId: actor.userId,
+      kind: 'comment',
+      commentId: row.id,
+      public: input.public,
+    });
+    return { ...row, createdByName: actor.loginName };
+  });
+}
+
+export async function listComments(
+  db: Db,
+  actor: Actor,
+  query: { ticketId: number; page: number; pageSize: number; public?: boolean },
+) {
+  if (!(await ticketVisible(db, actor, query.ticketId))) throw notFound();
+  const where = and(
+    eq(ticketComment.ticketId, query.ticketId),
+    query.public === undefined ? undefined : eq(ticketComment.public, query.public),
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: ticketComment.id,
+        rowVersion: ticketComment.rowVersion,
+        createdAt: ticketComment.createdAt,
+        createdBy: ticketComment.createdBy,
+        modifiedAt: ticketComment.modifiedAt,
+        modifiedBy: ticketComment.modifiedBy,
+        ticketId: ticketComment.ticketId,
+        comment: ticketComment.comment,
+        public: ticketComment.public,
+        createdByName: userNameSql(ticketComment.createdBy),
+      })
+      .from(ticketComment)
+      .where(where)
+      .orderBy(asc(ticketComment.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(ticketComment).where(where),
+  ]);
+  return { items: items.map((i) => present(i)), total: total?.n ?? 0 };
+}
+
+const userFields = new Set(['assignTo', 'delegateTo', 'solvedBy', 'openedBy']);
+
+export async function timeline(db: Db, actor: Actor, ticketId: number): Promise<TicketTimelineEntry[]> {
+  if (!(await ticketVisible(db, actor, ticketId))) throw notFound();
+  const rows = await db
+    .select({
+      id: ticketHistory.id,
+      at: ticketHistory.at,
+      actorId: ticketHistory.actorId,
+      actorName: userNameSql(ticketHistory.actorId),
+      kind: ticketHistory.kind,
+      changes: ticketHistory.changes,
+      commentId: ticketHistory.commentId,
+      comment: ticketComment.comment,
+      public: ticketHistory.public,
+    })
+    .from(ticketHistory)
+    .leftJoin(ticketComment, eq(ticketComment.id, ticketHistory.commentId))
+    .where(eq(ticketHistory.ticketId, ticketId))
+    .orderBy(asc(ticketHistory.id));
+
+  // Names for the ids in the changes, fetched once per kind.
+  const ids = {
+    user: new Set<number>(),
+    category: new Set<number>(),
+    project: new Set<number>(),
+    company: new Set<number>(),
+  };
+  for (const row of rows)
+    for (const [key, change] of Object.entries(row.changes ?? {}))
+      for (const v of [change.from, change.to]) {
+        if (typeof v !== 'number') continue;
+        if (userFields.has(key)) ids.user.add(v);
+        else if (key === 'categoryId') ids.category.add(v);
+        else if (key === 'projectId') ids.project.add(v);
+        else if (key === 'companyId') ids.company.add(v);
+      }
+  const lookup = async (set: Set<number>, load: (list: number[]) => Promise<{ id: number; name: string | null }[]>) =>
+    new Map(set.size ? (await load([...set])).map((r) => [r.id, r.name] as const) : []);
+  const [users, categories, projects, companies] = await Promise.all([
+    lookup(ids.user, (list) =>
+      db
+        .select({ id: appUser.id, name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})` })
+        .from(appUser)
+        .where(inArray(appUser.id, list)),
+    ),
+    lookup(ids.category, (list) =>
+      db
+        .select({ id: category.id, name: category.categoryDescription })
+        .from(category)
+        .where(inArray(category.id, list)),
+    ),
+    lookup(ids.project, (list) =>
+      db.select({ id: project.id, name: project.projectName }).from(project).where(inArray(project.id, list)),
+    ),
+    lookup(ids.company, (list) =>
+      db.select({ id: company.id, name: company.name }).from(company).where(inArray(company.id, list)),
+    ),
+  ]);
+  const labelOf = (key: string, v: unknown): string | null | undefined => {
+    if (typeof v !== 'number') return undefined;
+    const map = userFields.has(key)
+      ? users
+      : key === 'categoryId'
+        ? categories
+        : key === 'projectId'
+          ? projects
+          : key === 'companyId'
+            ? companies
+            : undefined;
+    return map ? (map.get(v) ?? null) : undefined;
+  };
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    actorId: row.actorId,
+    actorName: row.actorName,
+    kind: row.kind,
+    changes: Object.entries(row.changes ?? {}).map(([key, c]) => {
+      const labels = { fromLabel: labelOf(key, c.from), toLabel: labelOf(key, c.to) };
+      return {
+        field: key,
+        from: c.from instanceof Date ? c.from.toISOString() : c.from,
+        to: c.to,
+        ...(labels.fromLabel !== undefined || labels.toLabel !== undefined ? labels : {}),
+      };
+    }),
+    commentId: row.commentId,
+    comment: row.comment,
+    public: row.public,
+  }));
+}
+
+// ---- reads ----
+
+export async function ticketDetail(db: Db, actor: Actor, id: number) {
+  const [row] = await db
+    .select({
+      ...ticketRecordColumns,
+      ...ticketNameColumns,
+      solvedByName: userNameSql(ticket.solvedBy),
+    })
+    .from(ticket)
+    .where(and(eq(ticket.id, id), visibleSql(actor)));
+  if (!row) throw notFound();
+  const [files, parent, children, grantUsers] = await Promise.all([
+    db
+      .select({
+        fileId: storedFile.id,
+        name: storedFile.name,
+        ext: storedFile.ext,
+        size: storedFile.size,
+        fileType: storedFile.fileType,
+        createdAt: storedFile.createdAt,
+        createdBy: storedFile.createdBy,
+      })
+      .from(storedFile)
+      .where(and(eq(storedFile.ownerEntity, fileOwner), eq(storedFile.ownerId, id)))
+      .orderBy(asc(storedFile.id)),
+    row.parentTicket
+      ? db
+          .select({ id: ticket.id, caseNumber: ticket.caseNumber, subject: ticket.subject })
+          .from(ticket)
+          .where(and(eq(ticket.id, row.parentTicket), visibleSql(actor)))
+      : Promise.resolve([]),
+    db
+      .select({ id: ticket.id, caseNumber: ticket.caseNumber, subject: ticket.subject, status: ticket.status })
+      .from(ticket)
+      .where(and(eq(ticket.parentTicket, id), visibleSql(actor)))
+      .orderBy(asc(ticket.id))
+      .limit(100),
+    row.grantAccess.length
+      ? db
+          .select({ id: appUser.id, name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})` })
+          .from(appUser)
+          .where(inArray(appUser.id, row.grantAccess))
+      : Promise.resolve([]),
+  ]);
+  return {
+    ...present(row),
+    files: files.map((f) => ({ ...present(f), fileUrl: fileUrlOf(f.fileId) })),
+    parent: parent[0] ?? null,
+    children,
+    grantAccessUsers: grantUsers,
+    actions: actionsFor(actor, row),
+    allowedStatuses: allowedStatuses(actor, row),
+  };
+}
+
+export function checkDateRange(query: Pick<TicketQuery, 'openDateFrom' | 'openDateTo'>) {
+  if (!isOpenDateRangeValid(query.openDateFrom, query.openDateTo))
+    throw badRequest(ticketMessages.endBeforeStart, [{ field: 'openDateTo', message: ticketMessages.endBeforeStart }]);
+}
+
+export async function queryTickets(db: Db, actor: Actor, query: TicketQuery): Promise<TicketPage> {
+  checkDateRange(query);
+  const built = ticketListSql(actor, query);
+  const items = await ticketPageSql(db, built, query.page, query.pageSize);
+  const offset = (query.page - 1) * query.pageSize;
+  const first = items[0];
+  // A short page, or a ranked search (which read every match), tells the total without counting.
+  const counted =
+    first && 'matches' in first
+      ? { total: Number(first.matches), exact: true }
+      : items.length < query.pageSize && (items.length > 0 || query.page === 1)
+        ? { total: offset + items.length, exact: true }
+        : await ticketTotal(db, built.where);
+  return {
+    items: items.map((i) => {
+      const { matches: _matches, ...item } = i as typeof i & { matches?: number };
+      return present(item);
+    }),
+    total: counted.total,
+    totalExact: counted.exact,
+  };
+}
+
+export function exportFilter(actor: Actor, query: TicketFilter) {
+  checkDateRange(query);
+  return ticketListSql(actor, query);
+}
+
+const lastDays = (n: number) => {
+  const days: string[] = [];
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  for (let i = n - 1; i >= 0; i--) days.push(new Date(today - i * 86_400_000).toISOString().slice(0, 10));
+  return days;
+};
+
+type DashboardJson = {
+  stats: { dim: string; val: string; n: number }[];
+  extra: {
+    status: string | null;
+    priority: string | null;
+    category: string | null;
+    opened: string | null;
+    closed: string | null;
+    n: number;
+  }[];
+  myOpen: {
+    id: number;
+    caseNumber: string;
+    subject: string;
+    status: TicketStatus;
+    priority: TicketPriority;
+    dueDate: string | null;
+    total: number;
+  }[];
+  unassigned: number | string;
+  overdue: number | string;
+  categories: { id: number; code: string }[];
+};
+
+export async function dashboard(db: Db, actor: Actor): Promise<TicketDashboard> {
+  const days = lastDays(30);
+  const [row] = await rowsOf<{ d: DashboardJson | string }>(db, ticketDashboardSql(actor, days[0]!));
+  const d = (typeof row?.d === 'string' ? JSON.parse(row.d) : row?.d) as DashboardJson;
+  const counts = new Map<string, number>();
+  const add = (dim: string, val: string | null, n: number) => {
+    if (val === null) return;
+    counts.set(`${dim}:${val}`, (counts.get(`${dim}:${val}`) ?? 0) + Number(n));
+  };
+  for (const s of d.stats) add(s.dim, s.val, s.n);
+  for (const e of d.extra) {
+    add('status', e.status, e.n);
+    add('priority', e.priority, e.n);
+    add('category', e.category, e.n);
+    add('opened', e.opened, e.n);
+    add('closed', e.closed, e.n);
+  }
+  const of = (dim: string, val: string) => counts.get(`${dim}:${val}`) ?? 0;
+  const codes = new Map(d.categories.map((c) => [c.id, c.code]));
+  const byCategory = [...counts.entries()]
+    .filter(([key, n]) => key.startsWith('category:') && n > 0)
+    .map(([key, n]) => {
+      const raw = key.slice('category:'.length);
+      const categoryId = raw === '-' ? null : Number(raw);
+      return { categoryId, categoryCode: categoryId === null ? null : (codes.get(categoryId) ?? null), count: n };
+    })
+    .sort((a, b) => b.count - a.count);
+  return {
+    myOpen: {
+      count: Number(d.myOpen[0]?.total ?? 0),
+      items: d.myOpen.map(({ total: _total, dueDate, ...item }) => ({
+        ...item,
+        dueDate: dueDate ? new Date(dueDate).toISOString() : null,
+      })),
+    },
+    unassigned: Number(d.unassigned),
+    overdue: Number(d.overdue),
+    byStatus: (['New', 'Assigned', 'InProgress', 'Pending', 'Resolved', 'Closed', 'Cancelled'] as const).map((s) => ({
+      key: s,
+      count: of('status', s),
+    })),
+    byPriority: (['Low', 'Medium', 'High', 'Urgent'] as const).map((p) => ({ key: p, count: of('priority', p) })),
+    byCategory,
+    daily: days.map((date) => ({ date, opened: of('opened', date), closed: of('closed', date) })),
+  };
+}

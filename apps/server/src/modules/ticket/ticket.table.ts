@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { openTicketStatuses, ticketFroms, ticketPriorities, ticketStatuses } from '@casedesk/shared';
+import { recordColumns, timestamptz } from '../../platform/columns.js';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Case numbers come from this sequence: never reused, even after a rollback or a delete. */
+export const ticketCaseSeq = pgSequence('ticket_case_seq', { startWith: 1, cache: 1 });
+
+const openStatusList = sql.raw(openTicketStatuses.map((s) => `'${s}'`).join(', '));
+
+export const ticket = pgTable(
+  'ticket',
+  {
+    ...recordColumns(),
+    caseNumber: text('case_number').notNull(),
+    subject: text('subject').notNull(),
+    /** Sanitised HTML. */
+    content: text('content').notNull().default(''),
+    status: text('status', { enum: ticketStatuses }).notNull(),
+    priority: text('priority', { enum: ticketPriorities }).notNull(),
+    categoryId: integer('category_id'),
+    projectId: integer('project_id').notNull(),
+    companyId: integer('company_id'),
+    assignTo: integer('assign_to'),
+    delegateTo: integer('delegate_to'),
+    ticketType: text('ticket_type'),
+    ticketFrom: text('ticket_from', { enum: ticketFroms }).notNull(),
+    subjectType: text('subject_type'),
+    openDate: timestamptz('open_date').notNull().defaultNow(),
+    closeDate: timestamptz('close_date'),
+    dueDate: timestamptz('due_date'),
+    openedBy: integer('opened_by'),
+    solvedBy: integer('solved_by'),
+    customer: text('customer'),
+    customerEmail: text('customer_email'),
+    telephone: text('telephone'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    emails: text('emails'),
+    businessUnit: text('business_unit'),
+    parentTicket: integer('parent_ticket'),
+    privateTicket: boolean('private_ticket').notNull().default(false),
+    grantAccess: integer('grant_access')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    attachments: integer('attachments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    scheduledDate: timestamptz('scheduled_date'),
+    /** Full-text document of the ticket's own fields (CJK segmented in the service). */
+    searchDoc: tsvector('search_doc')
+      .notNull()
+      .default(sql`''::tsvector`),
+    /** Full-text document of its comments, appended as they are written. */
+    searchComments: tsvector('search_comments')
+      .notNull()
+      .default(sql`''::tsvector`),
+  },
+  (t) => [
+    uniqueIndex('ticket_case_number_uq').on(t.caseNumber),
+    index('ticket_project_idx').on(t.projectId, t.id),
+    index('ticket_status_idx').on(t.status, t.id),
+    // The list filtered by project, status and priority finds exactly its rows.
+    index('ticket_project_status_idx').on(t.projectId, t.status, t.priority, t.id),
+    index('ticket_category_idx').on(t.categoryId, t.id),
+    index('ticket_company_idx').on(t.companyId, t.id),
+    index('ticket_assign_to_idx').on(t.assignTo, t.status),
+    index('ticket_delegate_to_idx').on(t.delegateTo, t.status),
+    index('ticket_created_by_idx').on(t.createdBy),
+    index('ticket_open_date_idx').on(t.openDate, t.id),
+    index('ticket_modified_at_idx').on(t.modifiedAt),
+    index('ticket_parent_idx').on(t.parentTicket),
+    index('ticket_grant_access_idx').using('gin', t.grantAccess),
+    index('ticket_unassigned_idx')
+      .on(t.projectId, t.id)
+      .where(sql`${t.assignTo} is null and ${t.status} in (${openStatusList})`),
+    // Key columns cover the dashboard's overdue count, so it reads the index only.
+    index('ticket_overdue_idx')
+      .on(t.dueDate, t.projectId, t.privateTicket)
+      .where(sql`${t.status} in (${openStatusList})`),
+    index('ticket_case_number_trgm_idx').using('gin', sql`${t.caseNumber} gin_trgm_ops`),
+    index('ticket_search_idx').using('gin', sql`(${t.searchDoc} || ${t.searchComments})`),
+  ],
+);
+
+export const ticketComment = pgTable(
+  'ticket_comment',
+  {
+    ...recordColumns(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    /** Sanitised HTML. */
+    comment: text('comment').notNull(),
+    public: boolean('public').notNull().default(false),
+  },
+  (t) => [index('ticket_comment_ticket_idx').on(t.ticketId, t.id)],
+);
+
+/** The timeline: who changed what and when (old → new per field), and every comment. */
+export const ticketHistory = pgTable(
+  'ticket_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    at: timestamptz('at').notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    kind: text('kind', { enum: ['created', 'changed', 'comment'] }).notNull(),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
+    commentId: integer('comment_id'),
+    public: boolean('public'),
+  },
+  (t) => [index('ticket_history_ticket_idx').on(t.ticketId, t.id)],
+);
+
+/**
+ * Ticket counts per project, privacy and dimension (status, priority, category, opened day, closed
+ * day), kept by a trigger in the writing transaction, so that the dashboard never counts a million
+ * rows. Writers spread over `shard` (their backend) so that concurrent creates do not queue on a row.
+ */
+export const ticketStat = pgTable(
+  'ticket_stat',
+  {
+    dim: text('dim', { enum: ['status', 'priority', 'category', 'opened', 'closed'] }).notNull(),
+    val: text('val').notNull(),
+    projectId: integer('project_id').notNull(),
+    privateTicket: boolean('private_ticket').notNull(),
+    shard: smallint('shard').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dim, t.val, t.projectId, t.privateTicket, t.shard] })],
+);

@@ -1,0 +1,52 @@
+import { userMessages, type UserAction } from '@casedesk/shared';
+import type { Actor } from '../../platform/actor.js';
+import { badRequest } from '../../platform/errors.js';
+
+/** The codes of `codes` the actor does not hold. */
+export function notHeld(actor: Actor, codes: Iterable<string>): string[] {
+  return [...new Set(codes)].filter((code) => !actor.permissions.has(code)).sort();
+}
+
+/**
+ * No escalation through user management: an actor manages (edits, resets, locks, deletes) only users
+ * whose permissions are all their own too, and grants only roles whose permissions they hold. The actor
+ * holds the route's permission, so a refusal here is a business rule (400), not a missing permission.
+ */
+export const canManage = (actor: Actor, targetPermissions: Iterable<string>) =>
+  notHeld(actor, targetPermissions).length === 0;
+
+export function assertCanManage(actor: Actor, targetPermissions: Iterable<string>): void {
+  if (!canManage(actor, targetPermissions)) throw badRequest(userMessages.cannotManage);
+}
+
+export function assertCanGrant(actor: Actor, grantedPermissions: Iterable<string>): void {
+  if (notHeld(actor, grantedPermissions).length > 0) throw badRequest(userMessages.cannotGrant);
+}
+
+/** Deleting, locking or deactivating oneself would end one's own session mid-task; refused. */
+export function assertNotSelf(actor: Actor, ids: number[]): void {
+  if (ids.includes(actor.userId)) throw badRequest(userMessages.notYourself);
+}
+
+export type UserState = {
+  id: number;
+  status: string;
+  locked: boolean;
+  deleted: boolean;
+  /** Every permission of the user's roles. */
+  permissions: string[];
+};
+
+/** What the actor may do with this user, for the web app's buttons; the routes check the same rules. */
+export function userActionsFor(actor: Actor, user: UserState): UserAction[] {
+  const has = (code: string) => actor.permissions.has(code);
+  if (!canManage(actor, user.permissions)) return [];
+  const self = user.id === actor.userId;
+  if (user.deleted) return has('user:restore') ? ['restore'] : [];
+  const actions: UserAction[] = [];
+  if (has('user:edit')) actions.push('edit', 'resetPassword');
+  if (has('user:delete') && !self) actions.push('delete');
+  if (has('user:unlock') && !self) actions.push(user.locked ? 'unlock' : 'lock');
+  if (has('user:onOff') && !self) actions.push(user.status === 'Active' ? 'deactivate' : 'activate');
+  return actions;
+}

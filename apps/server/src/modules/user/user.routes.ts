@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelopeSchema,
+  idListSchema,
+  pageOf,
+  userCountSchema,
+  userOnOffSchema,
+  userQuerySchema,
+  userResetPasswordSchema,
+  userSchema,
+  type QueryBase,
+} from '@casedesk/shared';
+import type { Db } from '../../db/database.js';
+import { requireActor } from '../../platform/access.js';
+import { ok, present } from '../../platform/envelope.js';
+import { sendXlsx } from '../../platform/export.js';
+import { registerResource, type ResourceService } from '../../platform/resource.js';
+import {
+  activeUsers,
+  addUser,
+  deleteUsers,
+  getUser,
+  queryUsers,
+  resetPassword,
+  restoreUsers,
+  setLocked,
+  setStatus,
+  updateUser,
+  userDetail,
+  userExportColumns,
+  usersForExport,
+} from './user.service.js';
+
+/** The generic calls, with the user's own rules behind them (soft delete, no password hash, policies). */
+export const userService: ResourceService = {
+  ...activeUsers,
+  query: queryUsers,
+  get: getUser,
+  detail: userDetail,
+  add: addUser,
+  update: updateUser,
+  remove: deleteUsers,
+  rowsForExport: (db, actor, query) => usersForExport(db, actor, query),
+};
+
+const emptyBodyIsNoFilter = async (request: FastifyRequest) => {
+  request.body ??= {};
+};
+
+export function registerUserRoutes(app: FastifyInstance, db: Db) {
+  registerResource(app, db, userService);
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['User'];
+  const countResponse = { 200: envelopeSchema(userCountSchema) };
+
+  r.post(
+    '/api/User/QueryDeleted',
+    {
+      config: { access: 'user:view' },
+      preValidation: emptyBodyIsNoFilter,
+      schema: { tags, body: userQuerySchema, response: { 200: envelopeSchema(pageOf(userSchema)) } },
+    },
+    async (request) => {
+      const page = await queryUsers(db, requireActor(request), request.body, { deleted: true });
+      return ok({ items: page.items.map((row) => present(row)), total: page.total });
+    },
+  );
+
+  r.post(
+    '/api/User/ExportDeleted',
+    { config: { access: 'user:export' }, preValidation: emptyBodyIsNoFilter, schema: { tags, body: userQuerySchema } },
+    async (request, reply) => {
+      const rows = usersForExport(db, requireActor(request), request.body as QueryBase, { deleted: true });
+      return sendXlsx(reply, 'DeletedUsers.xlsx', 'Deleted users', userExportColumns, rows);
+    },
+  );
+
+  r.post(
+    '/api/User/Restore',
+    { config: { access: 'user:restore' }, schema: { tags, body: idListSchema, response: countResponse } },
+    async (request) => ok({ count: await restoreUsers(db, requireActor(request), request.body) }),
+  );
+
+  r.post(
+    '/api/User/Lock',
+    { config: { access: 'user:unlock' }, schema: { tags, body: idListSchema, response: countResponse } },
+    async (request) => ok({ count: await setLocked(db, requireActor(request), request.body, true) }),
+  );
+
+  r.post(
+    '/api/User/Unlock',
+    { config: { access: 'user:unlock' }, schema: { tags, body: idListSchema, response: countResponse } },
+    async (request) => ok({ count: await setLocked(db, requireActor(request), request.body, false) }),
+  );
+
+  r.post(
+    '/api/User/OnOff',
+    { config: { access: 'user:onOff' }, schema: { tags, body: userOnOffSchema, response: countResponse } },
+    async (request) => ok({ count: await setStatus(db, requireActor(request), request.body) }),
+  );
+
+  r.post(
+    '/api/User/ResetPassword',
+    {
+      config: { access: 'user:edit' },
+      schema: { tags, body: userResetPasswordSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      await resetPassword(db, requireActor(request), request.body);
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,473 @@
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  messages,
+  openTicketStatuses,
+  userCreateSchema,
+  userDetailSchema,
+  userMessages,
+  userQuerySchema,
+  userSchema,
+  userUpdateSchema,
+  type FieldError,
+  type Page,
+  type QueryBase,
+  type User,
+  type UserCreate,
+  type UserDetail,
+  type UserOnOff,
+  type UserQuery,
+  type UserResetPassword,
+  type UserUpdate,
+} from '@casedesk/shared';
+import type { Db, Tx } from '../../db/database.js';
+import { hasPermission } from '../../platform/access.js';
+import type { Actor } from '../../platform/actor.js';
+import { diff, writeAudit } from '../../platform/audit.js';
+import { isUniqueViolation } from '../../platform/db-errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { ExportColumn } from '../../platform/export.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { createResourceService } from '../../platform/resource.js';
+import { userSession } from '../auth/auth.table.js';
+import { category } from '../category/category.table.js';
+import { delegate } from '../delegate/delegate.table.js';
+import { dept } from '../dept/dept.table.js';
+import { ticket } from '../ticket/ticket.table.js';
+import { userGroup, userGroupMember } from '../userGroup/user-group.table.js';
+import { assertCanGrant, assertCanManage, assertNotSelf, userActionsFor } from './user.policy.js';
+import {
+  loginNameHolder,
+  missingReferences,
+  permissionsOfRoles,
+  permissionsOfUsers,
+  selectUsers,
+  userLinks,
+  type UserRow,
+} from './user.queries.js';
+import { appUser, userProject, userRole } from './user.table.js';
+
+export const userExportColumns: ExportColumn[] = [
+  { header: 'Login name', field: 'loginName' },
+  { header: 'First name', field: 'realName' },
+  { header: 'Last name', field: 'lastName' },
+  { header: 'E-mail', field: 'email', width: 30 },
+  { header: 'Mobile', field: 'mobile' },
+  { header: 'Department', field: 'deptName' },
+  { header: 'Position', field: 'positionName' },
+  { header: 'Roles', field: 'roleNames', width: 30 },
+  { header: 'User type', field: 'userType' },
+  { header: 'Status', field: 'status', width: 10 },
+  { header: 'Locked', field: 'locked', width: 10 },
+  { header: 'Last sign-in', field: 'lastLoginTime' },
+  { header: 'Created', field: 'createdAt' },
+];
+
+const exists = (statement: SQL) => sql`exists (${statement})`;
+
+/** The generic block supplies filtering and ordering; a second instance sees only deleted users. */
+const definition = (scope: SQL) =>
+  createResourceService({
+    name: 'User',
+    module: 'user',
+    label: 'user',
+    table: appUser,
+    schemas: {
+      record: userSchema,
+      create: userCreateSchema,
+      update: userUpdateSchema,
+      query: userQuerySchema,
+      detail: userDetailSchema,
+    },
+    keywordColumns: [
+      appUser.loginName,
+      appUser.realName,
+      appUser.lastName,
+      appUser.fullName,
+      appUser.email,
+      appUser.mobile,
+    ],
+    scope: () => scope,
+    filters: (query) => {
+      const q = query as UserQuery;
+      return [
+        q.roleId
+          ? exists(sql`select 1 from user_role x where x.user_id = app_user.id and x.role_id = ${q.roleId}`)
+          : undefined,
+        q.groupId
+          ? exists(sql`select 1 from user_group_member x where x.user_id = app_user.id and x.group_id = ${q.groupId}`)
+          : undefined,
+        q.projectId
+          ? exists(sql`select 1 from user_project x where x.user_id = app_user.id and x.project_id = ${q.projectId}`)
+          : undefined,
+        q.locked === undefined ? undefined : q.locked ? isNotNull(appUser.lockedAt) : isNull(appUser.lockedAt),
+      ];
+    },
+    exportColumns: userExportColumns,
+  });
+export const activeUsers = definition(isNull(appUser.deletedAt));
+export const deletedUsers = definition(isNotNull(appUser.deletedAt));
+
+/** Rows as the API shows them: the lock flag, and what the caller may do with each. */
+async function withActions(db: Db | Tx, actor: Actor, rows: UserRow[]) {
+  const permissions = await permissionsOfUsers(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const state = {
+      id: row.id,
+      status: row.status,
+      locked: row.lockedAt !== null,
+      deleted: row.deletedAt !== null,
+      permissions: permissions.get(row.id) ?? [],
+    };
+    return { ...row, locked: state.locked, actions: userActionsFor(actor, state) };
+  });
+}
+type ShownUser = Awaited<ReturnType<typeof withActions>>[number];
+
+export async function queryUsers(
+  db: Db,
+  actor: Actor,
+  query: QueryBase & Record<string, unknown>,
+  options: { deleted?: boolean } = {},
+): Promise<Page<ShownUser>> {
+  const resource = options.deleted ? deletedUsers : activeUsers;
+  const where = resource.whereOf(actor, query);
+  const [rows, [total]] = await Promise.all([
+    selectUsers(db, where, resource.orderOf(query.orderBy), query.pageSize, (query.page - 1) * query.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(appUser)
+      .where(where),
+  ]);
+  return { items: await withActions(db, actor, rows), total: total?.n ?? 0 };
+}
+
+/** Every row the filter shows, in the list's order, read in chunks. */
+export async function* usersForExport(
+  db: Db,
+  actor: Actor,
+  query: QueryBase & Record<string, unknown>,
+  options: { deleted?: boolean } = {},
+) {
+  const resource = options.deleted ? deletedUsers : activeUsers;
+  const where = resource.whereOf(actor, query);
+  const order = resource.orderOf(query.orderBy);
+  const chunk = 1000;
+  for (let offset = 0; offset < 1_000_000; offset += chunk) {
+    const rows = await selectUsers(db, where, order, chunk, offset);
+    yield* rows.map((row) => ({ ...row, locked: row.lockedAt !== null }));
+    if (rows.length < chunk) return;
+  }
+}
+
+async function findUser(q: Db | Tx, actor: Actor, id: number, options: { deleted?: boolean } = {}) {
+  const scope = options.deleted ? isNotNull(appUser.deletedAt) : isNull(appUser.deletedAt);
+  const [row] = await selectUsers(q, and(eq(appUser.id, id), scope), [], 1);
+  if (!row) return undefined;
+  const [shown] = await withActions(q, actor, [row]);
+  return shown;
+}
+
+export async function getUser(db: Db, actor: Actor, id: number): Promise<ShownUser> {
+  const user = await findUser(db, actor, id);
+  if (!user) throw notFound();
+  return user;
+}
+
+export async function userDetail(db: Db, actor: Actor, id: number): Promise<ShownUser & Omit<UserDetail, keyof User>> {
+  const user = await getUser(db, actor, id);
+  return { ...user, ...(await userLinks(db, id)) };
+}
+
+async function assertReferencesExist(tx: Tx, input: Partial<UserCreate>): Promise<void> {
+  const missing = await missingReferences(tx, input);
+  const errors: FieldError[] = [];
+  if (!missing.deptFound) errors.push({ field: 'deptId', message: 'The department does not exist.' });
+  if (!missing.positionFound) errors.push({ field: 'positionId', message: 'The position does not exist.' });
+  if (missing.roles.length) errors.push({ field: 'roles', message: `Unknown role(s): ${missing.roles.join(', ')}` });
+  if (missing.groups.length)
+    errors.push({ field: 'groups', message: `Unknown group(s): ${missing.groups.join(', ')}` });
+  if (missing.projects.length)
+    errors.push({ field: 'projects', message: `Unknown project(s): ${missing.projects.join(', ')}` });
+  if (errors[0]) throw badRequest(`${errors[0].field}: ${errors[0].message}`, errors);
+}
+
+async function assertLoginNameFree(tx: Tx, loginName: string, exceptId?: number): Promise<void> {
+  const holder = await loginNameHolder(tx, loginName, exceptId);
+  if (holder) throw conflict(holder.deletedAt ? userMessages.loginNameTakenByDeleted : userMessages.loginNameTaken);
+}
+
+/** A race past the check above still meets the unique index; it answers the same 409. */
+async function guardLoginName<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(userMessages.loginNameTaken);
+    throw error;
+  }
+}
+
+async function replaceLinks(
+  tx: Tx,
+  userId: number,
+  links: { roles?: number[] | undefined; groups?: number[] | undefined; projects?: number[] | undefined },
+) {
+  if (links.roles) {
+    await tx.delete(userRole).where(eq(userRole.userId, userId));
+    if (links.roles.length) await tx.insert(userRole).values(links.roles.map((roleId) => ({ userId, roleId })));
+  }
+  if (links.groups) {
+    await tx.delete(userGroupMember).where(eq(userGroupMember.userId, userId));
+    if (links.groups.length)
+      await tx.insert(userGroupMember).values(links.groups.map((groupId) => ({ userId, groupId })));
+  }
+  if (links.projects) {
+    await tx.delete(userProject).where(eq(userProject.userId, userId));
+    if (links.projects.length)
+      await tx.insert(userProject).values(links.projects.map((projectId) => ({ userId, projectId })));
+  }
+}
+
+/** No escalation: every role the actor adds must carry only permissions the actor holds. */
+async function assertRolesGrantable(tx: Tx, actor: Actor, roles: number[] | undefined, current: number[] = []) {
+  if (!roles) return;
+  const added = roles.filter((id) => !current.includes(id));
+  assertCanGrant(actor, await permissionsOfRoles(tx, added));
+}
+
+async function assertManageable(tx: Tx, actor: Actor, ids: number[]): Promise<void> {
+  const permissions = await permissionsOfUsers(tx, ids);
+  for (const codes of permissions.values()) assertCanManage(actor, codes);
+}
+
+const fullNameOf = (input: { fullName: string | null; realName: string; lastName: string | null }) =>
+  input.fullName ?? [input.realName, input.lastName].filter(Boolean).join(' ');
+
+/** Ends every live session of these users (their next call answers 4005), optionally but the caller's own. */
+async function endSessions(tx: Tx, userIds: number[], reason: string, keepSessionId?: string) {
+  await tx
+    .update(userSession)
+    .set({ revokedAt: sql`now()`, revokeReason: reason })
+    .where(
+      and(
+        inArray(userSession.userId, userIds),
+        isNull(userSession.revokedAt),
+        keepSessionId ? sql`${userSession.id} <> ${keepSessionId}` : undefined,
+      ),
+    );
+}
+
+export async function addUser(db: Db, actor: Actor, input: UserCreate): Promise<ShownUser> {
+  // Hash outside the transaction: the embedded database has a single connection.
+  const passwordHash = await hashPassword(input.password);
+  const { password: _password, roles, groups, projects, ...fields } = input;
+  const id = await guardLoginName(() =>
+    db.transaction(async (tx) => {
+      await assertReferencesExist(tx, input);
+      await assertLoginNameFree(tx, input.loginName);
+      await assertRolesGrantable(tx, actor, roles);
+      const [row] = await tx
+        .insert(appUser)
+        .values({
+          ...fields,
+          fullName: fullNameOf(fields),
+          passwordHash,
+          passwordChangedAt: sql`now()`,
+          createdBy: actor.userId,
+          modifiedBy: actor.userId,
+        })
+        .returning({ id: appUser.id });
+      if (!row) throw new Error('insert returned nothing');
+      // New users join the default group, whatever else they are given.
+      const [fallback] = await tx.select({ id: userGroup.id }).from(userGroup).where(eq(userGroup.isDefault, true));
+      const withDefault = fallback && !groups.includes(fallback.id) ? [...groups, fallback.id] : groups;
+      await replaceLinks(tx, row.id, { roles, groups: withDefault, projects });
+      await writeAudit(tx, { entity: 'User', entityId: row.id, action: 'create', actorId: actor.userId });
+      return row.id;
+    }),
+  );
+  return getUser(db, actor, id);
+}
+
+export async function updateUser(db: Db, actor: Actor, input: UserUpdate): Promise<ShownUser> {
+  const { id, rowVersion, roles, groups, projects, ...fields } = input;
+  await guardLoginName(() =>
+    db.transaction(async (tx) => {
+      const before = await findUser(tx, actor, id);
+      if (!before) throw notFound();
+      await assertManageable(tx, actor, [id]);
+      await assertReferencesExist(tx, input);
+      await assertLoginNameFree(tx, input.loginName, id);
+      await assertRolesGrantable(tx, actor, roles, before.roles);
+      if (fields.status !== before.status) {
+        if (!hasPermission(actor, 'user:onOff')) throw new AppError('FORBIDDEN', messages.forbidden);
+        assertNotSelf(actor, [id]);
+      }
+      const [row] = await tx
+        .update(appUser)
+        .set({
+          ...fields,
+          fullName: fullNameOf(fields),
+          rowVersion: sql`${appUser.rowVersion} + 1`,
+          modifiedAt: sql`now()`,
+          modifiedBy: actor.userId,
+        })
+        .where(and(eq(appUser.id, id), eq(appUser.rowVersion, rowVersion), isNull(appUser.deletedAt)))
+        .returning({ id: appUser.id });
+      if (!row) throw conflict(messages.staleRowVersion);
+      await replaceLinks(tx, id, { roles, groups, projects });
+      if (fields.status === 'Inactive' && before.status !== 'Inactive') await endSessions(tx, [id], 'deactivated');
+      const after = await findUser(tx, actor, id);
+      const { actions: _before, ...old } = before;
+      await writeAudit(tx, {
+        entity: 'User',
+        entityId: id,
+        action: 'update',
+        actorId: actor.userId,
+        changes: diff(old, after ? { ...after, actions: undefined } : old),
+      });
+    }),
+  );
+  return getUser(db, actor, id);
+}
+
+/** Locks the given users' rows in the transaction and checks them all, or refuses the lot (404). */
+async function lockTargets(tx: Tx, actor: Actor, ids: number[], deleted: boolean) {
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select({ id: appUser.id, status: appUser.status, lockedAt: appUser.lockedAt })
+    .from(appUser)
+    .where(and(inArray(appUser.id, unique), deleted ? isNotNull(appUser.deletedAt) : isNull(appUser.deletedAt)))
+    .for('update');
+  if (rows.length !== unique.length) throw notFound();
+  await assertManageable(tx, actor, unique);
+  return { ids: unique, rows };
+}
+
+const bump = (actor: Actor) => ({
+  rowVersion: sql`${appUser.rowVersion} + 1`,
+  modifiedAt: sql`now()`,
+  modifiedBy: actor.userId,
+});
+
+async function auditEach(
+  tx: Tx,
+  actor: Actor,
+  ids: number[],
+  action: 'update' | 'delete' | 'restore',
+  changes?: Record<string, { from: unknown; to: unknown }>,
+) {
+  for (const entityId of ids)
+    await writeAudit(tx, { entity: 'User', entityId, action, actorId: actor.userId, ...(changes ? { changes } : {}) });
+}
+
+/** Soft delete: the user moves to Deleted Users with every link kept, and their sessions end. */
+export async function deleteUsers(db: Db, actor: Actor, ids: number[]): Promise<number> {
+  assertNotSelf(actor, ids);
+  return db.transaction(async (tx) => {
+    const targets = await lockTargets(tx, actor, ids, false);
+    // What would break while the user is away: open tickets, delegations, new tickets of a category, a leader.
+    const [tickets] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ticket)
+      .where(
+        and(
+          or(inArray(ticket.assignTo, targets.ids), inArray(ticket.delegateTo, targets.ids)),
+          inArray(ticket.status, [...openTicketStatuses]),
+        ),
+      );
+    if (tickets && tickets.n > 0) throw conflict(userMessages.hasOpenTickets(tickets.n));
+    const [delegations] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(delegate)
+      .where(
+        and(
+          inArray(delegate.delegateTo, targets.ids),
+          eq(delegate.enabled, true),
+          sql`(${delegate.endDate} is null or ${delegate.endDate} >= current_date)`,
+        ),
+      );
+    if (delegations && delegations.n > 0) throw conflict(userMessages.isActiveDelegate(delegations.n));
+    const [categories] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(category)
+      .where(inArray(category.newTicketAssignee, targets.ids));
+    if (categories && categories.n > 0) throw conflict(userMessages.assigneeOfCategories(categories.n));
+    const [depts] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(dept)
+      .where(inArray(dept.leaderId, targets.ids));
+    if (depts && depts.n > 0) throw conflict(userMessages.leadsDepartments(depts.n));
+    await tx
+      .update(appUser)
+      .set({ deletedAt: sql`now()`, deletedBy: actor.userId, ...bump(actor) })
+      .where(inArray(appUser.id, targets.ids));
+    await endSessions(tx, targets.ids, 'deleted');
+    await auditEach(tx, actor, targets.ids, 'delete');
+    return targets.ids.length;
+  });
+}
+
+/** Brings deleted users back as they were: roles, groups and projects were never removed. */
+export async function restoreUsers(db: Db, actor: Actor, ids: number[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const targets = await lockTargets(tx, actor, ids, true);
+    await tx
+      .update(appUser)
+      .set({ deletedAt: null, deletedBy: null, ...bump(actor) })
+      .where(inArray(appUser.id, targets.ids));
+    await auditEach(tx, actor, targets.ids, 'restore');
+    return targets.ids.length;
+  });
+}
+
+/** Locking ends the users' sessions; unlocking also clears the failed sign-in count. */
+export async function setLocked(db: Db, actor: Actor, ids: number[], locked: boolean): Promise<number> {
+  if (locked) assertNotSelf(actor, ids);
+  return db.transaction(async (tx) => {
+    const targets = await lockTargets(tx, actor, ids, false);
+    await tx
+      .update(appUser)
+      .set(
+        locked
+          ? { lockedAt: sql`coalesce(${appUser.lockedAt}, now())`, ...bump(actor) }
+          : { lockedAt: null, errorCount: 0, lastErrorTime: null, ...bump(actor) },
+      )
+      .where(inArray(appUser.id, targets.ids));
+    if (locked) await endSessions(tx, targets.ids, 'locked');
+    await auditEach(tx, actor, targets.ids, 'update', { locked: { from: !locked, to: locked } });
+    return targets.ids.length;
+  });
+}
+
+/** Activates or deactivates; a deactivated user's sessions end. */
+export async function setStatus(db: Db, actor: Actor, input: UserOnOff): Promise<number> {
+  if (input.status === 'Inactive') assertNotSelf(actor, input.ids);
+  return db.transaction(async (tx) => {
+    const targets = await lockTargets(tx, actor, input.ids, false);
+    await tx
+      .update(appUser)
+      .set({ status: input.status, ...bump(actor) })
+      .where(inArray(appUser.id, targets.ids));
+    if (input.status === 'Inactive') await endSessions(tx, targets.ids, 'deactivated');
+    const changed = targets.rows.filter((r) => r.status !== input.status).map((r) => r.id);
+    await auditEach(tx, actor, changed, 'update', { status: { from: null, to: input.status } });
+    return targets.ids.length;
+  });
+}
+
+/** An administrator sets a temporary password; the user's sessions end (the caller's own stays). */
+export async function resetPassword(db: Db, actor: Actor, input: UserResetPassword): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const targets = await lockTargets(tx, actor, [input.id], false);
+    await tx
+      .update(appUser)
+      .set({ passwordHash, needToChangePwd: input.needToChangePwd, passwordChangedAt: sql`now()`, ...bump(actor) })
+      .where(inArray(appUser.id, targets.ids));
+    await endSessions(tx, targets.ids, 'password reset by an administrator', actor.sessionId);
+    await auditEach(tx, actor, targets.ids, 'update', { password: { from: null, to: 'reset' } });
+  });
+}

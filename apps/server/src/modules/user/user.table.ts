@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { recordColumns, softDeleteColumns, timestamptz } from '../../platform/columns.js';
+
+export const appUser = pgTable(
+  'app_user',
+  {
+    ...recordColumns(),
+    loginName: text('login_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    realName: text('real_name'),
+    lastName: text('last_name'),
+    fullName: text('full_name'),
+    email: text('email'),
+    mobile: text('mobile'),
+    status: text('status', { enum: ['Active', 'Inactive'] })
+      .notNull()
+      .default('Active'),
+    deptId: integer('dept_id'),
+    positionId: integer('position_id'),
+    userType: text('user_type'),
+    language: text('language').notNull().default('en'),
+    timeZone: text('time_zone'),
+    location: text('location'),
+    jobTitle: text('job_title'),
+    escalation: text('escalation'),
+    photo: text('photo'),
+    remark: text('remark'),
+    sex: text('sex', { enum: ['secret', 'male', 'female'] })
+      .notNull()
+      .default('secret'),
+    birth: text('birth'),
+    address: text('address'),
+    masterUser: integer('master_user'),
+    privateTicket: boolean('private_ticket').notNull().default(false),
+    canEmail: boolean('can_email').notNull().default(true),
+    incidentEmailNotify: boolean('incident_email_notify').notNull().default(true),
+    needToChangePwd: boolean('need_to_change_pwd').notNull().default(false),
+    errorCount: integer('error_count').notNull().default(0),
+    lastErrorTime: timestamptz('last_error_time'),
+    lockedAt: timestamptz('locked_at'),
+    lastLoginTime: timestamptz('last_login_time'),
+    lastLoginIp: text('last_login_ip'),
+    passwordChangedAt: timestamptz('password_changed_at'),
+    ...softDeleteColumns(),
+  },
+  (t) => [
+    uniqueIndex('app_user_login_name_uq').on(sql`lower(${t.loginName})`),
+    index('app_user_dept_idx').on(t.deptId),
+    index('app_user_position_idx').on(t.positionId),
+  ],
+);
+
+export const userRole = pgTable(
+  'user_role',
+  { userId: integer('user_id').notNull(), roleId: integer('role_id').notNull() },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_role_role_idx').on(t.roleId)],
+);
+
+export const userProject = pgTable(
+  'user_project',
+  { userId: integer('user_id').notNull(), projectId: integer('project_id').notNull() },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index('user_project_project_idx').on(t.projectId)],
+);

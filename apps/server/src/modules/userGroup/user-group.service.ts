@@ -1,0 +1,244 @@
+import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import {
+  messages,
+  userGroupCreateSchema,
+  userGroupDetailSchema,
+  userGroupMessages,
+  userGroupQuerySchema,
+  userGroupSchema,
+  userGroupUpdateSchema,
+  type UserGroupCreate,
+  type UserGroupNode,
+  type UserGroupUpdate,
+} from '@casedesk/shared';
+import type { Db, Tx } from '../../db/database.js';
+import type { Actor } from '../../platform/actor.js';
+import { diff, writeAudit } from '../../platform/audit.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { createResourceService } from '../../platform/resource.js';
+import { appUser } from '../user/user.table.js';
+import { groupExists, memberCounts, membersOf, missingUsers, wouldCycle } from './user-group.queries.js';
+import { userGroup, userGroupMember } from './user-group.table.js';
+
+type GroupRow = typeof userGroup.$inferSelect;
+
+/** Serialises every change of the default flag, so that "clear the old, set the new" never interleaves. */
+const defaultGroupLock = 727_274_102;
+const lockDefaultFlag = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(${defaultGroupLock})`);
+
+export const userGroupResource = createResourceService({
+  name: 'UserGroup',
+  module: 'userGroup',
+  label: 'user group',
+  table: userGroup,
+  schemas: {
+    record: userGroupSchema,
+    create: userGroupCreateSchema,
+    update: userGroupUpdateSchema,
+    query: userGroupQuerySchema,
+    detail: userGroupDetailSchema,
+  },
+  keywordColumns: [userGroup.name, userGroup.description],
+  defaultOrder: [
+    { field: 'sort', desc: false },
+    { field: 'name', desc: false },
+  ],
+  async referencedBy(tx, ids) {
+    const [fallback] = await tx
+      .select({ n: count() })
+      .from(userGroup)
+      .where(and(inArray(userGroup.id, ids), eq(userGroup.isDefault, true)));
+    if (fallback && fallback.n > 0) return userGroupMessages.defaultNotDeletable;
+    const [children] = await tx
+      .select({ n: count() })
+      .from(userGroup)
+      .where(and(inArray(userGroup.parentId, ids), notInArray(userGroup.id, ids)));
+    if (children && children.n > 0) return userGroupMessages.hasChildren(children.n);
+    // Deleted users count too: restoring a user brings their groups back.
+    const [members] = await tx
+      .select({
+        n: count(),
+        deleted: sql<number>`count(*) filter (where ${appUser.deletedAt} is not null)::int`,
+      })
+      .from(userGroupMember)
+      .innerJoin(appUser, eq(appUser.id, userGroupMember.userId))
+      .where(inArray(userGroupMember.groupId, ids));
+    if (members && members.n > 0) return userGroupMessages.hasMembers(members.n, members.deleted);
+    return undefined;
+  },
+  async loadDetail(q, record) {
+    const members = await membersOf(q, record.id);
+    return { members, memberCount: members.length };
+  },
+  exportColumns: [
+    { header: 'Name', field: 'name', width: 30 },
+    { header: 'Parent', field: 'parentId' },
+    { header: 'Description', field: 'description', width: 40 },
+    { header: 'Sort', field: 'sort', width: 8 },
+    { header: 'Status', field: 'status', width: 10 },
+    { header: 'Default', field: 'isDefault', width: 10 },
+    { header: 'Modified', field: 'modifiedAt' },
+  ],
+});
+
+async function checkParent(tx: Tx, id: number | undefined, parentId: number | null): Promise<void> {
+  if (parentId === null) return;
+  if (!(await groupExists(tx, parentId)))
+    throw badRequest(userGroupMessages.parentUnknown, [
+      { field: 'parentId', message: userGroupMessages.parentUnknown },
+    ]);
+  if (id !== undefined && (await wouldCycle(tx, id, parentId)))
+    throw badRequest(userGroupMessages.parentCycle, [{ field: 'parentId', message: userGroupMessages.parentCycle }]);
+}
+
+async function checkMembers(tx: Tx, members: number[] | undefined): Promise<void> {
+  const missing = await missingUsers(tx, members ?? []);
+  if (missing.length > 0)
+    throw badRequest(userGroupMessages.unknownUsers, [
+      { field: 'members', message: `${userGroupMessages.unknownUsers} (${missing.join(', ')})` },
+    ]);
+}
+
+async function replaceMembers(tx: Tx, groupId: number, members: number[] | undefined): Promise<void> {
+  if (!members) return;
+  await tx.delete(userGroupMember).where(eq(userGroupMember.groupId, groupId));
+  if (members.length > 0) await tx.insert(userGroupMember).values(members.map((userId) => ({ groupId, userId })));
+}
+
+/** Clears the flag on whichever group holds it now (other than `exceptId`); call under the lock. */
+async function clearDefault(tx: Tx, actor: Actor, exceptId?: number): Promise<void> {
+  const cleared = await tx
+    .update(userGroup)
+    .set({
+      isDefault: false,
+      rowVersion: sql`${userGroup.rowVersion} + 1`,
+      modifiedAt: sql`now()`,
+      modifiedBy: actor.userId,
+    })
+    .where(and(eq(userGroup.isDefault, true), exceptId ? ne(userGroup.id, exceptId) : undefined))
+    .returning({ id: userGroup.id });
+  for (const row of cleared)
+    await writeAudit(tx, {
+      entity: 'UserGroup',
+      entityId: row.id,
+      action: 'update',
+      actorId: actor.userId,
+      changes: { isDefault: { from: true, to: false } },
+    });
+}
+
+export async function addGroup(db: Db, actor: Actor, input: UserGroupCreate): Promise<GroupRow> {
+  const { members, ...fields } = input;
+  return db.transaction(async (tx) => {
+    await lockDefaultFlag(tx);
+    await checkParent(tx, undefined, fields.parentId);
+    await checkMembers(tx, members);
+    // The first group there is becomes the default: there is always exactly one once any exists.
+    const [existing] = await tx.select({ n: count() }).from(userGroup);
+    const isDefault = fields.isDefault || existing?.n === 0;
+    if (isDefault && fields.status !== 'Active') throw badRequest(userGroupMessages.defaultMustBeActive);
+    if (isDefault) await clearDefault(tx, actor);
+    const [row] = await tx
+      .insert(userGroup)
+      .values({ ...fields, isDefault, createdBy: actor.userId, modifiedBy: actor.userId })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    await replaceMembers(tx, row.id, members);
+    await writeAudit(tx, { entity: 'UserGroup', entityId: row.id, action: 'create', actorId: actor.userId });
+    return row;
+  });
+}
+
+export async function updateGroup(db: Db, actor: Actor, input: UserGroupUpdate): Promise<GroupRow> {
+  const { id, rowVersion, members, ...fields } = input;
+  return db.transaction(async (tx) => {
+    await lockDefaultFlag(tx);
+    const [before] = await tx.select().from(userGroup).where(eq(userGroup.id, id));
+    if (!before) throw notFound();
+    const isDefault = fields.isDefault ?? before.isDefault;
+    if (before.isDefault && !isDefault) throw badRequest(userGroupMessages.defaultRequired);
+    if (isDefault && fields.status !== 'Active') throw badRequest(userGroupMessages.defaultMustBeActive);
+    await checkParent(tx, id, fields.parentId);
+    await checkMembers(tx, members);
+    if (isDefault && !before.isDefault) await clearDefault(tx, actor, id);
+    const [row] = await tx
+      .update(userGroup)
+      .set({
+        ...fields,
+        isDefault,
+        rowVersion: sql`${userGroup.rowVersion} + 1`,
+        modifiedAt: sql`now()`,
+        modifiedBy: actor.userId,
+      })
+      .where(and(eq(userGroup.id, id), eq(userGroup.rowVersion, rowVersion)))
+      .returning();
+    if (!row) throw conflict(messages.staleRowVersion);
+    await replaceMembers(tx, id, members);
+    await writeAudit(tx, {
+      entity: 'UserGroup',
+      entityId: id,
+      action: 'update',
+      actorId: actor.userId,
+      changes: diff(before, row),
+    });
+    return row;
+  });
+}
+
+/** Makes this group the default and clears the previous one, in one transaction. */
+export async function setDefaultGroup(db: Db, actor: Actor, id: number): Promise<GroupRow> {
+  return db.transaction(async (tx) => {
+    await lockDefaultFlag(tx);
+    const [group] = await tx.select().from(userGroup).where(eq(userGroup.id, id));
+    if (!group) throw notFound();
+    if (group.isDefault) return group;
+    if (group.status !== 'Active') throw badRequest(userGroupMessages.defaultMustBeActive);
+    await clearDefault(tx, actor, id);
+    const [row] = await tx
+      .update(userGroup)
+      .set({
+        isDefault: true,
+        rowVersion: sql`${userGroup.rowVersion} + 1`,
+        modifiedAt: sql`now()`,
+        modifiedBy: actor.userId,
+      })
+      .where(eq(userGroup.id, id))
+      .returning();
+    if (!row) throw notFound();
+    await writeAudit(tx, {
+      entity: 'UserGroup',
+      entityId: id,
+      action: 'update',
+      actorId: actor.userId,
+      changes: { isDefault: { from: false, to: true } },
+    });
+    return row;
+  });
+}
+
+/** Every group as a tree (by parentId), with member counts; a group whose parent is gone shows at the top. */
+export async function groupTree(db: Db): Promise<UserGroupNode[]> {
+  const [rows, counts] = await Promise.all([
+    db.select().from(userGroup).orderBy(asc(userGroup.sort), asc(userGroup.name), asc(userGroup.id)),
+    memberCounts(db),
+  ]);
+  const nodes = new Map<number, UserGroupNode>(
+    rows.map((row) => [
+      row.id,
+      {
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        modifiedAt: row.modifiedAt.toISOString(),
+        memberCount: counts.get(row.id) ?? 0,
+        children: [],
+      },
+    ]),
+  );
+  const roots: UserGroupNode[] = [];
+  for (const row of rows) {
+    const node = nodes.get(row.id)!;
+    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}

@@ -1,0 +1,90 @@
+import { messages, type RouteAccess } from '@casedesk/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import type { AccessTokens } from './access-token.js';
+import { loadActor, type Actor } from './actor.js';
+import type { AuthTokenChecker } from './auth-token.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
+
+/* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route requires; every route declares it (a test walks the route table). */
+    access?: RouteAccess;
+    /** False for the few public /api routes the contract exempts from the Auth-Token header. */
+    authToken?: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export type RouteRecord = { method: string; url: string; access: RouteAccess | undefined };
+
+/** Routes that third-party plugins register without our config: public by nature (docs, static files). */
+const pluginPublicPrefixes = ['/api/docs'];
+
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}
+
+export function hasPermission(actor: Actor, code: string): boolean {
+  return actor.permissions.has(code);
+}
+
+/**
+ * One place for who may call what: the Auth-Token header, the bearer token, the session and user
+ * state, and the route's declared permission. Runs before the body is read, so a caller without
+ * the permission gets 403 whatever it sends.
+ */
+export function registerAccessControl(
+  app: FastifyInstance,
+  deps: { db: Db; authTokens: AuthTokenChecker; accessTokens: AccessTokens; routes: RouteRecord[] },
+) {
+  app.decorateRequest('actor', null);
+
+  async function check(request: FastifyRequest): Promise<void> {
+    const url = request.routeOptions.url;
+    if (url === undefined) return; // no route: the not-found handler answers
+    const { access, authToken } = request.routeOptions.config;
+    if (!access) throw forbidden(); // fail closed on a route that forgot to declare
+
+    const isApi = url.toLowerCase().startsWith('/api/');
+    if (isApi && authToken !== false) {
+      const header = request.headers['auth-token'];
+      const result = await deps.authTokens.check(typeof header === 'string' ? header : undefined);
+      if (result !== 'ok') throw new AppError('INVALID_AUTH_TOKEN', messages.invalidAuthToken);
+    }
+    if (access === 'public') return;
+
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (!bearer) throw unauthorized();
+    const claims = await deps.accessTokens.verify(bearer);
+    if (!claims) throw unauthorized();
+    const actor = await loadActor(deps.db, claims.userId, claims.sessionId, claims.exp);
+    request.actor = actor;
+    if (access === 'authenticated') return;
+    if (actor.needToChangePwd) throw new AppError('FORBIDDEN', messages.passwordChangeRequired);
+    if (!actor.permissions.has(access)) throw forbidden();
+  }
+
+  app.addHook('onRoute', (route) => {
+    route.config ??= {};
+    const config = route.config as { access?: RouteAccess; authToken?: boolean; file?: unknown };
+    const isStaticFile = typeof config.file === 'string'; // set by @fastify/static on each file route
+    if (!config.access && (isStaticFile || pluginPublicPrefixes.some((p) => route.url.toLowerCase().startsWith(p)))) {
+      config.access = 'public';
+      config.authToken = false;
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) deps.routes.push({ method, url: route.url, access: config.access });
+
+    // A route-level hook, added after the rate limiter's (registered earlier): a flood is counted and
+    // cut off before any RSA decryption or database work is spent on it.
+    const hooks =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    // A GET's HEAD twin may share its hook list; the check must still run once.
+    if (!hooks.includes(check)) route.onRequest = [...hooks, check];
+  });
+}

@@ -1,0 +1,19 @@
+import { integer, timestamp } from 'drizzle-orm/pg-core';
+
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** id, rowVersion and the audit columns every business table carries (contract section 6). */
+export const recordColumns = () => ({
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  rowVersion: integer('row_version').notNull().default(1),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdBy: integer('created_by'),
+  modifiedAt: timestamptz('modified_at').notNull().defaultNow(),
+  modifiedBy: integer('modified_by'),
+});
+
+/** Soft delete, for entities the spec can restore. */
+export const softDeleteColumns = () => ({
+  deletedAt: timestamptz('deleted_at'),
+  deletedBy: integer('deleted_by'),
+});

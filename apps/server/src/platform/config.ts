@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import pkg from '../../../../package.json' with { type: 'json' };
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_DATA: bool.optional(),
+  ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(1200),
+  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(20),
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST: z.string().optional(),
+  SYSTEM_URL: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminPassword: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Seed demo data into an empty database: on by default for the embedded database only. */
+  demoData: boolean;
+  accessTokenMinutes: number;
+  refreshTokenDays: number;
+  /** Requests per minute per IP across the API; 0 turns the limit off (benchmarks). */
+  rateLimitMax: number;
+  /** Sign-in attempts per minute per IP and per user name; 0 turns the limit off. */
+  loginRateLimitMax: number;
+  trustProxy: boolean;
+  webDist: string | undefined;
+  systemUrl: string | undefined;
+  version: string;
+  /** Seconds an Auth-Token header stays valid, and so how long its nonce is remembered. */
+  authTokenWindowSeconds: number;
+};
+
+export const appVersion: string = pkg.version;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: e.DATA_DIR,
+    adminPassword: e.ADMIN_PASSWORD || undefined,
+    logLevel: e.LOG_LEVEL,
+    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
+    refreshTokenDays: e.REFRESH_TOKEN_DAYS,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    loginRateLimitMax: e.LOGIN_RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST,
+    systemUrl: e.SYSTEM_URL,
+    version: appVersion,
+    authTokenWindowSeconds: 300,
+  };
+}

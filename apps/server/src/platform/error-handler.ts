@@ -1,0 +1,141 @@
+import { errorShapes, messages, type ErrorCode, type FieldError } from '@casedesk/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pgErrorOf } from './db-errors.js';
+import { AppError } from './errors.js';
+
+/** A validation issue as fastify-type-provider-zod hands it over (zod's issue under `params`). */
+const specTexts: ReadonlySet<string> = new Set(Object.values(messages));
+
+type Issue = { instancePath?: string; keyword?: string; message: string; params?: { keys?: unknown } };
+
+function fieldErrorsOf(issues: readonly Issue[], context: string | undefined): FieldError[] {
+  return issues.flatMap((issue) => {
+    const path = issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
+    const keys = issue.params?.keys;
+    // One entry per unknown key, named, rather than one nameless entry for the whole object.
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.length > 0)
+      return keys.map((key) => ({ field: path ? `${path}.${String(key)}` : String(key), message: 'Unknown field' }));
+    const field = path || (context === 'body' ? '' : (context ?? ''));
+    return [{ field, message: issue.message }];
+  });
+}
+
+/** Fastify's own errors, by code, as one of ours. */
+function fromFastifyError(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_EMPTY_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+    case 'FST_ERR_INVALID_URL':
+    case 'FST_ERR_BAD_URL':
+      return new AppError('BAD_REQUEST', error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', messages.bodyTooLarge);
+    default:
+      break;
+  }
+  if (error.statusCode === 429) return new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+  if (error.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', messages.bodyTooLarge);
+  if (error.statusCode === 503) return new AppError('SERVICE_UNAVAILABLE', messages.serviceUnavailable);
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return new AppError(error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', error.message);
+  return undefined;
+}
+
+/** Database connection failures answer 503 so clients retry instead of reporting a bug. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    (typeof code === 'string' && (code.startsWith('08') || code === '57P01' || code === 'ECONNREFUSED')) ||
+    (error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(error.message))
+  );
+}
+
+/**
+ * A last line behind the schemas: a value the database refuses (class 22: out of range, bad text
+ * representation, ...) is the caller's input, and a unique key it trips is a conflict; neither is a 500.
+ * The database's own words stay in the server log.
+ */
+function fromDatabaseError(error: unknown): AppError | undefined {
+  const code = pgErrorOf(error)?.code;
+  if (!code) return undefined;
+  if (code.startsWith('22')) return new AppError('BAD_REQUEST', 'Invalid input: a value is out of range or malformed.');
+  if (code === '23505') return new AppError('CONFLICT', 'A record with the same key already exists.');
+  return undefined;
+}
+
+export function sendError(reply: FastifyReply, error: AppError, requestId: string): FastifyReply {
+  const code: ErrorCode = error.code;
+  const shape = errorShapes[code];
+  let data: { errors?: FieldError[]; requestId?: string } | null;
+  switch (code) {
+    case 'BAD_REQUEST':
+      data = error.errors ? { errors: error.errors } : null;
+      break;
+    case 'INTERNAL':
+    case 'SERVICE_UNAVAILABLE':
+      data = { requestId };
+      break;
+    case 'INVALID_AUTH_TOKEN':
+    case 'UNAUTHORIZED':
+    case 'SESSION_ENDED':
+    case 'FORBIDDEN':
+    case 'NOT_FOUND':
+    case 'CONFLICT':
+    case 'PAYLOAD_TOO_LARGE':
+    case 'TOO_MANY_REQUESTS':
+      data = null;
+      break;
+    default: {
+      const unreachable: never = code;
+      throw new Error(`Unhandled error code ${String(unreachable)}`);
+    }
+  }
+  return reply
+    .code(shape.httpStatus)
+    .type('application/json; charset=utf-8')
+    .send({ resultCode: shape.resultCode, resultMsg: error.message, data });
+}
+
+export function registerErrorHandler(
+  app: FastifyInstance,
+  onUnexpected: (error: unknown, request: FastifyRequest) => void,
+) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, error, request.id);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrorsOf(error.validation as unknown as Issue[], error.validationContext);
+      const first = errors[0];
+      // The spec's own texts are shown as they are; other messages name their field.
+      const text = first
+        ? specTexts.has(first.message) || !first.field
+          ? first.message
+          : `${first.field}: ${first.message}`
+        : 'Invalid input';
+      return sendError(reply, new AppError('BAD_REQUEST', text, errors), request.id);
+    }
+    const known = fromFastifyError(error);
+    if (known) return sendError(reply, known, request.id);
+    const refused = fromDatabaseError(error);
+    if (refused) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return sendError(reply, refused, request.id);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return sendError(reply, new AppError('SERVICE_UNAVAILABLE', messages.serviceUnavailable), request.id);
+    }
+    // Whatever was thrown (even a value that cannot be printed), the answer is the envelope.
+    try {
+      request.log.error({ err: error }, 'unexpected error');
+      onUnexpected(error, request);
+    } catch {
+      request.log.error('unexpected error that could not be described');
+    }
+    return sendError(reply, new AppError('INTERNAL', `${messages.internal} (request ${request.id})`), request.id);
+  });
+}

@@ -1,0 +1,105 @@
+import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.js';
+
+/** Keys the server generates at first start (JWT secret, Auth-Token RSA key), shared by every instance. */
+export const systemSecret = pgTable('system_secret', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** Auth-Token nonces seen inside the replay window, in the database so that it holds across instances. */
+export const authNonce = pgTable(
+  'auth_nonce',
+  {
+    nonce: text('nonce').primaryKey(),
+    seenAt: timestamptz('seen_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_nonce_seen_at_idx').on(t.seenAt)],
+);
+
+/** Mail waiting to be sent; the e-mail module delivers it. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['draft', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('sending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (t) => [index('email_outbox_status_idx').on(t.status, t.id)],
+);
+
+export const loginLog = pgTable(
+  'login_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    loginName: text('login_name').notNull(),
+    userId: integer('user_id'),
+    success: text('success', { enum: ['Success', 'Failure'] }).notNull(),
+    reason: text('reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    logTime: timestamptz('log_time').notNull().defaultNow(),
+  },
+  (t) => [index('login_log_time_idx').on(t.logTime), index('login_log_user_idx').on(t.userId)],
+);
+
+export const requestLog = pgTable(
+  'request_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    requestId: text('request_id').notNull(),
+    method: text('method').notNull(),
+    area: text('area'),
+    controller: text('controller'),
+    action: text('action'),
+    url: text('url').notNull(),
+    accessUrl: text('access_url'),
+    ip: text('ip'),
+    userId: integer('user_id'),
+    loginName: text('login_name'),
+    status: integer('status').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    logTime: timestamptz('log_time').notNull().defaultNow(),
+  },
+  (t) => [index('request_log_time_idx').on(t.logTime), index('request_log_user_idx').on(t.userId)],
+);
+
+export const systemLog = pgTable(
+  'system_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    level: text('level', { enum: ['info', 'warn', 'error'] }).notNull(),
+    source: text('source').notNull(),
+    message: text('message').notNull(),
+    requestId: text('request_id'),
+    userId: integer('user_id'),
+    detail: jsonb('detail'),
+    logTime: timestamptz('log_time').notNull().defaultNow(),
+  },
+  (t) => [index('system_log_time_idx').on(t.logTime)],
+);
+
+/** Who changed what, written in the same transaction as the change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    action: text('action', { enum: ['create', 'update', 'delete', 'restore'] }).notNull(),
+    actorId: integer('actor_id'),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
+    at: timestamptz('at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);

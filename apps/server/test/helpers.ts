@@ -1,0 +1,193 @@
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import type { TokenData } from '@casedesk/shared';
+import { buildApp, type App } from '../src/app.js';
+import type { Database, Db } from '../src/db/database.js';
+import { permission, role, rolePermission } from '../src/modules/role/role.table.js';
+import { appUser, userProject, userRole } from '../src/modules/user/user.table.js';
+import { loadConfig, type Config } from '../src/platform/config.js';
+import { hashPassword } from '../src/platform/passwords.js';
+import { loadServerKeys } from '../src/platform/secrets.js';
+import { openTestDatabase } from './database.js';
+
+export const testPassword = 'Test@12345';
+
+export type Response = {
+  status: number;
+  body: { resultCode: number; resultMsg: string; data: unknown };
+  headers: Record<string, unknown>;
+  raw: string;
+};
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '0' }),
+    demoData: false,
+    ...overrides,
+  };
+}
+
+/** Builds `Auth-Token` headers the way the web client does (contract section 3). */
+export function authTokenFactory(publicKeyPem: string) {
+  return (options: { nonce?: string; seconds?: number } = {}) => {
+    const nonce = options.nonce ?? randomBytes(16).toString('hex');
+    const seconds = options.seconds ?? Math.floor(Date.now() / 1000);
+    return publicEncrypt(
+      { key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(`${nonce}:${seconds}`),
+    ).toString('base64');
+  };
+}
+
+export type CallOptions = {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** false: send no Auth-Token header; a string: send exactly this one. */
+  authToken?: false | string;
+  payload?: string;
+  /** The caller's address as the server sees it (default 127.0.0.1). */
+  remoteAddress?: string;
+};
+
+export type Caller = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+  url: string,
+  options?: CallOptions,
+) => Promise<Response>;
+
+export type TestContext = {
+  app: FastifyInstance;
+  built: App;
+  database: Database;
+  db: Db;
+  config: Config;
+  newAuthToken: ReturnType<typeof authTokenFactory>;
+  call: Caller;
+};
+
+/** `app.inject` with the headers the web client sends, answering the parsed envelope. */
+export function createCaller(app: FastifyInstance, newAuthToken: ReturnType<typeof authTokenFactory>): Caller {
+  return async (method, url, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.authToken !== false) headers['auth-token'] = options.authToken ?? newAuthToken();
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const request: InjectOptions = { method, url, headers, query: options.query };
+    if (options.remoteAddress) request.remoteAddress = options.remoteAddress;
+    if (options.payload !== undefined) request.payload = options.payload;
+    else if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
+    const response = await app.inject(request);
+    let body: Response['body'];
+    try {
+      body = JSON.parse(response.body) as Response['body'];
+    } catch {
+      body = { resultCode: -1, resultMsg: 'not JSON', data: null };
+    }
+    return { status: response.statusCode, body, headers: response.headers, raw: response.body };
+  };
+}
+
+/** A fresh database copy and app for one test file, closed after it. */
+export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    ctx.database = await openTestDatabase();
+    ctx.db = ctx.database.db;
+    ctx.config = testConfig(overrides);
+    ctx.built = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    ctx.app = ctx.built.app;
+    await ctx.app.ready();
+    const keys = await loadServerKeys(ctx.db);
+    ctx.newAuthToken = authTokenFactory(keys.authTokenPublicKey);
+    ctx.call = createCaller(ctx.app, ctx.newAuthToken);
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+  return ctx;
+}
+
+let passwordHashCache: Promise<string> | undefined;
+let userCounter = 0;
+
+export type TestUser = { id: number; loginName: string; password: string };
+
+/** A user with the given roles (codes) and, optionally, a role made just for them with these permissions. */
+export async function createUser(
+  ctx: Pick<TestContext, 'db'>,
+  options: {
+    roles?: string[];
+    permissions?: string[];
+    projects?: number[];
+    password?: string;
+    values?: Partial<typeof appUser.$inferInsert>;
+  } = {},
+): Promise<TestUser> {
+  const password = options.password ?? testPassword;
+  const passwordHash = options.password
+    ? await hashPassword(password)
+    : await (passwordHashCache ??= hashPassword(testPassword));
+  const loginName = `user${++userCounter}_${randomBytes(3).toString('hex')}`;
+  const [user] = await ctx.db
+    .insert(appUser)
+    .values({
+      loginName,
+      passwordHash,
+      realName: 'Test',
+      lastName: `User ${userCounter}`,
+      email: `${loginName}@example.test`,
+      ...options.values,
+    })
+    .returning({ id: appUser.id });
+  if (!user) throw new Error('user not created');
+  const roleIds: number[] = [];
+  if (options.roles?.length) {
+    const rows = await ctx.db.select({ id: role.id }).from(role).where(inArray(role.code, options.roles));
+    roleIds.push(...rows.map((r) => r.id));
+  }
+  if (options.permissions) roleIds.push(await createRole(ctx, options.permissions));
+  if (roleIds.length) await ctx.db.insert(userRole).values(roleIds.map((roleId) => ({ userId: user.id, roleId })));
+  if (options.projects?.length)
+    await ctx.db.insert(userProject).values(options.projects.map((projectId) => ({ userId: user.id, projectId })));
+  return { id: user.id, loginName, password };
+}
+
+export async function createRole(ctx: Pick<TestContext, 'db'>, codes: string[]): Promise<number> {
+  const code = `role_${randomBytes(4).toString('hex')}`;
+  const [row] = await ctx.db.insert(role).values({ code, name: code }).returning({ id: role.id });
+  if (!row) throw new Error('role not created');
+  if (codes.length) {
+    const perms = await ctx.db.select({ id: permission.id }).from(permission).where(inArray(permission.code, codes));
+    if (perms.length !== codes.length) throw new Error(`unknown permission in ${codes.join(', ')}`);
+    await ctx.db.insert(rolePermission).values(perms.map((p) => ({ roleId: row.id, permissionId: p.id })));
+  }
+  return row.id;
+}
+
+export async function signIn(ctx: TestContext, user: { loginName: string; password: string }): Promise<TokenData> {
+  const response = await ctx.call('POST', '/api/token/Login', {
+    body: { userName: user.loginName, password: user.password },
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.raw}`);
+  return response.body.data as TokenData;
+}
+
+/** A signed-in user with exactly these permissions. */
+export async function signedInWith(
+  ctx: TestContext,
+  permissions: string[],
+  options: Parameters<typeof createUser>[1] = {},
+) {
+  const user = await createUser(ctx, { ...options, permissions });
+  const tokens = await signIn(ctx, user);
+  return { user, token: tokens.token, tokens };
+}
+
+export async function userRow(ctx: TestContext, id: number) {
+  const [row] = await ctx.db.select().from(appUser).where(eq(appUser.id, id));
+  return row!;
+}

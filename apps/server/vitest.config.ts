@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// In CI, results also go to JSON so that .ci/run can print one summary line per suite.
+const suite = process.env.TEST_DATABASE_URL ? 'server-postgres' : 'server-pglite';
+const jsonOut = process.env.CI ? { json: `../../.tmp/vitest-${suite}.json` } : undefined;
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: jsonOut ? ['default', 'json'] : ['default'],
+    ...(jsonOut ? { outputFile: jsonOut } : {}),
+  },
+});

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Layout as AntLayout, Watermark } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../platform/http/client';
+import { appConfig } from '../../platform/config';
+import { isLanguage } from '../../platform/i18n';
+import { LockScreen } from '../lock/LockScreen';
+import { usePageTitle } from '../page-title';
+import { findRoute, useAppRoutes } from '../router/current-route';
+import { useThemeConfig } from '../theme/theme-store';
+import { HeaderBar } from './HeaderBar';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { Logo } from './Logo';
+import { NavMenu } from './nav-menu';
+import { tagTitle } from './tag-title';
+import { TagsView, useTagsSync } from './TagsView';
+import { ThemeDrawer } from './ThemeDrawer';
+import { useLocation } from 'react-router';
+import { isDarkColor } from '../theme/theme-store';
+
+function newQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // The http client already refreshed the session and told the user; retrying a 4xx helps nobody.
+      queries: {
+        retry: (count, error) => !(error instanceof ApiError && error.status >= 400) && count < 2,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+    },
+  });
+}
+
+function usePageTitleFromRoute() {
+  const { t, i18n } = useTranslation();
+  const routes = useAppRoutes();
+  const location = useLocation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const match = findRoute(routes, location.pathname);
+  const title = match
+    ? tagTitle(
+        {
+          key: location.pathname + location.search,
+          pathname: location.pathname,
+          routePath: match.route.path,
+          params: match.params,
+          affix: false,
+        },
+        match.route,
+        language,
+        t,
+      )
+    : location.pathname === '/personal'
+      ? t('layout.myAccount')
+      : undefined;
+  usePageTitle(title);
+}
+
+function Main() {
+  const theme = useThemeConfig();
+  return (
+    <>
+      {theme.isTagsView && <TagsView />}
+      <main className="app-content">
+        <KeepAliveOutlet />
+      </main>
+      {theme.isFooter && (
+        <footer className="app-footer">
+          {appConfig.productTitle} {appConfig.version} © {new Date().getFullYear()}
+        </footer>
+      )}
+    </>
+  );
+}
+
+function Sider() {
+  const theme = useThemeConfig();
+  const dark = theme.isDark || isDarkColor(theme.menuBar);
+  return (
+    <AntLayout.Sider
+      className={`app-sider${dark ? ' app-sider--dark' : ''}`}
+      width={220}
+      collapsedWidth={64}
+      collapsed={theme.isCollapse}
+      trigger={null}
+      style={theme.isDark ? undefined : { background: theme.menuBar }}
+    >
+      {theme.layout === 'defaults' && <Logo collapsed={theme.isCollapse} />}
+      <div className="app-sider-menu">
+        <NavMenu mode="inline" collapsed={theme.isCollapse} />
+      </div>
+    </AntLayout.Sider>
+  );
+}
+
+/** The main layout: menu, header, tabs, page and footer, in one of three arrangements. */
+export default function Layout() {
+  const [queryClient] = useState(newQueryClient);
+  const theme = useThemeConfig();
+  useTagsSync();
+  usePageTitleFromRoute();
+
+  const fixed = theme.isFixedHeader ? ' app-main--fixed' : '';
+  const body =
+    theme.layout === 'classic' ? (
+      <div className="app-shell app-shell--classic">
+        <HeaderBar showLogo horizontalMenu={false} />
+        <div className="app-row">
+          <Sider />
+          <div className={`app-main${fixed}`}>
+            <Main />
+          </div>
+        </div>
+      </div>
+    ) : theme.layout === 'transverse' ? (
+      <div className={`app-shell app-shell--transverse app-main${fixed}`}>
+        <HeaderBar showLogo horizontalMenu />
+        <Main />
+      </div>
+    ) : (
+      <div className="app-shell app-row">
+        <Sider />
+        <div className={`app-main${fixed}`}>
+          <HeaderBar showLogo={false} horizontalMenu={false} />
+          <Main />
+        </div>
+      </div>
+    );
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      {theme.isWatermark ? (
+        <Watermark
+          content={theme.watermarkText || appConfig.productAcronym}
+          font={{ color: theme.isDark ? 'rgba(255,255,255,0.08)' : 'rgba(0,0,0,0.08)' }}
+        >
+          {body}
+        </Watermark>
+      ) : (
+        body
+      )}
+      <ThemeDrawer />
+      <LockScreen />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,72 @@
+import { Suspense, type LazyExoticComponent, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { appConfig } from '../../platform/config';
+import { isLanguage } from '../../platform/i18n';
+import { lazyPage } from './lazy-page';
+import { useAppRoutes } from './current-route';
+import { homePathOf, menuTitle, type AppRoute } from './menu-routes';
+import { resolveView, type ViewLoader } from './views';
+
+const LoginPage = lazyPage(() => import('../../features/auth/pages/login'));
+const ChangePasswordPage = lazyPage(() => import('../../features/auth/pages/change'));
+const ResetPasswordPage = lazyPage(() => import('../../features/auth/pages/reset-password'));
+const Unauthorized = lazyPage(() => import('../pages/Unauthorized'));
+const NotFound = lazyPage(() => import('../pages/NotFound'));
+const ComingSoon = lazyPage(() => import('../pages/ComingSoon'));
+const IframePage = lazyPage(() => import('../pages/IframePage'));
+const Layout = lazyPage(() => import('../layout/Layout'));
+
+const views = new Map<ViewLoader, LazyExoticComponent<ComponentType>>();
+function viewOf(load: ViewLoader) {
+  let view = views.get(load);
+  if (!view) {
+    view = lazyPage(load);
+    views.set(load, view);
+  }
+  return view;
+}
+
+/** My Account is reachable from the user menu even if the server's menu leaves it out. */
+const personalView = resolveView('personal/index');
+
+function RouteScreen({ route }: { route: AppRoute }) {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  switch (route.kind) {
+    case 'view': {
+      const View = viewOf(route.load!);
+      return <View />;
+    }
+    case 'coming-soon':
+      return <ComingSoon title={menuTitle(route.menu, language)} />;
+    case 'iframe':
+      return <IframePage src={route.menu.meta.isLink} title={menuTitle(route.menu, language)} />;
+    case 'redirect':
+      return <Navigate to={route.redirect ?? '/'} replace />;
+  }
+}
+
+export function AppRoutes() {
+  const routes = useAppRoutes();
+  const home = homePathOf(routes, appConfig.homePath);
+  const PersonalView = personalView && !routes.some((r) => r.path === '/personal') ? viewOf(personalView) : null;
+  return (
+    <Suspense fallback={null}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/change" element={<ChangePasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/401" element={<Unauthorized />} />
+        <Route element={<Layout />}>
+          <Route index element={<Navigate to={home} replace />} />
+          {routes.map((route, index) => (
+            <Route key={`${index}:${route.path}`} path={route.path} element={<RouteScreen route={route} />} />
+          ))}
+          {PersonalView && <Route path="/personal" element={<PersonalView />} />}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

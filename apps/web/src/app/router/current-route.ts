@@ -1,0 +1,25 @@
+import { useMemo } from 'react';
+import { matchPath, useLocation } from 'react-router';
+import { flattenMenus, type AppRoute } from './menu-routes';
+import { useMenuState } from './menu-store';
+
+export function useAppRoutes(): AppRoute[] {
+  const { menus } = useMenuState();
+  return useMemo(() => flattenMenus(menus), [menus]);
+}
+
+export type RouteMatch = { route: AppRoute; params: Record<string, string | undefined> };
+
+export function findRoute(routes: AppRoute[], pathname: string): RouteMatch | undefined {
+  for (const route of routes) {
+    const match = matchPath({ path: route.path, end: true, caseSensitive: false }, pathname);
+    if (match) return { route, params: match.params };
+  }
+  return undefined;
+}
+
+export function useCurrentRoute(): RouteMatch | undefined {
+  const routes = useAppRoutes();
+  const { pathname } = useLocation();
+  return useMemo(() => findRoute(routes, pathname), [routes, pathname]);
+}

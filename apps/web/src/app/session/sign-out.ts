@@ -1,0 +1,21 @@
+import { clearSession, getToken } from '../../platform/auth-store';
+import { http } from '../../platform/http/client';
+import { clearTags } from '../layout/tags-store';
+
+let intentional = false;
+
+/** True once after a deliberate sign-out: the sign-in page then opens without a way back. */
+export function consumeIntentionalSignOut(): boolean {
+  const was = intentional;
+  intentional = false;
+  return was;
+}
+
+/** Signs out on purpose: the server ends the session, this browser forgets it. */
+export function signOut(): void {
+  intentional = true;
+  const token = getToken();
+  if (token) void http.post('/api/token/Logout', {}, { token, quiet: true }).catch(() => undefined);
+  clearTags();
+  clearSession();
+}

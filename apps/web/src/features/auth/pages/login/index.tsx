@@ -1,0 +1,124 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { LockOutlined, LoginOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Divider, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../../app/page-title';
+import { appConfig } from '../../../../platform/config';
+import { ApiError } from '../../../../platform/http/client';
+import { translateServerMessage } from '../../../../platform/server-messages';
+import { local } from '../../../../platform/storage';
+import { getSsoMessage, signIn, type SsoMessage } from '../../api';
+import { AuthLayout } from '../../components/AuthLayout';
+
+// Loaded when first opened: most sign-ins never need it.
+const ForgotPasswordModal = lazy(() =>
+  import('../../components/ForgotPasswordModal').then((m) => ({ default: m.ForgotPasswordModal })),
+);
+
+type Values = { userName: string; password: string; remember: boolean };
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('login.title'));
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [forgotUsed, setForgotUsed] = useState(false);
+  const [sso, setSso] = useState<SsoMessage | null>(null);
+  const remembered = local.get<string>('rememberedUser');
+
+  useEffect(() => {
+    getSsoMessage()
+      .then(setSso)
+      .catch(() => setSso(null));
+  }, []);
+
+  const onFinish = async (values: Values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (values.remember) local.set('rememberedUser', values.userName.trim());
+      else local.remove('rememberedUser');
+      await signIn(values.userName.trim(), values.password);
+    } catch (cause) {
+      if (cause instanceof ApiError && cause.kind === 'http') setError(translateServerMessage(cause.message));
+      else if (!(cause instanceof ApiError)) setError(t('login.failed'));
+      form.setFieldValue('password', '');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout subtitle={t('login.subtitle')}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        size="large"
+        initialValues={{ userName: remembered ?? '', remember: Boolean(remembered) }}
+        onFinish={(values) => void onFinish(values)}
+        onValuesChange={() => error && setError(null)}
+      >
+        <Form.Item name="userName" rules={[{ required: true, whitespace: true, message: t('login.userNameRequired') }]}>
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={t('login.userName')}
+            aria-label={t('login.userName')}
+            autoComplete="username"
+            autoFocus={!remembered}
+            maxLength={100}
+          />
+        </Form.Item>
+        <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('login.password')}
+            aria-label={t('login.password')}
+            autoComplete="current-password"
+            autoFocus={Boolean(remembered)}
+            maxLength={200}
+          />
+        </Form.Item>
+        {error && <Alert className="login-error" type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        <div className="auth-row" style={{ marginBottom: 16 }}>
+          <Form.Item name="remember" valuePropName="checked" noStyle>
+            <Checkbox>{t('login.remember')}</Checkbox>
+          </Form.Item>
+          <Button
+            type="link"
+            style={{ padding: 0 }}
+            onClick={() => {
+              setForgotUsed(true);
+              setForgotOpen(true);
+            }}
+          >
+            {t('login.forgotLink')}
+          </Button>
+        </div>
+        <Button type="primary" htmlType="submit" block loading={busy} icon={<LoginOutlined />}>
+          {t('login.submit')}
+        </Button>
+      </Form>
+      {sso?.configured && (
+        <>
+          <Divider plain>{t('login.or')}</Divider>
+          <Button
+            block
+            size="large"
+            icon={<SafetyCertificateOutlined />}
+            href={`${appConfig.apiBaseUrl}/api/token/SSOLogin`}
+          >
+            {sso.buttonText || t('login.sso')}
+          </Button>
+        </>
+      )}
+      {forgotUsed && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { accountEmailUpdateSchema, type AccountProfile } from '@casedesk/shared';
+import { feedback } from '../../../platform/feedback';
+import { schemaRule } from '../../../platform/form-rules';
+import { useUpdateEmail } from '../api';
+import { showFailure } from '../failure';
+
+type Values = { email: string; password: string };
+const fields = accountEmailUpdateSchema.shape;
+
+export function EmailForm({ profile }: { profile: AccountProfile }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const update = useUpdateEmail();
+  useEffect(() => form.setFieldsValue({ email: profile.email ?? '' }), [form, profile.email]);
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      style={{ maxWidth: 520 }}
+      onFinish={(values) =>
+        update.mutate(
+          { ...values, email: values.email.trim(), rowVersion: profile.rowVersion },
+          {
+            onSuccess: () => {
+              form.setFieldValue('password', '');
+              feedback.success(t('server.operationSuccessful'));
+            },
+            onError: (error) => showFailure(error, form),
+          },
+        )
+      }
+    >
+      <Form.Item name="email" label={t('personal.email')} rules={[schemaRule(fields.email)]}>
+        <Input type="email" autoComplete="email" maxLength={254} />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('password.current')}
+        extra={t('personal.emailPasswordHint')}
+        rules={[schemaRule(fields.password)]}
+      >
+        <Input.Password autoComplete="current-password" maxLength={200} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={update.isPending}>
+        {t('personal.saveEmail')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,82 @@
+// @vitest-environment node
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = fileURLToPath(new URL('.', import.meta.url));
+const languages = ['en', 'zh-cn', 'zh-tw'];
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') keys.set(path, value);
+    else for (const [k, v] of flatten(value, path)) keys.set(k, v);
+  }
+  return keys;
+}
+
+const files = walk(src);
+const localeDirs = [
+  ...new Set(files.filter((f) => /[/\\]locales[/\\][^/\\]+\.json$/.test(f)).map((f) => join(f, '..'))),
+];
+const read = (dir: string, language: string) =>
+  flatten(JSON.parse(readFileSync(join(dir, `${language}.json`), 'utf8')) as Tree);
+
+describe('locale files', () => {
+  it('exist for the app and the features', () => {
+    expect(localeDirs.map((d) => relative(src, d)).sort()).toEqual(expect.arrayContaining(['app/locales']));
+  });
+
+  for (const dir of localeDirs) {
+    it(`${relative(src, dir)} has the same keys in every language, none empty`, () => {
+      const [first, ...others] = languages.map((language) => ({ language, keys: read(dir, language) }));
+      for (const other of others) {
+        const missing = [...first!.keys.keys()].filter((k) => !other.keys.has(k));
+        const extra = [...other.keys.keys()].filter((k) => !first!.keys.has(k));
+        expect({ language: other.language, missing, extra }).toEqual({
+          language: other.language,
+          missing: [],
+          extra: [],
+        });
+      }
+      for (const { language, keys } of [first!, ...others])
+        for (const [key, value] of keys) expect(value.trim(), `${language} ${key}`).not.toBe('');
+    });
+  }
+
+  it('do not claim the same top-level key twice (they are merged into one namespace)', () => {
+    const owners = new Map<string, string>();
+    for (const dir of localeDirs) {
+      const tree = JSON.parse(readFileSync(join(dir, 'en.json'), 'utf8')) as Tree;
+      for (const key of Object.keys(tree)) {
+        expect(owners.get(key), `${key} in ${relative(src, dir)}`).toBeUndefined();
+        owners.set(key, dir);
+      }
+    }
+  });
+
+  it('hold every key the code asks for by name', () => {
+    const english = new Set(localeDirs.flatMap((dir) => [...read(dir, 'en').keys()]));
+    const used = files
+      .filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.test.ts'))
+      .flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/\bt\(\s*'([\w.-]+)'/g)].map((m) => ({ key: m[1]!, file: f })),
+      );
+    expect(used.length).toBeGreaterThan(50);
+    const missing = used
+      .filter(({ key }) => !english.has(key))
+      .map(({ key, file }) => `${key} (${relative(src, file)})`);
+    expect(missing).toEqual([]);
+  });
+});

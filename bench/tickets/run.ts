@@ -1,0 +1,330 @@
+// bench:tickets - the ticket paths at 50 connections against the running server (autocannon), each
+// next to the same SQL replayed through a bare `pg` pool in the same run, plus EXPLAIN ANALYZE of
+// every statement. Needs a database loaded by bench:tickets:load. Loopback only; every run is bounded.
+//   BENCH_TICKETS_DB=postgres://postgres@127.0.0.1:5432/casedesk_bench  BENCH_DURATION=10  BENCH_CONNECTIONS=50
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { ticketCreateSchema, ticketQuerySchema, type TicketCreate } from '@casedesk/shared';
+import * as schema from '../../apps/server/src/db/schema.js';
+import type { Db } from '../../apps/server/src/db/database.js';
+import { createTicket, dashboard, queryTickets } from '../../apps/server/src/modules/ticket/ticket.service.js';
+import { loadActor, type Actor } from '../../apps/server/src/platform/actor.js';
+import { benchPassword, connections, durationSeconds, maxSeconds, port, warmupSeconds } from './settings.js';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const dbUrl = process.env.BENCH_TICKETS_DB ?? 'postgres://postgres@127.0.0.1:5432/casedesk_bench';
+const base = `http://127.0.0.1:${port}`;
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+async function cleanUp() {
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    if (server.exitCode === null) server.kill('SIGKILL');
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+const deadline = setTimeout(() => {
+  console.error(`bench:tickets gave up after ${maxSeconds} s`);
+  void cleanUp().finally(() => process.exit(1));
+}, maxSeconds * 1000);
+deadline.unref();
+
+async function startServer() {
+  dataDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-tickets-'));
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(repoRoot, 'apps/server'),
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_MAX: '0',
+      LOGIN_RATE_LIMIT_MAX: '0',
+      ADMIN_PASSWORD: benchPassword,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      DEMO_DATA: 'false',
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  server.on('exit', (code, signal) => console.error(`server exited (code ${String(code)}, signal ${String(signal)})`));
+  for (let i = 0; i < 240; i++) {
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not become ready');
+}
+
+let publicKey = '';
+const authToken = () =>
+  publicEncrypt(
+    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(`${randomBytes(16).toString('hex')}:${Math.floor(Date.now() / 1000)}`),
+  ).toString('base64');
+
+async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      'auth-token': authToken(),
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { resultCode: number; resultMsg: string; data: T };
+  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${envelope.resultMsg}`);
+  return envelope.data;
+}
+
+type Statement = { text: string; params: unknown[] };
+type Scenario = {
+  name: string;
+  target: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** Runs the service once against a capturing connection: the SQL the server runs per request. */
+  capture: (db: Db, actor: Actor) => Promise<unknown>;
+  write?: boolean;
+};
+
+function percentile(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+}
+
+/** The same statements, replayed by `connections` workers through a bare pool for the same time. */
+async function bare(pool: pg.Pool, statements: Statement[], write: boolean, seconds: number) {
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  let n = 0;
+  let errors = 0;
+  const worker = async (w: number) => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      try {
+        if (write) {
+          const client = await pool.connect();
+          try {
+            await client.query('begin');
+            for (const s of statements)
+              await client.query(
+                s.text,
+                s.params.map((p) =>
+                  typeof p === 'string' && p.startsWith('TCK-') ? `BARE-${w}-${n++}-${Date.now()}` : p,
+                ),
+              );
+            await client.query('commit');
+          } catch (error) {
+            await client.query('rollback');
+            throw error;
+          } finally {
+            client.release();
+          }
+        } else {
+          for (const s of statements) await pool.query(s.text, s.params);
+        }
+        latencies.push(performance.now() - started);
+      } catch (error) {
+        if (errors++ === 0) console.error('bare replay failed:', (error as Error).message);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, (_, w) => worker(w)));
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / seconds, errors };
+}
+
+async function load(scenario: Scenario, token: string, seconds: number) {
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    timeout: 30,
+    requests: [
+      {
+        method: scenario.method,
+        path: scenario.path,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'auth-token': authToken() } }),
+      },
+    ],
+  });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  await startServer();
+  publicKey = await fetch(`${base}/api/token/PublicKey`).then(async (r) => {
+    const text = await r.text();
+    try {
+      const parsed = JSON.parse(text) as { data?: unknown };
+      return typeof parsed.data === 'string' ? parsed.data : text;
+    } catch {
+      return text;
+    }
+  });
+  const login = await api<{ token: string }>('POST', '/api/token/Login', undefined, {
+    userName: 'bench.agent',
+    password: benchPassword,
+  });
+  const claims = JSON.parse(Buffer.from(login.token.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+    sid: string;
+    exp: number;
+  };
+
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 20 });
+  const captured: Statement[] = [];
+  const capturing = drizzle(pool, {
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (text, params) => captured.push({ text, params }) },
+  }) as unknown as Db;
+  const actor = await loadActor(capturing, Number(claims.sub), claims.sid, claims.exp);
+  const [project] = actor.projects;
+  const category = await pool.query<{ id: number }>(
+    'select category_id as id from category_project where project_id = $1 order by category_id limit 1',
+    [project],
+  );
+  const createBody: TicketCreate = ticketCreateSchema.parse({
+    subject: 'Benchmark create under load',
+    content: '<p>Created by the <b>load test</b>; removed when the run ends.</p>',
+    projectId: project,
+    categoryId: category.rows[0]!.id,
+    customer: 'Bench Customer',
+    customerEmail: 'bench@customer.example',
+  });
+  // Tickets a previous run created would change what the searches and the dashboard find.
+  const removeCreated = async () => {
+    await pool.query('delete from ticket where created_by = $1', [actor.userId]);
+    await pool.query('vacuum analyze ticket');
+  };
+  await removeCreated();
+  const q = (body: Record<string, unknown>) => ticketQuerySchema.parse(body);
+  const scenarios: Scenario[] = [
+    {
+      name: 'Ticket list, default page',
+      target: 'p99 < 50 ms',
+      method: 'POST',
+      path: '/api/Ticket/Query',
+      body: {},
+      capture: (db, a) => queryTickets(db, a, q({})),
+    },
+    {
+      name: 'Ticket list, filtered',
+      target: 'p99 < 50 ms',
+      method: 'POST',
+      path: '/api/Ticket/Query',
+      body: { status: ['InProgress', 'Pending'], priority: ['High', 'Urgent'], projectId: project },
+      capture: (db, a) =>
+        queryTickets(db, a, q({ status: ['InProgress', 'Pending'], priority: ['High', 'Urgent'], projectId: project })),
+    },
+    {
+      name: 'Keyword search, English',
+      target: 'p99 < 150 ms',
+      method: 'POST',
+      path: '/api/Ticket/Query',
+      body: { keyword: 'laserjet offline' },
+      capture: (db, a) => queryTickets(db, a, q({ keyword: 'laserjet offline' })),
+    },
+    {
+      name: 'Keyword search, Chinese',
+      target: 'p99 < 150 ms',
+      method: 'POST',
+      path: '/api/Ticket/Query',
+      body: { keyword: '打印机 无法连接' },
+      capture: (db, a) => queryTickets(db, a, q({ keyword: '打印机 无法连接' })),
+    },
+    {
+      name: 'Dashboard',
+      target: 'p99 < 50 ms',
+      method: 'GET',
+      path: '/api/Ticket/Dashboard',
+      capture: (db, a) => dashboard(db, a),
+    },
+    {
+      name: 'Ticket create',
+      target: '≥ 500/s',
+      method: 'POST',
+      path: '/api/Ticket/Add',
+      body: createBody,
+      capture: (db, a) => createTicket(db, a, createBody),
+      write: true,
+    },
+  ];
+
+  const rows: string[] = [];
+  const plans: string[] = [];
+  for (const scenario of scenarios) {
+    captured.length = 0;
+    await scenario.capture(capturing, actor);
+    const statements = captured.filter((s) => !/^(begin|commit|rollback)\b/i.test(s.text.trim()));
+    for (const [i, s] of statements.entries()) {
+      if (scenario.write && !/^\s*insert into "ticket"/i.test(s.text)) continue;
+      if (/^\s*explain/i.test(s.text)) continue; // the planner's estimate of a capped total
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const plan = await client.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers) ${s.text}`,
+          s.params.map((p) => (typeof p === 'string' && p.startsWith('TCK-') ? `EXPLAIN-${Date.now()}` : p)),
+        );
+        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+        const seq = /Seq Scan on ticket\b/.test(text) ? ' **sequential scan of ticket!**' : '';
+        plans.push(
+          `#### ${scenario.name}, statement ${i + 1}${seq}\n\n\`\`\`sql\n${s.text}\n\`\`\`\n\n\`\`\`\n${text}\n\`\`\``,
+        );
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    }
+    console.log(`${scenario.name}: warm-up`);
+    await load(scenario, login.token, warmupSeconds);
+    const app = await load(scenario, login.token, durationSeconds);
+    await bare(pool, statements, !!scenario.write, warmupSeconds);
+    const sqlOnly = await bare(pool, statements, !!scenario.write, durationSeconds);
+    const ratio = sqlOnly.rps > 0 ? app.rps / sqlOnly.rps : 0;
+    const row = `| ${scenario.name} | ${app.p50} / ${app.p99} ms | ${Math.round(app.rps)} | ${sqlOnly.p50.toFixed(1)} / ${sqlOnly.p99.toFixed(1)} ms | ${Math.round(sqlOnly.rps)} | ${ratio.toFixed(2)} | ${statements.length} | ${scenario.target} | ${app.non2xx} |`;
+    console.log(row);
+    rows.push(row);
+  }
+  await removeCreated();
+  const table = [
+    '| path | app p50 / p99 | app req/s | bare SQL p50 / p99 | bare SQL req/s | ratio | statements | target | errors |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+  const resultsDir = join(repoRoot, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `tickets-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
+  writeFileSync(file, `${table}\n\n${plans.join('\n\n')}\n`);
+  console.log(`\n${table}\n\nplans and table: ${file}`);
+  await pool.end();
+}
+
+try {
+  await main();
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaff } from '../support/api';
+import { clickMenu, launchBrowser, newContext, shot, signedIn, stored } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('layout, menu and tabs', () => {
+  it('builds the menu from the server, opens tabs, keeps their state and closes them', async () => {
+    const user = await createStaff();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, user);
+    const menu = page.locator('.app-sider .nav-menu');
+    const tabs = page.locator('.tags-view .ant-tabs-tab');
+
+    // A staff member sees tickets but not administration.
+    await menu.getByText('Tickets', { exact: true }).waitFor();
+    expect(await menu.getByText('System', { exact: true }).count()).toBe(0);
+    await expect.poll(() => tabs.allInnerTexts()).toEqual(['Dashboard']);
+    await expect.poll(() => page.title()).toBe('Dashboard - Casedesk');
+
+    await clickMenu(page, 'Tickets', 'Ticket list');
+    await page.waitForURL('**/ticket/list');
+    await page.getByText('This screen is coming soon', { exact: false }).waitFor();
+    await page.locator('.header-breadcrumb').getByText('Tickets').waitFor();
+    await clickMenu(page, 'Tickets', 'Open items');
+    await page.waitForURL('**/openItem/list');
+    await expect.poll(() => tabs.allInnerTexts()).toEqual(['Dashboard', 'Ticket list', 'Open items']);
+
+    // Keep-alive: a half-typed form survives a trip to another tab.
+    await page.locator('.header-user').click();
+    await page.getByRole('menuitem', { name: 'My account' }).click();
+    await page.waitForURL('**/personal');
+    const firstName = page.locator('#realName');
+    await firstName.fill('Typed but not saved');
+    await tabs.getByText('Dashboard').click();
+    await page.waitForURL('**/dashboard/ticket');
+    await tabs.getByText('My account').click();
+    expect(await firstName.inputValue()).toBe('Typed but not saved');
+    await shot(page, 'layout-en');
+
+    // Close one tab with its button, then all but the affix one.
+    await tabs.filter({ hasText: 'Open items' }).locator('.ant-tabs-tab-remove').click();
+    await expect.poll(() => tabs.allInnerTexts()).toEqual(['Dashboard', 'Ticket list', 'My account']);
+    await page.locator('.tags-view').getByRole('button', { name: 'Tab actions' }).click();
+    await page.getByRole('menuitem', { name: 'Close all' }).click();
+    await page.waitForURL('**/dashboard/ticket');
+    await expect.poll(() => tabs.allInnerTexts()).toEqual(['Dashboard']);
+
+    // An unknown address inside the app.
+    await page.goto('/no/such/page');
+    await page.getByText('Wrong address input, please re-enter the address').waitFor();
+    await page.getByRole('button', { name: 'Back to home' }).click();
+    await page.waitForURL('**/dashboard/ticket');
+    await context.close();
+  });
+
+  it('applies theme settings live and keeps them', async () => {
+    const user = await createStaff();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, user);
+    await page.getByRole('button', { name: 'Layout and theme' }).click();
+    const drawer = page.locator('.theme-drawer');
+    await drawer.getByText('Primary colour').waitFor();
+    await shot(page, 'theme-drawer-en');
+
+    await drawer.getByRole('switch', { name: 'Dark mode' }).click();
+    await drawer.getByText('Top menu').click();
+    await drawer.getByRole('switch', { name: 'Watermark' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.locator('.header-menu .nav-menu').waitFor();
+    expect(await page.locator('.app-sider').count()).toBe(0);
+    const theme = JSON.parse((await stored(page, 'themeConfig'))!) as Record<string, unknown>;
+    expect(theme).toMatchObject({ isDark: true, layout: 'transverse', isWatermark: true, watermarkText: 'CDK' });
+    await page.keyboard.press('Escape');
+    await shot(page, 'layout-dark-transverse');
+
+    await page.reload();
+    await page.locator('.header-menu .nav-menu').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.getByRole('button', { name: 'Layout and theme' }).click();
+    await drawer.getByRole('button', { name: 'Restore defaults' }).click();
+    await page.locator('.app-sider').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await context.close();
+  });
+});

@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, createStaff } from '../support/api';
+import { clickMenu, launchBrowser, newContext, shot, signedIn, stored } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openMyAccount(page: Page) {
+  await page.locator('.header-user').click();
+  await page.getByRole('menuitem', { name: 'My account' }).click();
+}
+
+describe('session safety', () => {
+  it('refreshes the token on 401 and retries the request once', async () => {
+    const user = await createStaff();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, user);
+    const refreshToken = await stored(page, 'refreshToken');
+    const seen: string[] = [];
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.startsWith('/api/')) seen.push(`${response.status()} ${path}`);
+    });
+    // An access token the server no longer accepts.
+    await page.evaluate(() => localStorage.setItem('casedesk-ticket:token', JSON.stringify('expired.or.forged')));
+    await openMyAccount(page);
+    await page.locator('#realName').waitFor();
+    expect(seen).toEqual(['401 /api/Account/Profile', '200 /api/token/RefreshToken', '200 /api/Account/Profile']);
+    expect(await stored(page, 'token')).not.toContain('expired.or.forged');
+    expect(await stored(page, 'refreshToken')).not.toBe(refreshToken);
+    await context.close();
+  });
+
+  it('signs out on 4005 when the server ended the session', async () => {
+    const user = await createStaff();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, user);
+    const token = JSON.parse((await stored(page, 'token'))!) as string;
+    const ended = await new Api().call('POST', '/api/token/Logout', undefined, token);
+    expect(ended.status).toBe(200);
+
+    await openMyAccount(page);
+    await page.getByText('Session has expired. Please try again.').waitFor();
+    await page.waitForURL('**/login?redirect=%2Fpersonal');
+    expect(await stored(page, 'token')).toBeNull();
+    expect(await stored(page, 'userInfo')).toBeNull();
+    await context.close();
+  });
+
+  it('shows one single permission alert however many calls are refused', async () => {
+    const user = await createStaff();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, user);
+    // Two calls refused at about the same time: the profile and the language preference.
+    await page.route('**/api/Account/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          resultCode: 403,
+          resultMsg: 'You do not have permission to access this resource.',
+          data: null,
+        }),
+      });
+    });
+    await openMyAccount(page);
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    const title = page.locator('.ant-modal-confirm-title');
+    await title
+      .getByText('提示', { exact: true })
+      .or(title.getByText('Tip', { exact: true }))
+      .waitFor();
+    await page.waitForResponse('**/api/Account/UpdateLanguage');
+    await page.waitForTimeout(300);
+    expect(await title.count()).toBe(1);
+    await shot(page, 'forbidden-alert');
+    await page.locator('.ant-modal-confirm-btns button').click();
+    await title.waitFor({ state: 'detached' });
+    // Permission refusals never end the session.
+    expect(await stored(page, 'token')).not.toBeNull();
+    await context.close();
+  });
+
+  it('follows another tab that signs out', async () => {
+    const user = await createStaff();
+    const context = await newContext(browser);
+    const first = await context.newPage();
+    await signedIn(first, user);
+    const second = await context.newPage();
+    await second.goto('/dashboard/ticket');
+    await second.locator('.header-user').click();
+    await second.getByRole('menuitem', { name: 'Sign out' }).click();
+    await second.waitForURL((url) => url.pathname === '/login' && url.search === '');
+    await first.waitForURL(/\/login/);
+    await first.locator('input[autocomplete="username"]').waitFor();
+    await context.close();
+  });
+
+  it('offers to reload when the server runs a new version', async () => {
+    const user = await createStaff();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, user);
+    await page.route('**/version.json*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ version: '9.9.9' }) }),
+    );
+    const prompt = page.locator('.ant-modal-confirm-body-wrapper');
+    // The check runs on every route change: the last steps of signing in may already show it.
+    const shown = await prompt.waitFor({ timeout: 2000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!shown) await clickMenu(page, 'Tickets', 'Ticket list');
+    await prompt.getByText('A new version is available').waitFor();
+    await prompt.getByText('Casedesk 9.9.9', { exact: false }).waitFor();
+    expect(await prompt.count()).toBe(1);
+    await shot(page, 'version-prompt');
+    await page.unroute('**/version.json*');
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload now' }).click()]);
+    await page.locator('.header-user').waitFor();
+    expect(['/ticket/list', '/dashboard/ticket']).toContain(new URL(page.url()).pathname);
+    expect(await prompt.count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,104 @@
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+
+export const initialAdminPassword = 'Admin@12345';
+export const adminPassword = 'Casedesk#2026';
+export const userPassword = 'Staff@2026!';
+
+type Envelope<T> = { resultCode: number; resultMsg: string; data: T };
+
+/** A client of the running server from the test side, speaking the contract (Auth-Token and all). */
+export class Api {
+  token: string | undefined;
+  private publicKey: string | undefined;
+
+  constructor(readonly baseUrl: string = inject('baseUrl')) {}
+
+  private async authToken(): Promise<string> {
+    this.publicKey ??= ((await (await fetch(`${this.baseUrl}/api/token/PublicKey`)).json()) as Envelope<string>).data;
+    const plain = `${randomBytes(16).toString('hex')}:${Math.floor(Date.now() / 1000)}`;
+    return publicEncrypt(
+      { key: this.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(plain),
+    ).toString('base64');
+  }
+
+  async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, token = this.token) {
+    const headers: Record<string, string> = { 'auth-token': await this.authToken() };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Envelope<T> };
+  }
+
+  async ok<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const response = await this.call<T>(method, path, body);
+    if (response.body.resultCode !== 200)
+      throw new Error(`${method} ${path}: ${response.status} ${response.body.resultMsg}`);
+    return response.body.data;
+  }
+
+  async signIn(userName: string, password: string): Promise<boolean> {
+    const response = await this.call<{ token: string }>('POST', '/api/token/Login', { userName, password }, undefined);
+    if (response.body.resultCode !== 200) return false;
+    this.token = response.body.data.token;
+    return true;
+  }
+}
+
+let admin: Promise<Api> | undefined;
+
+/** The administrator, signed in; changes the first-start password through the API if no test did it yet. */
+export function adminApi(): Promise<Api> {
+  admin ??= (async () => {
+    const api = new Api();
+    if (await api.signIn('admin', adminPassword)) return api;
+    if (!(await api.signIn('admin', initialAdminPassword))) throw new Error('The administrator cannot sign in');
+    await api.ok('POST', '/api/token/ResetInitPassword', {
+      oldPassword: initialAdminPassword,
+      newPassword: adminPassword,
+      confirmPassword: adminPassword,
+    });
+    if (!(await api.signIn('admin', adminPassword))) throw new Error('The administrator cannot sign in');
+    return api;
+  })();
+  return admin;
+}
+
+let commonRole: Promise<number> | undefined;
+let counter = 0;
+
+export type TestUser = { id: number; loginName: string; password: string; email: string };
+
+/** A staff member with the `common` role (tickets, open items, own account), ready to sign in. */
+export async function createStaff(
+  options: { language?: 'en' | 'zh-cn' | 'zh-tw'; realName?: string } = {},
+): Promise<TestUser> {
+  const api = await adminApi();
+  commonRole ??= (async () => {
+    const me = await api.ok<{ id: number }>('GET', '/api/token/GetMyInfo');
+    const detail = await api.ok<{ roleList: { id: number; code: string }[] }>('GET', `/api/User/Detail/${me.id}`);
+    const adminRole = detail.roleList.find((r) => r.code === 'admin');
+    if (!adminRole) throw new Error('No admin role');
+    return adminRole.id + 1; // the seed creates admin, then common
+  })();
+  const loginName = `staff${++counter}_${randomBytes(3).toString('hex')}`;
+  const email = `${loginName}@example.test`;
+  const created = await api.ok<{ id: number }>('POST', '/api/User/Add', {
+    loginName,
+    realName: options.realName ?? 'Sam',
+    lastName: 'Tester',
+    email,
+    password: userPassword,
+    needToChangePwd: false,
+    language: options.language ?? 'en',
+    roles: [await commonRole],
+  });
+  const detail = await api.ok<{ roleList: { code: string }[] }>('GET', `/api/User/Detail/${created.id}`);
+  if (detail.roleList[0]?.code !== 'common') throw new Error('The common role was not found');
+  return { id: created.id, loginName, password: userPassword, email };
+}

@@ -1,0 +1,25 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { defineConfig } from 'vitest/config';
+
+// In CI, results also go to JSON so that .ci/run can print one summary line per suite.
+const jsonOut = process.env.CI ? { json: '../.tmp/vitest-browser.json' } : undefined;
+
+/** Files run one after another in name order: 01 is the administrator's first sign-in. */
+class ByName extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
+  }
+}
+
+export default defineConfig({
+  test: {
+    include: ['specs/**/*.test.ts'],
+    globalSetup: ['./global-setup.ts'],
+    fileParallelism: false,
+    sequence: { sequencer: ByName },
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    reporters: jsonOut ? ['default', 'json'] : ['default'],
+    ...(jsonOut ? { outputFile: jsonOut } : {}),
+  },
+});

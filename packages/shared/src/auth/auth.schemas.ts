@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { messages } from '../platform/messages.js';
+
+export const passwordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9]).{7,20}$/;
+export const passwordSchema = z
+  .string({ error: messages.newPasswordRequired })
+  .min(1, messages.newPasswordRequired)
+  .regex(passwordPattern, messages.passwordRule);
+
+export const loginSchema = z.object({
+  userName: z.string({ error: messages.usernameRequired }).trim().min(1, messages.usernameRequired).max(100),
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(200),
+});
+export type Login = z.infer<typeof loginSchema>;
+
+export const tokenDataSchema = z.object({ token: z.string(), exp: z.number().int(), refreshToken: z.string() });
+export type TokenData = z.infer<typeof tokenDataSchema>;
+
+export const refreshTokenSchema = z.object({
+  token: z.string().min(1).max(200),
+  userName: z.string().trim().min(1).max(100),
+});
+export type RefreshToken = z.infer<typeof refreshTokenSchema>;
+
+export const resetInitPasswordSchema = z
+  .object({
+    oldPassword: z
+      .string({ error: messages.currentPasswordRequired })
+      .min(1, messages.currentPasswordRequired)
+      .max(200),
+    newPassword: passwordSchema,
+    confirmPassword: z
+      .string({ error: messages.confirmPasswordRequired })
+      .min(1, messages.confirmPasswordRequired)
+      .max(200),
+  })
+  // An empty confirmation already has its own message; "do not match" on top would only repeat it.
+  .refine((v) => v.confirmPassword === '' || v.newPassword === v.confirmPassword, {
+    message: messages.passwordMismatch,
+    path: ['confirmPassword'],
+  });
+export type ResetInitPassword = z.infer<typeof resetInitPasswordSchema>;
+
+export const forgotPasswordSchema = z.object({
+  userName: z.string({ error: messages.usernameRequired }).trim().min(1, messages.usernameRequired).max(100),
+  email: z.email({ error: messages.invalidEmail }).max(254),
+});
+export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
+
+export const myInfoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  photo: z.string().nullable(),
+  lastLoginTime: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+  roleNames: z.array(z.string()),
+  permissions: z.array(z.string()),
+  userType: z.string().nullable(),
+  language: z.string(),
+  projects: z.array(z.number().int()),
+  privateTicket: z.boolean(),
+  nodeId: z.string().nullable(),
+  systemUrl: z.string().nullable(),
+  needToChangePwd: z.boolean(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+});
+export type MyInfo = z.infer<typeof myInfoSchema>;
+
+export const tokenCheckSchema = z.object({ valid: z.literal(true), exp: z.number().int() });
+export const ssoMessageSchema = z.object({ configured: z.boolean(), buttonText: z.string().nullable() });
+export const vueLogQuerySchema = z.object({ message: z.string().max(2000).default('') });
+
+/** Extension: sets a new password from the forgot-password e-mail's link. */
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(10).max(200),
+    newPassword: passwordSchema,
+    confirmPassword: z
+      .string({ error: messages.confirmPasswordRequired })
+      .min(1, messages.confirmPasswordRequired)
+      .max(200),
+  })
+  // An empty confirmation already has its own message; "do not match" on top would only repeat it.
+  .refine((v) => v.confirmPassword === '' || v.newPassword === v.confirmPassword, {
+    message: messages.passwordMismatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPassword = z.infer<typeof resetPasswordSchema>;

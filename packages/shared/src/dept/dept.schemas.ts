@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import {
+  activeStatusSchema,
+  auditFieldsSchema,
+  idSchema,
+  idTextSchema,
+  queryBaseSchema,
+  updateKeySchema,
+} from '../platform/paging.js';
+
+const deptFields = z.object({
+  name: z.string().trim().min(1).max(100),
+  code: z.string().trim().min(1).max(50),
+  parentId: idSchema.nullable().default(null),
+  orgId: idSchema.nullable().default(null),
+  leaderId: idSchema.nullable().default(null),
+  sort: z.number().int().min(0).max(1_000_000).default(0),
+  status: activeStatusSchema.default('Active'),
+});
+export const deptCreateSchema = deptFields.strict();
+export const deptUpdateSchema = deptFields.extend(updateKeySchema.shape).strict();
+export const deptSchema = deptFields.extend(auditFieldsSchema.shape);
+export const deptQuerySchema = queryBaseSchema.extend({
+  status: activeStatusSchema.optional(),
+  parentId: idTextSchema.optional(),
+});
+export type Dept = z.infer<typeof deptSchema>;
+export type DeptCreate = z.infer<typeof deptCreateSchema>;
+export type DeptUpdate = z.infer<typeof deptUpdateSchema>;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { auditFieldsSchema, queryBaseSchema, queryBooleanSchema, updateKeySchema } from '../platform/paging.js';
+
+/** A dictionary item; `key` lets a new item name its parent within the same save. */
+export const dictionaryItemInputSchema = z
+  .object({
+    key: z.string().trim().min(1).max(50),
+    parentKey: z.string().trim().min(1).max(50).nullable().default(null),
+    name: z.string().trim().min(1).max(100),
+    value: z.string().trim().min(1).max(200),
+    sort: z.number().int().min(0).max(1_000_000).default(0),
+    enable: z.boolean().default(true),
+  })
+  .strict();
+
+export const dictionaryItemSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  parentKey: z.string().nullable(),
+  name: z.string(),
+  value: z.string(),
+  sort: z.number().int(),
+  enable: z.boolean(),
+});
+
+const dictionaryFields = z.object({
+  code: z.string().trim().min(1).max(50),
+  name: z.string().trim().min(1).max(100),
+  category: z.string().trim().max(50).nullable().default(null),
+  description: z.string().trim().max(500).nullable().default(null),
+  sort: z.number().int().min(0).max(1_000_000).default(0),
+  enable: z.boolean().default(true),
+});
+
+const itemsInput = z
+  .array(dictionaryItemInputSchema)
+  .max(1000)
+  .superRefine((items, ctx) => {
+    const keys = new Set<string>();
+    items.forEach((item, i) => {
+      if (keys.has(item.key))
+        ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `Duplicate item key '${item.key}'` });
+      keys.add(item.key);
+    });
+    items.forEach((item, i) => {
+      if (item.parentKey !== null && !keys.has(item.parentKey))
+        ctx.addIssue({ code: 'custom', path: [i, 'parentKey'], message: `Unknown parent item '${item.parentKey}'` });
+      if (item.parentKey === item.key)
+        ctx.addIssue({ code: 'custom', path: [i, 'parentKey'], message: 'An item cannot be its own parent' });
+    });
+  });
+
+export const dictionaryCreateSchema = dictionaryFields.extend({ items: itemsInput.default([]) }).strict();
+/** Without `items` an update keeps the dictionary's items as they are. */
+export const dictionaryUpdateSchema = dictionaryFields
+  .extend({ items: itemsInput.optional() })
+  .extend(updateKeySchema.shape)
+  .strict();
+export const dictionarySchema = dictionaryFields.extend(auditFieldsSchema.shape);
+export const dictionaryDetailSchema = dictionarySchema.extend({ items: z.array(dictionaryItemSchema) });
+export const dictionaryQuerySchema = queryBaseSchema.extend({
+  category: z.string().trim().max(50).optional(),
+  enable: queryBooleanSchema.optional(),
+});
+export type Dictionary = z.infer<typeof dictionarySchema>;
+export type DictionaryDetail = z.infer<typeof dictionaryDetailSchema>;
+export type DictionaryCreate = z.infer<typeof dictionaryCreateSchema>;
+export type DictionaryUpdate = z.infer<typeof dictionaryUpdateSchema>;

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export type Envelope<T> = { resultCode: number; resultMsg: string; data: T };
+
+/** The response envelope of contract section 2 around a data schema. */
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ resultCode: z.number().int(), resultMsg: z.string(), data });
+
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export const errorEnvelopeSchema = envelopeSchema(
+  z.union([z.null(), z.object({ errors: z.array(fieldErrorSchema).optional(), requestId: z.string().optional() })]),
+);

@@ -1,0 +1,79 @@
+/** Permission codes `<module>:<action>` (contract section 8). */
+export const permissionModules = [
+  'ticket',
+  'scheduledTicket',
+  'category',
+  'project',
+  'company',
+  'vendor',
+  'openItem',
+  'email',
+  'emailTemplate',
+  'workflow',
+  'invoice',
+  'import',
+  'user',
+  'userGroup',
+  'role',
+  'dept',
+  'position',
+  'dictionary',
+  'menu',
+  'webApi',
+  'configuration',
+  'region',
+  'industry',
+  'delegate',
+  'scheduleJob',
+  'log',
+  'settings',
+] as const;
+export type PermissionModule = (typeof permissionModules)[number];
+
+export const commonActions = [
+  'page',
+  'view',
+  'create',
+  'edit',
+  'save',
+  'delete',
+  'batchDelete',
+  'print',
+  'export',
+] as const;
+
+/** Actions some modules have beyond the common ones. */
+export const extraActions: Partial<Record<PermissionModule, readonly string[]>> = {
+  ticket: ['private'],
+  company: ['addCompany'],
+  delegate: ['set', 'add', 'history'],
+  openItem: ['addItem', 'editFile', 'deleteFile'],
+  user: ['restore', 'unlock', 'onOff'],
+  scheduleJob: ['onOff'],
+  webApi: ['onOff'],
+};
+
+export type PermissionCode = `${PermissionModule}:${string}`;
+
+export const permissionCode = (module: PermissionModule, action: string): PermissionCode => `${module}:${action}`;
+
+export const allPermissionCodes: PermissionCode[] = permissionModules.flatMap((module) =>
+  [...commonActions, ...(extraActions[module] ?? [])].map((action) => permissionCode(module, action)),
+);
+
+/** The `common` system role: tickets, open items, own account and own delegates (contract section 8). */
+export const commonRolePermissionCodes: PermissionCode[] = [
+  ...['page', 'view', 'create', 'edit', 'save', 'print', 'export'].map((a) => permissionCode('ticket', a)),
+  ...['page', 'view', 'create', 'edit', 'save', 'print', 'export'].map((a) => permissionCode('scheduledTicket', a)),
+  ...['page', 'view', 'create', 'edit', 'save', 'print', 'export', 'addItem', 'editFile', 'deleteFile'].map((a) =>
+    permissionCode('openItem', a),
+  ),
+  ...['page', 'view', 'create', 'edit', 'save', 'delete', 'set', 'add', 'history'].map((a) =>
+    permissionCode('delegate', a),
+  ),
+];
+
+export const systemRoleCodes = ['admin', 'common'] as const;
+
+/** What a route requires: a permission code, any signed-in user, or nobody (public). */
+export type RouteAccess = PermissionCode | 'authenticated' | 'public';
