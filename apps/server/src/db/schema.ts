@@ -18,3 +18,4 @@ export * from '../modules/webApi/web-api.table.js';
 export * from '../modules/delegate/delegate.table.js';
 export * from '../modules/file/file.table.js';
 export * from '../modules/ticket/ticket.table.js';
+export * from '../modules/setting/setting.table.js';

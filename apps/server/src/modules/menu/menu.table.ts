@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { webApi } from '../webApi/web-api.table.js';
 import { recordColumns } from '../../platform/columns.js';
 
 /** The route table the web app builds its menu from (contract section 5). */
@@ -29,4 +30,18 @@ export const menu = pgTable(
     enabled: boolean('enabled').notNull().default(true),
   },
   (t) => [index('menu_parent_idx').on(t.parentId)],
+);
+
+/** The server endpoints a menu's screen calls (Menu → APIs); kept for administrators and the API registry. */
+export const menuApi = pgTable(
+  'menu_api',
+  {
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menu.id, { onDelete: 'cascade' }),
+    webApiId: integer('web_api_id')
+      .notNull()
+      .references(() => webApi.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.menuId, t.webApiId] }), index('menu_api_web_api_idx').on(t.webApiId)],
 );
