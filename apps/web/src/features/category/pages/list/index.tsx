@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import type { Category } from '@casedesk/shared';
+import { categoryApi } from '../../api';
+import { CategoryEditor } from '../../components/CategoryEditor';
+import { UserName } from '../../components/UserName';
+import { MasterListPage } from '../../shared/MasterListPage';
+import { StatusTag } from '../../shared/StatusTag';
+
+export default function CategoryListPage() {
+  const { t } = useTranslation();
+  return (
+    <MasterListPage<Category>
+      api={categoryApi}
+      module="category"
+      title={t('category.title')}
+      searchPlaceholder={t('category.search')}
+      statusField="categoryStatus"
+      exportName="categories.xlsx"
+      nameOf={(c) => c.categoryCode}
+      columns={[
+        { key: 'categoryCode', dataIndex: 'categoryCode', title: t('category.fields.code'), sorter: true, width: 180 },
+        {
+          key: 'categoryDescription',
+          dataIndex: 'categoryDescription',
+          title: t('category.fields.description'),
+          ellipsis: true,
+        },
+        {
+          key: 'newTicketAssignee',
+          dataIndex: 'newTicketAssignee',
+          title: t('category.fields.assignee'),
+          render: (id: number | null) => <UserName id={id} />,
+        },
+        {
+          key: 'categoryStatus',
+          dataIndex: 'categoryStatus',
+          title: t('category.fields.status'),
+          width: 120,
+          render: (s: string) => <StatusTag status={s} />,
+        },
+      ]}
+      editor={({ id, onClose }) => <CategoryEditor id={id} onClose={onClose} />}
+    />
+  );
+}
