@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import type { Company } from '@casedesk/shared';
+import { MasterListPage } from '../../../category/shared/MasterListPage';
+import { StatusTag } from '../../../category/shared/StatusTag';
+import { companyApi } from '../../api';
+import { CompanyEditor } from '../../components/CompanyEditor';
+
+const orDash = (v: string | null) => v || '—';
+
+export default function CompanyListPage() {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`company.fields.${key}`);
+  return (
+    <MasterListPage<Company>
+      api={companyApi}
+      module="company"
+      title={t('company.title')}
+      searchPlaceholder={t('company.search')}
+      statusField="status"
+      exportName="companies.xlsx"
+      nameOf={(c) => `${c.code} · ${c.name}`}
+      columns={[
+        { key: 'code', dataIndex: 'code', title: f('code'), sorter: true, width: 120 },
+        { key: 'name', dataIndex: 'name', title: f('name'), sorter: true, width: 220 },
+        { key: 'shortName', dataIndex: 'shortName', title: f('shortName'), render: orDash },
+        { key: 'linkMan', dataIndex: 'linkMan', title: f('linkMan'), render: orDash },
+        { key: 'phone', dataIndex: 'phone', title: f('phone'), render: orDash },
+        { key: 'email', dataIndex: 'email', title: f('email'), render: orDash },
+        { key: 'businessUnit', dataIndex: 'businessUnit', title: f('businessUnit'), render: orDash },
+        { key: 'sort', dataIndex: 'sort', title: f('sort'), sorter: true, width: 90 },
+        {
+          key: 'status',
+          dataIndex: 'status',
+          title: f('status'),
+          width: 110,
+          render: (s: string) => <StatusTag status={s} />,
+        },
+      ]}
+      editor={({ id, onClose }) => <CompanyEditor id={id} onClose={onClose} />}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { Project } from '@casedesk/shared';
+import { MasterListPage } from '../../../category/shared/MasterListPage';
+import { StatusTag } from '../../../category/shared/StatusTag';
+import { projectApi } from '../../api';
+import { ProjectEditor } from '../../components/ProjectEditor';
+
+const date = (value: string | null) => (value ? dayjs(value).format('L') : '—');
+
+export default function ProjectListPage() {
+  const { t } = useTranslation();
+  return (
+    <MasterListPage<Project>
+      api={projectApi}
+      module="project"
+      title={t('project.title')}
+      searchPlaceholder={t('project.search')}
+      statusField="projectStatus"
+      exportName="projects.xlsx"
+      nameOf={(p) => `${p.projectCode} · ${p.projectName}`}
+      columns={[
+        { key: 'projectCode', dataIndex: 'projectCode', title: t('project.fields.code'), sorter: true, width: 140 },
+        { key: 'projectName', dataIndex: 'projectName', title: t('project.fields.name'), sorter: true, width: 220 },
+        {
+          key: 'projectDescription',
+          dataIndex: 'projectDescription',
+          title: t('project.fields.description'),
+          ellipsis: true,
+          width: 280,
+          render: (v: string | null) => v || '—',
+        },
+        {
+          key: 'businessUnit',
+          dataIndex: 'businessUnit',
+          title: t('project.fields.businessUnit'),
+          render: (v: string | null) => v || '—',
+        },
+        { key: 'activeAt', dataIndex: 'activeAt', title: t('project.fields.activeAt'), render: date },
+        { key: 'inActiveAt', dataIndex: 'inActiveAt', title: t('project.fields.inActiveAt'), render: date },
+        {
+          key: 'projectStatus',
+          dataIndex: 'projectStatus',
+          title: t('project.fields.status'),
+          width: 110,
+          render: (s: string) => <StatusTag status={s} />,
+        },
+      ]}
+      editor={({ id, onClose }) => <ProjectEditor id={id} onClose={onClose} />}
+    />
+  );
+}
