@@ -15,6 +15,9 @@ export default defineConfig({
   test: {
     include: ['specs/**/*.test.ts'],
     globalSetup: ['./global-setup.ts'],
+    setupFiles: ['./support/on-failure.ts'],
+    // A browser test failing twice in a row fails the run; one retry absorbs a slow machine's hiccup (each failure is still printed).
+    retry: process.env.CI ? 1 : 0,
     fileParallelism: false,
     sequence: { sequencer: ByName },
     testTimeout: 90_000,

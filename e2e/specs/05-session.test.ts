@@ -75,13 +75,15 @@ describe('session safety', () => {
     });
     await openMyAccount(page);
     await page.getByRole('button', { name: 'Language' }).click();
+    // Listen before the click: the refusal may arrive before the alert shows.
+    const languageRefused = page.waitForResponse('**/api/Account/UpdateLanguage');
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     const title = page.locator('.ant-modal-confirm-title');
     await title
       .getByText('提示', { exact: true })
       .or(title.getByText('Tip', { exact: true }))
       .waitFor();
-    await page.waitForResponse('**/api/Account/UpdateLanguage');
+    await languageRefused;
     await page.waitForTimeout(300);
     expect(await title.count()).toBe(1);
     await shot(page, 'forbidden-alert');

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
+const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -21,6 +22,9 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The contexts a test opened and has not closed: looked at when the test fails. */
+export const openContexts = new Set<BrowserContext>();
+
 export async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: 1366, height: 820 },
@@ -28,7 +32,27 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
     baseURL: baseUrl(),
   });
   context.setDefaultTimeout(15_000);
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
   return context;
+}
+
+/** On a failed test: each open page's address, visible text and a screenshot in e2e/artifacts, so a CI log explains itself. */
+export async function reportOpenPages(testName: string): Promise<void> {
+  const safeName = testName.replace(/[^\w-]+/g, '_').slice(0, 80);
+  let index = 0;
+  for (const context of openContexts) {
+    for (const page of context.pages()) {
+      index++;
+      try {
+        const text = (await page.locator('body').innerText({ timeout: 2000 })).replace(/\s+/g, ' ').slice(0, 600);
+        console.error(`[failed: ${testName}] page ${index}: ${page.url()}\n  visible text: ${text}`);
+        await page.screenshot({ path: `${artifacts}${safeName}-${index}.png`, timeout: 5000 });
+      } catch (error) {
+        console.error(`[failed: ${testName}] page ${index}: ${page.url()} (could not be read: ${String(error)})`);
+      }
+    }
+  }
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
@@ -57,16 +81,25 @@ export const stored = (page: Page, key: string) =>
 /** Clicks through the side menu: opens the group unless it is open, then the entry. */
 export async function clickMenu(page: Page, group: string, item: string): Promise<void> {
   const menu = page.locator('.app-sider .nav-menu');
-  const submenu = menu
-    .locator('li.ant-menu-submenu')
+  const title = menu
+    .locator('.ant-menu-submenu-title')
     .filter({ has: page.getByText(group, { exact: true }) })
     .first();
-  const entry = submenu.getByText(item, { exact: true });
-  // The menu may re-render (language, route) and fold the group while we look: retry the toggle.
-  for (let attempt = 0; attempt < 4; attempt++) {
-    if (await entry.isVisible()) break;
-    await submenu.locator('.ant-menu-submenu-title').first().click();
-    await entry.waitFor({ state: 'visible', timeout: 3000 }).catch(() => undefined);
-  }
+  const entry = menu
+    .locator('.ant-menu-item')
+    .filter({ has: page.getByText(item, { exact: true }) })
+    .first();
+  // The menu may re-render (language, route, menu refetch) and fold the group while we look: retry the toggle.
+  await expect
+    .poll(
+      async () => {
+        if (await entry.isVisible()) return true;
+        await title.click({ timeout: 5000 }).catch(() => undefined);
+        await entry.waitFor({ state: 'visible', timeout: 3000 }).catch(() => undefined);
+        return entry.isVisible();
+      },
+      { timeout: 45_000, interval: 100 },
+    )
+    .toBe(true);
   await entry.click();
 }
