@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  envelopeSchema,
+  dictionaryItemSchema,
   dictionaryCreateSchema,
   dictionaryDetailSchema,
   dictionaryQuerySchema,
@@ -9,7 +13,8 @@ import {
 } from '@casedesk/shared';
 import type { Db } from '../../db/database.js';
 import { createResourceService, registerResource } from '../../platform/resource.js';
-import { itemsOf, replaceItems } from './dictionary.service.js';
+import { ok } from '../../platform/envelope.js';
+import { enabledItemsByCode, itemsOf, replaceItems } from './dictionary.service.js';
 import { dictionary } from './dictionary.table.js';
 
 export const dictionaryService = createResourceService({
@@ -49,4 +54,17 @@ export const dictionaryService = createResourceService({
 
 export function registerDictionaryRoutes(app: FastifyInstance, db: Db) {
   registerResource(app, db, dictionaryService);
+  // Drop-downs across the app read a dictionary by code; every signed-in user may, and sees only enabled items.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/Dictionary/Items/:code',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['Dictionary'],
+        params: z.object({ code: z.string().trim().min(1).max(50) }),
+        response: { 200: envelopeSchema(z.array(dictionaryItemSchema)) },
+      },
+    },
+    async (request) => ok(await enabledItemsByCode(db, request.params.code)),
+  );
 }

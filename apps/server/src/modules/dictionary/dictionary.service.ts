@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DictionaryCreate } from '@casedesk/shared';
-import type { Queryable, Tx } from '../../db/database.js';
-import { dictionaryItem } from './dictionary.table.js';
+import type { Db, Queryable, Tx } from '../../db/database.js';
+import { dictionary, dictionaryItem } from './dictionary.table.js';
 
 export async function itemsOf(q: Queryable, dictionaryId: number) {
   return q
@@ -23,4 +23,14 @@ export async function itemsOf(q: Queryable, dictionaryId: number) {
 export async function replaceItems(tx: Tx, dictionaryId: number, items: DictionaryCreate['items']): Promise<void> {
   await tx.delete(dictionaryItem).where(eq(dictionaryItem.dictionaryId, dictionaryId));
   if (items.length > 0) await tx.insert(dictionaryItem).values(items.map((item) => ({ ...item, dictionaryId })));
+}
+
+/** The enabled items of an enabled dictionary, by its code (case-insensitive); none when it is unknown or off. */
+export async function enabledItemsByCode(db: Db, code: string) {
+  const [found] = await db
+    .select({ id: dictionary.id })
+    .from(dictionary)
+    .where(and(eq(sql`lower(${dictionary.code})`, code.toLowerCase()), eq(dictionary.enable, true)));
+  if (!found) return [];
+  return (await itemsOf(db, found.id)).filter((item) => item.enable);
 }

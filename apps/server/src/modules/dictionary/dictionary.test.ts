@@ -183,4 +183,21 @@ describe('Dictionary', () => {
     const { token: stranger } = await signedInWith(ctx, ['dept:view']);
     expect((await ctx.call('GET', `/api/Dictionary/Detail/${created.id}`, { token: stranger })).status).toBe(403);
   });
+
+  it('gives any signed-in user the enabled items of an enabled dictionary by code, for drop-downs', async () => {
+    const created = await add({
+      items: [{ ...item('b', null, 2) }, { ...item('a', null, 1) }, { ...item('off', null, 0), enable: false }],
+    });
+    const { token: anyone } = await signedInWith(ctx, []);
+    const items = dataOf<Item[]>(
+      await ctx.call('GET', `/api/Dictionary/Items/${created.code.toLowerCase()}`, { token: anyone }),
+    );
+    expect(items.map((i) => i.key)).toEqual(['a', 'b']);
+    expect(dataOf<Item[]>(await ctx.call('GET', '/api/Dictionary/Items/NO_SUCH', { token: anyone }))).toEqual([]);
+    await update(await detail(created.id), { enable: false });
+    expect(dataOf<Item[]>(await ctx.call('GET', `/api/Dictionary/Items/${created.code}`, { token: anyone }))).toEqual(
+      [],
+    );
+    expect((await ctx.call('GET', `/api/Dictionary/Items/${created.code}`)).status).toBe(401);
+  });
 });

@@ -1,9 +1,23 @@
-import { asc, eq } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
-import type { WebMenu } from '@casedesk/shared';
-import { rowsOf, type Db } from '../../db/database.js';
+import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import {
+  menuCreateSchema,
+  menuMessages,
+  menuQuerySchema,
+  menuSchema,
+  menuUpdateSchema,
+  type MenuCreate,
+  type MenuNode,
+  type MenuSaveApis,
+  type WebMenu,
+} from '@casedesk/shared';
+import { rowsOf, type Db, type Queryable, type Tx } from '../../db/database.js';
 import type { Actor } from '../../platform/actor.js';
-import { menu } from './menu.table.js';
+import { writeAudit } from '../../platform/audit.js';
+import { present } from '../../platform/envelope.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { createResourceService } from '../../platform/resource.js';
+import { webApi } from '../webApi/web-api.table.js';
+import { menu, menuApi } from './menu.table.js';
 
 type MenuRow = typeof menu.$inferSelect;
 
@@ -51,4 +65,147 @@ export async function webMenus(db: Db, actor: Actor): Promise<WebMenu[]> {
       });
 
   return build(null);
+}
+
+async function wouldCycle(q: Queryable, id: number, parentId: number): Promise<boolean> {
+  if (id === parentId) return true;
+  const rows = await rowsOf<{ id: number }>(
+    q,
+    sql`with recursive up(id, parent_id) as (
+          select id, parent_id from menu where id = ${parentId}
+          union
+          select m.id, m.parent_id from menu m join up on m.id = up.parent_id
+        ) select id from up where id = ${id}`,
+  );
+  return rows.length > 0;
+}
+
+const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
+
+/** The menu tree's own rules: a known parent without cycles, route names and paths unique (the router keys on them). */
+async function checkMenu(tx: Tx, input: Record<string, unknown>, id: number | undefined): Promise<void> {
+  const { parentId, name, path } = input as Pick<MenuCreate, 'parentId' | 'name' | 'path'>;
+  const others = id === undefined ? undefined : ne(menu.id, id);
+  if (parentId != null) {
+    const [parent] = await tx.select({ id: menu.id }).from(menu).where(eq(menu.id, parentId));
+    if (!parent) throw fieldError('parentId', menuMessages.parentUnknown);
+    if (id !== undefined && (await wouldCycle(tx, id, parentId)))
+      throw fieldError('parentId', menuMessages.parentCycle);
+  }
+  const [sameName] = await tx
+    .select({ id: menu.id })
+    .from(menu)
+    .where(and(sql`lower(${menu.name}) = lower(${name})`, others));
+  if (sameName) throw fieldError('name', menuMessages.nameTaken(name));
+  const [samePath] = await tx
+    .select({ id: menu.id })
+    .from(menu)
+    .where(and(sql`lower(${menu.path}) = lower(${path})`, others));
+  if (samePath) throw fieldError('path', menuMessages.pathTaken(path));
+}
+
+export const menuResource = createResourceService({
+  name: 'Menu',
+  module: 'menu',
+  label: 'menu',
+  table: menu,
+  schemas: {
+    record: menuSchema,
+    create: menuCreateSchema,
+    update: menuUpdateSchema,
+    query: menuQuerySchema,
+  },
+  keywordColumns: [menu.path, menu.name, menu.title, menu.component],
+  defaultOrder: [
+    { field: 'sort', desc: false },
+    { field: 'id', desc: false },
+  ],
+  check: checkMenu,
+  async referencedBy(tx, ids) {
+    const [children] = await tx
+      .select({ n: count() })
+      .from(menu)
+      .where(and(inArray(menu.parentId, ids), notInArray(menu.id, ids)));
+    if (children && children.n > 0) return menuMessages.hasChildren(children.n);
+    return undefined;
+  },
+  exportColumns: [
+    { header: 'Id', field: 'id', width: 8 },
+    { header: 'Parent', field: 'parentId', width: 8 },
+    { header: 'Path', field: 'path', width: 30 },
+    { header: 'Name', field: 'name', width: 24 },
+    { header: 'Component', field: 'component', width: 30 },
+    { header: 'Title', field: 'title', width: 24 },
+    { header: 'Type', field: 'menuType', width: 8 },
+    { header: 'Link URL', field: 'linkUrl', width: 30 },
+    { header: 'Icon', field: 'icon', width: 20 },
+    { header: 'Permission module', field: 'permissionModule', width: 18 },
+    { header: 'Sort', field: 'sort', width: 8 },
+    { header: 'Hidden', field: 'isHide', width: 8 },
+    { header: 'Enabled', field: 'enabled', width: 8 },
+  ],
+});
+
+/** Every entry, hidden and disabled ones too, as a tree for the editor. */
+export async function menuTree(db: Db): Promise<MenuNode[]> {
+  const rows = await db.select().from(menu).orderBy(asc(menu.sort), asc(menu.id));
+  const nodes = new Map<number, MenuNode>(rows.map((row) => [row.id, { ...present(row), children: [] }]));
+  const roots: MenuNode[] = [];
+  for (const row of rows) {
+    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
+    (parent ? parent.children : roots).push(nodes.get(row.id)!);
+  }
+  return roots;
+}
+
+async function requireMenu(q: Queryable, id: number): Promise<void> {
+  const [row] = await q.select({ id: menu.id }).from(menu).where(eq(menu.id, id));
+  if (!row) throw notFound();
+}
+
+const apisOf = (q: Queryable, menuId: number) =>
+  q
+    .select({
+      id: webApi.id,
+      method: webApi.method,
+      url: webApi.url,
+      name: webApi.name,
+      code: webApi.code,
+      enabled: webApi.enabled,
+    })
+    .from(menuApi)
+    .innerJoin(webApi, eq(webApi.id, menuApi.webApiId))
+    .where(eq(menuApi.menuId, menuId))
+    .orderBy(asc(webApi.url), asc(webApi.method));
+
+/** The web APIs a menu's screen calls. */
+export async function menuApis(db: Db, menuId: number) {
+  await requireMenu(db, menuId);
+  return apisOf(db, menuId);
+}
+
+/** Replaces a menu's bound APIs with the given set, all or nothing. */
+export async function saveMenuApis(db: Db, actor: Actor, input: MenuSaveApis) {
+  const wanted = [...new Set(input.webApiIds)];
+  return db.transaction(async (tx) => {
+    await requireMenu(tx, input.menuId);
+    if (wanted.length > 0) {
+      const found = await tx.select({ id: webApi.id }).from(webApi).where(inArray(webApi.id, wanted));
+      if (found.length !== wanted.length) throw fieldError('webApiIds', menuMessages.apiUnknown);
+    }
+    const before = (await tx.select({ id: menuApi.webApiId }).from(menuApi).where(eq(menuApi.menuId, input.menuId)))
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+    await tx.delete(menuApi).where(eq(menuApi.menuId, input.menuId));
+    if (wanted.length > 0)
+      await tx.insert(menuApi).values(wanted.map((webApiId) => ({ menuId: input.menuId, webApiId })));
+    await writeAudit(tx, {
+      entity: 'Menu',
+      entityId: input.menuId,
+      action: 'update',
+      actorId: actor.userId,
+      changes: { webApiIds: { from: before, to: [...wanted].sort((a, b) => a - b) } },
+    });
+    return apisOf(tx, input.menuId);
+  });
 }

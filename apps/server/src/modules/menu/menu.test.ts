@@ -1,10 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { WebMenu } from '@casedesk/shared';
 import { signedInWith, useTestApp } from '../../../test/helpers.js';
 import { dataOf } from '../../../test/platform-helpers.js';
 import { menuSeed, type MenuSeed } from '../../db/seed-menus.js';
-import { menu } from './menu.table.js';
+import { webApi } from '../webApi/web-api.table.js';
+import { menu, menuApi } from './menu.table.js';
+
+type FieldErrors = { errors: { field: string; message: string }[] };
 
 const metaKeys = ['icon', 'isAffix', 'isHide', 'isIframe', 'isKeepAlive', 'isLink', 'roles', 'title', 'titles'];
 
@@ -34,7 +37,7 @@ function expectShape(entries: WebMenu[]) {
 
 /** The tree as names, to compare with the seed. */
 type Outline = { name: string; children?: Outline[] };
-const outline = (entries: (WebMenu | MenuSeed)[]): Outline[] =>
+const outline = (entries: (WebMenu | MenuSeed | MenuNode)[]): Outline[] =>
   entries.map((e) => (e.children?.length ? { name: e.name, children: outline(e.children) } : { name: e.name }));
 
 describe('GET /api/Menu/WebMenus', () => {
@@ -117,5 +120,193 @@ describe('GET /api/Menu/WebMenus', () => {
   it('answers 401 without a signed-in user', async () => {
     const response = await ctx.call('GET', '/api/Menu/WebMenus');
     expect(response.status).toBe(401);
+  });
+});
+
+type MenuRecord = {
+  id: number;
+  parentId: number | null;
+  path: string;
+  name: string;
+  title: string;
+  titles: Record<string, string> | null;
+  rowVersion: number;
+  isHide: boolean;
+  enabled: boolean;
+  menuType: string;
+};
+type MenuNode = MenuRecord & { children: MenuNode[] };
+type MenuApis = { menuId: number; apis: { id: number; method: string; url: string }[] };
+
+describe('Menu administration', () => {
+  const ctx = useTestApp({ webDist: '/nonexistent/casedesk-web' });
+  let counter = 0;
+  const admin = async () => (await signedInWith(ctx, [], { roles: ['admin'] })).token;
+  const newMenu = (over: Record<string, unknown> = {}) => {
+    counter++;
+    return {
+      path: `/test/m${counter}`,
+      name: `TestMenu${counter}`,
+      component: `test/m${counter}/index`,
+      title: `Test ${counter}`,
+      titles: { en: `Test ${counter}`, 'zh-cn': `测试 ${counter}`, 'zh-tw': `測試 ${counter}` },
+      ...over,
+    };
+  };
+  const add = async (token: string, over: Record<string, unknown> = {}) =>
+    dataOf<MenuRecord>(await ctx.call('POST', '/api/Menu/Add', { token, body: newMenu(over) }));
+  const byName = async (name: string) => (await ctx.db.select().from(menu).where(eq(menu.name, name)))[0]!;
+  const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+
+  it('gives the editor the whole tree, hidden and disabled entries too', async () => {
+    const token = await admin();
+    await ctx.db.update(menu).set({ enabled: false }).where(eq(menu.name, 'VendorList'));
+    try {
+      const tree = dataOf<MenuNode[]>(await ctx.call('GET', '/api/Menu/Tree', { token }));
+      expect(outline(tree)).toEqual(outline(menuSeed));
+      const all = flatten(tree);
+      expect(all.find((n) => n.name === 'VendorList')!.enabled).toBe(false);
+      expect(all.find((n) => n.name === 'TicketEdit')!.isHide).toBe(true);
+    } finally {
+      await ctx.db.update(menu).set({ enabled: true }).where(eq(menu.name, 'VendorList'));
+    }
+  });
+
+  it('renames a menu and WebMenus shows it on the next call', async () => {
+    const token = await admin();
+    const row = await byName('CategoryList');
+    const record = dataOf<MenuRecord>(await ctx.call('GET', `/api/Menu/Get/${row.id}`, { token }));
+    const titles = { en: 'Ticket categories', 'zh-cn': '工单类别', 'zh-tw': '工單類別' };
+    const body = { ...record, title: titles.en, titles };
+    for (const key of ['createdAt', 'createdBy', 'modifiedAt', 'modifiedBy'] as const)
+      delete (body as Record<string, unknown>)[key];
+    const saved = dataOf<MenuRecord>(await ctx.call('POST', '/api/Menu/Update', { token, body }));
+    expect(saved.rowVersion).toBe(record.rowVersion + 1);
+    const tree = dataOf<WebMenu[]>(await ctx.call('GET', '/api/Menu/WebMenus', { token }));
+    const entry = tree.find((e) => e.name === 'MasterData')!.children!.find((e) => e.name === 'CategoryList')!;
+    expect(entry.meta).toMatchObject({ title: 'Ticket categories', titles });
+
+    // The version it read is stale now: refused, nothing written.
+    const stale = await ctx.call('POST', '/api/Menu/Update', { token, body: { ...body, title: 'Stale' } });
+    expect(stale.status).toBe(409);
+    expect((await byName('CategoryList')).title).toBe('Ticket categories');
+  });
+
+  it('adds a sub-menu, validates path, name, parent and link, and refuses duplicates', async () => {
+    const token = await admin();
+    const parent = await add(token);
+    const child = await add(token, { parentId: parent.id });
+    expect(child.parentId).toBe(parent.id);
+
+    const bad = async (over: Record<string, unknown>, field: string) => {
+      const response = await ctx.call('POST', '/api/Menu/Add', { token, body: newMenu(over) });
+      expect(response.status, response.raw).toBe(400);
+      expect((response.body.data as FieldErrors).errors.map((e) => e.field)).toContain(field);
+    };
+    await bad({ path: 'no-slash' }, 'path');
+    await bad({ path: '/with space' }, 'path');
+    await bad({ name: '1starts-with-digit' }, 'name');
+    await bad({ name: parent.name.toLowerCase() }, 'name');
+    await bad({ path: parent.path }, 'path');
+    await bad({ parentId: 999_999 }, 'parentId');
+    await bad({ menuType: 'link' }, 'linkUrl');
+    await bad({ menuType: 'iframe', linkUrl: 'javascript:alert(1)' }, 'linkUrl');
+
+    // A menu cannot go under its own child.
+    const response = await ctx.call('POST', '/api/Menu/Update', {
+      token,
+      body: {
+        ...newMenu({ path: parent.path, name: parent.name }),
+        id: parent.id,
+        rowVersion: parent.rowVersion,
+        parentId: child.id,
+      },
+    });
+    expect(response.status, response.raw).toBe(400);
+
+    const link = await add(token, { menuType: 'link', linkUrl: 'https://example.com/help' });
+    expect(link.menuType).toBe('link');
+  });
+
+  it('refuses to delete a menu with sub-menus, saying so, and deletes a leaf', async () => {
+    const token = await admin();
+    const parent = await add(token);
+    const child = await add(token, { parentId: parent.id });
+    const refused = await ctx.call('POST', `/api/Menu/Delete/${parent.id}`, { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.resultMsg).toBe('The menu has 1 sub-menu(s); delete or move them first.');
+    expect(await ctx.db.select().from(menu).where(eq(menu.id, parent.id))).toHaveLength(1);
+
+    dataOf(await ctx.call('POST', `/api/Menu/Delete/${child.id}`, { token }));
+    dataOf(await ctx.call('POST', `/api/Menu/Delete/${parent.id}`, { token }));
+    expect(await ctx.db.select().from(menu).where(eq(menu.id, parent.id))).toHaveLength(0);
+  });
+
+  it('binds web APIs to a menu, replacing the set in one go, and refuses unknown APIs', async () => {
+    const token = await admin();
+    const target = await add(token);
+    const apis = await ctx.db.select().from(webApi).orderBy(asc(webApi.id)).limit(3);
+    expect(apis).toHaveLength(3);
+    const ids = apis.map((a) => a.id);
+
+    const saved = dataOf<MenuApis>(
+      await ctx.call('POST', '/api/Menu/SaveApis', { token, body: { menuId: target.id, webApiIds: [ids[0], ids[1]] } }),
+    );
+    expect(saved.apis.map((a) => a.id).sort()).toEqual([ids[0], ids[1]].sort());
+    dataOf(await ctx.call('POST', '/api/Menu/SaveApis', { token, body: { menuId: target.id, webApiIds: [ids[2]] } }));
+    const read = dataOf<MenuApis>(await ctx.call('GET', `/api/Menu/Apis/${target.id}`, { token }));
+    expect(read.apis.map((a) => a.id)).toEqual([ids[2]]);
+
+    const unknown = await ctx.call('POST', '/api/Menu/SaveApis', {
+      token,
+      body: { menuId: target.id, webApiIds: [ids[0], 999_999] },
+    });
+    expect(unknown.status).toBe(400);
+    const after = await ctx.db.select().from(menuApi).where(eq(menuApi.menuId, target.id));
+    expect(after.map((r) => r.webApiId)).toEqual([ids[2]]);
+
+    expect((await ctx.call('GET', '/api/Menu/Apis/999999', { token })).status).toBe(404);
+    const missing = await ctx.call('POST', '/api/Menu/SaveApis', { token, body: { menuId: 999_999, webApiIds: [] } });
+    expect(missing.status).toBe(404);
+  });
+
+  it('exports the menus as .xlsx', async () => {
+    const token = await admin();
+    const response = await ctx.call('POST', '/api/Menu/Export', { token, body: {} });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('refuses every administration call to a user without the menu permissions', async () => {
+    const { token } = await signedInWith(ctx, ['menu:page']);
+    const row = await byName('CategoryList');
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/Menu/Tree'],
+      ['GET', '/api/Menu/Get'],
+      ['GET', `/api/Menu/Get/${row.id}`],
+      ['POST', '/api/Menu/Query', {}],
+      ['POST', '/api/Menu/Add', newMenu()],
+      ['POST', '/api/Menu/Update', { ...newMenu(), id: row.id, rowVersion: row.rowVersion }],
+      ['POST', `/api/Menu/Delete/${row.id}`],
+      ['POST', '/api/Menu/Delete', [row.id]],
+      ['POST', '/api/Menu/Export', {}],
+      ['GET', `/api/Menu/Apis/${row.id}`],
+      ['POST', '/api/Menu/SaveApis', { menuId: row.id, webApiIds: [] }],
+    ];
+    for (const [method, url, body] of calls) {
+      const response = await ctx.call(method as 'GET' | 'POST', url, { token, body });
+      expect(response.status, `${method} ${url}`).toBe(403);
+    }
+    expect((await byName('CategoryList')).rowVersion).toBe(row.rowVersion);
+
+    // With only the view permission, reading works and writing does not.
+    const { token: viewer } = await signedInWith(ctx, ['menu:view']);
+    dataOf(await ctx.call('GET', '/api/Menu/Tree', { token: viewer }));
+    dataOf(await ctx.call('GET', `/api/Menu/Apis/${row.id}`, { token: viewer }));
+    const write = await ctx.call('POST', '/api/Menu/SaveApis', {
+      token: viewer,
+      body: { menuId: row.id, webApiIds: [] },
+    });
+    expect(write.status).toBe(403);
   });
 });
