@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import type { Dictionary } from '@casedesk/shared';
+import { dictionaryApi } from '../../../api';
+import { DictionaryEditor } from '../../../components/DictionaryEditor';
+import { EnabledFilter, EnabledTag } from '../../../components/EnabledTag';
+import { ListPage } from '../../../shared/ListPage';
+
+export default function DictionaryListPage() {
+  const { t } = useTranslation();
+  return (
+    <ListPage<Dictionary>
+      api={dictionaryApi}
+      module="dictionary"
+      className="dictionary-list"
+      title={t('system.dictionary.title')}
+      searchPlaceholder={t('system.dictionary.search')}
+      exportName="dictionaries.xlsx"
+      nameOf={(d) => d.code}
+      filters={({ query, setFilter }) => (
+        <EnabledFilter value={query.enable} onChange={(v) => setFilter('enable', v)} />
+      )}
+      columns={[
+        { key: 'code', dataIndex: 'code', title: t('system.dictionary.fields.code'), sorter: true },
+        { key: 'name', dataIndex: 'name', title: t('system.dictionary.fields.name'), sorter: true },
+        { key: 'category', dataIndex: 'category', title: t('system.dictionary.fields.category') },
+        {
+          key: 'description',
+          dataIndex: 'description',
+          title: t('system.common.description'),
+          ellipsis: true,
+          width: 260,
+        },
+        { key: 'sort', dataIndex: 'sort', title: t('system.common.sort'), sorter: true, width: 90 },
+        {
+          key: 'enable',
+          dataIndex: 'enable',
+          title: t('system.common.state'),
+          width: 110,
+          render: (on: boolean) => <EnabledTag enabled={on} />,
+        },
+      ]}
+      editor={({ id, onClose }) => <DictionaryEditor id={id} onClose={onClose} />}
+    />
+  );
+}
