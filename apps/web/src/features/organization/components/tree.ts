@@ -1,3 +1,5 @@
+import { useMemo, useState } from 'react';
+
 /** Builds a tree from flat rows with `parentId`; rows whose parent is missing become roots. */
 export type TreeOf<T> = T & { children?: TreeOf<T>[] };
 
@@ -24,4 +26,31 @@ export function subtreeIds<T extends { id: number; children?: T[] }>(nodes: read
   };
   walk(nodes, false);
   return found;
+}
+
+/** Every row with children starts expanded (also rows added later); the user folds and unfolds them. */
+export function useExpandAll<T extends { id: number; children?: T[] }>(rows: readonly T[]) {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const expandedRowKeys = useMemo(() => {
+    const keys: number[] = [];
+    const walk = (list: readonly T[]) => {
+      for (const row of list)
+        if (row.children && row.children.length > 0) {
+          if (!collapsed.has(row.id)) keys.push(row.id);
+          walk(row.children);
+        }
+    };
+    walk(rows);
+    return keys;
+  }, [rows, collapsed]);
+  return {
+    expandedRowKeys,
+    onExpand: (expanded: boolean, row: T) =>
+      setCollapsed((current) => {
+        const next = new Set(current);
+        if (expanded) next.delete(row.id);
+        else next.add(row.id);
+        return next;
+      }),
+  };
 }
