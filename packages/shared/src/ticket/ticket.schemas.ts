@@ -374,3 +374,33 @@ export const ticketDashboardSchema = z.object({
   daily: z.array(z.object({ date: z.string(), opened: z.number().int(), closed: z.number().int() })),
 });
 export type TicketDashboard = z.infer<typeof ticketDashboardSchema>;
+
+/**
+ * `GET /api/Ticket/FormOptions`: what the ticket form and the list filters may offer the caller (their
+ * active projects, the active categories of those projects, active companies and active users), so that
+ * staff without master-data permissions can fill in a ticket.
+ */
+export const ticketFormOptionsSchema = z.object({
+  projects: z.array(
+    z.object({
+      id: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      businessUnit: nullableText,
+      /** Empty: the project accepts any company. */
+      companyIds: z.array(z.number().int()),
+    }),
+  ),
+  categories: z.array(
+    z.object({
+      id: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      projectIds: z.array(z.number().int()),
+      newTicketAssignee: nullableId,
+    }),
+  ),
+  companies: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+  users: z.array(z.object({ id: z.number().int(), loginName: z.string(), name: z.string() })),
+});
+export type TicketFormOptions = z.infer<typeof ticketFormOptionsSchema>;

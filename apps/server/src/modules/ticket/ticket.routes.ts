@@ -15,6 +15,7 @@ import {
   ticketCreateSchema,
   ticketDashboardSchema,
   ticketDetailSchema,
+  ticketFormOptionsSchema,
   ticketMessages,
   ticketPageSchema,
   ticketQuerySchema,
@@ -36,6 +37,7 @@ import {
   dashboard,
   deleteTickets,
   exportFilter,
+  formOptions,
   fileOwner,
   getTicket,
   listComments,
@@ -106,6 +108,14 @@ export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: stri
       schema: { tags, params: idParamSchema, response: { 200: envelopeSchema(z.array(ticketTimelineEntrySchema)) } },
     },
     async (request) => ok(await timeline(db, requireActor(request), request.params.key)),
+  );
+  r.get(
+    `${base}/FormOptions`,
+    {
+      config: { access: 'ticket:view' },
+      schema: { tags, response: { 200: envelopeSchema(ticketFormOptionsSchema) } },
+    },
+    async (request) => ok(await formOptions(db, requireActor(request))),
   );
   r.get(
     `${base}/Dashboard`,

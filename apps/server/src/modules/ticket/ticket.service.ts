@@ -4,9 +4,12 @@ import {
   isOpenDateRangeValid,
   messages,
   ticketMessages,
+  settingMessages,
   ticketSlaHours,
+  type SettingValues,
   type TicketCreate,
   type TicketDashboard,
+  type TicketFormOptions,
   type TicketPage,
   type TicketPriority,
   type TicketQuery,
@@ -26,6 +29,7 @@ import { delegate, delegateProject } from '../delegate/delegate.table.js';
 import { claimFiles, dropFiles, fileUrlOf } from '../file/file.service.js';
 import { storedFile } from '../file/file.table.js';
 import { project, projectCompany } from '../project/project.table.js';
+import { readSettings } from '../setting/setting.service.js';
 import { appUser } from '../user/user.table.js';
 import { actionsFor, allowedStatuses, visibleSql } from './ticket.policy.js';
 import {
@@ -40,7 +44,7 @@ import {
 } from './ticket.queries.js';
 import { ticket, ticketComment, ticketHistory } from './ticket.table.js';
 
-/** Case numbers: `<prefix>-<year>-<6+ digit sequence>`; the prefix is configurable here. */
+/** Case numbers: `<prefix>-<year>-<6+ digit sequence>`; the prefix is Settings → Basic, this is its default. */
 export const ticketNumbering = { prefix: 'TCK' };
 export const fileOwner = 'Ticket';
 
@@ -188,14 +192,24 @@ export function ticketSearchDoc(t: SearchFields): SQL {
     || ${weightedVector(searchableText(htmlToText(t.content)), 'C')})`;
 }
 
-export async function nextCaseNumber(q: Queryable, at: Date): Promise<string> {
+export async function nextCaseNumber(q: Queryable, at: Date, prefix = ticketNumbering.prefix): Promise<string> {
   const [row] = await rowsOf<{ n: string }>(q, sql`select nextval('ticket_case_seq')::text as n`);
-  return `${ticketNumbering.prefix}-${at.getUTCFullYear()}-${String(row?.n).padStart(6, '0')}`;
+  return `${prefix}-${at.getUTCFullYear()}-${String(row?.n).padStart(6, '0')}`;
+}
+
+/** Settings → Toggles → private tickets off: no ticket may become private (existing ones stay as they are). */
+function checkPrivateAllowed(settings: SettingValues, makesPrivate: boolean | undefined) {
+  if (makesPrivate && !settings.toggles.privateTickets)
+    throw badRequest(settingMessages.privateTicketsOff, [
+      { field: 'privateTicket', message: settingMessages.privateTicketsOff },
+    ]);
 }
 
 // ---- writes ----
 
 export async function createTicket(db: Db, actor: Actor, input: TicketCreate): Promise<TicketRecord> {
+  const settings = await readSettings(db);
+  checkPrivateAllowed(settings, input.privateTicket);
   return db.transaction(async (tx) => {
     await checkProject(tx, actor, input.projectId);
     let assignee = input.assignTo ?? null;
@@ -212,7 +226,7 @@ export async function createTicket(db: Db, actor: Actor, input: TicketCreate): P
 
     const openDate = new Date();
     const delegateTo = assignee !== null ? await activeDelegate(tx, assignee, input.projectId, openDate) : null;
-    const caseNumber = await nextCaseNumber(tx, openDate);
+    const caseNumber = await nextCaseNumber(tx, openDate, settings.basic.caseNumberPrefix);
     const content = sanitizeHtml(input.content);
     const status: TicketStatus = assignee !== null ? 'Assigned' : 'New';
     const [row] = await tx
@@ -389,10 +403,12 @@ async function applyChange(
 
 /** Update with the rowVersion the caller read: a stale one answers 409 and writes nothing. */
 export async function updateTicket(db: Db, actor: Actor, input: TicketUpdate): Promise<WriteResult<TicketRecord>> {
+  const settings = await readSettings(db);
   return db.transaction(async (tx) => {
     const before = await findVisible(tx, actor, input.id, true);
     if (!before) throw notFound();
     if (before.rowVersion !== input.rowVersion) throw conflict(messages.staleRowVersion);
+    checkPrivateAllowed(settings, input.privateTicket && !before.privateTicket);
     const { id: _id, rowVersion, ...changes } = input;
     return applyChange(tx, actor, before, changes, rowVersion);
   });
@@ -775,5 +791,63 @@ export async function dashboard(db: Db, actor: Actor): Promise<TicketDashboard> 
     byPriority: (['Low', 'Medium', 'High', 'Urgent'] as const).map((p) => ({ key: p, count: of('priority', p) })),
     byCategory,
     daily: days.map((date) => ({ date, opened: of('opened', date), closed: of('closed', date) })),
+  };
+}
+
+/** The pickers of the ticket form and list filters, within what the caller may use (see the schema). */
+export async function formOptions(db: Db, actor: Actor): Promise<TicketFormOptions> {
+  const ownProjects =
+    actor.dataScope === 'all'
+      ? sql`true`
+      : actor.projects.length > 0
+        ? sql`p.id in (${sql.join(
+            actor.projects.map((p) => sql`${p}`),
+            sql`, `,
+          )})`
+        : sql`false`;
+  const projects = await rowsOf<TicketFormOptions['projects'][number]>(
+    db,
+    sql`select p.id, p.project_code as code, p.project_name as name, p.business_unit as "businessUnit",
+               coalesce((select array_agg(pc.company_id order by pc.company_id) from ${projectCompany} pc
+                         where pc.project_id = p.id), '{}') as "companyIds"
+          from ${project} p where p.project_status = 'Active' and ${ownProjects}
+         order by p.project_name limit 1000`,
+  );
+  const projectIds = projects.map((p) => p.id);
+  const categories =
+    projectIds.length === 0
+      ? []
+      : await rowsOf<TicketFormOptions['categories'][number]>(
+          db,
+          sql`select c.id, c.category_code as code, c.category_description as name,
+                     array_agg(cp.project_id order by cp.project_id) as "projectIds",
+                     c.new_ticket_assignee as "newTicketAssignee"
+                from ${category} c join ${categoryProject} cp on cp.category_id = c.id
+               where c.category_status = 'Active' and cp.project_id in (${sql.join(
+                 projectIds.map((p) => sql`${p}`),
+                 sql`, `,
+               )})
+               group by c.id order by c.category_description limit 2000`,
+        );
+  const companies = await rowsOf<TicketFormOptions['companies'][number]>(
+    db,
+    sql`select id, code, name from ${company} where status = 'Active' order by name limit 2000`,
+  );
+  const users = await rowsOf<TicketFormOptions['users'][number]>(
+    db,
+    sql`select id, login_name as "loginName", coalesce(full_name, login_name) as name from ${appUser}
+         where status = 'Active' and deleted_at is null order by coalesce(full_name, login_name) limit 5000`,
+  );
+  const ints = (values: unknown[]) => values.map(Number);
+  return {
+    projects: projects.map((p) => ({ ...p, id: Number(p.id), companyIds: ints(p.companyIds) })),
+    categories: categories.map((c) => ({
+      ...c,
+      id: Number(c.id),
+      projectIds: ints(c.projectIds),
+      newTicketAssignee: c.newTicketAssignee === null ? null : Number(c.newTicketAssignee),
+    })),
+    companies: companies.map((c) => ({ ...c, id: Number(c.id) })),
+    users: users.map((u) => ({ ...u, id: Number(u.id) })),
   };
 }

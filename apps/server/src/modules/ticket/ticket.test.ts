@@ -597,3 +597,33 @@ describe('reference data in use', () => {
     ).toBe(403);
   });
 });
+
+describe('form options', () => {
+  it("offer a staff member only their active projects and those projects' categories", async () => {
+    const w = await ticketWorld(ctx);
+    const otherProject = await createProject(ctx);
+    const otherCategory = await createCategory(ctx, { projects: [otherProject], assignee: w.agent.id });
+    const response = await ctx.call('GET', '/api/Ticket/FormOptions', { token: w.agent.token });
+    expect(response.status, response.raw).toBe(200);
+    const options = response.body.data as {
+      projects: { id: number; companyIds: number[] }[];
+      categories: { id: number; projectIds: number[]; newTicketAssignee: number | null }[];
+      companies: { id: number }[];
+      users: { id: number; name: string }[];
+    };
+    expect(options.projects).toEqual([expect.objectContaining({ id: w.projectId, companyIds: [w.companyId] })]);
+    expect(options.categories).toEqual([
+      expect.objectContaining({ id: w.categoryId, projectIds: [w.projectId], newTicketAssignee: w.agent.id }),
+    ]);
+    expect(options.categories.some((c) => c.id === otherCategory)).toBe(false);
+    expect(options.companies.map((c) => c.id)).toContain(w.companyId);
+    expect(options.users.map((u) => u.id)).toContain(w.agent.id);
+
+    const boss = await admin(ctx);
+    const all = (await ctx.call('GET', '/api/Ticket/FormOptions', { token: boss.token })).body.data as typeof options;
+    expect(all.projects.map((p) => p.id)).toEqual(expect.arrayContaining([w.projectId, otherProject]));
+
+    const outsider = await staff(ctx, [w.projectId], ['ticket:create']);
+    expect((await ctx.call('GET', '/api/Ticket/FormOptions', { token: outsider.token })).status).toBe(403);
+  });
+});

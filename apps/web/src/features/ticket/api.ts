@@ -1,0 +1,237 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Ticket,
+  TicketComment,
+  TicketCommentCreate,
+  TicketCreate,
+  TicketDetail,
+  TicketFormOptions,
+  TicketPage,
+  TicketPriority,
+  TicketQuery,
+  TicketStatus,
+  TicketTimelineEntry,
+  TicketUpdate,
+  UploadedFile,
+} from '@casedesk/shared';
+import { getToken } from '../../platform/auth-store';
+import { appConfig } from '../../platform/config';
+import { ApiError, http, refreshSession } from '../../platform/http/client';
+import { createAuthToken } from '../../platform/http/auth-token';
+
+/** The list's filter as the page keeps it (and writes into the address): the Query body without paging. */
+export type TicketFilter = Omit<TicketQuery, 'page' | 'pageSize'>;
+export type TicketListRequest = TicketFilter & { page: number; pageSize: number };
+
+export const ticketKeys = {
+  all: ['ticket'] as const,
+  lists: () => [...ticketKeys.all, 'list'] as const,
+  list: (query: TicketListRequest) => [...ticketKeys.lists(), query] as const,
+  detail: (id: number) => [...ticketKeys.all, 'detail', id] as const,
+  record: (id: number) => [...ticketKeys.all, 'record', id] as const,
+  timeline: (id: number) => [...ticketKeys.all, 'timeline', id] as const,
+  options: () => [...ticketKeys.all, 'options'] as const,
+  picker: (keyword: string, page: number) => [...ticketKeys.all, 'picker', keyword, page] as const,
+};
+
+export function useTicketList(query: TicketListRequest, enabled = true) {
+  return useQuery({
+    queryKey: ticketKeys.list(query),
+    queryFn: ({ signal }) => http.post<TicketPage>('/api/Ticket/Query', query, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The ticket dialog list (parent ticket): a small keyword search. */
+export function useTicketPicker(keyword: string, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ticketKeys.picker(keyword, page),
+    queryFn: ({ signal }) =>
+      http.post<TicketPage>('/api/Ticket/Query', { page, pageSize: 10, ...(keyword ? { keyword } : {}) }, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useTicketFormOptions() {
+  return useQuery({
+    queryKey: ticketKeys.options(),
+    queryFn: () => http.get<TicketFormOptions>('/api/Ticket/FormOptions'),
+    staleTime: 60_000,
+  });
+}
+
+export function useTicketDetail(id: number) {
+  return useQuery({
+    queryKey: ticketKeys.detail(id),
+    queryFn: () => http.get<TicketDetail>(`/api/Ticket/Detail/${id}`, undefined, { quiet: true }),
+    enabled: id > 0,
+    retry: false,
+  });
+}
+
+export function useTicketTimeline(id: number) {
+  return useQuery({
+    queryKey: ticketKeys.timeline(id),
+    queryFn: () => http.get<TicketTimelineEntry[]>(`/api/Ticket/Timeline/${id}`),
+    enabled: id > 0,
+  });
+}
+
+function useInvalidateTickets() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ticketKeys.all });
+}
+
+export function useCreateTicket() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (body: TicketCreate) => http.post<Ticket>('/api/Ticket/Add', body, { quiet: true }),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useUpdateTicket() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (body: TicketUpdate) => http.post<Ticket>('/api/Ticket/Update', body, { quiet: true }),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useBatchStatus() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (body: { ids: number[]; status: TicketStatus }) =>
+      http.post<{ updated: number }>('/api/Ticket/BatchStatus', body),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useBatchAssign() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (body: { ids: number[]; assignTo: number }) =>
+      http.post<{ updated: number }>('/api/Ticket/BatchAssign', body),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useDeleteTickets() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (ids: number[]) =>
+      ids.length === 1
+        ? http.post<unknown>(`/api/Ticket/Delete/${ids[0]}`, {})
+        : http.post<unknown>('/api/Ticket/Delete', ids),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useAddComment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TicketCommentCreate) => http.post<TicketComment>('/api/TicketComment/Add', body),
+    onSuccess: (_comment, body) => void client.invalidateQueries({ queryKey: ticketKeys.timeline(body.ticketId) }),
+  });
+}
+
+/** A status change from the info page: a partial update carrying only `status` and `rowVersion`. */
+export function useChangeStatus() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (body: { id: number; rowVersion: number; status: TicketStatus }) =>
+      http.post<Ticket>('/api/Ticket/Update', body, { quiet: true }),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/**
+ * A call whose body or answer is not JSON (multipart upload, `.xlsx` export, file download), with the same
+ * headers as the http client and one retry after a token refresh.
+ */
+async function rawCall(path: string, init: { method: 'GET' | 'POST'; body?: BodyInit; json?: unknown }) {
+  const attempt = async () => {
+    const headers: Record<string, string> = {
+      AccessUrl: window.location.href,
+      'Auth-Token': await createAuthToken(),
+    };
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (init.json !== undefined) headers['Content-Type'] = 'application/json';
+    return fetch(`${appConfig.apiBaseUrl}${path}`, {
+      method: init.method,
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      credentials: 'same-origin',
+    });
+  };
+  let response = await attempt();
+  if (response.status === 401 && (await refreshSession())) response = await attempt();
+  if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
+    const body = (await response.json().catch(() => null)) as {
+      resultCode?: number;
+      resultMsg?: string;
+      data?: unknown;
+    } | null;
+    if (response.ok && body?.resultCode === 200) return { response, data: body.data };
+    throw new ApiError(
+      body?.resultMsg ?? `HTTP ${response.status}`,
+      response.status,
+      body?.resultCode ?? response.status,
+      body?.data ?? null,
+      'http',
+    );
+  }
+  return { response, data: undefined };
+}
+
+/** `POST /api/Files/Upload` with one or more files (field `files`). */
+export async function uploadFiles(files: File[]): Promise<UploadedFile[]> {
+  const form = new FormData();
+  for (const file of files) form.append('files', file, file.name);
+  const { data } = await rawCall('/api/Files/Upload', { method: 'POST', body: form });
+  return data as UploadedFile[];
+}
+
+function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export async function downloadFile(fileId: number, name: string): Promise<void> {
+  const { response } = await rawCall(`/api/Files/Download/${fileId}`, { method: 'GET' });
+  saveBlob(await response.blob(), name);
+}
+
+/** `POST /api/Ticket/Export`: the `.xlsx` of exactly the current filter. */
+export async function exportTickets(filter: TicketFilter): Promise<void> {
+  const { response } = await rawCall('/api/Ticket/Export', { method: 'POST', json: filter });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+  saveBlob(await response.blob(), named ? decodeURIComponent(named) : 'tickets.xlsx');
+}
+
+export const statusColors: Record<TicketStatus, string> = {
+  New: 'blue',
+  Assigned: 'geekblue',
+  InProgress: 'processing',
+  Pending: 'warning',
+  Resolved: 'success',
+  Closed: 'default',
+  Cancelled: 'error',
+};
+
+export const priorityColors: Record<TicketPriority, string> = {
+  Low: 'default',
+  Medium: 'cyan',
+  High: 'orange',
+  Urgent: 'red',
+};

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Input, Modal, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TicketListItem, TicketStatus } from '@casedesk/shared';
+import { useTicketPicker } from '../api';
+import { formatDate } from './dates';
+import { StatusTag } from './TicketTags';
+
+export type PickedTicket = { id: number; caseNumber: string; subject: string };
+
+/** The ticket dialog list (spec section 2): search and choose one ticket, e.g. the parent. */
+export function TicketPickerModal({
+  open,
+  excludeId,
+  onPick,
+  onClose,
+}: {
+  open: boolean;
+  excludeId?: number;
+  onPick: (ticket: PickedTicket) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<TicketListItem | null>(null);
+  const list = useTicketPicker(keyword, page, open);
+  const rows = (list.data?.items ?? []).filter((r) => r.id !== excludeId);
+
+  return (
+    <Modal
+      open={open}
+      width={760}
+      title={t('ticket.picker.title')}
+      okText={t('ticket.picker.choose')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !chosen }}
+      onOk={() => {
+        if (chosen) onPick({ id: chosen.id, caseNumber: chosen.caseNumber, subject: chosen.subject });
+      }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Input.Search
+        allowClear
+        placeholder={t('ticket.picker.search')}
+        aria-label={t('ticket.picker.search')}
+        onSearch={(value) => {
+          setKeyword(value.trim());
+          setPage(1);
+        }}
+        style={{ marginBottom: 12 }}
+      />
+      <Table<TicketListItem>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={rows}
+        rowSelection={{
+          type: 'radio',
+          selectedRowKeys: chosen ? [chosen.id] : [],
+          onChange: (_keys, selected) => setChosen(selected[0] ?? null),
+        }}
+        onRow={(row) => ({ onClick: () => setChosen(row) })}
+        pagination={{
+          current: page,
+          pageSize: 10,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+        }}
+        columns={[
+          { title: t('ticket.fields.caseNumber'), dataIndex: 'caseNumber', width: 160 },
+          { title: t('ticket.fields.subject'), dataIndex: 'subject', ellipsis: true },
+          {
+            title: t('ticket.fields.status'),
+            dataIndex: 'status',
+            width: 110,
+            render: (value: TicketStatus) => <StatusTag status={value} />,
+          },
+          {
+            title: t('ticket.fields.openDate'),
+            dataIndex: 'openDate',
+            width: 120,
+            render: (value: string) => formatDate(value),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}

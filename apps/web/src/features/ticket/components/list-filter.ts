@@ -1,0 +1,79 @@
+import {
+  ticketFroms,
+  ticketPriorities,
+  ticketSortFields,
+  ticketStatuses,
+  ticketViews,
+  type TicketPriority,
+  type TicketStatus,
+} from '@casedesk/shared';
+import type { TicketFilter } from '../api';
+
+export type ListState = { filter: TicketFilter; page: number; pageSize: number };
+
+const pageSizes = [10, 20, 50, 100];
+const idOf = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined;
+};
+const listOf = <T extends string>(value: string | null, allowed: readonly T[]): T[] | undefined => {
+  const items = (value ?? '').split(',').filter((v): v is T => (allowed as readonly string[]).includes(v));
+  return items.length ? [...new Set(items)] : undefined;
+};
+const dateOf = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
+/** The list state from an address's query string (`?status=New,Assigned&projectId=3&sort=openDate:desc`). */
+export function parseListState(search: string): ListState {
+  const q = new URLSearchParams(search);
+  const view = q.get('view');
+  const [sortField, sortDir] = (q.get('sort') ?? '').split(':');
+  const filter: TicketFilter = {
+    keyword: q.get('keyword')?.trim().slice(0, 200) || undefined,
+    status: listOf<TicketStatus>(q.get('status'), ticketStatuses),
+    priority: listOf<TicketPriority>(q.get('priority'), ticketPriorities),
+    ticketFrom: listOf(q.get('ticketFrom'), ticketFroms),
+    categoryId: idOf(q.get('categoryId')),
+    projectId: idOf(q.get('projectId')),
+    companyId: idOf(q.get('companyId')),
+    assignTo: idOf(q.get('assignTo')),
+    openDateFrom: dateOf(q.get('openDateFrom')),
+    openDateTo: dateOf(q.get('openDateTo')),
+    view: view && (ticketViews as readonly string[]).includes(view) ? (view as TicketFilter['view']) : undefined,
+    orderBy:
+      sortField && (ticketSortFields as readonly string[]).includes(sortField)
+        ? [{ field: sortField, desc: sortDir === 'desc' }]
+        : undefined,
+  };
+  const pageSize = Number(q.get('pageSize'));
+  return {
+    filter: clean(filter),
+    page: idOf(q.get('page')) ?? 1,
+    pageSize: pageSizes.includes(pageSize) ? pageSize : 20,
+  };
+}
+
+/** The query string of a list state; empty values are left out so that links stay short. */
+export function listStateSearch({ filter, page, pageSize }: ListState): string {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === 'orderBy' || value === undefined || value === null || value === '') continue;
+    q.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const order = filter.orderBy?.[0];
+  if (order) q.set('sort', `${order.field}:${order.desc ? 'desc' : 'asc'}`);
+  if (page > 1) q.set('page', String(page));
+  if (pageSize !== 20) q.set('pageSize', String(pageSize));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Drops empty values, so that two equal filters are equal objects (one query key). */
+export function clean(filter: TicketFilter): TicketFilter {
+  return Object.fromEntries(
+    Object.entries(filter).filter(
+      ([, v]) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0),
+    ),
+  ) as TicketFilter;
+}
+
+export const listPageSizes = pageSizes.map(String);

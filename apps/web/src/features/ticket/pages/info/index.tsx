@@ -1,0 +1,230 @@
+import { DownloadOutlined, EditOutlined, LockOutlined, PaperClipOutlined } from '@ant-design/icons';
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  List,
+  Result,
+  Row,
+  Skeleton,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { TicketStatus } from '@casedesk/shared';
+import { downloadFile, useTicketDetail, useTicketTimeline } from '../../api';
+import { sizeText } from '../../components/AttachmentUploader';
+import { CommentBox } from '../../components/CommentBox';
+import { formatDateTime } from '../../components/dates';
+import { SafeHtml } from '../../components/SafeHtml';
+import { StatusControl } from '../../components/StatusControl';
+import { PriorityTag, StatusTag } from '../../components/TicketTags';
+import { TicketTimeline } from '../../components/TicketTimeline';
+import '../../components/ticket.css';
+
+/** Ticket details (spec section 2): the record, its content and files, status changes, comments and history. */
+export default function TicketInfoPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const validId = Number.isInteger(id) && id > 0 ? id : 0;
+  const detail = useTicketDetail(validId);
+  const history = useTicketTimeline(validId);
+
+  if (detail.isPending && validId) return <Skeleton active className="page-skeleton" />;
+  const ticket = detail.data;
+  if (!ticket)
+    return (
+      <Result
+        status="404"
+        title={t('ticket.info.notFound')}
+        extra={<Button onClick={() => void navigate('/ticket/list')}>{t('ticket.info.back')}</Button>}
+      />
+    );
+
+  const dash = (value: string | null | undefined) => value || '—';
+  const reload = () => {
+    void detail.refetch();
+    void history.refetch();
+  };
+
+  return (
+    <Space orientation="vertical" size={16} className="ticket-page ticket-info-page">
+      <Card className="ticket-info-header">
+        <div className="ticket-info-heading">
+          <div>
+            <div className="ticket-header-title">
+              <Typography.Text copyable className="ticket-case-number" data-testid="case-number">
+                {ticket.caseNumber}
+              </Typography.Text>
+              <StatusTag status={ticket.status} />
+              <PriorityTag priority={ticket.priority} />
+              {ticket.privateTicket && (
+                <Tag icon={<LockOutlined />} color="gold">
+                  {t('ticket.fields.privateTicket')}
+                </Tag>
+              )}
+            </div>
+            <Typography.Title level={4} className="ticket-info-subject">
+              {ticket.subject}
+            </Typography.Title>
+          </div>
+          <Space wrap>
+            {ticket.actions.includes('changeStatus') && <StatusControl ticket={ticket} onReload={reload} />}
+            {ticket.actions.includes('edit') && (
+              <Button
+                icon={<EditOutlined />}
+                onClick={() =>
+                  void navigate(`/ticket/edit/${ticket.id}?caseNumber=${encodeURIComponent(ticket.caseNumber)}`)
+                }
+              >
+                {t('ticket.info.edit')}
+              </Button>
+            )}
+          </Space>
+        </div>
+      </Card>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            <Card title={t('ticket.info.content')} size="small">
+              {ticket.content ? (
+                <SafeHtml html={ticket.content} className="ticket-content" />
+              ) : (
+                <Typography.Text type="secondary">{t('ticket.info.noContent')}</Typography.Text>
+              )}
+            </Card>
+            <Card title={t('ticket.info.attachments')} size="small">
+              {ticket.files.length === 0 ? (
+                <Typography.Text type="secondary">{t('ticket.info.noAttachments')}</Typography.Text>
+              ) : (
+                <List
+                  size="small"
+                  className="ticket-file-list"
+                  dataSource={ticket.files}
+                  renderItem={(file) => (
+                    <List.Item
+                      actions={[
+                        <Button
+                          key="download"
+                          type="link"
+                          size="small"
+                          icon={<DownloadOutlined />}
+                          onClick={() => void downloadFile(file.fileId, file.name)}
+                        >
+                          {t('ticket.upload.download')}
+                        </Button>,
+                      ]}
+                    >
+                      <span className="ticket-attachment-name">
+                        <PaperClipOutlined /> {file.name}{' '}
+                        <Typography.Text type="secondary">
+                          ({sizeText(file.size)} · {formatDateTime(file.createdAt)})
+                        </Typography.Text>
+                      </span>
+                    </List.Item>
+                  )}
+                />
+              )}
+            </Card>
+            <Card title={t('ticket.timeline.title')} size="small" className="ticket-activity">
+              {ticket.actions.includes('comment') && (
+                <div style={{ marginBottom: 20 }}>
+                  <CommentBox ticketId={ticket.id} />
+                </div>
+              )}
+              {history.isPending ? <Skeleton active /> : <TicketTimeline entries={history.data ?? []} />}
+            </Card>
+          </Space>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            <Card title={t('ticket.info.details')} size="small">
+              <Descriptions column={1} size="small" className="ticket-details">
+                <Descriptions.Item label={t('ticket.fields.projectId')}>{dash(ticket.projectName)}</Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.categoryId')}>{dash(ticket.categoryName)}</Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.companyId')}>{dash(ticket.companyName)}</Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.businessUnit')}>
+                  {dash(ticket.businessUnit)}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.assignTo')}>{dash(ticket.assignToName)}</Descriptions.Item>
+                {ticket.delegateTo !== null && (
+                  <Descriptions.Item label={t('ticket.fields.delegateTo')}>
+                    {dash(ticket.delegateToName)}
+                  </Descriptions.Item>
+                )}
+                <Descriptions.Item label={t('ticket.fields.ticketType')}>{dash(ticket.ticketType)}</Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.ticketFrom')}>
+                  {t(`ticket.from.${ticket.ticketFrom}`)}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.customer')}>{dash(ticket.customer)}</Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.customerEmail')}>
+                  {ticket.customerEmail ? <a href={`mailto:${ticket.customerEmail}`}>{ticket.customerEmail}</a> : '—'}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.telephone')}>{dash(ticket.telephone)}</Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.openDate')}>
+                  {formatDateTime(ticket.openDate)}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.dueDate')}>
+                  {formatDateTime(ticket.dueDate)}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.closeDate')}>
+                  {formatDateTime(ticket.closeDate)}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.scheduledDate')}>
+                  {formatDateTime(ticket.scheduledDate)}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.createdBy')}>{dash(ticket.createdByName)}</Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.solvedBy')}>{dash(ticket.solvedByName)}</Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.modifiedAt')}>
+                  {formatDateTime(ticket.modifiedAt)}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.privateTicket')}>
+                  {ticket.privateTicket ? t('ticket.info.yes') : t('ticket.info.no')}
+                </Descriptions.Item>
+                {ticket.privateTicket && (
+                  <Descriptions.Item label={t('ticket.info.grantedUsers')}>
+                    {ticket.grantAccessUsers.length ? ticket.grantAccessUsers.map((u) => u.name).join(', ') : '—'}
+                  </Descriptions.Item>
+                )}
+              </Descriptions>
+            </Card>
+            <Card title={t('ticket.info.links')} size="small" className="ticket-links">
+              {!ticket.parent && ticket.children.length === 0 ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={false} />
+              ) : (
+                <Descriptions column={1} size="small">
+                  {ticket.parent && (
+                    <Descriptions.Item label={t('ticket.info.parent')}>
+                      <Tooltip title={ticket.parent.subject}>
+                        <Link to={`/ticket/info/${ticket.parent.id}`}>{ticket.parent.caseNumber}</Link>
+                      </Tooltip>
+                    </Descriptions.Item>
+                  )}
+                  {ticket.children.length > 0 && (
+                    <Descriptions.Item label={t('ticket.info.children')}>
+                      <Space orientation="vertical" size={2}>
+                        {ticket.children.map((child) => (
+                          <Space key={child.id} size={4}>
+                            <Link to={`/ticket/info/${child.id}`}>{child.caseNumber}</Link>
+                            <StatusTag status={child.status as TicketStatus} />
+                          </Space>
+                        ))}
+                      </Space>
+                    </Descriptions.Item>
+                  )}
+                </Descriptions>
+              )}
+            </Card>
+          </Space>
+        </Col>
+      </Row>
+    </Space>
+  );
+}
