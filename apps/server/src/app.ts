@@ -34,6 +34,9 @@ import { registerRegionRoutes } from './modules/region/region.routes.js';
 import { registerIndustryRoutes } from './modules/industry/industry.routes.js';
 import { registerConfigurationRoutes } from './modules/configuration/configuration.routes.js';
 import { registerWebApiRoutes } from './modules/webApi/web-api.routes.js';
+import { registerSettingRoutes } from './modules/setting/setting.routes.js';
+import { registerApiTokenRoutes } from './modules/apiToken/api-token.routes.js';
+import { authenticateApiToken, isPersonalToken } from './modules/apiToken/api-token.service.js';
 import { registerAccessControl, type RouteRecord } from './platform/access.js';
 import { createAccessTokens } from './platform/access-token.js';
 import { createAuthTokenChecker } from './platform/auth-token.js';
@@ -164,7 +167,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Before any route is added, so that every route is recorded and guarded.
   const accessTokens = createAccessTokens(keys.jwtSecret, config.accessTokenMinutes);
   const authTokens = createAuthTokenChecker(db, keys.authTokenPrivateKey, config.authTokenWindowSeconds);
-  registerAccessControl(app, { db, authTokens, accessTokens, routes });
+  const personalTokens = {
+    isPersonal: isPersonalToken,
+    authenticate: (bearer: string) => authenticateApiToken(db, bearer),
+  };
+  registerAccessControl(app, { db, authTokens, accessTokens, routes, personalTokens });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -230,6 +237,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerIndustryRoutes(app, db);
   registerConfigurationRoutes(app, db);
   registerWebApiRoutes(app, db, routes);
+  registerSettingRoutes(app, db, config);
+  registerApiTokenRoutes(app, db);
 
   registerWebApp(app, config);
 

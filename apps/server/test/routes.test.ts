@@ -34,6 +34,8 @@ const reviewedPublicRoutes = [
   'GET /api/token/SSOLogin',
   'GET /api/token/SSOLogout',
   'GET /api/atest/VueLog',
+  // The sign-in page's product title, language and SSO button (docs/contract-admin.md).
+  'GET /api/Settings/Public',
 ];
 
 /** /api routes callable without the Auth-Token header (contract section 3, plus browser navigations). */

@@ -21,3 +21,4 @@ export * from './industry/industry.schemas.js';
 export * from './configuration/configuration.schemas.js';
 export * from './webApi/web-api.schemas.js';
 export * from './account/account.schemas.js';
+export * from './setting/setting.schemas.js';

@@ -8,8 +8,9 @@ const maxInt32 = 2_147_483_647;
 /** Short-lived HS256 access tokens naming the user and the session they belong to. */
 export function createAccessTokens(secret: Uint8Array, lifetimeMinutes: number) {
   return {
-    async sign(claims: AccessClaims): Promise<{ token: string; exp: number }> {
-      const exp = Math.floor(Date.now() / 1000) + lifetimeMinutes * 60;
+    /** `minutes` overrides the lifetime (Settings → Token); the environment's value is the default. */
+    async sign(claims: AccessClaims, minutes: number = lifetimeMinutes): Promise<{ token: string; exp: number }> {
+      const exp = Math.floor(Date.now() / 1000) + minutes * 60;
       const token = await new SignJWT({ sid: claims.sessionId, typ: 'access' })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(claims.userId))

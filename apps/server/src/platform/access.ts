@@ -19,6 +19,11 @@ declare module 'fastify' {
   }
 }
 
+export type PersonalTokenAuthenticator = {
+  isPersonal(bearer: string): boolean;
+  authenticate(bearer: string): Promise<Actor | undefined>;
+};
+
 export type RouteRecord = { method: string; url: string; access: RouteAccess | undefined };
 
 /** Routes that third-party plugins register without our config: public by nature (docs, static files). */
@@ -40,7 +45,14 @@ export function hasPermission(actor: Actor, code: string): boolean {
  */
 export function registerAccessControl(
   app: FastifyInstance,
-  deps: { db: Db; authTokens: AuthTokenChecker; accessTokens: AccessTokens; routes: RouteRecord[] },
+  deps: {
+    db: Db;
+    authTokens: AuthTokenChecker;
+    accessTokens: AccessTokens;
+    routes: RouteRecord[];
+    /** Personal API tokens (`Bearer cdk_…`): the owner as actor, or undefined for a token that is not valid. */
+    personalTokens?: PersonalTokenAuthenticator;
+  },
 ) {
   app.decorateRequest('actor', null);
 
@@ -50,19 +62,28 @@ export function registerAccessControl(
     const { access, authToken } = request.routeOptions.config;
     if (!access) throw forbidden(); // fail closed on a route that forgot to declare
 
-    const isApi = url.toLowerCase().startsWith('/api/');
-    if (isApi && authToken !== false) {
-      const header = request.headers['auth-token'];
-      const result = await deps.authTokens.check(typeof header === 'string' ? header : undefined);
-      if (result !== 'ok') throw new AppError('INVALID_AUTH_TOKEN', messages.invalidAuthToken);
-    }
-    if (access === 'public') return;
-
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (!bearer) throw unauthorized();
-    const claims = await deps.accessTokens.verify(bearer);
-    if (!claims) throw unauthorized();
-    const actor = await loadActor(deps.db, claims.userId, claims.sessionId, claims.exp);
+    let actor: Actor;
+    // A valid personal API token stands in for the Auth-Token header (contract section 3): integrations
+    // cannot build one. An invalid one is refused before anything else, so it exempts nobody; public
+    // routes ignore it and keep their usual checks.
+    if (bearer && access !== 'public' && deps.personalTokens?.isPersonal(bearer)) {
+      const owner = await deps.personalTokens.authenticate(bearer);
+      if (!owner) throw unauthorized();
+      actor = owner;
+    } else {
+      const isApi = url.toLowerCase().startsWith('/api/');
+      if (isApi && authToken !== false) {
+        const header = request.headers['auth-token'];
+        const result = await deps.authTokens.check(typeof header === 'string' ? header : undefined);
+        if (result !== 'ok') throw new AppError('INVALID_AUTH_TOKEN', messages.invalidAuthToken);
+      }
+      if (access === 'public') return;
+      if (!bearer) throw unauthorized();
+      const claims = await deps.accessTokens.verify(bearer);
+      if (!claims) throw unauthorized();
+      actor = await loadActor(deps.db, claims.userId, claims.sessionId, claims.exp);
+    }
     request.actor = actor;
     if (access === 'authenticated') return;
     if (actor.needToChangePwd) throw new AppError('FORBIDDEN', messages.passwordChangeRequired);

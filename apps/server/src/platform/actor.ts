@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { messages } from '@casedesk/shared';
 import { rowsOf, type Queryable } from '../db/database.js';
-import { sessionEnded } from './errors.js';
+import { sessionEnded, unauthorized } from './errors.js';
 
 /** Who is calling, as loaded from the database on every request (no stale permissions). */
 export type Actor = {
@@ -16,11 +16,13 @@ export type Actor = {
   needToChangePwd: boolean;
   /** Widest data scope of the user's enabled roles: 'all' beats 'projects' beats 'own'. */
   dataScope: DataScope;
+  /** Set when the call came with a personal API token (`cdk_…`) rather than a signed-in session. */
+  apiTokenId?: number;
 };
 
 export type DataScope = 'all' | 'projects' | 'own';
 
-type ActorRow = {
+type UserRow = {
   id: number;
   login_name: string;
   status: string;
@@ -28,20 +30,15 @@ type ActorRow = {
   deleted_at: Date | null;
   need_to_change_pwd: boolean;
   private_ticket: boolean;
-  revoked_at: Date | null;
-  expires_at: Date;
   permissions: string[];
   roles: string[];
   projects: number[];
   data_scope: DataScope;
 };
+type ActorRow = UserRow & { revoked_at: Date | null; expires_at: Date };
 
-/** Loads the actor of a session, or throws 4005 when the session or its user can no longer continue. */
-export async function loadActor(q: Queryable, userId: number, sessionId: string, tokenExp: number): Promise<Actor> {
-  const [row] = await rowsOf<ActorRow>(
-    q,
-    sql`select u.id, u.login_name, u.status, u.locked_at, u.deleted_at, u.need_to_change_pwd, u.private_ticket,
-          s.revoked_at, s.expires_at,
+/** The user's state and what their enabled roles grant, for the user aliased `u`. */
+const userColumns = sql`u.id, u.login_name, u.status, u.locked_at, u.deleted_at, u.need_to_change_pwd, u.private_ticket,
           coalesce((select array_agg(distinct p.code) from user_role ur
                      join role r on r.id = ur.role_id and r.enabled
                      join role_permission rp on rp.role_id = r.id
@@ -54,13 +51,15 @@ export async function loadActor(q: Queryable, userId: number, sessionId: string,
           coalesce((select case when bool_or(r.data_scope = 'all') then 'all'
                                 when bool_or(r.data_scope = 'projects') then 'projects' end
                       from user_role ur join role r on r.id = ur.role_id and r.enabled
-                     where ur.user_id = u.id), 'own') as data_scope
-        from app_user u join user_session s on s.user_id = u.id
-       where u.id = ${userId} and s.id = ${sessionId}`,
-  );
-  if (!row || row.revoked_at || new Date(row.expires_at) <= new Date()) throw sessionEnded(messages.sessionRevoked);
-  if (row.deleted_at || row.status !== 'Active') throw sessionEnded(messages.accountInactive);
-  if (row.locked_at) throw sessionEnded(messages.accountLocked);
+                     where ur.user_id = u.id), 'own') as data_scope`;
+
+/** Throws what a user who may no longer act gets; with `ended`, the session kind (4005), else 401. */
+function refuseUser(row: UserRow, ended: (message: string) => Error) {
+  if (row.deleted_at || row.status !== 'Active') throw ended(messages.accountInactive);
+  if (row.locked_at) throw ended(messages.accountLocked);
+}
+
+function actorOf(row: UserRow, sessionId: string, tokenExp: number): Actor {
   return {
     userId: row.id,
     loginName: row.login_name,
@@ -73,4 +72,42 @@ export async function loadActor(q: Queryable, userId: number, sessionId: string,
     needToChangePwd: row.need_to_change_pwd,
     dataScope: row.data_scope,
   };
+}
+
+/** Loads the actor of a session, or throws 4005 when the session or its user can no longer continue. */
+export async function loadActor(q: Queryable, userId: number, sessionId: string, tokenExp: number): Promise<Actor> {
+  const [row] = await rowsOf<ActorRow>(
+    q,
+    sql`select ${userColumns}, s.revoked_at, s.expires_at
+        from app_user u join user_session s on s.user_id = u.id
+       where u.id = ${userId} and s.id = ${sessionId}`,
+  );
+  if (!row || row.revoked_at || new Date(row.expires_at) <= new Date()) throw sessionEnded(messages.sessionRevoked);
+  refuseUser(row, sessionEnded);
+  return actorOf(row, sessionId, tokenExp);
+}
+
+/** Personal API tokens belong to no session: this id matches none (so "end this session" ends nothing). */
+export const noSessionId = '00000000-0000-0000-0000-000000000000';
+
+type TokenActorRow = UserRow & { token_id: number; token_expires_at: Date; last_used_at: Date | null };
+
+/**
+ * The owner of a personal API token as the actor, or undefined when the token is unknown, revoked or
+ * expired. An owner who is inactive, deleted or locked is refused with 401 (a token has no session to end).
+ */
+export async function loadActorByApiToken(
+  q: Queryable,
+  tokenHash: string,
+): Promise<{ actor: Actor; lastUsedAt: Date | null } | undefined> {
+  const [row] = await rowsOf<TokenActorRow>(
+    q,
+    sql`select ${userColumns}, t.id as token_id, t.expires_at as token_expires_at, t.last_used_at
+          from api_token t join app_user u on u.id = t.user_id
+         where t.token_hash = ${tokenHash} and t.revoked_at is null and t.expires_at > now()`,
+  );
+  if (!row) return undefined;
+  refuseUser(row, () => unauthorized());
+  const actor = actorOf(row, noSessionId, Math.floor(new Date(row.token_expires_at).getTime() / 1000));
+  return { actor: { ...actor, apiTokenId: row.token_id }, lastUsedAt: row.last_used_at };
 }

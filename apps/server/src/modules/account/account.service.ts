@@ -14,7 +14,7 @@ import { diff, writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, sessionEnded } from '../../platform/errors.js';
 import { writeLoginLog } from '../../platform/logs.js';
 import { verifyPassword as passwordMatches } from '../../platform/passwords.js';
-import { maxFailedSignIns } from '../auth/auth.service.js';
+import { readSettings } from '../setting/setting.service.js';
 import { appUser } from '../user/user.table.js';
 
 type ProfileRow = {
@@ -142,13 +142,17 @@ async function checkPassword(db: Db, actor: Actor, password: string, purpose: st
       await db.update(appUser).set({ errorCount: 0, lastErrorTime: null }).where(eq(appUser.id, user.id));
     return;
   }
+  // Settings → Toggles: lockout on/off and after how many failures.
+  const { lockout, lockoutAttempts } = (await readSettings(db)).toggles;
   const locked = await db.transaction(async (tx) => {
     const [counted] = await tx
       .update(appUser)
       .set({
         errorCount: sql`${appUser.errorCount} + 1`,
         lastErrorTime: sql`now()`,
-        lockedAt: sql`case when ${appUser.errorCount} + 1 >= ${maxFailedSignIns} then now() else ${appUser.lockedAt} end`,
+        lockedAt: lockout
+          ? sql`case when ${appUser.errorCount} + 1 >= ${lockoutAttempts} then now() else ${appUser.lockedAt} end`
+          : appUser.lockedAt,
       })
       .where(eq(appUser.id, user.id))
       .returning({ lockedAt: appUser.lockedAt });

@@ -17,9 +17,11 @@ import { AppError, badRequest, sessionEnded } from '../../platform/errors.js';
 import { writeLoginLog } from '../../platform/logs.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { emailOutbox } from '../../platform/platform.table.js';
+import { readSettings } from '../setting/setting.service.js';
 import { appUser } from '../user/user.table.js';
 import { passwordReset, refreshToken, userSession } from './auth.table.js';
 
+/** The default of Settings → Toggles → lockout attempts. */
 export const maxFailedSignIns = 5;
 const resetLinkHours = 1;
 
@@ -46,7 +48,12 @@ function refusalOf(user: SignInUser): string | undefined {
   return undefined;
 }
 
-const sessionExpiry = (ctx: AuthContext) => new Date(Date.now() + ctx.config.refreshTokenDays * 86_400_000);
+/** Sessions (and so refresh tokens) last Settings → Token → refresh days from their last refresh. */
+const sessionExpiry = async (ctx: AuthContext) =>
+  new Date(Date.now() + (await readSettings(ctx.db)).token.refreshDays * 86_400_000);
+
+const signAccess = async (ctx: AuthContext, claims: { userId: number; sessionId: string }) =>
+  ctx.accessTokens.sign(claims, (await readSettings(ctx.db)).token.accessMinutes);
 
 export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): Promise<TokenData> {
   const user = await findByLoginName(ctx.db, input.userName);
@@ -60,6 +67,9 @@ export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): P
   };
 
   if (!user || !passwordOk) {
+    const { lockout, lockoutAttempts } = (await readSettings(ctx.db)).toggles;
+    // With lockout off, failures are still counted (and logged) but never lock the account.
+    const lockAfter = lockout ? lockoutAttempts : null;
     const locked = await ctx.db.transaction(async (tx) => {
       let nowLocked = false;
       if (user && !user.lockedAt) {
@@ -68,7 +78,10 @@ export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): P
           .set({
             errorCount: sql`${appUser.errorCount} + 1`,
             lastErrorTime: sql`now()`,
-            lockedAt: sql`case when ${appUser.errorCount} + 1 >= ${maxFailedSignIns} then now() else null end`,
+            lockedAt:
+              lockAfter === null
+                ? null
+                : sql`case when ${appUser.errorCount} + 1 >= ${lockAfter} then now() else null end`,
           })
           .where(eq(appUser.id, user.id))
           .returning({ lockedAt: appUser.lockedAt });
@@ -88,13 +101,14 @@ export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): P
 
   const sessionId = randomUUID();
   const refresh = newSecret();
+  const expiresAt = await sessionExpiry(ctx);
   await ctx.db.transaction(async (tx) => {
     await tx.insert(userSession).values({
       id: sessionId,
       userId: user.id,
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
-      expiresAt: sessionExpiry(ctx),
+      expiresAt,
     });
     await tx.insert(refreshToken).values({ tokenHash: sha256(refresh), sessionId });
     await tx
@@ -103,7 +117,7 @@ export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): P
       .where(eq(appUser.id, user.id));
     await writeLoginLog(tx, { ...log, success: 'Success' });
   });
-  const access = await ctx.accessTokens.sign({ userId: user.id, sessionId });
+  const access = await signAccess(ctx, { userId: user.id, sessionId });
   return { token: access.token, exp: access.exp, refreshToken: refresh };
 }
 
@@ -137,6 +151,7 @@ export async function refresh(ctx: AuthContext, input: RefreshToken): Promise<To
   if (found.revoked_at || new Date(found.expires_at) <= new Date()) throw sessionEnded(messages.sessionExpired);
 
   const next = newSecret();
+  const expiresAt = await sessionExpiry(ctx);
   const rotated = await ctx.db.transaction(async (tx) => {
     const used = await tx
       .update(refreshToken)
@@ -147,7 +162,7 @@ export async function refresh(ctx: AuthContext, input: RefreshToken): Promise<To
     await tx.insert(refreshToken).values({ tokenHash: sha256(next), sessionId: found.session_id });
     await tx
       .update(userSession)
-      .set({ lastRefreshAt: sql`now()`, expiresAt: sessionExpiry(ctx) })
+      .set({ lastRefreshAt: sql`now()`, expiresAt })
       .where(eq(userSession.id, found.session_id));
     return true;
   });
@@ -157,7 +172,7 @@ export async function refresh(ctx: AuthContext, input: RefreshToken): Promise<To
   }
   // The user may have been deactivated or locked since: that ends the session too.
   const actor = await loadActor(ctx.db, found.user_id, found.session_id, 0);
-  const access = await ctx.accessTokens.sign({ userId: actor.userId, sessionId: found.session_id });
+  const access = await signAccess(ctx, { userId: actor.userId, sessionId: found.session_id });
   return { token: access.token, exp: access.exp, refreshToken: next };
 }
 

@@ -18,8 +18,10 @@ import { ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
 import { fileTooLarge, filesDir, findDownloadable, removeStoredFiles, saveUpload } from './file.service.js';
 import { storedFile } from './file.table.js';
+import { readSettings } from '../setting/setting.service.js';
 import { inArray } from 'drizzle-orm';
 
+const multipartLimits = { files: maxUploadFiles + 1, fields: 20, parts: 40, fieldSize: 64 * 1024 };
 const tooMany = () => badRequest(`At most ${maxUploadFiles} files can be uploaded at once.`);
 
 /** Reads every file part; any refusal removes the files already saved: all or none. */
@@ -27,11 +29,14 @@ async function receive(request: FastifyRequest, db: Db, dataDir: string): Promis
   const actor = requireActor(request);
   if (!request.isMultipart()) throw badRequest('Expected a multipart upload with the field "files".');
   const saved: UploadedFile[] = [];
+  // Settings → Upload: the size limit per file and the extensions accepted.
+  const { maxSizeMb, allowedTypes } = (await readSettings(db)).upload;
   try {
-    for await (const part of request.files()) {
+    for await (const part of request.files({ limits: { ...multipartLimits, fileSize: maxSizeMb * 1024 * 1024 } })) {
       if (saved.length >= maxUploadFiles) throw tooMany();
       const data = await part.toBuffer();
-      saved.push(await saveUpload(db, actor, dataDir, { name: part.filename, mimetype: part.mimetype, data }));
+      const upload = { name: part.filename, mimetype: part.mimetype, data };
+      saved.push(await saveUpload(db, actor, dataDir, upload, allowedTypes));
     }
   } catch (error) {
     if (saved.length) {
@@ -43,7 +48,7 @@ async function receive(request: FastifyRequest, db: Db, dataDir: string): Promis
       );
     }
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxSizeMb);
     if (code === 'FST_FILES_LIMIT') throw tooMany();
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
       throw badRequest('Malformed multipart upload');
@@ -57,9 +62,7 @@ async function receive(request: FastifyRequest, db: Db, dataDir: string): Promis
 /** Contract section 9: uploads into DATA_DIR/files under random names; downloads for those who may see the record. */
 export async function registerFileRoutes(app: FastifyInstance, db: Db, dataDir: string) {
   await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, {
-      limits: { fileSize: maxUploadBytes, files: maxUploadFiles + 1, fields: 20, parts: 40, fieldSize: 64 * 1024 },
-    });
+    await scope.register(fastifyMultipart, { limits: { ...multipartLimits, fileSize: maxUploadBytes } });
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['Files'];
     const uploadSchema = {

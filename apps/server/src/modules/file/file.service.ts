@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { messages, type UploadedFile } from '@casedesk/shared';
+import { messages, settingMessages, type UploadedFile } from '@casedesk/shared';
 import type { Db, Queryable, Tx } from '../../db/database.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
@@ -95,10 +95,16 @@ export async function saveUpload(
   actor: Actor,
   dataDir: string,
   upload: { name: string; mimetype: string; data: Buffer },
+  /** Settings → Upload → allowed types (extensions); executables stay refused whatever it says. */
+  allowedTypes?: readonly string[],
 ): Promise<UploadedFile> {
   const name = safeFileName(upload.name);
-  const fileType = await checkContent(name, upload.mimetype, upload.data);
   const ext = extOf(name);
+  if (allowedTypes && !allowedTypes.includes(ext) && !blocked.has(ext)) {
+    const why = settingMessages.typeNotAllowed(ext);
+    throw badRequest(`The file '${name}' was refused: ${why}`, [{ field: 'files', message: why }]);
+  }
+  const fileType = await checkContent(name, upload.mimetype, upload.data);
   const now = new Date();
   const relative = join(
     String(now.getUTCFullYear()),
@@ -191,4 +197,6 @@ export async function findDownloadable(db: Db, actor: Actor, id: number) {
   return file;
 }
 
-export const fileTooLarge = () => new AppError('PAYLOAD_TOO_LARGE', messages.fileTooLarge);
+/** The contract's text names the limit in force (Settings → Upload; 20 MB by default). */
+export const fileTooLarge = (maxSizeMb = 20) =>
+  new AppError('PAYLOAD_TOO_LARGE', maxSizeMb === 20 ? messages.fileTooLarge : settingMessages.fileTooLarge(maxSizeMb));

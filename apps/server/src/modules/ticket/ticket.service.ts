@@ -4,7 +4,9 @@ import {
   isOpenDateRangeValid,
   messages,
   ticketMessages,
+  settingMessages,
   ticketSlaHours,
+  type SettingValues,
   type TicketCreate,
   type TicketDashboard,
   type TicketFormOptions,
@@ -27,6 +29,7 @@ import { delegate, delegateProject } from '../delegate/delegate.table.js';
 import { claimFiles, dropFiles, fileUrlOf } from '../file/file.service.js';
 import { storedFile } from '../file/file.table.js';
 import { project, projectCompany } from '../project/project.table.js';
+import { readSettings } from '../setting/setting.service.js';
 import { appUser } from '../user/user.table.js';
 import { actionsFor, allowedStatuses, visibleSql } from './ticket.policy.js';
 import {
@@ -41,7 +44,7 @@ import {
 } from './ticket.queries.js';
 import { ticket, ticketComment, ticketHistory } from './ticket.table.js';
 
-/** Case numbers: `<prefix>-<year>-<6+ digit sequence>`; the prefix is configurable here. */
+/** Case numbers: `<prefix>-<year>-<6+ digit sequence>`; the prefix is Settings → Basic, this is its default. */
 export const ticketNumbering = { prefix: 'TCK' };
 export const fileOwner = 'Ticket';
 
@@ -189,14 +192,24 @@ export function ticketSearchDoc(t: SearchFields): SQL {
     || ${weightedVector(searchableText(htmlToText(t.content)), 'C')})`;
 }
 
-export async function nextCaseNumber(q: Queryable, at: Date): Promise<string> {
+export async function nextCaseNumber(q: Queryable, at: Date, prefix = ticketNumbering.prefix): Promise<string> {
   const [row] = await rowsOf<{ n: string }>(q, sql`select nextval('ticket_case_seq')::text as n`);
-  return `${ticketNumbering.prefix}-${at.getUTCFullYear()}-${String(row?.n).padStart(6, '0')}`;
+  return `${prefix}-${at.getUTCFullYear()}-${String(row?.n).padStart(6, '0')}`;
+}
+
+/** Settings → Toggles → private tickets off: no ticket may become private (existing ones stay as they are). */
+function checkPrivateAllowed(settings: SettingValues, makesPrivate: boolean | undefined) {
+  if (makesPrivate && !settings.toggles.privateTickets)
+    throw badRequest(settingMessages.privateTicketsOff, [
+      { field: 'privateTicket', message: settingMessages.privateTicketsOff },
+    ]);
 }
 
 // ---- writes ----
 
 export async function createTicket(db: Db, actor: Actor, input: TicketCreate): Promise<TicketRecord> {
+  const settings = await readSettings(db);
+  checkPrivateAllowed(settings, input.privateTicket);
   return db.transaction(async (tx) => {
     await checkProject(tx, actor, input.projectId);
     let assignee = input.assignTo ?? null;
@@ -213,7 +226,7 @@ export async function createTicket(db: Db, actor: Actor, input: TicketCreate): P
 
     const openDate = new Date();
     const delegateTo = assignee !== null ? await activeDelegate(tx, assignee, input.projectId, openDate) : null;
-    const caseNumber = await nextCaseNumber(tx, openDate);
+    const caseNumber = await nextCaseNumber(tx, openDate, settings.basic.caseNumberPrefix);
     const content = sanitizeHtml(input.content);
     const status: TicketStatus = assignee !== null ? 'Assigned' : 'New';
     const [row] = await tx
@@ -390,10 +403,12 @@ async function applyChange(
 
 /** Update with the rowVersion the caller read: a stale one answers 409 and writes nothing. */
 export async function updateTicket(db: Db, actor: Actor, input: TicketUpdate): Promise<WriteResult<TicketRecord>> {
+  const settings = await readSettings(db);
   return db.transaction(async (tx) => {
     const before = await findVisible(tx, actor, input.id, true);
     if (!before) throw notFound();
     if (before.rowVersion !== input.rowVersion) throw conflict(messages.staleRowVersion);
+    checkPrivateAllowed(settings, input.privateTicket && !before.privateTicket);
     const { id: _id, rowVersion, ...changes } = input;
     return applyChange(tx, actor, before, changes, rowVersion);
   });

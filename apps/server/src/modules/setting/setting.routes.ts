@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  envelopeSchema,
+  holidayCreateSchema,
+  holidayQuerySchema,
+  holidaySchema,
+  holidayUpdateSchema,
+  publicSettingsSchema,
+  settingSaveSchema,
+  settingSavedSchema,
+  settingsSchema,
+} from '@casedesk/shared';
+import type { Db } from '../../db/database.js';
+import { requireActor } from '../../platform/access.js';
+import type { Config } from '../../platform/config.js';
+import { ok } from '../../platform/envelope.js';
+import { createResourceService, registerResource } from '../../platform/resource.js';
+import { configureSettingDefaults, getSettings, publicSettings, saveSetting } from './setting.service.js';
+import { holiday } from './setting.table.js';
+
+export const holidayResource = createResourceService({
+  name: 'Holiday',
+  module: 'settings',
+  label: 'holiday',
+  table: holiday,
+  schemas: {
+    record: holidaySchema,
+    create: holidayCreateSchema,
+    update: holidayUpdateSchema,
+    query: holidayQuerySchema,
+  },
+  keywordColumns: [holiday.name],
+  defaultOrder: [{ field: 'day', desc: false }],
+  filters: (query) => [
+    typeof query.year === 'number' ? sql`extract(year from ${holiday.day}) = ${query.year}` : undefined,
+  ],
+  exportColumns: [
+    { header: 'Day', field: 'day', width: 14 },
+    { header: 'Name', field: 'name', width: 40 },
+  ],
+});
+
+/** Settings → Basic, Toggles, Token, Upload and Holiday (docs/contract-admin.md). */
+export function registerSettingRoutes(app: FastifyInstance, db: Db, config: Config) {
+  configureSettingDefaults(db, { accessMinutes: config.accessTokenMinutes, refreshDays: config.refreshTokenDays });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Settings'];
+
+  r.get(
+    '/api/Settings/Get',
+    { config: { access: 'settings:view' }, schema: { tags, response: { 200: envelopeSchema(settingsSchema) } } },
+    async () => ok(await getSettings(db)),
+  );
+
+  r.post(
+    '/api/Settings/Save',
+    {
+      config: { access: 'settings:save' },
+      schema: { tags, body: settingSaveSchema, response: { 200: envelopeSchema(settingSavedSchema) } },
+    },
+    async (request) => ok(await saveSetting(db, requireActor(request), request.body)),
+  );
+
+  // The sign-in page reads these before anyone is signed in: nothing secret in them.
+  r.get(
+    '/api/Settings/Public',
+    { config: { access: 'public' }, schema: { tags, response: { 200: envelopeSchema(publicSettingsSchema) } } },
+    async () => ok(await publicSettings(db)),
+  );
+
+  registerResource(app, db, holidayResource);
+}

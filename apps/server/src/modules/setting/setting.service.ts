@@ -1,0 +1,178 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  defaultAllowedUploadTypes,
+  messages,
+  settingGroupSchemas,
+  type PublicSettings,
+  type SettingGroup,
+  type SettingSave,
+  type SettingSaved,
+  type Settings,
+  type SettingValues,
+} from '@casedesk/shared';
+import type { Db, Queryable } from '../../db/database.js';
+import type { Actor } from '../../platform/actor.js';
+import { diff, writeAudit } from '../../platform/audit.js';
+import { loadConfig } from '../../platform/config.js';
+import { present } from '../../platform/envelope.js';
+import { conflict } from '../../platform/errors.js';
+import { appSetting, holiday } from './setting.table.js';
+
+/** Where a setting starts before anyone saves it: the product's defaults, and the environment for lifetimes. */
+/** The prefix case numbers had before it became a setting (contract section 7). */
+export const defaultCaseNumberPrefix = 'TCK';
+
+export type SettingDefaults = { accessMinutes: number; refreshDays: number };
+
+export function defaultSettings(env: SettingDefaults): SettingValues {
+  return {
+    basic: {
+      productTitle: 'Casedesk',
+      caseNumberPrefix: defaultCaseNumberPrefix,
+      defaultLanguage: 'en',
+      timeZone: 'UTC',
+    },
+    toggles: { lockout: true, lockoutAttempts: 5, privateTickets: true, ssoButton: false },
+    token: { accessMinutes: env.accessMinutes, refreshDays: env.refreshDays, personalTokens: true },
+    upload: { maxSizeMb: 20, allowedTypes: [...defaultAllowedUploadTypes] },
+  };
+}
+
+type Slot<T> = { value: T; rowVersion: number; modifiedAt: Date | null };
+type GroupState = { [G in SettingGroup]: Slot<SettingValues[G]> };
+type Entry = { defaults: SettingDefaults; loaded?: { at: number; groups: GroupState } };
+
+/**
+ * The settings are read on hot paths (every sign-in, upload, ticket), so they are cached per database.
+ * A write here drops the cache at once; the short lifetime bounds how long another server instance
+ * keeps an old value.
+ */
+const cacheLifetimeMs = 5_000;
+const entries = new WeakMap<object, Entry>();
+
+function entryOf(db: Db): Entry {
+  let entry = entries.get(db);
+  if (!entry) {
+    const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+    entry = { defaults: { accessMinutes: config.accessTokenMinutes, refreshDays: config.refreshTokenDays } };
+    entries.set(db, entry);
+  }
+  return entry;
+}
+
+/** The environment's values become the defaults of this database's settings (called once at start). */
+export function configureSettingDefaults(db: Db, defaults: SettingDefaults) {
+  entries.set(db, { defaults });
+}
+
+export function invalidateSettings(db: Db) {
+  const entry = entries.get(db);
+  if (entry) entry.loaded = undefined;
+}
+
+async function loadGroups(q: Queryable, defaults: SettingDefaults): Promise<GroupState> {
+  const rows = await q.select().from(appSetting);
+  const base = defaultSettings(defaults);
+  const read = (group: SettingGroup): Slot<unknown> => {
+    const row = rows.find((r) => r.groupName === group);
+    if (!row) return { value: base[group], rowVersion: 0, modifiedAt: null };
+    // A stored group lacking a newer key, or holding an invalid one, falls back key by key to the default.
+    const parsed = settingGroupSchemas[group].safeParse({ ...base[group], ...row.value });
+    return {
+      value: parsed.success ? parsed.data : base[group],
+      rowVersion: row.rowVersion,
+      modifiedAt: row.modifiedAt,
+    };
+  };
+  return {
+    basic: read('basic') as GroupState['basic'],
+    toggles: read('toggles') as GroupState['toggles'],
+    token: read('token') as GroupState['token'],
+    upload: read('upload') as GroupState['upload'],
+  };
+}
+
+/**
+ * The current settings. `db` names the cache; `q` is what to read with when the cache is cold
+ * (pass the transaction when inside one: PGlite has a single connection).
+ */
+export async function readSettings(db: Db, q: Queryable = db): Promise<SettingValues> {
+  const groups = await readGroups(db, q);
+  return {
+    basic: groups.basic.value,
+    toggles: groups.toggles.value,
+    token: groups.token.value,
+    upload: groups.upload.value,
+  };
+}
+
+async function readGroups(db: Db, q: Queryable): Promise<GroupState> {
+  const entry = entryOf(db);
+  if (entry.loaded && Date.now() - entry.loaded.at < cacheLifetimeMs) return entry.loaded.groups;
+  const groups = await loadGroups(q, entry.defaults);
+  entry.loaded = { at: Date.now(), groups };
+  return groups;
+}
+
+export async function getSettings(db: Db): Promise<Settings> {
+  const groups = await loadGroups(db, entryOf(db).defaults);
+  const holidays = await db.select().from(holiday).orderBy(asc(holiday.day));
+  const show = <T>(g: Slot<T>) => ({
+    value: g.value,
+    rowVersion: g.rowVersion,
+    modifiedAt: g.modifiedAt?.toISOString() ?? null,
+  });
+  return {
+    basic: show(groups.basic),
+    toggles: show(groups.toggles),
+    token: show(groups.token),
+    upload: show(groups.upload),
+    holidays: holidays.map((h) => present(h)),
+  };
+}
+
+export async function publicSettings(db: Db): Promise<PublicSettings> {
+  const s = await readSettings(db);
+  return {
+    productTitle: s.basic.productTitle,
+    defaultLanguage: s.basic.defaultLanguage,
+    timeZone: s.basic.timeZone,
+    ssoButton: s.toggles.ssoButton,
+    maxUploadSizeMb: s.upload.maxSizeMb,
+    allowedUploadTypes: s.upload.allowedTypes,
+  };
+}
+
+/** Saves one group whole; a rowVersion that is not the stored one (0 = never saved) writes nothing: 409. */
+export async function saveSetting(db: Db, actor: Actor, input: SettingSave): Promise<SettingSaved> {
+  const saved = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(appSetting).where(eq(appSetting.groupName, input.group));
+    const value = input.value as Record<string, unknown>;
+    let row: typeof appSetting.$inferSelect | undefined;
+    if (!before) {
+      if (input.rowVersion !== 0) throw conflict(messages.staleRowVersion);
+      [row] = await tx
+        .insert(appSetting)
+        .values({ groupName: input.group, value, createdBy: actor.userId, modifiedBy: actor.userId })
+        .onConflictDoNothing()
+        .returning();
+    } else {
+      [row] = await tx
+        .update(appSetting)
+        .set({ value, rowVersion: sql`${appSetting.rowVersion} + 1`, modifiedAt: sql`now()`, modifiedBy: actor.userId })
+        .where(and(eq(appSetting.id, before.id), eq(appSetting.rowVersion, input.rowVersion)))
+        .returning();
+    }
+    if (!row) throw conflict(messages.staleRowVersion);
+    await writeAudit(tx, {
+      entity: 'Settings',
+      entityId: row.id,
+      action: before ? 'update' : 'create',
+      actorId: actor.userId,
+      changes: diff(before?.value ?? {}, value),
+    });
+    return row;
+  });
+  invalidateSettings(db);
+  return { value: input.value, rowVersion: saved.rowVersion, modifiedAt: saved.modifiedAt.toISOString() };
+}

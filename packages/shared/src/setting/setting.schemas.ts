@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { auditFieldsSchema, idSchema, maxInt, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
+
+/** Languages the product speaks (the web app's locales). */
+export const settingLanguages = ['en', 'zh-cn', 'zh-tw'] as const;
+
+/** Largest upload size an administrator may allow, in MB (uploads are read into memory). */
+export const maxUploadSizeMbLimit = 100;
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Settings → Basic. */
+export const basicSettingsSchema = z.object({
+  productTitle: z.string().trim().min(1).max(60),
+  /** Must keep case numbers matching `caseNumberPattern`: upper-case letters only. */
+  caseNumberPrefix: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{1,10}$/, 'Use 1 to 10 upper-case letters A-Z.'),
+  defaultLanguage: z.enum(settingLanguages),
+  timeZone: z.string().trim().min(1).max(64).refine(isTimeZone, 'Unknown time zone.'),
+});
+
+/** Settings → Toggles. */
+export const toggleSettingsSchema = z.object({
+  lockout: z.boolean(),
+  lockoutAttempts: z.number().int().min(1).max(20),
+  privateTickets: z.boolean(),
+  ssoButton: z.boolean(),
+});
+
+/** Settings → Token. */
+export const tokenSettingsSchema = z.object({
+  accessMinutes: z.number().int().min(1).max(1440),
+  refreshDays: z.number().int().min(1).max(365),
+  personalTokens: z.boolean(),
+});
+
+/** A file extension without the dot, lower case. */
+export const fileExtensionSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]{1,10}$/, 'An extension is 1 to 10 letters or digits, without the dot.');
+
+/** Settings → Upload. */
+export const uploadSettingsSchema = z.object({
+  maxSizeMb: z.number().int().min(1).max(maxUploadSizeMbLimit),
+  allowedTypes: z
+    .array(fileExtensionSchema)
+    .min(1)
+    .max(100)
+    .refine((list) => new Set(list).size === list.length, 'List each type once.'),
+});
+
+export type BasicSettings = z.infer<typeof basicSettingsSchema>;
+export type ToggleSettings = z.infer<typeof toggleSettingsSchema>;
+export type TokenSettings = z.infer<typeof tokenSettingsSchema>;
+export type UploadSettings = z.infer<typeof uploadSettingsSchema>;
+
+export const settingGroups = ['basic', 'toggles', 'token', 'upload'] as const;
+export type SettingGroup = (typeof settingGroups)[number];
+
+export const settingGroupSchemas = {
+  basic: basicSettingsSchema,
+  toggles: toggleSettingsSchema,
+  token: tokenSettingsSchema,
+  upload: uploadSettingsSchema,
+} as const;
+
+export type SettingValues = {
+  basic: BasicSettings;
+  toggles: ToggleSettings;
+  token: TokenSettings;
+  upload: UploadSettings;
+};
+
+/** The extensions uploads accept out of the box. */
+export const defaultAllowedUploadTypes = [
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'bmp',
+  'webp',
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'txt',
+  'csv',
+  'log',
+  'md',
+  'json',
+  'xml',
+  'eml',
+  'msg',
+  'zip',
+];
+
+const rowVersionSchema = z.number().int().min(0).max(maxInt);
+
+/** `POST /api/Settings/Save`: one group, its whole value, and the rowVersion read (0 when never saved). */
+export const settingSaveSchema = z.discriminatedUnion('group', [
+  z.object({ group: z.literal('basic'), value: basicSettingsSchema.strict(), rowVersion: rowVersionSchema }).strict(),
+  z
+    .object({ group: z.literal('toggles'), value: toggleSettingsSchema.strict(), rowVersion: rowVersionSchema })
+    .strict(),
+  z.object({ group: z.literal('token'), value: tokenSettingsSchema.strict(), rowVersion: rowVersionSchema }).strict(),
+  z.object({ group: z.literal('upload'), value: uploadSettingsSchema.strict(), rowVersion: rowVersionSchema }).strict(),
+]);
+export type SettingSave = z.infer<typeof settingSaveSchema>;
+
+/** What `Save` answers: the group's value as stored and its new rowVersion. */
+export const settingSavedSchema = z.object({
+  value: z.union([basicSettingsSchema, toggleSettingsSchema, tokenSettingsSchema, uploadSettingsSchema]),
+  rowVersion: z.number().int(),
+  modifiedAt: z.string().nullable(),
+});
+export type SettingSaved = z.infer<typeof settingSavedSchema>;
+
+/** One group as `Get` answers it. */
+const groupOf = <T extends z.ZodType>(value: T) =>
+  z.object({ value, rowVersion: z.number().int(), modifiedAt: z.string().nullable() });
+
+/** Settings → Holiday: a day the service desk is closed. */
+const holidayFields = z.object({
+  day: z.iso.date(),
+  name: z.string().trim().min(1).max(100),
+});
+export const holidayCreateSchema = holidayFields.strict();
+export const holidayUpdateSchema = holidayFields.extend(updateKeySchema.shape).strict();
+export const holidaySchema = holidayFields.extend(auditFieldsSchema.shape);
+export const holidayQuerySchema = queryBaseSchema.extend({
+  year: z.coerce.number().int().min(1900).max(9999).optional(),
+});
+export type Holiday = z.infer<typeof holidaySchema>;
+export type HolidayCreate = z.infer<typeof holidayCreateSchema>;
+export type HolidayUpdate = z.infer<typeof holidayUpdateSchema>;
+
+/** `GET /api/Settings/Get`. */
+export const settingsSchema = z.object({
+  basic: groupOf(basicSettingsSchema),
+  toggles: groupOf(toggleSettingsSchema),
+  token: groupOf(tokenSettingsSchema),
+  upload: groupOf(uploadSettingsSchema),
+  holidays: z.array(holidaySchema),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** `GET /api/Settings/Public`: what the sign-in page and the shell show before anyone signs in. */
+export const publicSettingsSchema = z.object({
+  productTitle: z.string(),
+  defaultLanguage: z.enum(settingLanguages),
+  timeZone: z.string(),
+  ssoButton: z.boolean(),
+  maxUploadSizeMb: z.number().int(),
+  allowedUploadTypes: z.array(z.string()),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+// ---- personal API tokens ----
+
+export const apiTokenPrefix = 'cdk_';
+
+export const apiTokenCreateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    expiresInDays: z.number().int().min(1).max(365),
+  })
+  .strict();
+export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
+
+/** A token as lists show it: never the secret. */
+export const apiTokenSchema = z.object({
+  id: idSchema,
+  userId: z.number().int(),
+  name: z.string(),
+  prefix: z.string(),
+  expiresAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** `Create` answers the plain token once; only its hash is stored. */
+export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: z.string() });
+export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;
+
+export const settingMessages = {
+  personalTokensOff: 'Personal API tokens are turned off in Settings → Token.',
+  privateTicketsOff: 'Private tickets are turned off in Settings → Toggles.',
+  tokenCannotCreateToken: 'A personal API token cannot create further tokens; sign in to create one.',
+  typeNotAllowed: (ext: string) => `Files of type .${ext || '(none)'} are not allowed.`,
+  fileTooLarge: (mb: number) => `Maximum File Size of ${mb} Mb is allowed`,
+  holidayExists: 'A holiday on that day already exists.',
+} as const;
