@@ -38,6 +38,14 @@ export async function loadMenus(attempt = 0): Promise<void> {
   }
 }
 
+/** Reloads the routes in the background after an administrator edits the menu; the screen stays up meanwhile. */
+export async function refreshMenus(): Promise<void> {
+  if (state.status !== 'ready') return loadMenus();
+  const userId = state.userId;
+  const menus = await http.get<WebMenu[]>('/api/Menu/WebMenus', undefined, { quiet: true }).catch(() => null);
+  if (menus && state.status === 'ready' && state.userId === userId) set({ ...state, menus });
+}
+
 export function resetMenus(): void {
   if (state.status !== 'idle') set({ status: 'idle', menus: [], userId: null });
 }

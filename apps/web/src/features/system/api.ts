@@ -15,14 +15,14 @@ import type {
   WebApi,
   WebApiOnOff,
 } from '@casedesk/shared';
-import { loadMenus } from '../../app/router/menu-store';
+import { refreshMenus } from '../../app/router/menu-store';
 import { http } from '../../platform/http/client';
 import { resourceApi } from './shared/resource-api';
 
 export const configurationApi = resourceApi<Configuration>('Configuration');
 export const dictionaryApi = resourceApi<Dictionary, DictionaryDetail>('Dictionary');
 // A saved menu changes the side menu: reload the signed-in user's routes.
-export const menuApi = resourceApi<Menu>('Menu', { onChanged: () => void loadMenus() });
+export const menuApi = resourceApi<Menu>('Menu', { onChanged: () => void refreshMenus() });
 export const webApiApi = resourceApi<WebApi>('WebApi');
 export const regionApi = resourceApi<Region>('Region');
 export const industryApi = resourceApi<Industry>('Industry');

@@ -1,0 +1,107 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { Holiday, Settings } from '@casedesk/shared';
+import { feedback } from '../../../../platform/feedback';
+import { ApiError } from '../../../../platform/http/client';
+import { Auth } from '../../../../platform/permission';
+import { translateServerMessage } from '../../../../platform/server-messages';
+import { useAddHoliday, useDeleteHoliday } from '../api';
+
+type Values = { day: Dayjs; name: string };
+
+/** The holiday calendar: days the service desk is closed. */
+export function HolidayTab({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const add = useAddHoliday();
+  const remove = useDeleteHoliday();
+  const taken = new Set(settings.holidays.map((h) => h.day));
+
+  const submit = (values: Values) =>
+    add.mutate(
+      { day: values.day.format('YYYY-MM-DD'), name: values.name.trim() },
+      {
+        onSuccess: () => {
+          form.resetFields();
+          feedback.success(t('settings.holiday.added'));
+        },
+        onError: (error) => {
+          if (error instanceof ApiError)
+            feedback.error(error.status === 409 ? t('settings.holiday.exists') : translateServerMessage(error.message));
+        },
+      },
+    );
+
+  return (
+    <div className="settings-holiday">
+      <Typography.Paragraph type="secondary">{t('settings.holiday.intro')}</Typography.Paragraph>
+      <Auth value="settings:create">
+        <Form<Values> form={form} layout="inline" onFinish={submit} style={{ marginBottom: 16, rowGap: 8 }}>
+          <Form.Item name="day" rules={[{ required: true, message: t('settings.holiday.dayRequired') }]}>
+            <DatePicker
+              placeholder={t('settings.holiday.day')}
+              disabledDate={(d) => taken.has(d.format('YYYY-MM-DD'))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="name"
+            rules={[{ required: true, whitespace: true, message: t('settings.holiday.nameRequired') }]}
+          >
+            <Input placeholder={t('settings.holiday.name')} maxLength={100} style={{ width: 260 }} />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>
+              {t('settings.holiday.add')}
+            </Button>
+          </Form.Item>
+        </Form>
+      </Auth>
+      <Table<Holiday>
+        rowKey="id"
+        size="middle"
+        dataSource={settings.holidays}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        locale={{ emptyText: t('settings.holiday.empty') }}
+        columns={[
+          {
+            key: 'day',
+            title: t('settings.holiday.day'),
+            width: 160,
+            render: (_, h) => dayjs(h.day).format('ll'),
+          },
+          {
+            key: 'weekday',
+            title: t('settings.holiday.weekday'),
+            width: 140,
+            render: (_, h) => dayjs(h.day).format('dddd'),
+          },
+          { key: 'name', dataIndex: 'name', title: t('settings.holiday.name') },
+          {
+            key: 'actions',
+            title: t('settings.tokens.actions'),
+            width: 110,
+            render: (_, h) => (
+              <Auth value="settings:delete">
+                <Popconfirm
+                  title={t('settings.holiday.deleteConfirm', { name: h.name })}
+                  okText={t('settings.holiday.delete')}
+                  cancelText={t('settings.cancel')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => remove.mutateAsync(h.id)}
+                >
+                  <Space>
+                    <Button type="link" danger size="small" icon={<DeleteOutlined />}>
+                      {t('settings.holiday.delete')}
+                    </Button>
+                  </Space>
+                </Popconfirm>
+              </Auth>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

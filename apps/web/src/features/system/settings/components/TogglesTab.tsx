@@ -1,0 +1,47 @@
+import { Form, InputNumber, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Settings } from '@casedesk/shared';
+import { GroupForm } from './GroupForm';
+
+export function TogglesTab({ settings, reload }: { settings: Settings; reload: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  return (
+    <GroupForm group="toggles" settings={settings} reload={reload}>
+      <Form.Item
+        name="lockout"
+        label={t('settings.toggles.lockout')}
+        extra={t('settings.toggles.lockoutHelp')}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
+      <Form.Item noStyle dependencies={['lockout']}>
+        {({ getFieldValue }) => (
+          <Form.Item
+            name="lockoutAttempts"
+            label={t('settings.toggles.lockoutAttempts')}
+            rules={[{ required: true, message: t('settings.required') }]}
+          >
+            <InputNumber min={1} max={20} precision={0} disabled={!getFieldValue('lockout')} />
+          </Form.Item>
+        )}
+      </Form.Item>
+      <Form.Item
+        name="privateTickets"
+        label={t('settings.toggles.privateTickets')}
+        extra={t('settings.toggles.privateTicketsHelp')}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
+      <Form.Item
+        name="ssoButton"
+        label={t('settings.toggles.ssoButton')}
+        extra={t('settings.toggles.ssoButtonHelp')}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
+    </GroupForm>
+  );
+}
