@@ -112,6 +112,12 @@ describe('categories, projects, companies and the dashboard', () => {
     await page.locator('#projectDescription').fill('Projects created by the browser test');
     await pick(page, 'companyIds', codes.company);
     await page.locator('#businessUnit').fill('Support');
+    await page.locator('#activeAt').click();
+    await page.locator('#activeAt').fill('2026-01-01');
+    await page.locator('#activeAt').press('Enter');
+    await page.locator('#inActiveAt').click();
+    await page.locator('#inActiveAt').fill('2030-12-31');
+    await page.locator('#inActiveAt').press('Enter');
     await shot(page, 'project-editor-en');
     await save(page, '/api/Project/Add');
     await page.locator('.master-list .ant-table-row', { hasText: codes.project }).waitFor();
@@ -133,8 +139,12 @@ describe('categories, projects, companies and the dashboard', () => {
 
     const projectId = await idOf('Project', codes.project);
     const companyId = await idOf('Company', codes.company);
-    const project = await api.ok<{ companyIds: number[] }>('GET', `/api/Project/Detail/${projectId}`);
+    const project = await api.ok<{ companyIds: number[]; activeAt: string | null; inActiveAt: string | null }>(
+      'GET',
+      `/api/Project/Detail/${projectId}`,
+    );
     expect(project.companyIds).toEqual([companyId]);
+    expect([project.activeAt, project.inActiveAt]).toEqual(['2026-01-01', '2030-12-31']);
     const category = await api.ok<{ projectIds: number[]; newTicketAssigneeName: string | null }>(
       'GET',
       `/api/Category/Detail/${await idOf('Category', codes.category)}`,
@@ -176,6 +186,42 @@ describe('categories, projects, companies and the dashboard', () => {
     await row.waitFor();
   });
 
+  it('offers a reload when someone else saved the record meanwhile', async () => {
+    const id = await idOf('Category', codes.category);
+    const page = await adminPage();
+    await openList(page, '/category/list');
+    await page.locator('.master-list .ant-table-row', { hasText: codes.category }).locator('.row-edit').click();
+    const description = page.locator('.master-editor #categoryDescription');
+    await description.waitFor();
+    await expect.poll(() => description.inputValue()).toBe('Hardware faults');
+
+    const current = await api.ok<{ rowVersion: number; newTicketAssignee: number | null }>(
+      'GET',
+      `/api/Category/Get/${id}`,
+    );
+    await api.ok('POST', '/api/Category/Update', {
+      id,
+      rowVersion: current.rowVersion,
+      categoryCode: codes.category,
+      categoryDescription: 'Hardware faults (changed elsewhere)',
+      categoryStatus: 'Active',
+      newTicketAssignee: current.newTicketAssignee,
+    });
+
+    await description.fill('Hardware faults, mine');
+    const stale = page.waitForResponse((r) => r.url().includes('/api/Category/Update'));
+    await page.locator('.master-editor').getByRole('button', { name: 'Save' }).click();
+    expect((await stale).status()).toBe(409);
+    const dialog = page.locator('.ant-modal-confirm', { hasText: 'Changed by someone else' });
+    await dialog.waitFor();
+    await shot(page, 'category-stale-en');
+    const reloaded = page.waitForResponse((r) => r.url().includes(`/api/Category/Detail/${id}`));
+    await dialog.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect.poll(() => description.inputValue()).toBe('Hardware faults (changed elsewhere)');
+    await save(page, '/api/Category/Update');
+  });
+
   it('shows the dashboard counts, and a number opens the filtered ticket list', async () => {
     const projectId = await idOf('Project', codes.project);
     const me = await api.ok<{ id: number }>('GET', '/api/token/GetMyInfo');
@@ -200,6 +246,8 @@ describe('categories, projects, companies and the dashboard', () => {
     expect(await high.textContent()).toBe(String(expected.byPriority.find((p) => p.key === 'High')?.count));
     await page.locator('.ticket-dashboard canvas').first().waitFor();
     await shot(page, 'dashboard-en');
+    await page.locator('.dashboard-by-category').scrollIntoViewIfNeeded();
+    await shot(page, 'dashboard-lower-en');
 
     await Promise.all([
       page.waitForURL((url) => url.pathname === '/ticket/list' && url.searchParams.get('priority') === 'High'),
@@ -233,6 +281,8 @@ describe('categories, projects, companies and the dashboard', () => {
       await page.locator('.dashboard-stat-mine .dashboard-number').waitFor();
       await page.locator('.ticket-dashboard canvas').first().waitFor();
       await shot(page, `dashboard-${language}`);
+      await page.locator('.dashboard-by-category').scrollIntoViewIfNeeded();
+      await shot(page, `dashboard-lower-${language}`);
       for (const list of ['category', 'project', 'company'] as const) {
         await openList(page, `/${list}/list`);
         const code = codes[list];

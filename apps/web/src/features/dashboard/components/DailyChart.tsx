@@ -43,7 +43,7 @@ export function DailyChart({ daily }: { daily: TicketDashboard['daily'] }) {
           name: t('dashboard.closed'),
           type: 'line',
           smooth: true,
-          symbolSize: 6,
+          showSymbol: false,
           data: daily.map((d) => d.closed),
         },
       ],

@@ -20,7 +20,7 @@ export default function CompanyListPage() {
       exportName="companies.xlsx"
       nameOf={(c) => `${c.code} · ${c.name}`}
       columns={[
-        { key: 'code', dataIndex: 'code', title: f('code'), sorter: true, width: 120 },
+        { key: 'code', dataIndex: 'code', title: f('code'), sorter: true, width: 150 },
         { key: 'name', dataIndex: 'name', title: f('name'), sorter: true, width: 220 },
         { key: 'shortName', dataIndex: 'shortName', title: f('shortName'), render: orDash },
         { key: 'linkMan', dataIndex: 'linkMan', title: f('linkMan'), render: orDash },

@@ -27,7 +27,7 @@ export default function ProjectListPage() {
           dataIndex: 'projectDescription',
           title: t('project.fields.description'),
           ellipsis: true,
-          width: 280,
+          width: 240,
           render: (v: string | null) => v || '—',
         },
         {
@@ -36,8 +36,12 @@ export default function ProjectListPage() {
           title: t('project.fields.businessUnit'),
           render: (v: string | null) => v || '—',
         },
-        { key: 'activeAt', dataIndex: 'activeAt', title: t('project.fields.activeAt'), render: date },
-        { key: 'inActiveAt', dataIndex: 'inActiveAt', title: t('project.fields.inActiveAt'), render: date },
+        {
+          key: 'period',
+          title: t('project.fields.period'),
+          render: (_: unknown, p: Project) =>
+            p.activeAt || p.inActiveAt ? `${date(p.activeAt)} – ${date(p.inActiveAt)}` : '—',
+        },
         {
           key: 'projectStatus',
           dataIndex: 'projectStatus',
