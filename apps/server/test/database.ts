@@ -5,8 +5,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, pgliteExtensions, wrapPglite, type Database } from '../src/db/database.js';
 
-/** A private copy of the migrated, seeded template: PGlite by default, PostgreSQL with TEST_DATABASE_URL. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * A private copy of the migrated, seeded template: PGlite by default, PostgreSQL with TEST_DATABASE_URL.
+ * `port` makes the server's pool connect through another port (a relay that a test can cut).
+ */
+export async function openTestDatabase(options: { port?: number } = {}): Promise<Database> {
   const pgTemplate = inject('pgTemplate');
   if (pgTemplate) {
     const templateUrl = new URL(pgTemplate);
@@ -20,6 +23,7 @@ export async function openTestDatabase(): Promise<Database> {
     await admin.end();
     const url = new URL(pgTemplate);
     url.pathname = `/${name}`;
+    if (options.port) url.port = String(options.port);
     const database = await openPostgres(url.toString(), 10);
     return {
       ...database,

@@ -36,7 +36,13 @@ const migrationLockKey = 727_274_101;
 export const pgliteExtensions = { pg_trgm };
 
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // query_timeout: a database that stops answering (not refusing) still gives the caller a 503, never a hang.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    query_timeout: 60_000,
+  });
   // A dropped connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });

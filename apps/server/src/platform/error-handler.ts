@@ -47,11 +47,25 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
 }
 
 /** Database connection failures answer 503 so clients retry instead of reporting a bug. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (
+    typeof code === 'string' &&
+    (code.startsWith('08') || ['57P01', '57P03', 'ECONNREFUSED', 'ECONNRESET'].includes(code))
+  )
+    return true;
+  if (
+    error instanceof Error &&
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i.test(
+      error.message,
+    )
+  )
+    return true;
+  // Drizzle wraps the driver's error in `cause`; a refused connection to several addresses is an AggregateError.
   return (
-    (typeof code === 'string' && (code.startsWith('08') || code === '57P01' || code === 'ECONNREFUSED')) ||
-    (error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(error.message))
+    isDatabaseUnavailable(cause, depth + 1) ||
+    (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1)))
   );
 }
 
