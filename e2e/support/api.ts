@@ -76,7 +76,7 @@ export type TestUser = { id: number; loginName: string; password: string; email:
 
 /** A staff member with the `common` role (tickets, open items, own account), ready to sign in. */
 export async function createStaff(
-  options: { language?: 'en' | 'zh-cn' | 'zh-tw'; realName?: string } = {},
+  options: { language?: 'en' | 'zh-cn' | 'zh-tw'; realName?: string; projects?: number[] } = {},
 ): Promise<TestUser> {
   const api = await adminApi();
   commonRole ??= (async () => {
@@ -97,6 +97,7 @@ export async function createStaff(
     needToChangePwd: false,
     language: options.language ?? 'en',
     roles: [await commonRole],
+    projects: options.projects ?? [],
   });
   const detail = await api.ok<{ roleList: { code: string }[] }>('GET', `/api/User/Detail/${created.id}`);
   if (detail.roleList[0]?.code !== 'common') throw new Error('The common role was not found');

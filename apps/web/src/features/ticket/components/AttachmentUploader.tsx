@@ -65,7 +65,11 @@ export function AttachmentUploader({
     updatePending((list) => [...list, { uid: file.uid, name: file.name }]);
     try {
       const [saved] = await uploadFiles([file]);
-      if (saved) onChange?.([...latest.current, { fileId: saved.fileId, name: saved.name, size: saved.size }]);
+      if (saved) {
+        // Uploads finish one after another before the form re-renders: build on the newest list, not the prop.
+        latest.current = [...latest.current, { fileId: saved.fileId, name: saved.name, size: saved.size }];
+        onChange?.(latest.current);
+      }
     } catch (error) {
       notification.error({
         title: t('ticket.upload.failed'),
@@ -85,7 +89,10 @@ export function AttachmentUploader({
       okButtonProps: { danger: true },
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
-      onOk: () => onChange?.(latest.current.filter((f) => f.fileId !== file.fileId)),
+      onOk: () => {
+        latest.current = latest.current.filter((f) => f.fileId !== file.fileId);
+        onChange?.(latest.current);
+      },
     });
 
   return (

@@ -289,6 +289,7 @@ export function TicketForm({ ticket, onReload }: { ticket?: TicketDetail; onRelo
     >
       <Form<Values>
         form={form}
+        name="ticket"
         layout="vertical"
         className="ticket-form"
         initialValues={{
@@ -344,7 +345,7 @@ export function TicketForm({ ticket, onReload }: { ticket?: TicketDetail; onRelo
             <Divider titlePlacement="start" plain>
               {t('ticket.form.sections.attachments')}
             </Divider>
-            <Form.Item name="attachments" label={t('ticket.fields.attachments')} className="ticket-attachments-item">
+            <Form.Item name="attachments" className="ticket-attachments-item">
               <AttachmentUploader onBusyChange={setUploading} />
             </Form.Item>
           </Col>
@@ -412,7 +413,9 @@ export function TicketForm({ ticket, onReload }: { ticket?: TicketDetail; onRelo
               name="assignTo"
               label={t('ticket.fields.assignTo')}
               extra={
-                defaultAssigneeName && !ticket ? `${t('ticket.form.assignHint')}: ${defaultAssigneeName}` : undefined
+                defaultAssigneeName && !ticket
+                  ? t('ticket.form.defaultAssignee', { name: defaultAssigneeName })
+                  : undefined
               }
             >
               <Select

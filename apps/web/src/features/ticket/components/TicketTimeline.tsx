@@ -96,7 +96,7 @@ export function TicketTimeline({ entries }: { entries: TicketTimelineEntry[] }) 
             ),
             content: (
               <div
-                className={`ticket-timeline-entry ticket-timeline-${entry.kind}${
+                className={`ticket-timeline-entry ticket-entry-${entry.kind}${
                   isComment ? (internal ? ' is-internal' : ' is-public') : ''
                 }`}
                 data-testid="timeline-entry"

@@ -391,6 +391,7 @@ export default function TicketListPage() {
       <Card size="small" className="ticket-no-print ticket-filter-card">
         <Form<FilterValues>
           form={form}
+          name="ticketFilter"
           layout="vertical"
           initialValues={toValues(state.filter)}
           onFinish={onSearch}

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, createStaff, type TestUser } from '../support/api';
+import { launchBrowser, newContext, shot, signedIn } from '../support/browser';
+
+const suffix = randomBytes(3).toString('hex');
+// A word that only this run's ticket holds in its content: the keyword search must find it there.
+const word = `zebra${suffix}`;
+const subject = `Printer on floor 3 jams (${suffix})`;
+const projectName = `Helpdesk ${suffix}`;
+const categoryName = `Hardware ${suffix}`;
+
+const languageButton =
+  '.app-header button[aria-label="Language"], .app-header button[aria-label="语言"], .app-header button[aria-label="語言"]';
+const languageNames = { en: 'English', 'zh-cn': '简体中文', 'zh-tw': '繁體中文' } as const;
+const htmlLang = { en: 'en', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW' } as const;
+type Language = keyof typeof languageNames;
+
+type Envelope = { resultCode: number; resultMsg: string; data: { id: number; caseNumber: string } };
+
+let browser: Browser;
+let staff: TestUser;
+
+beforeAll(async () => {
+  const api = await adminApi();
+  const projectId = (
+    await api.ok<{ id: number }>('POST', '/api/Project/Add', { projectCode: `HD-${suffix}`, projectName })
+  ).id;
+  staff = await createStaff({ realName: 'Tess', projects: [projectId] });
+  await api.ok('POST', '/api/Category/Add', {
+    categoryCode: `HW-${suffix}`,
+    categoryDescription: categoryName,
+    newTicketAssignee: staff.id,
+    projectIds: [projectId],
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function setLanguage(page: Page, language: Language) {
+  await page.locator(languageButton).click();
+  await page.getByRole('menuitem', { name: languageNames[language] }).click();
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, htmlLang[language]);
+}
+
+/** Chooses `text` in the antd Select whose input has this id (typing narrows the list first). */
+async function choose(page: Page, id: string, text: string) {
+  const input = page.locator(`#${id}`);
+  await input.click();
+  await input.fill(text);
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+  await option.waitFor();
+  await option.click();
+}
+
+/** Opens the list page at this address and waits for its first answer. */
+async function openList(page: Page, path = '/ticket/list') {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/Ticket/Query'));
+  await page.goto(path);
+  await answered;
+  await page.locator('.ticket-table .ant-table-tbody').waitFor();
+}
+
+/** The comment box: write, pick internal or public, save, and wait for the saved comment in the history. */
+async function comment(page: Page, text: string, visibility: 'Internal' | 'Public') {
+  const box = page.locator('.ticket-comment-box');
+  await box.locator('.ticket-editor-content .tiptap').click();
+  await page.keyboard.type(text);
+  await box.getByText(visibility, { exact: true }).click();
+  const saved = page.waitForResponse((r) => r.url().includes('/api/TicketComment/Add'));
+  const refreshed = page.waitForResponse((r) => r.url().includes('/api/Ticket/Timeline/'));
+  await box.locator('.ticket-comment-save').click();
+  const body = (await (await saved).json()) as Envelope;
+  expect(body.resultCode).toBe(200);
+  await refreshed;
+  await expect.poll(() => page.getByText('Comment saved successfully').count()).toBeGreaterThan(0);
+  const kind = visibility === 'Internal' ? 'is-internal' : 'is-public';
+  await page.locator(`.ticket-timeline-comment.${kind}`, { hasText: text }).waitFor();
+}
+
+describe('tickets', () => {
+  it('a staff member creates a ticket with two attachments, finds it by a word of its content, comments and moves it on', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, staff);
+
+    // Create, with two attachments dropped at once.
+    const options = page.waitForResponse((r) => r.url().includes('/api/Ticket/FormOptions'));
+    await page.goto('/ticket/create');
+    await options;
+    const form = page.locator('.ticket-form');
+    await form.locator('#ticket_subject').fill(subject);
+    await form.locator('.ticket-editor-content .tiptap').click();
+    await page.keyboard.type(`The printer shows error E42 after every ${word} job.`);
+    await choose(page, 'ticket_projectId', projectName);
+    await choose(page, 'ticket_categoryId', categoryName);
+    await form.locator('#ticket_customer').fill('Ada Customer');
+    await form.locator('#ticket_customerEmail').fill('ada@example.test');
+    const uploads = page.waitForResponse((r) => r.url().includes('/api/Files/Upload'));
+    await form.locator('.ticket-dropzone input[type="file"]').setInputFiles([
+      { name: 'printer-log.txt', mimeType: 'text/plain', buffer: Buffer.from('E42 paper jam\nE42 again\n') },
+      { name: 'settings.csv', mimeType: 'text/csv', buffer: Buffer.from('tray,size\n1,A4\n') },
+    ]);
+    await uploads;
+    const attachments = form.locator('.ticket-attachment-list');
+    await attachments.getByText('printer-log.txt').waitFor();
+    await attachments.getByText('settings.csv').waitFor();
+    await expect.poll(() => attachments.locator('button[aria-label="Download"]').count()).toBe(2);
+    await shot(page, '08-ticket-create-en');
+
+    const added = page.waitForResponse((r) => r.url().includes('/api/Ticket/Add'));
+    await form.locator('.ticket-submit').click();
+    const created = (await (await added).json()) as Envelope;
+    expect(created.resultCode, created.resultMsg).toBe(200);
+    expect(created.resultMsg).toBe('Submit Ticket Succeed!');
+    await page.getByText('Submit Ticket Succeed!').first().waitFor();
+    await page.waitForURL(`**/ticket/info/${created.data.id}`);
+    const info = page.locator('.ticket-info-page');
+    await info.locator('[data-testid="case-number"]', { hasText: created.data.caseNumber }).waitFor();
+    await info.locator('.ticket-file-list').getByText('printer-log.txt').waitFor();
+    await info.locator('.ticket-file-list').getByText('settings.csv').waitFor();
+
+    // Find it in the list by a word of its content; the address keeps the search.
+    await openList(page);
+    const searched = page.waitForResponse(
+      (r) => r.url().includes('/api/Ticket/Query') && (r.request().postData() ?? '').includes(word),
+    );
+    await page.locator('#ticketFilter_keyword').fill(word);
+    await page.locator('#ticketFilter_keyword').press('Enter');
+    const found = (await (await searched).json()) as { data: { items: { caseNumber: string }[] } };
+    expect(found.data.items.map((i) => i.caseNumber)).toEqual([created.data.caseNumber]);
+    const row = page.locator('.ticket-table .ant-table-row', { hasText: created.data.caseNumber });
+    await row.waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('keyword')).toBe(word);
+    await shot(page, '08-ticket-list-en');
+
+    // Open it from the list; comment internally and publicly; change its status.
+    await row.getByRole('link', { name: created.data.caseNumber }).click();
+    await page.waitForURL(`**/ticket/info/${created.data.id}`);
+    await page.locator('.ticket-info-page .ticket-comment-box').waitFor();
+    await comment(page, `Internal note ${suffix}: swapped the fuser.`, 'Internal');
+    await comment(page, `Public reply ${suffix}: we are on it.`, 'Public');
+
+    await page.locator('.ticket-status-control .ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'In progress' }).click();
+    const changed = page.waitForResponse((r) => r.url().includes('/api/Ticket/Update'));
+    await page.locator('.ticket-status-control').getByRole('button').click();
+    expect(((await (await changed).json()) as Envelope).resultCode).toBe(200);
+    await page.locator('.ticket-info-header .ticket-status-InProgress').waitFor();
+
+    // The history holds the creation, both comments (told apart) and the status change with old and new value.
+    const timeline = page.locator('.ticket-timeline');
+    await timeline.locator('.ticket-change-status', { hasText: 'Assigned → In progress' }).waitFor();
+    await expect.poll(() => timeline.locator('.ticket-entry-created').count()).toBe(1);
+    await expect
+      .poll(() => timeline.locator('.ticket-timeline-comment.is-internal', { hasText: 'swapped the fuser' }).count())
+      .toBe(1);
+    await expect
+      .poll(() => timeline.locator('.ticket-timeline-comment.is-public', { hasText: 'we are on it' }).count())
+      .toBe(1);
+    await expect.poll(() => timeline.locator('.ticket-comment-kind', { hasText: 'Internal' }).count()).toBe(1);
+    await shot(page, '08-ticket-info-en');
+
+    // The same screens in simplified and traditional Chinese.
+    for (const language of ['zh-cn', 'zh-tw'] as const) {
+      await setLanguage(page, language);
+      await page.locator('.ticket-info-header .ticket-status-InProgress').waitFor();
+      await shot(page, `08-ticket-info-${language}`);
+      await openList(page, `/ticket/list?keyword=${word}`);
+      await page.locator('.ticket-table .ant-table-row', { hasText: created.data.caseNumber }).waitFor();
+      await shot(page, `08-ticket-list-${language}`);
+      const loaded = page.waitForResponse((r) => r.url().includes('/api/Ticket/FormOptions'));
+      await page.goto('/ticket/create');
+      await loaded;
+      await page.locator('.ticket-form .ticket-dropzone').waitFor();
+      await shot(page, `08-ticket-create-${language}`);
+      await page.goto(`/ticket/info/${created.data.id}`);
+      await page.locator('.ticket-timeline').waitFor();
+    }
+    await setLanguage(page, 'en');
+    await context.close();
+  });
+
+  it('refuses an open-date range that ends before it starts, without asking the server', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, staff);
+    await openList(page, '/ticket/list?openDateFrom=2026-03-10');
+    let queried = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/Ticket/Query')) queried++;
+    });
+    await page.locator('#ticketFilter_openDateTo').click();
+    await page.locator('#ticketFilter_openDateTo').fill('2026-03-01');
+    await page.locator('#ticketFilter_openDateTo').press('Enter');
+    await page.locator('.ticket-search-button').click();
+    await page.getByText('End date cannot be earlier than start date').first().waitFor();
+    expect(queried).toBe(0);
+    await context.close();
+  });
+});
