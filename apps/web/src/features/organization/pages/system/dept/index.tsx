@@ -118,7 +118,7 @@ export default function DeptListPage() {
         }
         actions={
           <Auth value="dept:create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            <Button type="primary" className="org-new" icon={<PlusOutlined />} onClick={() => setEditing({})}>
               {t('organization.common.new')}
             </Button>
           </Auth>

@@ -96,7 +96,7 @@ export default function PositionListPage() {
         }
         actions={
           <Auth value="position:create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            <Button type="primary" className="org-new" icon={<PlusOutlined />} onClick={() => setEditing({})}>
               {t('organization.common.new')}
             </Button>
           </Auth>

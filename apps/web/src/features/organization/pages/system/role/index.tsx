@@ -120,7 +120,7 @@ export default function RoleListPage() {
         }
         actions={
           <Auth value="role:create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            <Button type="primary" className="org-new" icon={<PlusOutlined />} onClick={() => setEditing({})}>
               {t('organization.common.new')}
             </Button>
           </Auth>

@@ -191,7 +191,7 @@ export default function UserListPage() {
         }
         actions={
           <Auth value="user:create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            <Button type="primary" className="org-new" icon={<PlusOutlined />} onClick={() => setEditing({})}>
               {t('organization.common.new')}
             </Button>
           </Auth>

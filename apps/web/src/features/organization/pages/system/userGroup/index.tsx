@@ -157,7 +157,7 @@ export default function UserGroupListPage() {
         }
         actions={
           <Auth value="userGroup:create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            <Button type="primary" className="org-new" icon={<PlusOutlined />} onClick={() => setEditing({})}>
               {t('organization.common.new')}
             </Button>
           </Auth>
