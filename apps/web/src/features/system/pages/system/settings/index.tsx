@@ -1,4 +1,5 @@
 import { Card, Result, Skeleton, Tabs } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../settings/api';
 import { BasicTab } from '../../../settings/components/BasicTab';
@@ -23,16 +24,21 @@ export default function SettingsPage() {
     );
 
   const props = { settings, reload: refetch };
+  const pane = (key: string, content: ReactNode) => <div className={`settings-tab settings-tab-${key}`}>{content}</div>;
   return (
     <Card title={t('settings.title')} className="settings-page">
       <Tabs
         destroyOnHidden={false}
         items={[
-          { key: 'basic', label: t('settings.tabs.basic'), children: <BasicTab {...props} /> },
-          { key: 'toggles', label: t('settings.tabs.toggles'), children: <TogglesTab {...props} /> },
-          { key: 'token', label: t('settings.tabs.token'), children: <TokenTab {...props} /> },
-          { key: 'upload', label: t('settings.tabs.upload'), children: <UploadTab {...props} /> },
-          { key: 'holiday', label: t('settings.tabs.holiday'), children: <HolidayTab settings={settings} /> },
+          { key: 'basic', label: t('settings.tabs.basic'), children: pane('basic', <BasicTab {...props} />) },
+          { key: 'toggles', label: t('settings.tabs.toggles'), children: pane('toggles', <TogglesTab {...props} />) },
+          { key: 'token', label: t('settings.tabs.token'), children: pane('token', <TokenTab {...props} />) },
+          { key: 'upload', label: t('settings.tabs.upload'), children: pane('upload', <UploadTab {...props} />) },
+          {
+            key: 'holiday',
+            label: t('settings.tabs.holiday'),
+            children: pane('holiday', <HolidayTab settings={settings} />),
+          },
         ]}
       />
     </Card>
