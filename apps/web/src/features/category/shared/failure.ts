@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/http/client';
 import { translateServerMessage } from '../../../platform/server-messages';
 
-const inUsePattern =
+export const inUsePattern =
   /^This (company|project|category) is already applied to (\d+) ticket\(s\) and cannot be deleted\. Click Ok to cancel\.$/;
 
 /** The server's texts in the user's language, including the "already applied to N tickets" refusal. */

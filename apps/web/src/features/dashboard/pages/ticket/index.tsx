@@ -27,7 +27,9 @@ export default function DashboardTicketPage() {
   const navigate = useNavigate();
   const { userInfo } = useSession();
   const { has } = usePermissions();
-  const dashboard = useTicketDashboard();
+  // The landing page of everyone: without ticket:view there are no figures (and no 403 alert) to show.
+  const canView = has('ticket:view');
+  const dashboard = useTicketDashboard(canView);
   const hour = new Date().getHours();
   const greeting = hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening';
   const d = dashboard.data;
@@ -45,14 +47,16 @@ export default function DashboardTicketPage() {
         </Typography.Text>
       </div>
       <Flex gap={8}>
-        <Tooltip title={t('dashboard.refresh')}>
-          <Button
-            icon={<ReloadOutlined />}
-            aria-label={t('dashboard.refresh')}
-            loading={dashboard.isFetching}
-            onClick={() => void dashboard.refetch()}
-          />
-        </Tooltip>
+        {canView && (
+          <Tooltip title={t('dashboard.refresh')}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('dashboard.refresh')}
+              loading={dashboard.isFetching}
+              onClick={() => void dashboard.refetch()}
+            />
+          </Tooltip>
+        )}
         {has('ticket:create') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/ticket/create')}>
             {t('dashboard.newTicket')}
@@ -62,6 +66,12 @@ export default function DashboardTicketPage() {
     </Flex>
   );
 
+  if (!canView)
+    return (
+      <Flex vertical gap={16} className="ticket-dashboard">
+        {header}
+      </Flex>
+    );
   if (dashboard.isError && !d)
     return (
       <Flex vertical gap={16} className="ticket-dashboard">
