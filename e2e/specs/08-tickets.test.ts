@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, createStaff, type TestUser } from '../support/api';
+import { adminApi, Api, createStaff, type TestUser } from '../support/api';
 import { launchBrowser, newContext, shot, signedIn } from '../support/browser';
 
 const suffix = randomBytes(3).toString('hex');
@@ -21,19 +21,22 @@ type Envelope = { resultCode: number; resultMsg: string; data: { id: number; cas
 
 let browser: Browser;
 let staff: TestUser;
+let projectId: number;
+let categoryId: number;
 
 beforeAll(async () => {
   const api = await adminApi();
-  const projectId = (
-    await api.ok<{ id: number }>('POST', '/api/Project/Add', { projectCode: `HD-${suffix}`, projectName })
-  ).id;
+  projectId = (await api.ok<{ id: number }>('POST', '/api/Project/Add', { projectCode: `HD-${suffix}`, projectName }))
+    .id;
   staff = await createStaff({ realName: 'Tess', projects: [projectId] });
-  await api.ok('POST', '/api/Category/Add', {
-    categoryCode: `HW-${suffix}`,
-    categoryDescription: categoryName,
-    newTicketAssignee: staff.id,
-    projectIds: [projectId],
-  });
+  categoryId = (
+    await api.ok<{ id: number }>('POST', '/api/Category/Add', {
+      categoryCode: `HW-${suffix}`,
+      categoryDescription: categoryName,
+      newTicketAssignee: staff.id,
+      projectIds: [projectId],
+    })
+  ).id;
   browser = await launchBrowser();
 });
 
@@ -164,12 +167,16 @@ describe('tickets', () => {
       .toBe(1);
     await expect.poll(() => timeline.locator('.ticket-comment-kind', { hasText: 'Internal' }).count()).toBe(1);
     await shot(page, '08-ticket-info-en');
+    await timeline.scrollIntoViewIfNeeded();
+    await shot(page, '08-ticket-history-en');
 
     // The same screens in simplified and traditional Chinese.
     for (const language of ['zh-cn', 'zh-tw'] as const) {
       await setLanguage(page, language);
       await page.locator('.ticket-info-header .ticket-status-InProgress').waitFor();
       await shot(page, `08-ticket-info-${language}`);
+      await page.locator('.ticket-timeline').scrollIntoViewIfNeeded();
+      await shot(page, `08-ticket-history-${language}`);
       await openList(page, `/ticket/list?keyword=${word}`);
       await page.locator('.ticket-table .ant-table-row', { hasText: created.data.caseNumber }).waitFor();
       await shot(page, `08-ticket-list-${language}`);
@@ -200,6 +207,53 @@ describe('tickets', () => {
     await page.locator('.ticket-search-button').click();
     await page.getByText('End date cannot be earlier than start date').first().waitFor();
     expect(queried).toBe(0);
+    await context.close();
+  });
+
+  it('an edit of a ticket someone else changed meanwhile is refused and offers to reload; then it saves', async () => {
+    const other = new Api();
+    expect(await other.signIn(staff.loginName, staff.password)).toBe(true);
+    const ticket = await other.ok<{ id: number; rowVersion: number }>('POST', '/api/Ticket/Add', {
+      subject: `Monitor flickers ${suffix}`,
+      projectId,
+      categoryId,
+    });
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, staff);
+    const loaded = page.waitForResponse((r) => r.url().includes(`/api/Ticket/Detail/${ticket.id}`));
+    await page.goto(`/ticket/edit/${ticket.id}`);
+    await loaded;
+    const subjectInput = page.locator('.ticket-form #ticket_subject');
+    await expect.poll(() => subjectInput.inputValue()).toBe(`Monitor flickers ${suffix}`);
+
+    // Someone else saves first.
+    await other.ok('POST', '/api/Ticket/Update', {
+      id: ticket.id,
+      rowVersion: ticket.rowVersion,
+      subject: `Monitor flickers (changed elsewhere) ${suffix}`,
+    });
+    await subjectInput.fill(`Monitor flickers, mine ${suffix}`);
+    const refused = page.waitForResponse((r) => r.url().includes('/api/Ticket/Update'));
+    await page.locator('.ticket-form .ticket-submit').click();
+    expect((await refused).status()).toBe(409);
+    const dialog = page.locator('.ant-modal-confirm', { hasText: 'This ticket was changed by someone else' });
+    await dialog.waitFor();
+    const reloaded = page.waitForResponse((r) => r.url().includes(`/api/Ticket/Detail/${ticket.id}`));
+    await dialog.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect.poll(() => subjectInput.inputValue()).toBe(`Monitor flickers (changed elsewhere) ${suffix}`);
+
+    // Now the edit goes through and shows in the history.
+    await page.locator('.ticket-form #ticket_priority').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'High' }).click();
+    const saved = page.waitForResponse((r) => r.url().includes('/api/Ticket/Update'));
+    await page.locator('.ticket-form .ticket-submit').click();
+    expect((await saved).status()).toBe(200);
+    await page.waitForURL(`**/ticket/info/${ticket.id}`);
+    await page.locator('.ticket-info-header .ticket-priority-High').waitFor();
+    await page.locator('.ticket-timeline .ticket-change-priority', { hasText: 'Medium → High' }).waitFor();
     await context.close();
   });
 });

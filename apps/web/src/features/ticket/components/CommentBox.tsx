@@ -24,6 +24,8 @@ export function CommentBox({ ticketId }: { ticketId: number }) {
         onSuccess: () => {
           feedback.success(t('ticket.messages.commentSaved'));
           setHtml('');
+          // The next comment starts internal again, so that nothing goes to the customer by habit.
+          setIsPublic(false);
         },
       },
     );
