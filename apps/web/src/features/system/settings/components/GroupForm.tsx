@@ -58,9 +58,10 @@ export function GroupForm<G extends SettingGroup>({ group, settings, reload, chi
       layout="horizontal"
       labelCol={{ flex: '220px' }}
       labelWrap
-      wrapperCol={{ flex: 1 }}
+      // A zero basis keeps long help texts and tag lists beside their label instead of wrapping below it.
+      wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }}
       className={`settings-form settings-${group}`}
-      style={{ maxWidth: 760 }}
+      style={{ maxWidth: 860 }}
       disabled={!canSave}
       onFinish={onFinish}
     >
