@@ -137,6 +137,12 @@ describe('categories, projects, companies and the dashboard', () => {
     await row.getByText('admin', { exact: false }).waitFor();
     await shot(page, 'category-list-en');
 
+    const exported = page.waitForResponse((r) => r.url().includes('/api/Category/Export'));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    expect((await exported).status()).toBe(200);
+    expect((await download).suggestedFilename()).toBe('categories.xlsx');
+
     const projectId = await idOf('Project', codes.project);
     const companyId = await idOf('Company', codes.company);
     const project = await api.ok<{ companyIds: number[]; activeAt: string | null; inActiveAt: string | null }>(
@@ -248,6 +254,24 @@ describe('categories, projects, companies and the dashboard', () => {
     await shot(page, 'dashboard-en');
     await page.locator('.dashboard-by-category').scrollIntoViewIfNeeded();
     await shot(page, 'dashboard-lower-en');
+
+    // Dark mode: the chart follows the theme.
+    await page.evaluate(() => {
+      const key = 'casedesk-ticket:themeConfig';
+      const current = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...current, isDark: true }));
+    });
+    await page.reload();
+    await number('mine').waitFor();
+    await page.locator('.ticket-dashboard canvas').first().waitFor();
+    await shot(page, 'dashboard-dark-en');
+    await page.evaluate(() => {
+      const key = 'casedesk-ticket:themeConfig';
+      const current = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...current, isDark: false }));
+    });
+    await page.reload();
+    await number('mine').waitFor();
 
     await Promise.all([
       page.waitForURL((url) => url.pathname === '/ticket/list' && url.searchParams.get('priority') === 'High'),
