@@ -142,6 +142,7 @@ describe('administration screens', () => {
     expect(await form.getByRole('checkbox', { name: 'Must change the password at the next sign-in' }).isChecked()).toBe(
       true,
     );
+    await form.locator('.ant-drawer-body').evaluate((body) => body.scrollTo(0, 0));
     await shot(page, 'admin-user-form-en');
     await submitAndWait(page, form.getByRole('button', { name: 'Save' }), '/api/User/Add');
     await form.waitFor({ state: 'hidden' });

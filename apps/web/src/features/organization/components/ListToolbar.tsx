@@ -48,7 +48,7 @@ export function ListToolbar({ keyword, onKeyword, onReset, onRefresh, filters, a
         </Button>
         <Button onClick={onReset}>{t('organization.common.reset')}</Button>
       </Space>
-      <Space wrap size={[8, 8]}>
+      <Space wrap size={[8, 8]} className="org-toolbar-actions">
         {actions}
         {exportCall && (
           <Auth value={exportCall.permission}>

@@ -2,13 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Drawer, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { PermissionMatrix, Role } from '@casedesk/shared';
+import { commonActions, type PermissionMatrix, type Role } from '@casedesk/shared';
 import { feedback } from '../../../platform/feedback';
 import { usePermissions } from '../../../platform/permission';
 import { usePermissionMatrix, useSavePermissionMatrix } from '../api';
 import { showFailure } from './failure';
 
 type ModuleRow = PermissionMatrix['modules'][number];
+const common = new Set<string>(commonActions);
 
 /**
  * The privilege configuration of one role: modules (rows) x actions (columns), the first column being the
@@ -28,11 +29,15 @@ export function PermissionMatrixDrawer({ role, onClose }: { role: Role | undefin
 
   const readOnly = !entry?.editable || !has('role:edit');
   const modules = useMemo(() => matrix.data?.modules ?? [], [matrix.data]);
-  // "Access page" first, then the common actions, then the extra ones, as the server lists them.
+  // "Access page" first, then the other common actions; a module's own actions share one last column.
   const actions = useMemo(() => {
-    const list = matrix.data?.actions ?? [];
+    const list = (matrix.data?.actions ?? []).filter((a) => common.has(a));
     return list.includes('page') ? ['page', ...list.filter((a) => a !== 'page')] : list;
   }, [matrix.data]);
+  const extraCodes = useMemo(
+    () => modules.flatMap((m) => m.actions.filter((a) => !common.has(a.action)).map((a) => a.code)),
+    [modules],
+  );
   const allCodes = useMemo(() => modules.flatMap((m) => m.actions.map((a) => a.code)), [modules]);
 
   const toggle = (codes: string[], on: boolean) =>
@@ -98,7 +103,6 @@ export function PermissionMatrixDrawer({ role, onClose }: { role: Role | undefin
           return (
             <Checkbox
               aria-label={`${moduleName(row.module)}: ${actionName(action)}`}
-              data-code={item.code}
               disabled={readOnly}
               checked={granted.has(item.code)}
               onChange={(event) => toggle([item.code], event.target.checked)}
@@ -107,6 +111,32 @@ export function PermissionMatrixDrawer({ role, onClose }: { role: Role | undefin
         },
       };
     }),
+    {
+      title: (
+        <Space size={6}>
+          {box(extraCodes, `${t('organization.role.otherActions')}: ${t('organization.role.all')}`)}
+          {t('organization.role.otherActions')}
+        </Space>
+      ),
+      key: 'extras',
+      render: (_v: unknown, row: ModuleRow) => (
+        <div className="org-matrix-extras">
+          {row.actions
+            .filter((a) => !common.has(a.action))
+            .map((item) => (
+              <Checkbox
+                key={item.code}
+                aria-label={`${moduleName(row.module)}: ${actionName(item.action)}`}
+                disabled={readOnly}
+                checked={granted.has(item.code)}
+                onChange={(event) => toggle([item.code], event.target.checked)}
+              >
+                {actionName(item.action)}
+              </Checkbox>
+            ))}
+        </div>
+      ),
+    },
   ];
 
   const submit = () => {
