@@ -114,6 +114,8 @@ describe('tickets', () => {
     await attachments.getByText('settings.csv').waitFor();
     await expect.poll(() => attachments.locator('button[aria-label="Download"]').count()).toBe(2);
     await shot(page, '08-ticket-create-en');
+    await attachments.scrollIntoViewIfNeeded();
+    await shot(page, '08-ticket-create-attachments-en');
 
     const added = page.waitForResponse((r) => r.url().includes('/api/Ticket/Add'));
     await form.locator('.ticket-submit').click();
@@ -140,6 +142,9 @@ describe('tickets', () => {
     await row.waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('keyword')).toBe(word);
     await shot(page, '08-ticket-list-en');
+    await page.emulateMedia({ media: 'print' });
+    await shot(page, '08-ticket-list-print-en');
+    await page.emulateMedia({ media: 'screen' });
 
     // Open it from the list; comment internally and publicly; change its status.
     await row.getByRole('link', { name: created.data.caseNumber }).click();
@@ -254,6 +259,50 @@ describe('tickets', () => {
     await page.waitForURL(`**/ticket/info/${ticket.id}`);
     await page.locator('.ticket-info-header .ticket-priority-High').waitFor();
     await page.locator('.ticket-timeline .ticket-change-priority', { hasText: 'Medium → High' }).waitFor();
+    await context.close();
+  });
+
+  it('batch actions need a selection; they change status and assignee of the selected tickets; export downloads', async () => {
+    const other = new Api();
+    expect(await other.signIn(staff.loginName, staff.password)).toBe(true);
+    const tag = `batch${suffix}`;
+    for (const n of [1, 2])
+      await other.ok('POST', '/api/Ticket/Add', { subject: `${tag} ticket ${n}`, projectId, categoryId });
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, staff);
+    await openList(page, `/ticket/list?keyword=${tag}`);
+    const rows = page.locator('.ticket-table .ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    const statusButton = page.getByRole('button', { name: /Change status/ });
+    const assignButton = page.getByRole('button', { name: 'Assign' });
+    expect(await statusButton.isDisabled()).toBe(true);
+    expect(await assignButton.isDisabled()).toBe(true);
+
+    await page.locator('.ticket-table thead .ant-checkbox-input').check();
+    await expect.poll(() => statusButton.isEnabled()).toBe(true);
+    await statusButton.click();
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: 'Pending' }).click();
+    const changed = page.waitForResponse((r) => r.url().includes('/api/Ticket/BatchStatus'));
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+    expect(((await (await changed).json()) as { data: { updated: number } }).data.updated).toBe(2);
+    await expect.poll(() => page.locator('.ticket-table .ticket-status-Pending').count()).toBe(2);
+
+    await page.locator('.ticket-table thead .ant-checkbox-input').check();
+    await assignButton.click();
+    const modal = page.locator('.ant-modal', { hasText: 'Assign 2 tickets' });
+    await modal.locator('.ant-select').click();
+    await page.keyboard.type(staff.loginName);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: staff.loginName }).click();
+    const assigned = page.waitForResponse((r) => r.url().includes('/api/Ticket/BatchAssign'));
+    await modal.getByRole('button', { name: 'OK' }).click();
+    expect(((await (await assigned).json()) as { resultCode: number }).resultCode).toBe(200);
+    await modal.waitFor({ state: 'hidden' });
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
     await context.close();
   });
 });

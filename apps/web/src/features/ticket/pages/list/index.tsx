@@ -526,6 +526,7 @@ export default function TicketListPage() {
             )}
             {permissions.has('ticket:edit') && (
               <Dropdown
+                trigger={['click']}
                 disabled={selected.length === 0}
                 menu={{
                   items: ticketStatuses.map((s) => ({ key: s, label: t(`ticket.status.${s}`) })),

@@ -1,0 +1,42 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { listStateSearch, parseListState } from './list-filter';
+
+describe('ticket list state in the address', () => {
+  it('round-trips every filter, the sort and the page', () => {
+    const search =
+      '?keyword=printer&status=New,Assigned&priority=High&categoryId=3&projectId=4&companyId=5&assignTo=6' +
+      '&openDateFrom=2026-01-01&openDateTo=2026-01-31&view=mine&sort=openDate:asc&page=3&pageSize=50';
+    const state = parseListState(search);
+    expect(state).toEqual({
+      filter: {
+        keyword: 'printer',
+        status: ['New', 'Assigned'],
+        priority: ['High'],
+        categoryId: 3,
+        projectId: 4,
+        companyId: 5,
+        assignTo: 6,
+        openDateFrom: '2026-01-01',
+        openDateTo: '2026-01-31',
+        view: 'mine',
+        orderBy: [{ field: 'openDate', desc: false }],
+      },
+      page: 3,
+      pageSize: 50,
+    });
+    expect(parseListState(listStateSearch(state))).toEqual(state);
+  });
+
+  it('drops what the server would refuse instead of sending it', () => {
+    const state = parseListState(
+      '?status=New,Bogus&priority=&projectId=-1&categoryId=abc&openDateFrom=yesterday&view=everything&sort=password:desc&page=0&pageSize=7',
+    );
+    expect(state).toEqual({ filter: { status: ['New'] }, page: 1, pageSize: 20 });
+  });
+
+  it('keeps a plain list short', () => {
+    expect(listStateSearch({ filter: {}, page: 1, pageSize: 20 })).toBe('');
+    expect(listStateSearch({ filter: { view: 'unassigned' }, page: 2, pageSize: 20 })).toBe('?view=unassigned&page=2');
+  });
+});
