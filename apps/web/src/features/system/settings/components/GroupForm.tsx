@@ -61,6 +61,7 @@ export function GroupForm<G extends SettingGroup>({ group, settings, reload, chi
       // A zero basis keeps long help texts and tag lists beside their label instead of wrapping below it.
       wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }}
       className={`settings-form settings-${group}`}
+      data-row-version={current.rowVersion}
       style={{ maxWidth: 860 }}
       disabled={!canSave}
       onFinish={onFinish}

@@ -86,11 +86,12 @@ export default function MenuListPage() {
     {
       key: 'title',
       title: t('system.menu.fields.title'),
-      width: 260,
+      width: 240,
       render: (_, m) => (
         <Space>
           {m.icon ? <MenuIcon name={m.icon} /> : null}
           <span className="menu-title">{titleOf(m)}</span>
+          {m.isHide && <Tag>{t('system.menu.fields.isHide')}</Tag>}
         </Space>
       ),
     },
@@ -101,7 +102,7 @@ export default function MenuListPage() {
       dataIndex: 'component',
       title: t('system.menu.fields.component'),
       ellipsis: true,
-      width: 200,
+      width: 170,
     },
     {
       key: 'menuType',
@@ -114,14 +115,7 @@ export default function MenuListPage() {
         </Tag>
       ),
     },
-    { key: 'sort', dataIndex: 'sort', title: t('system.common.sort'), width: 80 },
-    {
-      key: 'isHide',
-      dataIndex: 'isHide',
-      title: t('system.menu.fields.isHide'),
-      width: 80,
-      render: (hidden: boolean) => (hidden ? <Tag>{t('system.common.yes')}</Tag> : null),
-    },
+    { key: 'sort', dataIndex: 'sort', title: t('system.common.sort'), width: 70 },
     {
       key: 'enabled',
       dataIndex: 'enabled',
