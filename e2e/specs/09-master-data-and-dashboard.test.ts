@@ -58,10 +58,10 @@ async function openList(page: Page, path: string) {
     .catch(() => undefined);
 }
 
-/** Picks the option matching `text` in a searching select (RemoteSelect). */
-async function pick(page: Page, id: string, text: string) {
+/** Types `keyword` into a searching select (RemoteSelect) and picks the option showing `text`. */
+async function pick(page: Page, id: string, keyword: string, text = keyword) {
   await page.locator(`#${id}`).click();
-  await page.locator(`#${id}`).fill(text);
+  await page.locator(`#${id}`).fill(keyword);
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
   await option.waitFor();
   await option.click();
@@ -129,12 +129,12 @@ describe('categories, projects, companies and the dashboard', () => {
     await page.locator('#categoryCode').fill(codes.category);
     await page.locator('#categoryDescription').fill('Hardware faults');
     await pick(page, 'projectIds', codes.project);
-    await pick(page, 'newTicketAssignee', 'admin');
+    await pick(page, 'newTicketAssignee', 'admin', '(admin)');
     await shot(page, 'category-editor-en');
     await save(page, '/api/Category/Add');
     const row = page.locator('.master-list .ant-table-row', { hasText: codes.category });
     await row.waitFor();
-    await row.getByText('admin', { exact: false }).waitFor();
+    await row.getByText('(admin)', { exact: false }).waitFor();
     await shot(page, 'category-list-en');
 
     const exported = page.waitForResponse((r) => r.url().includes('/api/Category/Export'));
