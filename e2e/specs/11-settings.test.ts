@@ -140,6 +140,31 @@ describe('settings', () => {
     await page.context().close();
   });
 
+  it("a save over someone else's change is refused with a clear message and the screen reloads", async () => {
+    const page = await settingsPage();
+    await openTab(page, 'toggles');
+    await page.locator('.settings-toggles #lockoutAttempts').waitFor();
+    // Someone else saves the same group meanwhile (same values, a new rowVersion).
+    const current = await api.ok<SettingsData>('GET', '/api/Settings/Get');
+    const theirs = await api.ok<{ rowVersion: number }>('POST', '/api/Settings/Save', {
+      group: 'toggles',
+      value: current.toggles.value,
+      rowVersion: current.toggles.rowVersion,
+    });
+    const refused = page.waitForResponse((r) => r.url().includes('/api/Settings/Save'));
+    const reloaded = page.waitForResponse((r) => r.url().includes('/api/Settings/Get'));
+    await page.locator('[data-testid="settings-save-toggles"]').click();
+    expect((await refused).status()).toBe(409);
+    await page.getByText('Someone else changed these settings', { exact: false }).waitFor();
+    await reloaded;
+    // Saving again now works: the reload brought the new rowVersion.
+    await page.locator(`.settings-toggles[data-row-version="${theirs.rowVersion}"]`).waitFor();
+    const again = page.waitForResponse((r) => r.url().includes('/api/Settings/Save'));
+    await page.locator('[data-testid="settings-save-toggles"]').click();
+    expect((await again).status()).toBe(200);
+    await page.context().close();
+  });
+
   it('every tab, in English, simplified and traditional Chinese (screenshots)', async () => {
     const page = await settingsPage();
     for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
