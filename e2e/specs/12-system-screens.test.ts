@@ -223,6 +223,24 @@ describe('system administration screens', () => {
     await page.context().close();
   });
 
+  it('refuses to delete a menu that has sub-menus, with the server message', async () => {
+    const page = await adminPage();
+    await openScreen(page, '/system/menu');
+    await row(page, '/master').locator('.row-delete').click();
+    const confirm = page.locator('.ant-modal-confirm-confirm');
+    await confirm.waitFor();
+    const deleted = page.waitForResponse((r) => r.url().includes('/api/Menu/Delete/'));
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    expect((await deleted).status()).toBe(409);
+    const refusal = page.locator('.ant-modal-confirm-warning');
+    await refusal.getByText(/The menu has \d+ sub-menu\(s\); delete or move them first\./).waitFor();
+    await shot(page, 'system-menu-delete-refused-en');
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await refusal.waitFor({ state: 'detached' });
+    await row(page, '/master').waitFor();
+    await page.context().close();
+  });
+
   it('an admin disables a web API, which then answers 403', async () => {
     const page = await adminPage();
     await openScreen(page, '/system/webApi');

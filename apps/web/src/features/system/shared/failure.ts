@@ -1,11 +1,47 @@
 import { App, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { industryMessages, menuMessages, regionMessages } from '@casedesk/shared';
 import { ApiError } from '../../../platform/http/client';
 import { translateServerMessage } from '../../../platform/server-messages';
 
-/** The server's texts in the user's language where the app knows them. */
+const fixedTexts = new Map<string, string>([
+  [menuMessages.parentUnknown, 'menuParentUnknown'],
+  [menuMessages.parentCycle, 'menuParentCycle'],
+  [menuMessages.linkRequired, 'menuLinkRequired'],
+  [menuMessages.apiUnknown, 'menuApiUnknown'],
+  [regionMessages.parentUnknown, 'regionParentUnknown'],
+  [regionMessages.parentCycle, 'regionParentCycle'],
+  [industryMessages.parentUnknown, 'industryParentUnknown'],
+  [industryMessages.parentCycle, 'industryParentCycle'],
+]);
+const countedTexts: [RegExp, string][] = [
+  [/^The menu has (\d+) sub-menu\(s\); delete or move them first\.$/, 'menuHasChildren'],
+  [/^The region has (\d+) sub-region\(s\); delete them first\.$/, 'regionHasChildren'],
+  [/^The region is used by (\d+) compan(?:y|ies); change them first\.$/, 'regionUsed'],
+  [/^The industry has (\d+) sub-industr(?:y|ies); delete or move them first\.$/, 'industryHasChildren'],
+  [/^The industry is used by (\d+) compan(?:y|ies); change them first\.$/, 'industryUsed'],
+];
+const namedTexts: [RegExp, string][] = [
+  [/^Another menu is already named '(.+)'\.$/, 'menuNameTaken'],
+  [/^Another menu already has the path '(.+)'\.$/, 'menuPathTaken'],
+];
+
+/** The server's texts in the user's language where the app knows them (this area's refusals included). */
 export function useServerText() {
-  return (message: string) => translateServerMessage(message);
+  const { t } = useTranslation();
+  return (message: string) => {
+    const fixed = fixedTexts.get(message);
+    if (fixed) return t(`system.serverText.${fixed}`);
+    for (const [pattern, key] of countedTexts) {
+      const match = pattern.exec(message);
+      if (match) return t(`system.serverText.${key}`, { count: Number(match[1]) });
+    }
+    for (const [pattern, key] of namedTexts) {
+      const match = pattern.exec(message);
+      if (match) return t(`system.serverText.${key}`, { name: match[1] });
+    }
+    return translateServerMessage(message);
+  };
 }
 
 /** Delete with a confirmation; a refusal (409, record in use) is shown as the server's message with Ok. */
