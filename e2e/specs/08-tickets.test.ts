@@ -273,12 +273,29 @@ describe('tickets', () => {
     // Now the edit goes through and shows in the history.
     await page.locator('.ticket-form #ticket_priority').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'High' }).click();
+    // Link the first test's ticket as the parent, picked from the ticket dialog list.
+    const parent = createdTicket;
+    if (parent) {
+      await page.locator('.ticket-form .ticket-choose-parent').click();
+      const picker = page.locator('.ant-modal', { hasText: 'Choose the parent ticket' });
+      await picker.waitFor();
+      const searched = page.waitForResponse(
+        (r) => r.url().includes('/api/Ticket/Query') && (r.request().postData() ?? '').includes(word),
+      );
+      await picker.getByPlaceholder('Search tickets').fill(word);
+      await picker.getByPlaceholder('Search tickets').press('Enter');
+      await searched;
+      await picker.locator('.ant-table-row', { hasText: parent.caseNumber }).click();
+      await picker.getByRole('button', { name: 'Choose' }).click();
+      await picker.waitFor({ state: 'hidden' });
+    }
     const saved = page.waitForResponse((r) => r.url().includes('/api/Ticket/Update'));
     await page.locator('.ticket-form .ticket-submit').click();
     expect((await saved).status()).toBe(200);
     await page.waitForURL(`**/ticket/info/${ticket.id}`);
     await page.locator('.ticket-info-header .ticket-priority-High').waitFor();
     await page.locator('.ticket-timeline .ticket-change-priority', { hasText: 'Medium → High' }).waitFor();
+    if (parent) await page.locator('.ticket-links').getByRole('link', { name: parent.caseNumber }).waitFor();
     await context.close();
   }, 180_000);
 

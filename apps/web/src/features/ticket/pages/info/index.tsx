@@ -1,19 +1,5 @@
 import { DownloadOutlined, EditOutlined, LockOutlined, PaperClipOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  List,
-  Result,
-  Row,
-  Skeleton,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Card, Col, Descriptions, List, Result, Row, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TicketStatus } from '@casedesk/shared';
@@ -197,7 +183,7 @@ export default function TicketInfoPage() {
             </Card>
             <Card title={t('ticket.info.links')} size="small" className="ticket-links">
               {!ticket.parent && ticket.children.length === 0 ? (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={false} />
+                <Typography.Text type="secondary">{t('ticket.info.noLinks')}</Typography.Text>
               ) : (
                 <Descriptions column={1} size="small">
                   {ticket.parent && (
