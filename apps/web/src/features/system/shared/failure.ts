@@ -26,21 +26,27 @@ const namedTexts: [RegExp, string][] = [
   [/^Another menu already has the path '(.+)'\.$/, 'menuPathTaken'],
 ];
 
+/** Which `system.serverText` key (and values) a server text of this area is, if it is one. */
+export function systemTextKey(message: string): { key: string; values?: Record<string, string | number> } | null {
+  const fixed = fixedTexts.get(message);
+  if (fixed) return { key: fixed };
+  for (const [pattern, key] of countedTexts) {
+    const match = pattern.exec(message);
+    if (match) return { key, values: { count: Number(match[1]) } };
+  }
+  for (const [pattern, key] of namedTexts) {
+    const match = pattern.exec(message);
+    if (match) return { key, values: { name: match[1]! } };
+  }
+  return null;
+}
+
 /** The server's texts in the user's language where the app knows them (this area's refusals included). */
 export function useServerText() {
   const { t } = useTranslation();
   return (message: string) => {
-    const fixed = fixedTexts.get(message);
-    if (fixed) return t(`system.serverText.${fixed}`);
-    for (const [pattern, key] of countedTexts) {
-      const match = pattern.exec(message);
-      if (match) return t(`system.serverText.${key}`, { count: Number(match[1]) });
-    }
-    for (const [pattern, key] of namedTexts) {
-      const match = pattern.exec(message);
-      if (match) return t(`system.serverText.${key}`, { name: match[1] });
-    }
-    return translateServerMessage(message);
+    const known = systemTextKey(message);
+    return known ? t(`system.serverText.${known.key}`, known.values) : translateServerMessage(message);
   };
 }
 
