@@ -6,6 +6,7 @@ import { clickMenu, launchBrowser, newContext, shot, signedIn } from '../support
 
 const admin = { loginName: 'admin', password: adminPassword };
 const suffix = randomBytes(3).toString('hex').toUpperCase();
+let attempt = 0;
 
 type Page1<T> = { items: T[]; total: number };
 type MenuRecord = { id: number; title: string; titles: Record<string, string> | null; rowVersion: number } & Record<
@@ -140,11 +141,12 @@ const row = (page: Page, text: string): Locator =>
 
 describe('system administration screens', () => {
   it('an admin creates a dictionary with two items', async () => {
+    const code = `PRIORITY_${suffix}_${++attempt}`; // a retry must not collide with what a failed try saved
     const page = await adminPage();
     await openScreen(page, '/system/dictionary');
     await page.getByRole('button', { name: 'New' }).click();
     await page.locator('.master-editor #code').waitFor();
-    await page.locator('#code').fill(`PRIORITY_${suffix}`);
+    await page.locator('#code').fill(code);
     await page.locator('#name').fill('Ticket priorities');
     await page.locator('#category').fill('ticket');
     for (const [i, [key, name]] of [
@@ -158,12 +160,9 @@ describe('system administration screens', () => {
     }
     await shot(page, 'system-dictionary-editor-en');
     await saveDrawer(page, '/api/Dictionary/Add');
-    await row(page, `PRIORITY_${suffix}`).waitFor();
+    await row(page, code).waitFor();
 
-    const items = await api.ok<{ key: string; name: string; value: string }[]>(
-      'GET',
-      `/api/Dictionary/Items/PRIORITY_${suffix}`,
-    );
+    const items = await api.ok<{ key: string; name: string; value: string }[]>('GET', `/api/Dictionary/Items/${code}`);
     expect(items.map((i) => [i.key, i.name, i.value])).toEqual([
       ['low', 'Low', 'LOW'],
       ['high', 'High', 'HIGH'],
@@ -242,6 +241,7 @@ describe('system administration screens', () => {
   });
 
   it('an admin disables a web API, which then answers 403', async () => {
+    await api.ok('POST', '/api/WebApi/OnOff', { ids: [regionChildrenApi.id], enabled: true });
     const page = await adminPage();
     await openScreen(page, '/system/webApi');
     await search(page, '/api/Region/Children', '/api/WebApi/Query');
@@ -269,7 +269,7 @@ describe('system administration screens', () => {
       await shot(page, `system-configuration-${language}`);
 
       await openScreen(page, '/system/dictionary');
-      await row(page, `PRIORITY_${suffix}`).waitFor();
+      await row(page, 'configurationType').waitFor();
       await shot(page, `system-dictionary-${language}`);
 
       await openScreen(page, '/system/menu');
