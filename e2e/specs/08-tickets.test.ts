@@ -341,4 +341,35 @@ describe('tickets', () => {
     expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
     await context.close();
   }, 180_000);
+
+  it('warns about more than 10 files in one drop and about a file over 20 MB, uploading none of them', async () => {
+    await staffApi();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, staff);
+    await page.goto('/ticket/create');
+    const input = page.locator('.ticket-form .ticket-dropzone input[type="file"]');
+    await input.waitFor({ state: 'attached' });
+    let uploads = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/Files/Upload')) uploads++;
+    });
+    const eleven = Array.from({ length: 11 }, (_, i) => ({
+      name: `note-${i + 1}.txt`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`note ${i + 1}\n`),
+    }));
+    await input.setInputFiles([
+      { name: 'huge.txt', mimeType: 'text/plain', buffer: Buffer.alloc(20 * 1024 * 1024 + 1, 0x61) },
+    ]);
+    await page.getByText('Maximum File Size of 20 Mb is allowed').first().waitFor();
+    // A fresh page for the second drop: the dropzone replaces its input after each drop.
+    await page.reload();
+    await input.waitFor({ state: 'attached' });
+    await input.setInputFiles(eleven);
+    await page.getByText('At most 10 files can be uploaded at once; 11 were dropped.').first().waitFor();
+    expect(uploads).toBe(0);
+    expect(await page.locator('.ticket-form .ticket-attachment-list').count()).toBe(0);
+    await context.close();
+  }, 180_000);
 });
