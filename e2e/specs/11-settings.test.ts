@@ -177,6 +177,12 @@ describe('settings', () => {
         await openTab(page, tab);
         await page.locator(`.settings-tab-${tab} .ant-form, .settings-tab-${tab} .ant-table`).first().waitFor();
         await shot(page, `settings-${tab}-${language}`);
+        if (tab === 'token') {
+          const all = page.locator('.settings-all-tokens');
+          await all.locator('.ant-table-row').first().waitFor();
+          await all.scrollIntoViewIfNeeded();
+          await shot(page, `settings-token-all-${language}`);
+        }
       }
     }
     await page.context().close();

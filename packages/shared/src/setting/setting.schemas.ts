@@ -194,6 +194,10 @@ export const apiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
+/** `All` (administrators): every user's tokens with the owner's login name. */
+export const apiTokenWithOwnerSchema = apiTokenSchema.extend({ ownerLoginName: z.string() });
+export type ApiTokenWithOwner = z.infer<typeof apiTokenWithOwnerSchema>;
+
 /** `Create` answers the plain token once; only its hash is stored. */
 export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: z.string() });
 export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;

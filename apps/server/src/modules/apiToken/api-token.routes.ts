@@ -5,13 +5,14 @@ import {
   apiTokenCreateSchema,
   apiTokenCreatedSchema,
   apiTokenSchema,
+  apiTokenWithOwnerSchema,
   envelopeSchema,
   idParamSchema,
 } from '@casedesk/shared';
 import type { Db } from '../../db/database.js';
 import { requireActor } from '../../platform/access.js';
 import { ok } from '../../platform/envelope.js';
-import { createApiToken, myApiTokens, revokeApiToken } from './api-token.service.js';
+import { allApiTokens, createApiToken, myApiTokens, revokeApiToken } from './api-token.service.js';
 
 /** Personal API tokens (Settings → Token): every signed-in user manages their own. */
 export function registerApiTokenRoutes(app: FastifyInstance, db: Db) {
@@ -34,6 +35,15 @@ export function registerApiTokenRoutes(app: FastifyInstance, db: Db) {
       schema: { tags, response: { 200: envelopeSchema(z.array(apiTokenSchema)) } },
     },
     async (request) => ok(await myApiTokens(db, requireActor(request))),
+  );
+
+  r.get(
+    '/api/ApiToken/All',
+    {
+      config: { access: 'settings:view' },
+      schema: { tags, response: { 200: envelopeSchema(z.array(apiTokenWithOwnerSchema)) } },
+    },
+    async () => ok(await allApiTokens(db)),
   );
 
   r.post(

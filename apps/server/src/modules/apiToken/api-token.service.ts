@@ -6,6 +6,7 @@ import {
   type ApiToken,
   type ApiTokenCreate,
   type ApiTokenCreated,
+  type ApiTokenWithOwner,
 } from '@casedesk/shared';
 import type { Db } from '../../db/database.js';
 import { hasPermission } from '../../platform/access.js';
@@ -14,6 +15,7 @@ import { writeAudit } from '../../platform/audit.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { readSettings } from '../setting/setting.service.js';
 import { apiToken } from '../setting/setting.table.js';
+import { appUser } from '../user/user.table.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** How often `lastUsedAt` is written at most: a busy integration must not turn every read into a write. */
@@ -81,6 +83,17 @@ export async function myApiTokens(db: Db, actor: Actor): Promise<ApiToken[]> {
     .where(eq(apiToken.userId, actor.userId))
     .orderBy(desc(apiToken.id));
   return rows.map(show);
+}
+
+/** Every user's tokens, newest first (Settings → Token, for administrators). */
+export async function allApiTokens(db: Db): Promise<ApiTokenWithOwner[]> {
+  const rows = await db
+    .select({ ...listColumns, ownerLoginName: appUser.loginName })
+    .from(apiToken)
+    .innerJoin(appUser, eq(appUser.id, apiToken.userId))
+    .orderBy(desc(apiToken.id))
+    .limit(1000);
+  return rows.map((row) => ({ ...show(row), ownerLoginName: row.ownerLoginName }));
 }
 
 /** Revokes one's own token; an administrator with `settings:edit` may revoke anyone's. Others' answer 404. */

@@ -111,6 +111,12 @@ describe('personal API tokens', () => {
     expect((await ctx.call('POST', `/api/ApiToken/Revoke/${target.id}`, { token: stranger.token })).status).toBe(404);
     expect((await ctx.call('GET', '/api/ApiToken/Mine', { token: stranger.token })).body.data).toEqual([]);
     expect((await asIntegration(target.token)).status).toBe(200);
+    expect((await ctx.call('GET', '/api/ApiToken/All', { token: stranger.token })).status).toBe(403);
+    const all = await ctx.call('GET', '/api/ApiToken/All', { token: boss.token });
+    expect(all.status).toBe(200);
+    const listed = (all.body.data as (ApiToken & { ownerLoginName: string })[]).find((t) => t.id === target.id);
+    expect(listed).toMatchObject({ ownerLoginName: owner.loginName, revokedAt: null });
+    expect(JSON.stringify(all.body.data)).not.toContain(target.token);
     const byAdmin = await ctx.call('POST', `/api/ApiToken/Revoke/${target.id}`, { token: boss.token });
     expect(byAdmin.status, byAdmin.raw).toBe(200);
     expect((await asIntegration(target.token)).status).toBe(401);

@@ -3,6 +3,7 @@ import type {
   ApiToken,
   ApiTokenCreate,
   ApiTokenCreated,
+  ApiTokenWithOwner,
   Holiday,
   HolidayCreate,
   SettingSave,
@@ -14,6 +15,7 @@ import { http } from '../../../platform/http/client';
 export const settingKeys = {
   all: ['settings'] as const,
   tokens: ['settings', 'apiTokens'] as const,
+  allTokens: ['settings', 'apiTokens', 'all'] as const,
 };
 
 export function useSettings() {
@@ -50,6 +52,15 @@ export function useDeleteHoliday() {
 
 export function useMyTokens() {
   return useQuery({ queryKey: settingKeys.tokens, queryFn: () => http.get<ApiToken[]>('/api/ApiToken/Mine') });
+}
+
+/** Every user's tokens (administrators with settings:view). */
+export function useAllTokens(enabled: boolean) {
+  return useQuery({
+    queryKey: settingKeys.allTokens,
+    queryFn: () => http.get<ApiTokenWithOwner[]>('/api/ApiToken/All'),
+    enabled,
+  });
 }
 
 export function useCreateToken() {

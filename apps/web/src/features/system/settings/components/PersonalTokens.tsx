@@ -9,15 +9,9 @@ import { schemaRule } from '../../../../platform/form-rules';
 import { ApiError } from '../../../../platform/http/client';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { useCreateToken, useMyTokens, useRevokeToken } from '../api';
+import { stateColor, stateOf } from './token-state';
 
 const expiryChoices = [7, 30, 90, 180, 365];
-
-function stateOf(token: ApiToken): 'revoked' | 'expired' | 'active' {
-  if (token.revokedAt) return 'revoked';
-  return dayjs(token.expiresAt).isBefore(dayjs()) ? 'expired' : 'active';
-}
-
-const stateColor = { active: 'green', expired: 'default', revoked: 'red' } as const;
 
 /** The caller's personal API tokens: create (shown once), list, revoke. */
 export function PersonalTokens({ enabled }: { enabled: boolean }) {

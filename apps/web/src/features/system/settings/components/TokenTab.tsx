@@ -1,6 +1,8 @@
 import { Divider, Form, InputNumber, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '@casedesk/shared';
+import { Auth } from '../../../../platform/permission';
+import { AllTokens } from './AllTokens';
 import { GroupForm } from './GroupForm';
 import { PersonalTokens } from './PersonalTokens';
 
@@ -38,6 +40,10 @@ export function TokenTab({ settings, reload }: { settings: Settings; reload: () 
       <Typography.Title level={5}>{t('settings.tokens.title')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('settings.tokens.intro')}</Typography.Paragraph>
       <PersonalTokens enabled={settings.token.value.personalTokens} />
+      <Auth value="settings:view">
+        <Divider />
+        <AllTokens />
+      </Auth>
     </>
   );
 }
