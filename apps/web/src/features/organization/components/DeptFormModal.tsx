@@ -78,12 +78,12 @@ export function DeptFormModal({
       >
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('organization.common.name')} rules={[schemaRule(fields.name)]}>
+            <Form.Item required name="name" label={t('organization.common.name')} rules={[schemaRule(fields.name)]}>
               <Input maxLength={100} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="code" label={t('organization.common.code')} rules={[schemaRule(fields.code)]}>
+            <Form.Item required name="code" label={t('organization.common.code')} rules={[schemaRule(fields.code)]}>
               <Input maxLength={50} />
             </Form.Item>
           </Col>

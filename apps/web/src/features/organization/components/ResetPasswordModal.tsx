@@ -44,7 +44,12 @@ export function ResetPasswordModal({ user, onClose }: { user: User | undefined; 
           )
         }
       >
-        <Form.Item name="password" label={t('organization.user.fields.password')} rules={[schemaRule(passwordSchema)]}>
+        <Form.Item
+          required
+          name="password"
+          label={t('organization.user.fields.password')}
+          rules={[schemaRule(passwordSchema)]}
+        >
           <Input.Password maxLength={20} autoComplete="new-password" />
         </Form.Item>
         <Form.Item

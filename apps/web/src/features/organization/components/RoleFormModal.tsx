@@ -71,10 +71,10 @@ export function RoleFormModal({
           });
         }}
       >
-        <Form.Item name="name" label={t('organization.common.name')} rules={[schemaRule(fields.name)]}>
+        <Form.Item required name="name" label={t('organization.common.name')} rules={[schemaRule(fields.name)]}>
           <Input maxLength={50} />
         </Form.Item>
-        <Form.Item name="code" label={t('organization.common.code')} rules={[schemaRule(fields.code)]}>
+        <Form.Item required name="code" label={t('organization.common.code')} rules={[schemaRule(fields.code)]}>
           <Input maxLength={50} disabled={role?.isSystem} />
         </Form.Item>
         <Form.Item

@@ -106,8 +106,8 @@ export function UserFormDrawer({ open, userId, onClose }: { open: boolean; userI
     });
   };
 
-  const item = (name: keyof typeof fields, label: string, node: ReactNode) => (
-    <Form.Item name={name} label={label} rules={[schemaRule(fields[name])]}>
+  const item = (name: keyof typeof fields, label: string, node: ReactNode, required = false) => (
+    <Form.Item name={name} label={label} rules={[schemaRule(fields[name])]} required={required}>
       {node}
     </Form.Item>
   );
@@ -152,6 +152,7 @@ export function UserFormDrawer({ open, userId, onClose }: { open: boolean; userI
               'loginName',
               t('organization.user.fields.loginName'),
               <Input maxLength={50} disabled={editing} autoComplete="off" />,
+              true,
             )}
           </Col>
           <Col xs={24} md={12}>
@@ -168,6 +169,7 @@ export function UserFormDrawer({ open, userId, onClose }: { open: boolean; userI
             <>
               <Col xs={24} md={12}>
                 <Form.Item
+                  required
                   name="password"
                   label={t('organization.user.fields.password')}
                   rules={[schemaRule(passwordSchema)]}
@@ -204,7 +206,7 @@ export function UserFormDrawer({ open, userId, onClose }: { open: boolean; userI
         <div className="org-form-section">{t('organization.user.sections.person')}</div>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            {item('realName', t('organization.user.fields.realName'), <Input maxLength={50} />)}
+            {item('realName', t('organization.user.fields.realName'), <Input maxLength={50} />, true)}
           </Col>
           <Col xs={24} md={12}>
             {item('lastName', t('organization.user.fields.lastName'), <Input maxLength={50} />)}

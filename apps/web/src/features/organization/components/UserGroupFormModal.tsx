@@ -94,7 +94,7 @@ export function UserGroupFormModal({
       >
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('organization.common.name')} rules={[schemaRule(fields.name)]}>
+            <Form.Item required name="name" label={t('organization.common.name')} rules={[schemaRule(fields.name)]}>
               <Input maxLength={100} />
             </Form.Item>
           </Col>
