@@ -9,7 +9,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
     pool: 'forks',
-    testTimeout: 30_000,
+    // A hang guard, not a speed check: the route-table walks make hundreds of calls on a busy machine.
+    testTimeout: 180_000,
     hookTimeout: 60_000,
     reporters: jsonOut ? ['default', 'json'] : ['default'],
     ...(jsonOut ? { outputFile: jsonOut } : {}),

@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPermissionCodes, messages, type PermissionCode, type RouteAccess } from '@casedesk/shared';
 import { buildApp } from '../src/app.js';
-import { permission, rolePermission } from '../src/modules/role/role.table.js';
+import { permission, role, rolePermission } from '../src/modules/role/role.table.js';
 import { userRole } from '../src/modules/user/user.table.js';
 import type { RouteRecord } from '../src/platform/access.js';
 import { createRole, createUser, signIn, testConfig, useTestApp, type Response } from './helpers.js';
@@ -198,6 +198,35 @@ describe('route table', () => {
       for (const route of routes.filter((r) => isPermissionCode(r.access))) {
         const response = await callRoute(route, probeToken);
         if (response.status !== 403) failures.push(`${key(route)}: ${response.status}`);
+      }
+      expect(failures).toEqual([]);
+    });
+
+    it('answers every seeded role exactly as its permissions say, on every permission route', async () => {
+      const seeded = await ctx.db
+        .select({ id: role.id, code: role.code, permission: permission.code })
+        .from(role)
+        .leftJoin(rolePermission, eq(rolePermission.roleId, role.id))
+        .leftJoin(permission, eq(permission.id, rolePermission.permissionId));
+      const granted = new Map<string, Set<string>>();
+      for (const row of seeded) {
+        if (!granted.has(row.code)) granted.set(row.code, new Set());
+        if (row.permission) granted.get(row.code)!.add(row.permission);
+      }
+      expect([...granted.keys()]).toEqual(expect.arrayContaining(['admin', 'common']));
+      const failures: string[] = [];
+      for (const [roleCode, codes] of granted) {
+        const user = await createUser(ctx, { roles: [roleCode] });
+        const { token } = await signIn(ctx, user);
+        for (const route of routes.filter((r) => isPermissionCode(r.access))) {
+          const allowed = codes.has(route.access as string);
+          const response = await callRoute(route, token);
+          const ok = allowed ? ![401, 403, 500].includes(response.status) : response.status === 403;
+          if (!ok)
+            failures.push(
+              `${roleCode} ${allowed ? 'holds' : 'lacks'} ${route.access}: ${key(route)} answered ${response.status}`,
+            );
+        }
       }
       expect(failures).toEqual([]);
     });
