@@ -1,7 +1,7 @@
 import type { Category, CategoryDetail, Company, Project, User } from '@casedesk/shared';
 import { http } from '../../platform/http/client';
 import type { Page } from '@casedesk/shared';
-import { resourceApi } from './shared/resource-api';
+import { resourceApi } from '../../platform/crud/resource-api';
 import type { Option } from './shared/RemoteSelect';
 
 export const categoryApi = resourceApi<Category, CategoryDetail>('Category');

@@ -1,6 +1,6 @@
 import type { Company, Industry, Page } from '@casedesk/shared';
 import { http } from '../../platform/http/client';
-import { resourceApi } from '../category/shared/resource-api';
+import { resourceApi } from '../../platform/crud/resource-api';
 import type { Option } from '../category/shared/RemoteSelect';
 
 export const companyApi = resourceApi<Company>('Company');

@@ -1,4 +1,4 @@
 import type { Project, ProjectDetail } from '@casedesk/shared';
-import { resourceApi } from '../category/shared/resource-api';
+import { resourceApi } from '../../platform/crud/resource-api';
 
 export const projectApi = resourceApi<Project, ProjectDetail>('Project');

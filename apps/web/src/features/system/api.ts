@@ -17,7 +17,7 @@ import type {
 } from '@casedesk/shared';
 import { refreshMenus } from '../../app/router/menu-store';
 import { http } from '../../platform/http/client';
-import { resourceApi } from './shared/resource-api';
+import { resourceApi } from '../../platform/crud/resource-api';
 
 export const configurationApi = resourceApi<Configuration>('Configuration');
 export const dictionaryApi = resourceApi<Dictionary, DictionaryDetail>('Dictionary');

@@ -14,10 +14,8 @@ import type {
   TicketUpdate,
   UploadedFile,
 } from '@casedesk/shared';
-import { getToken } from '../../platform/auth-store';
-import { appConfig } from '../../platform/config';
-import { ApiError, http, refreshSession } from '../../platform/http/client';
-import { createAuthToken } from '../../platform/http/auth-token';
+import { http } from '../../platform/http/client';
+import { downloadExport, rawCall, saveBlob } from '../../platform/http/file-transfer';
 
 /** The list's filter as the page keeps it (and writes into the address): the Query body without paging. */
 export type TicketFilter = Omit<TicketQuery, 'page' | 'pageSize'>;
@@ -147,46 +145,6 @@ export function useChangeStatus() {
   });
 }
 
-/**
- * A call whose body or answer is not JSON (multipart upload, `.xlsx` export, file download), with the same
- * headers as the http client and one retry after a token refresh.
- */
-async function rawCall(path: string, init: { method: 'GET' | 'POST'; body?: BodyInit; json?: unknown }) {
-  const attempt = async () => {
-    const headers: Record<string, string> = {
-      AccessUrl: window.location.href,
-      'Auth-Token': await createAuthToken(),
-    };
-    const token = getToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-    return fetch(`${appConfig.apiBaseUrl}${path}`, {
-      method: init.method,
-      headers,
-      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-      credentials: 'same-origin',
-    });
-  };
-  let response = await attempt();
-  if (response.status === 401 && (await refreshSession())) response = await attempt();
-  if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
-    const body = (await response.json().catch(() => null)) as {
-      resultCode?: number;
-      resultMsg?: string;
-      data?: unknown;
-    } | null;
-    if (response.ok && body?.resultCode === 200) return { response, data: body.data };
-    throw new ApiError(
-      body?.resultMsg ?? `HTTP ${response.status}`,
-      response.status,
-      body?.resultCode ?? response.status,
-      body?.data ?? null,
-      'http',
-    );
-  }
-  return { response, data: undefined };
-}
-
 /** `POST /api/Files/Upload` with one or more files (field `files`). */
 export async function uploadFiles(files: File[]): Promise<UploadedFile[]> {
   const form = new FormData();
@@ -195,28 +153,14 @@ export async function uploadFiles(files: File[]): Promise<UploadedFile[]> {
   return data as UploadedFile[];
 }
 
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export async function downloadFile(fileId: number, name: string): Promise<void> {
   const { response } = await rawCall(`/api/Files/Download/${fileId}`, { method: 'GET' });
   saveBlob(await response.blob(), name);
 }
 
 /** `POST /api/Ticket/Export`: the `.xlsx` of exactly the current filter. */
-export async function exportTickets(filter: TicketFilter): Promise<void> {
-  const { response } = await rawCall('/api/Ticket/Export', { method: 'POST', json: filter });
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
-  saveBlob(await response.blob(), named ? decodeURIComponent(named) : 'tickets.xlsx');
+export function exportTickets(filter: TicketFilter): Promise<void> {
+  return downloadExport('/api/Ticket/Export', filter, 'tickets.xlsx', { useServerName: true });
 }
 
 export const statusColors: Record<TicketStatus, string> = {

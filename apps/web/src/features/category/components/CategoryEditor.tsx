@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { categoryCreateSchema, type CategoryDetail } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { categoryApi, searchProjects, searchUsers } from '../api';
-import { EditorDrawer } from '../shared/EditorDrawer';
+import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
+import { masterDataText } from '../shared/failure';
 import { RemoteSelect } from '../shared/RemoteSelect';
 import { useStatusOptions } from '../shared/StatusTag';
 
@@ -36,6 +37,7 @@ export function CategoryEditor({ id, onClose }: { id: number | null; onClose: ()
   const statusOptions = useStatusOptions();
   return (
     <EditorDrawer<CategoryDetail, Values>
+      areaText={masterDataText}
       api={categoryApi}
       id={id}
       onClose={onClose}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../platform/permission';
 import { ApiError } from '../../../platform/http/client';
 import { useConfirmDelete, useServerText } from './failure';
-import type { ListQuery, resourceApi } from './resource-api';
+import type { ListQuery, resourceApi } from '../../../platform/crud/resource-api';
 import { useStatusOptions } from './StatusTag';
 
 type Api<Item extends { id: number }> = ReturnType<typeof resourceApi<Item, unknown>>;

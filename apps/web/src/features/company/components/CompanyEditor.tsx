@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { companyCreateSchema, type Company } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { usePermissions } from '../../../platform/permission';
-import { EditorDrawer } from '../../category/shared/EditorDrawer';
+import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
+import { masterDataText } from '../../category/shared/failure';
 import { RemoteSelect } from '../../category/shared/RemoteSelect';
 import { useStatusOptions } from '../../category/shared/StatusTag';
 import { blanksToNull } from '../../category/shared/values';
@@ -76,6 +77,7 @@ export function CompanyEditor({ id, onClose }: { id: number | null; onClose: () 
   const f = (key: string) => t(`company.fields.${key}`);
   return (
     <EditorDrawer<Company, Values>
+      areaText={masterDataText}
       api={companyApi}
       id={id}
       onClose={onClose}

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { projectCreateSchema, type ProjectDetail } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { searchCompanies } from '../../category/api';
-import { EditorDrawer } from '../../category/shared/EditorDrawer';
+import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
+import { masterDataText } from '../../category/shared/failure';
 import { RemoteSelect } from '../../category/shared/RemoteSelect';
 import { useStatusOptions } from '../../category/shared/StatusTag';
 import { blanksToNull } from '../../category/shared/values';
@@ -48,6 +49,7 @@ export function ProjectEditor({ id, onClose }: { id: number | null; onClose: () 
   const statusOptions = useStatusOptions();
   return (
     <EditorDrawer<ProjectDetail, Values>
+      areaText={masterDataText}
       api={projectApi}
       id={id}
       onClose={onClose}

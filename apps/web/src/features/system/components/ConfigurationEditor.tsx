@@ -4,7 +4,8 @@ import { configurationCreateSchema, type Configuration } from '@casedesk/shared'
 import { schemaRule } from '../../../platform/form-rules';
 import { configurationApi } from '../api';
 import { useDictionary } from '../dictionary-hook';
-import { EditorDrawer } from '../shared/EditorDrawer';
+import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
+import { systemText } from '../shared/failure';
 
 type Values = {
   name: string;
@@ -39,6 +40,7 @@ export function ConfigurationEditor({ id, onClose }: { id: number | null; onClos
   const types = useDictionary(configurationTypeDictionary);
   return (
     <EditorDrawer<Configuration, Values>
+      areaText={systemText}
       api={configurationApi}
       id={id}
       onClose={onClose}

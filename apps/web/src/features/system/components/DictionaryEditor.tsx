@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { dictionaryCreateSchema, dictionaryItemInputSchema, type DictionaryDetail } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { dictionaryApi } from '../api';
-import { EditorDrawer } from '../shared/EditorDrawer';
+import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
+import { systemText } from '../shared/failure';
 
 type ItemValues = { key: string; parentKey: string | null; name: string; value: string; sort: number; enable: boolean };
 type Values = {
@@ -42,6 +43,7 @@ export function DictionaryEditor({ id, onClose }: { id: number | null; onClose: 
   const { t } = useTranslation();
   return (
     <EditorDrawer<DictionaryDetail, Values>
+      areaText={systemText}
       api={dictionaryApi}
       id={id}
       onClose={onClose}

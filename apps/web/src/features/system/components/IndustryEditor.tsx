@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { industryCreateSchema, type Industry, type IndustryNode } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { industryApi } from '../api';
-import { EditorDrawer } from '../shared/EditorDrawer';
+import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
+import { systemText } from '../shared/failure';
 
 type Values = {
   code: string;
@@ -44,6 +45,7 @@ export function IndustryEditor({ id, parentId, tree, onClose }: Props) {
   const { t } = useTranslation();
   return (
     <EditorDrawer<Industry, Values>
+      areaText={systemText}
       api={industryApi}
       id={id}
       onClose={onClose}

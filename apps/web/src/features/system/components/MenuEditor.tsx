@@ -11,7 +11,8 @@ import {
 } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { menuApi } from '../api';
-import { EditorDrawer } from '../shared/EditorDrawer';
+import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
+import { systemText } from '../shared/failure';
 import { IconPicker } from './IconPicker';
 import { useMenuTitle } from './menu-title';
 
@@ -89,6 +90,7 @@ export function MenuEditor({ id, parentId, tree, onClose }: Props) {
   const titleOf = useMenuTitle();
   return (
     <EditorDrawer<Menu, Values>
+      areaText={systemText}
       api={menuApi}
       id={id}
       onClose={onClose}

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { regionCreateSchema, type Region } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { regionApi } from '../api';
-import { EditorDrawer } from '../shared/EditorDrawer';
+import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
+import { systemText } from '../shared/failure';
 
 type Values = {
   code: string;
@@ -52,6 +53,7 @@ export function RegionEditor({ id, parent, onClose }: Props) {
   };
   return (
     <EditorDrawer<Region, Values>
+      areaText={systemText}
       api={regionApi}
       id={id}
       onClose={onClose}

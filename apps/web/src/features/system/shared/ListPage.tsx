@@ -7,7 +7,7 @@ import type { PermissionModule } from '@casedesk/shared';
 import { usePermissions } from '../../../platform/permission';
 import { ApiError } from '../../../platform/http/client';
 import { useConfirmDelete, useServerText } from './failure';
-import type { ListQuery, resourceApi } from './resource-api';
+import type { ListQuery, resourceApi } from '../../../platform/crud/resource-api';
 
 type Api<Item extends { id: number }> = ReturnType<typeof resourceApi<Item, unknown>>;
 

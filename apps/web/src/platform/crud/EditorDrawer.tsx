@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { App, Alert, Button, Drawer, Form, Space, Spin, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSaveFailure } from './failure';
+import { useSaveFailure, type AreaText } from './failure';
 import type { resourceApi } from './resource-api';
 
 type Props<Detail extends { rowVersion: number }, Values extends object> = {
@@ -15,6 +15,8 @@ type Props<Detail extends { rowVersion: number }, Values extends object> = {
   toForm: (detail: Detail) => Partial<Values>;
   toBody: (values: Values) => Record<string, unknown>;
   children: (form: FormInstance<Values>, detail: Detail | undefined) => ReactNode;
+  /** The area's own server texts (its refusals), in the user's language. */
+  areaText?: AreaText;
 };
 
 /** Create/edit in a drawer: loads the detail, saves with its `rowVersion`, and offers a reload when stale. */
@@ -27,7 +29,7 @@ export function EditorDrawer<Detail extends { rowVersion: number }, Values exten
   const [form] = Form.useForm<Values>();
   const detail = api.useDetail(id);
   const save = api.useSave();
-  const saveFailure = useSaveFailure();
+  const saveFailure = useSaveFailure(props.areaText);
 
   useEffect(() => {
     if (detail.data) form.setFieldsValue(toForm(detail.data) as Parameters<typeof form.setFieldsValue>[0]);
@@ -38,7 +40,7 @@ export function EditorDrawer<Detail extends { rowVersion: number }, Values exten
     if (fresh.data) {
       form.resetFields();
       form.setFieldsValue(toForm(fresh.data) as Parameters<typeof form.setFieldsValue>[0]);
-      void message.info(t('masterData.reloaded'));
+      void message.info(t('crud.reloaded'));
     }
   };
 
@@ -49,7 +51,7 @@ export function EditorDrawer<Detail extends { rowVersion: number }, Values exten
       { id, body },
       {
         onSuccess: () => {
-          void message.success(t('masterData.saved'));
+          void message.success(t('crud.saved'));
           props.onClose();
         },
         onError: (error) => saveFailure(error, form, id === null ? null : () => void reload()),
@@ -80,7 +82,7 @@ export function EditorDrawer<Detail extends { rowVersion: number }, Values exten
       }
     >
       {detail.isError ? (
-        <Alert type="error" showIcon title={t('masterData.loadFailed')} />
+        <Alert type="error" showIcon title={t('crud.loadFailed')} />
       ) : id !== null && !detail.data ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} />
       ) : (

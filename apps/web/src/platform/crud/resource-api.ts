@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@casedesk/shared';
-import { http } from '../../../platform/http/client';
-import { downloadFile } from './download';
+import { http } from '../http/client';
+import { downloadExport } from '../http/file-transfer';
 
 export type ListQuery = {
   page: number;
@@ -72,7 +72,7 @@ export function resourceApi<Item extends { id: number }, Detail = Item>(
     },
     exportXlsx(query: ListQuery, fileName: string) {
       const { page: _page, pageSize: _size, ...filters } = cleanQuery(query);
-      return downloadFile(`${base}/Export`, filters, fileName);
+      return downloadExport(`${base}/Export`, filters, fileName);
     },
     /** Options for pickers: the first matches of a keyword. */
     search(keyword: string, extra: Record<string, unknown> = {}) {

@@ -1,0 +1,70 @@
+import { App, type FormInstance } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../http/client';
+import { translateServerMessage } from '../server-messages';
+
+/** An area's own server texts in the user's language (its refusals), or null to fall back to the shared ones. */
+export type AreaText = (message: string, t: TFunction) => string | null;
+
+/** The server's texts in the user's language: the area's refusals first, then the shared ones. */
+export function useServerText(areaText?: AreaText) {
+  const { t } = useTranslation();
+  return (message: string) => areaText?.(message, t) ?? translateServerMessage(message);
+}
+
+/** Delete with a confirmation; a refusal (409, record in use) is shown as the server's message with Ok. */
+export function useConfirmDelete(areaText?: AreaText) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const text = useServerText(areaText);
+  return (name: string, remove: () => Promise<unknown>) =>
+    modal.confirm({
+      title: t('crud.deleteTitle'),
+      content: t('crud.deleteText', { name }),
+      okText: t('crud.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await remove();
+          void message.success(t('crud.deleted'));
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.kind !== 'http' || error.status === 403) return;
+          if (error.status === 409)
+            modal.warning({
+              title: t('crud.deleteRefused'),
+              content: text(error.message),
+              okText: t('common.ok'),
+            });
+          else void message.error(text(error.message));
+        }
+      },
+    });
+}
+
+/** A failed save: field errors next to their fields, a stale record offers a reload, anything else a toast. */
+export function useSaveFailure(areaText?: AreaText) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const text = useServerText(areaText);
+  return (error: unknown, form: FormInstance, reload: (() => void) | null) => {
+    if (!(error instanceof ApiError) || error.kind !== 'http' || error.status === 403) return;
+    if (error.status === 409 && reload) {
+      modal.confirm({
+        title: t('crud.staleTitle'),
+        content: text(error.message),
+        okText: t('crud.reload'),
+        cancelText: t('common.cancel'),
+        onOk: reload,
+      });
+      return;
+    }
+    const fields = error.fieldErrors.filter((f) => f.field && form.getFieldInstance(f.field) !== undefined);
+    if (fields.length > 0) {
+      form.setFields(fields.map((f) => ({ name: f.field, errors: [text(f.message)] })));
+      return;
+    }
+    void message.error(text(error.message));
+  };
+}
