@@ -28,10 +28,11 @@ describe('layout, menu and tabs', () => {
 
     await clickMenu(page, 'Tickets', 'Ticket list');
     await page.waitForURL('**/ticket/list');
-    await page.getByText('This screen is coming soon', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Export' }).waitFor();
     await page.locator('.header-breadcrumb').getByText('Tickets').waitFor();
     await clickMenu(page, 'Tickets', 'Open items');
     await page.waitForURL('**/openItem/list');
+    await page.getByText('This screen is coming soon', { exact: false }).waitFor();
     await expect.poll(() => tabs.allInnerTexts()).toEqual(['Dashboard', 'Ticket list', 'Open items']);
 
     // Keep-alive: a half-typed form survives a trip to another tab.

@@ -73,6 +73,8 @@ export async function signedIn(page: Page, user: { loginName: string; password: 
   await fillSignIn(page, user.loginName, user.password);
   await page.waitForURL('**/dashboard/ticket');
   await page.locator('.app-header').waitFor();
+  // The landing dashboard loads its numbers after the shell: let those calls finish before the test acts.
+  await page.waitForLoadState('networkidle');
 }
 
 export const stored = (page: Page, key: string) =>
