@@ -200,6 +200,18 @@ describe('http client', () => {
     expect(getSession().token).toBeNull();
   });
 
+  it('keeps the session when the call is cut because the page is being left', async () => {
+    answer = () => new TypeError('Failed to fetch');
+    window.dispatchEvent(new Event('pagehide'));
+    try {
+      await expect(http.get('/api/A')).rejects.toMatchObject({ kind: 'aborted' });
+      expect(shown).toEqual([]);
+      expect(getSession().token).toBe('access-1');
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+  });
+
   it('gives up after the timeout with Network Timeout', async () => {
     answer = () => new Promise<never>(() => undefined);
     vi.stubGlobal(

@@ -7,7 +7,15 @@ import { feedback } from '../feedback';
 import { translateServerMessage } from '../server-messages';
 import { createAuthToken, noteServerDate } from './auth-token';
 
-export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'session';
+export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'session' | 'aborted';
+
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  // beforeunload: Chromium may cut the old page's calls as the navigation starts, before pagehide.
+  window.addEventListener('beforeunload', () => (leavingPage = true));
+  window.addEventListener('pagehide', () => (leavingPage = true));
+  window.addEventListener('pageshow', () => (leavingPage = false));
+}
 
 /** Every failed call rejects with this; `kind` says whether the server answered at all. */
 export class ApiError extends Error {
@@ -93,6 +101,8 @@ export async function send(path: string, options: RequestOptions = {}, attempt =
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
+    // The page itself is going away (reload, address typed, tab closed): the browser cut the call, the network did not fail.
+    if (leavingPage) throw new ApiError('Page unloading', 0, 0, null, 'aborted');
     if (timedOut) throw new ApiError('Network Timeout', 0, 0, null, 'timeout');
     throw new ApiError(error instanceof Error ? error.message : 'Network Error', 0, 0, null, 'network');
   } finally {
