@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import {
   defaultAllowedUploadTypes,
   messages,
@@ -175,4 +175,81 @@ export async function saveSetting(db: Db, actor: Actor, input: SettingSave): Pro
   });
   invalidateSettings(db);
   return { value: input.value, rowVersion: saved.rowVersion, modifiedAt: saved.modifiedAt.toISOString() };
+}
+
+// ---- holiday calendar ----
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The wall-clock reading of an instant in a zone, as if it were UTC. */
+function wallClock(timeZone: string, at: number): number {
+  const parts = Object.fromEntries(
+    formatIn(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+}
+
+/** `YYYY-MM-DD` of an instant in a zone. */
+export function dayIn(timeZone: string, at: Date): string {
+  return new Date(wallClock(timeZone, at.getTime())).toISOString().slice(0, 10);
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The instant a day begins in a zone (the second pass settles days whose offset differs from the night before). */
+function startOfDay(day: string, timeZone: string): number {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  const guess = midnight - (wallClock(timeZone, midnight) - midnight);
+  return midnight - (wallClock(timeZone, guess) - guess);
+}
+
+/**
+ * `hours` of service time from `start`, holidays not counting: a holiday's whole day (in the
+ * settings' time zone) is skipped, so a due date that would fall on or run through one moves by its days.
+ */
+export function addServiceHours(start: Date, hours: number, holidays: Iterable<string>, timeZone: string): Date {
+  const closed = new Set(holidays);
+  let at = start.getTime();
+  let remaining = hours * 3_600_000;
+  let day = dayIn(timeZone, start);
+  for (;;) {
+    const end = Math.max(at, startOfDay(nextDay(day), timeZone));
+    if (!closed.has(day)) {
+      if (at + remaining < end) return new Date(at + remaining);
+      remaining -= end - at;
+    }
+    at = end;
+    day = nextDay(day);
+  }
+}
+
+/** The holidays from a day on (one query per due date); a year of them is more than any service time runs through. */
+export async function holidaysFrom(q: Queryable, fromDay: string): Promise<string[]> {
+  const rows = await q
+    .select({ day: holiday.day })
+    .from(holiday)
+    .where(gte(holiday.day, fromDay))
+    .orderBy(asc(holiday.day))
+    .limit(366);
+  return rows.map((r) => r.day);
 }

@@ -16,8 +16,9 @@ import {
   type SettingValues,
 } from '@casedesk/shared';
 import { createUser, signIn, signedInWith, userRow, useTestApp, type Response } from '../../../test/helpers.js';
-import { addTicket, admin, ticketWorld, type Staff } from '../../../test/ticket-factories.js';
+import { addTicket, admin, ticketWorld, type Staff, type TicketData } from '../../../test/ticket-factories.js';
 import { userSession } from '../auth/auth.table.js';
+import { addServiceHours } from './setting.service.js';
 
 const ctx = useTestApp({ dataDir: mkdtempSync(join(tmpdir(), 'casedesk-settings-')) });
 let boss: Staff;
@@ -197,6 +198,57 @@ describe('every setting takes effect', () => {
     await change('basic', { caseNumberPrefix: 'TCK' });
   });
 
+  it("holidays do not count toward a ticket's service time, by days of the settings' time zone", async () => {
+    const w = await ticketWorld(ctx);
+    const plusDays = (day: string, n: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const hours = (n: number) => n * 3_600_000;
+    const due = (t: TicketData) => Date.parse(String(t.dueDate));
+    const urgent = () =>
+      addTicket(ctx, w.agent.token, { projectId: w.projectId, categoryId: w.categoryId, priority: 'Urgent' });
+    const addHoliday = async (day: string) => {
+      const response = await ctx.call('POST', '/api/Holiday/Add', { token: boss.token, body: { day, name: 'Closed' } });
+      expect(response.status, response.raw).toBe(200);
+      return (response.body.data as Holiday).id;
+    };
+    const removeHolidays = async (ids: number[]) => {
+      for (const id of ids)
+        expect((await ctx.call('POST', `/api/Holiday/Delete/${id}`, { token: boss.token })).status).toBe(200);
+    };
+
+    const plain = await urgent();
+    expect(due(plain) - Date.parse(String(plain.openDate))).toBe(hours(4));
+
+    // Closed today and tomorrow (UTC): the clock starts the day after, whichever of the two the ticket opens on.
+    const today = new Date().toISOString().slice(0, 10);
+    const closed = [
+      await addHoliday(today),
+      await addHoliday(plusDays(today, 1)),
+      await addHoliday(plusDays(today, 5)),
+    ];
+    const held = await urgent();
+    expect(due(held)).toBe(Date.parse(`${plusDays(today, 2)}T04:00:00Z`));
+    // A new priority recounts from the open date: 7 days of service run through the holiday on day 5.
+    const low = await ctx.call('POST', '/api/Ticket/Update', {
+      token: w.agent.token,
+      body: { id: held.id, rowVersion: held.rowVersion, priority: 'Low' },
+    });
+    expect(low.status, low.raw).toBe(200);
+    expect(due(low.body.data as TicketData)).toBe(Date.parse(`${plusDays(today, 10)}T00:00:00Z`));
+    await removeHolidays(closed);
+
+    // The days are those of Settings → Basic's time zone.
+    await change('basic', { timeZone: 'Asia/Taipei' });
+    const taipeiToday = new Date(Date.now() + hours(8)).toISOString().slice(0, 10);
+    const taipei = [await addHoliday(taipeiToday), await addHoliday(plusDays(taipeiToday, 1))];
+    const inTaipei = await urgent();
+    expect(due(inTaipei)).toBe(Date.parse(`${plusDays(taipeiToday, 2)}T04:00:00+08:00`));
+    await removeHolidays(taipei);
+    await change('basic', { timeZone: 'UTC' });
+    const after = await urgent();
+    expect(due(after) - Date.parse(String(after.openDate))).toBe(hours(4));
+  });
+
   it('private tickets off: a new private ticket, or making one private, is refused', async () => {
     const w = await ticketWorld(ctx);
     await change('toggles', { privateTickets: false });
@@ -269,5 +321,46 @@ describe('every setting takes effect', () => {
       timeZone: 'Asia/Taipei',
       ssoButton: true,
     });
+  });
+});
+
+describe('service hours and the holiday calendar', () => {
+  const at = (iso: string) => new Date(iso);
+  const iso = (d: Date) => d.toISOString();
+
+  it('count every hour when no holiday is in the way', () => {
+    expect(iso(addServiceHours(at('2026-03-02T10:00:00Z'), 24, ['2026-03-05'], 'UTC'))).toBe(
+      '2026-03-03T10:00:00.000Z',
+    );
+  });
+
+  it('skip a holiday the time runs through, one that the due date falls on, and one the ticket opens on', () => {
+    expect(iso(addServiceHours(at('2026-03-02T10:00:00Z'), 24, ['2026-03-03'], 'UTC'))).toBe(
+      '2026-03-04T10:00:00.000Z',
+    );
+    expect(iso(addServiceHours(at('2026-03-06T10:00:00Z'), 72, ['2026-03-09'], 'UTC'))).toBe(
+      '2026-03-10T10:00:00.000Z',
+    );
+    expect(iso(addServiceHours(at('2026-03-03T15:00:00Z'), 4, ['2026-03-03'], 'UTC'))).toBe('2026-03-04T04:00:00.000Z');
+    expect(iso(addServiceHours(at('2026-03-02T10:00:00Z'), 24, ['2026-03-03', '2026-03-04'], 'UTC'))).toBe(
+      '2026-03-05T10:00:00.000Z',
+    );
+  });
+
+  it('take holidays as days of the given time zone, across a daylight-saving change', () => {
+    // Taipei is UTC+8: 2026-03-03 there is 2026-03-02T16:00Z to 2026-03-03T16:00Z.
+    expect(iso(addServiceHours(at('2026-03-02T10:00:00Z'), 4, ['2026-03-03'], 'Asia/Taipei'))).toBe(
+      '2026-03-02T14:00:00.000Z',
+    );
+    expect(iso(addServiceHours(at('2026-03-02T17:00:00Z'), 4, ['2026-03-03'], 'Asia/Taipei'))).toBe(
+      '2026-03-03T20:00:00.000Z',
+    );
+    // New York moves to daylight time on Sunday 2026-03-08: Saturday opens at 05:00Z, Monday at 04:00Z.
+    expect(iso(addServiceHours(at('2026-03-07T17:00:00Z'), 4, ['2026-03-07'], 'America/New_York'))).toBe(
+      '2026-03-08T09:00:00.000Z',
+    );
+    expect(iso(addServiceHours(at('2026-03-07T17:00:00Z'), 4, ['2026-03-07', '2026-03-08'], 'America/New_York'))).toBe(
+      '2026-03-09T08:00:00.000Z',
+    );
   });
 });

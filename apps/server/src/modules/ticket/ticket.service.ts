@@ -29,7 +29,7 @@ import { delegate, delegateProject } from '../delegate/delegate.table.js';
 import { claimFiles, dropFiles, fileUrlOf } from '../file/file.service.js';
 import { storedFile } from '../file/file.table.js';
 import { project, projectCompany } from '../project/project.table.js';
-import { readSettings } from '../setting/setting.service.js';
+import { addServiceHours, dayIn, holidaysFrom, readSettings } from '../setting/setting.service.js';
 import { appUser } from '../user/user.table.js';
 import { actionsFor, allowedStatuses, visibleSql } from './ticket.policy.js';
 import {
@@ -53,8 +53,11 @@ type Changes = Record<string, { from: unknown; to: unknown }>;
 export type WriteResult<T> = { value: T; removedFiles: string[] };
 
 const field = (name: string, message: string) => badRequest(`${name}: ${message}`, [{ field: name, message }]);
-const dueDateOf = (openDate: Date, priority: TicketPriority) =>
-  new Date(openDate.getTime() + ticketSlaHours[priority] * 3_600_000);
+/** openDate + the priority's service hours, holidays (Settings → Holiday, days in Settings → Basic's time zone) not counting. */
+async function dueDateOf(q: Queryable, openDate: Date, priority: TicketPriority, timeZone: string): Promise<Date> {
+  const holidays = await holidaysFrom(q, dayIn(timeZone, openDate));
+  return addServiceHours(openDate, ticketSlaHours[priority], holidays, timeZone);
+}
 
 async function findVisible(q: Queryable, actor: Actor, id: number, lock = false) {
   const query = q
@@ -246,7 +249,7 @@ export async function createTicket(db: Db, actor: Actor, input: TicketCreate): P
         ticketFrom: input.ticketFrom,
         subjectType: input.subjectType ?? null,
         openDate,
-        dueDate: dueDateOf(openDate, input.priority),
+        dueDate: await dueDateOf(tx, openDate, input.priority, settings.basic.timeZone),
         openedBy: actor.userId,
         customer: input.customer ?? null,
         customerEmail: input.customerEmail ?? null,
@@ -307,6 +310,7 @@ async function applyChange(
   before: TicketRecord,
   input: Omit<TicketUpdate, 'id' | 'rowVersion'>,
   rowVersion: number | undefined,
+  timeZone: string,
 ): Promise<WriteResult<TicketRecord>> {
   if (before.status === 'Cancelled') throw badRequest(ticketMessages.cancelledIsFinal);
   const next: Partial<TicketRecord> = {};
@@ -369,7 +373,7 @@ async function applyChange(
       ),
     ),
   );
-  if (next.priority !== undefined) next.dueDate = dueDateOf(before.openDate, next.priority);
+  if (next.priority !== undefined) next.dueDate = await dueDateOf(tx, before.openDate, next.priority, timeZone);
 
   if (Object.keys(next).length === 0) return { value: before, removedFiles: [] };
   const after = { ...before, ...next };
@@ -410,7 +414,7 @@ export async function updateTicket(db: Db, actor: Actor, input: TicketUpdate): P
     if (before.rowVersion !== input.rowVersion) throw conflict(messages.staleRowVersion);
     checkPrivateAllowed(settings, input.privateTicket && !before.privateTicket);
     const { id: _id, rowVersion, ...changes } = input;
-    return applyChange(tx, actor, before, changes, rowVersion);
+    return applyChange(tx, actor, before, changes, rowVersion, settings.basic.timeZone);
   });
 }
 
@@ -422,6 +426,7 @@ export async function batchChange(
   change: Pick<TicketUpdate, 'status' | 'assignTo'>,
 ): Promise<number> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const { timeZone } = (await readSettings(db)).basic;
   return db.transaction(async (tx) => {
     const rows = await tx
       .select(ticketRecordColumns)
@@ -432,7 +437,7 @@ export async function batchChange(
     if (rows.length !== unique.length) throw notFound();
     for (const row of rows) {
       try {
-        await applyChange(tx, actor, row, change, undefined);
+        await applyChange(tx, actor, row, change, undefined, timeZone);
       } catch (error) {
         if (error instanceof AppError && error.code === 'BAD_REQUEST')
           throw badRequest(`${row.caseNumber}: ${error.message}`);
