@@ -45,6 +45,10 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   });
   // A dropped connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // pg-pool listens for a client's errors only while it is idle: one that dies while checked out (a
+  // transaction between two statements, e.g. during a PostgreSQL restart) would crash the process. Its
+  // next query fails instead, and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,

@@ -52,12 +52,12 @@ function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
   if (
     typeof code === 'string' &&
-    (code.startsWith('08') || ['57P01', '57P03', 'ECONNREFUSED', 'ECONNRESET'].includes(code))
+    (code.startsWith('08') || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET'].includes(code))
   )
     return true;
   if (
     error instanceof Error &&
-    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i.test(
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable/i.test(
       error.message,
     )
   )

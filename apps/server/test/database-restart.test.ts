@@ -1,0 +1,128 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@casedesk/shared';
+import { buildApp } from '../src/app.js';
+import type { Database } from '../src/db/database.js';
+import { loadServerKeys } from '../src/platform/secrets.js';
+import { openTestDatabase } from './database.js';
+import { authTokenFactory, createCaller, createUser, signIn, testConfig, type Caller } from './helpers.js';
+
+/** A loopback relay in front of PostgreSQL whose connections the test drops, like a PostgreSQL crash-restart does. */
+class Relay {
+  private server: Server | undefined;
+  private sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async start(): Promise<void> {
+    if (this.server?.listening) return;
+    this.server = createServer((client) => {
+      const upstream = connect(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.port, '127.0.0.1', resolve);
+    });
+    const address = this.server.address();
+    if (address && typeof address === 'object') this.port = address.port;
+  }
+
+  /** Drops every open connection; new ones still get through. */
+  dropAll(): void {
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  async stop(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    this.dropAll();
+    await closed;
+  }
+}
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+// bench:faults found it: a PostgreSQL restart while a transaction held a pooled connection between two
+// statements emitted 'error' on a client nobody listened to, and the process died.
+describe.skipIf(!pgUrl)('PostgreSQL restart while connections are checked out (PostgreSQL)', () => {
+  const relay = new Relay({
+    host: new URL(pgUrl ?? 'postgres://x:5432').hostname,
+    port: Number(new URL(pgUrl ?? 'postgres://x:5432').port || 5432),
+  });
+  let database: Database;
+  let close: () => Promise<void>;
+  let call: Caller;
+  let token: string;
+  const uncaught: unknown[] = [];
+  const onUncaught = (error: unknown) => uncaught.push(error);
+
+  beforeAll(async () => {
+    process.on('uncaughtException', onUncaught);
+    await relay.start();
+    database = await openTestDatabase({ port: relay.port });
+    const built = await buildApp({
+      config: testConfig({ webDist: '/nonexistent/casedesk-web' }),
+      database,
+      logger: false,
+    });
+    await built.app.ready();
+    close = () => built.app.close();
+    const keys = await loadServerKeys(database.db);
+    const newAuthToken = authTokenFactory(keys.authTokenPublicKey);
+    call = createCaller(built.app, newAuthToken);
+    const ctx = { app: built.app, built, database, db: database.db, config: testConfig(), newAuthToken, call };
+    const admin = await createUser(ctx, { roles: ['admin'] });
+    token = (await signIn(ctx, admin)).token;
+  });
+
+  afterAll(async () => {
+    process.off('uncaughtException', onUncaught);
+    await close?.();
+    await relay.start();
+    await database?.close();
+  });
+
+  it('fails the transaction whose connection dropped, keeps the process alive and serves again', async () => {
+    let dropped!: () => void;
+    const connectionGone = new Promise<void>((resolve) => (dropped = resolve));
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      // The connection dies while this transaction holds it and no statement is running.
+      relay.dropAll();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      dropped();
+      await tx.execute(sql`select 1`);
+    });
+    await expect(transaction).rejects.toThrow();
+    await connectionGone;
+    expect(uncaught).toEqual([]);
+
+    // The pool replaced the dead connections: requests succeed again without a restart.
+    await expect
+      .poll(async () => (await call('GET', '/api/Dept/Get', { token })).status, { timeout: 30_000, interval: 250 })
+      .toBe(200);
+    expect(uncaught).toEqual([]);
+  }, 60_000);
+
+  it('answers 503, not 500, to a request whose connection drops under it', async () => {
+    uncaught.length = 0;
+    // Several requests in flight while every connection drops: each answers 200 or a 503 envelope.
+    const requests = Array.from({ length: 10 }, () => call('GET', '/api/token/GetMyInfo', { token }));
+    setTimeout(() => relay.dropAll(), 5);
+    for (const response of await Promise.all(requests)) {
+      expect([200, 503]).toContain(response.status);
+      if (response.status === 503)
+        expect(response.body).toMatchObject({ resultCode: 503, resultMsg: messages.serviceUnavailable });
+    }
+    expect(uncaught).toEqual([]);
+  }, 60_000);
+});
