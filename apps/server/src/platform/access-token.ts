@@ -7,6 +7,11 @@ const maxInt32 = 2_147_483_647;
 
 /** Short-lived HS256 access tokens naming the user and the session they belong to. */
 export function createAccessTokens(secret: Uint8Array, lifetimeMinutes: number) {
+  // Imported once: given the raw bytes, jose imports the key again on every call (a WebCrypto round per request).
+  const key = crypto.subtle.importKey('raw', Uint8Array.from(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
     /** `minutes` overrides the lifetime (Settings → Token); the environment's value is the default. */
     async sign(claims: AccessClaims, minutes: number = lifetimeMinutes): Promise<{ token: string; exp: number }> {
@@ -16,13 +21,13 @@ export function createAccessTokens(secret: Uint8Array, lifetimeMinutes: number) 
         .setSubject(String(claims.userId))
         .setIssuedAt()
         .setExpirationTime(exp)
-        .sign(secret);
+        .sign(await key);
       return { token, exp };
     },
     /** The claims, or undefined for anything expired, forged, malformed or of another algorithm. */
     async verify(token: string): Promise<(AccessClaims & { exp: number }) | undefined> {
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const { sub, sid, typ, exp } = payload;
         // Claims that could name no user or session are refused here, not handed to the database.
         if (typ !== 'access' || !exp || typeof sid !== 'string' || !uuidPattern.test(sid)) return undefined;

@@ -1,5 +1,5 @@
 import { constants, generateKeyPairSync, publicEncrypt, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@casedesk/shared';
@@ -144,6 +144,48 @@ describe('Auth-Token header', () => {
     expect((await ssoMessage(ctx.newAuthToken({ nonce }))).status).toBe(200);
     const rows = await ctx.db.select().from(authNonce).where(eq(authNonce.nonce, nonce));
     expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a replay on a signed-in route too, where the nonce is claimed with the actor load', async () => {
+    const { token } = await signedInWith(ctx, []);
+    const header = ctx.newAuthToken();
+    expect((await ctx.call('GET', '/api/token/GetMyInfo', { token, authToken: header })).status).toBe(200);
+    const replay = await ctx.call('GET', '/api/token/GetMyInfo', { token, authToken: header });
+    expect(replay.status).toBe(400);
+    expect(replay.body).toEqual(invalidAuthToken);
+    // Spent by a public route, refused on a signed-in one (and the other way round).
+    const nonce = hex32();
+    expect((await ssoMessage(ctx.newAuthToken({ nonce }))).status).toBe(200);
+    const reused = await ctx.call('GET', '/api/token/GetMyInfo', { token, authToken: ctx.newAuthToken({ nonce }) });
+    expect(reused.body).toEqual(invalidAuthToken);
+    const spent = ctx.newAuthToken();
+    expect((await ctx.call('GET', '/api/token/GetMyInfo', { token, authToken: spent })).status).toBe(200);
+    expect((await ssoMessage(spent)).body).toEqual(invalidAuthToken);
+  });
+
+  it('spends the header of a call refused for its bearer token or its session, and answers a replay first', async () => {
+    const bad = ctx.newAuthToken();
+    const refused = await ctx.call('GET', '/api/token/GetMyInfo', { token: 'not.a.token', authToken: bad });
+    expect(refused.body).toEqual(unauthorizedEnvelope);
+    expect((await ctx.call('GET', '/api/token/GetMyInfo', { authToken: bad })).body).toEqual(invalidAuthToken);
+
+    const { user, token } = await signedInWith(ctx, []);
+    await ctx.db.update(appUser).set({ status: 'Inactive' }).where(eq(appUser.id, user.id));
+    const ended = ctx.newAuthToken();
+    const inactive = await ctx.call('GET', '/api/token/GetMyInfo', { token, authToken: ended });
+    expect(inactive.body).toEqual({ resultCode: 4005, resultMsg: messages.accountInactive, data: null });
+    expect((await ctx.call('GET', '/api/token/GetMyInfo', { token, authToken: ended })).body).toEqual(invalidAuthToken);
+  });
+
+  it("leaves no connection with the nonce write's commit setting", async () => {
+    const { token } = await signedInWith(ctx, []);
+    for (let i = 0; i < 5; i++) {
+      await Promise.all([ssoMessage(), ctx.call('GET', '/api/token/GetMyInfo', { token })]);
+    }
+    const shown = await Promise.all(Array.from({ length: 5 }, () => ctx.db.execute(sql`show synchronous_commit`)));
+    for (const result of shown) {
+      expect((result as unknown as { rows: { synchronous_commit: string }[] }).rows[0]?.synchronous_commit).toBe('on');
+    }
   });
 
   describe('across server instances', () => {

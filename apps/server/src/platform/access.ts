@@ -2,7 +2,7 @@ import { messages, type RouteAccess } from '@casedesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { AccessTokens } from './access-token.js';
-import { loadActor, type Actor } from './actor.js';
+import { claimNonceAndLoadActor, loadActor, type Actor } from './actor.js';
 import type { AuthTokenChecker } from './auth-token.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 
@@ -28,6 +28,8 @@ export type RouteRecord = { method: string; url: string; access: RouteAccess | u
 
 /** Routes that third-party plugins register without our config: public by nature (docs, static files). */
 const pluginPublicPrefixes = ['/api/docs'];
+
+const invalidAuthToken = () => new AppError('INVALID_AUTH_TOKEN', messages.invalidAuthToken);
 
 export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthorized();
@@ -73,16 +75,25 @@ export function registerAccessControl(
       actor = owner;
     } else {
       const isApi = url.toLowerCase().startsWith('/api/');
-      if (isApi && authToken !== false) {
+      const needsAuthToken = isApi && authToken !== false;
+      let nonce: string | undefined;
+      if (needsAuthToken) {
         const header = request.headers['auth-token'];
-        const result = await deps.authTokens.check(typeof header === 'string' ? header : undefined);
-        if (result !== 'ok') throw new AppError('INVALID_AUTH_TOKEN', messages.invalidAuthToken);
+        nonce = deps.authTokens.nonceOf(typeof header === 'string' ? header : undefined);
+        if (!nonce) throw invalidAuthToken();
       }
-      if (access === 'public') return;
-      if (!bearer) throw unauthorized();
-      const claims = await deps.accessTokens.verify(bearer);
-      if (!claims) throw unauthorized();
-      actor = await loadActor(deps.db, claims.userId, claims.sessionId, claims.exp);
+      const claims = access !== 'public' && bearer ? await deps.accessTokens.verify(bearer) : undefined;
+      if (!claims) {
+        // Nothing to load: the nonce alone, so that a replay is still answered as one and a fresh header is spent.
+        if (nonce && !(await deps.authTokens.claim(nonce))) throw invalidAuthToken();
+        if (access === 'public') return;
+        throw unauthorized();
+      }
+      const loaded = nonce
+        ? await claimNonceAndLoadActor(deps.db, nonce, claims.userId, claims.sessionId, claims.exp)
+        : await loadActor(deps.db, claims.userId, claims.sessionId, claims.exp);
+      if (loaded === 'replayed') throw invalidAuthToken();
+      actor = loaded;
     }
     request.actor = actor;
     if (access === 'authenticated') return;

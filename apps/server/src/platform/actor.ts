@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { messages } from '@casedesk/shared';
 import { rowsOf, type Queryable } from '../db/database.js';
+import { claimNonceSql } from './auth-token.js';
 import { sessionEnded, unauthorized } from './errors.js';
 
 /** Who is calling, as loaded from the database on every request (no stale permissions). */
@@ -74,17 +75,42 @@ function actorOf(row: UserRow, sessionId: string, tokenExp: number): Actor {
   };
 }
 
-/** Loads the actor of a session, or throws 4005 when the session or its user can no longer continue. */
-export async function loadActor(q: Queryable, userId: number, sessionId: string, tokenExp: number): Promise<Actor> {
-  const [row] = await rowsOf<ActorRow>(
-    q,
-    sql`select ${userColumns}, s.revoked_at, s.expires_at
+const sessionActorSql = (userId: number, sessionId: string) =>
+  sql`select ${userColumns}, s.revoked_at, s.expires_at
         from app_user u join user_session s on s.user_id = u.id
-       where u.id = ${userId} and s.id = ${sessionId}`,
-  );
+       where u.id = ${userId} and s.id = ${sessionId}`;
+
+function sessionActorOf(row: ActorRow | undefined, sessionId: string, tokenExp: number): Actor {
   if (!row || row.revoked_at || new Date(row.expires_at) <= new Date()) throw sessionEnded(messages.sessionRevoked);
   refuseUser(row, sessionEnded);
   return actorOf(row, sessionId, tokenExp);
+}
+
+/** Loads the actor of a session, or throws 4005 when the session or its user can no longer continue. */
+export async function loadActor(q: Queryable, userId: number, sessionId: string, tokenExp: number): Promise<Actor> {
+  const [row] = await rowsOf<ActorRow>(q, sessionActorSql(userId, sessionId));
+  return sessionActorOf(row, sessionId, tokenExp);
+}
+
+/**
+ * The Auth-Token's nonce claim and `loadActor` in one statement (one round trip per request instead of two).
+ * 'replayed' when the nonce was seen before, whatever the session's state, as the separate check answers.
+ */
+export async function claimNonceAndLoadActor(
+  q: Queryable,
+  nonce: string,
+  userId: number,
+  sessionId: string,
+  tokenExp: number,
+): Promise<Actor | 'replayed'> {
+  const [row] = await rowsOf<{ fresh: boolean } & (ActorRow | { [K in keyof ActorRow]: null })>(
+    q,
+    sql`${claimNonceSql(nonce)}
+        select exists (select 1 from claimed) as fresh, a.*
+          from (select 1) as one left join (${sessionActorSql(userId, sessionId)}) as a on true`,
+  );
+  if (!row?.fresh) return 'replayed';
+  return sessionActorOf(row.id === null ? undefined : (row as ActorRow), sessionId, tokenExp);
 }
 
 /** Personal API tokens belong to no session: this id matches none (so "end this session" ends nothing). */

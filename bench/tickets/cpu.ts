@@ -1,0 +1,162 @@
+// bench:tickets:cpu - Node CPU time per request of the ticket paths, in-process (app.inject), on a
+// throw-away PostgreSQL database with the demo data (3,000 tickets). CPU per request is what the server
+// process spends, whatever else runs on the machine; the Auth-Tokens are encrypted before measuring.
+//   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  BENCH_CPU_REQUESTS=400  BENCH_CPU_ROUNDS=5
+//   BENCH_CPU_CONCURRENCY=10  BENCH_LOG_LEVEL=warn  BENCH_CPU_PATHS="Dashboard;Ticket create"
+// For a profile: node --cpu-prof --cpu-prof-dir=bench/results/profiles --import tsx bench/tickets/cpu.ts
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.js';
+import { openPostgres, rowsOf } from '../../apps/server/src/db/database.js';
+import { seedDemo } from '../../apps/server/src/db/seed-demo.js';
+import { seedSystem } from '../../apps/server/src/db/seed-system.js';
+import { loadConfig } from '../../apps/server/src/platform/config.js';
+import { loadServerKeys } from '../../apps/server/src/platform/secrets.js';
+import { benchPassword, maxSeconds } from './settings.js';
+
+const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const perRound = Number(process.env.BENCH_CPU_REQUESTS ?? 400);
+const rounds = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
+const concurrency = Number(process.env.BENCH_CPU_CONCURRENCY ?? 10);
+const only = process.env.BENCH_CPU_PATHS?.split(';');
+const host = new URL(adminUrl).hostname;
+if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') throw new Error('BENCH_PG_URL must be loopback');
+
+const name = `casedesk_bench_cpu_${Date.now()}_${randomBytes(3).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+const dropDatabase = async () => {
+  await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+  await admin.end().catch(() => undefined);
+};
+const deadline = setTimeout(() => {
+  console.error(`bench:tickets:cpu gave up after ${maxSeconds} s`);
+  void dropDatabase().finally(() => process.exit(1));
+}, maxSeconds * 1000);
+deadline.unref();
+
+type Path = { name: string; method: 'GET' | 'POST'; url: string; body?: unknown };
+const paths: Path[] = [
+  { name: 'GetMyInfo', method: 'GET', url: '/api/token/GetMyInfo' },
+  { name: 'Ticket list, default page', method: 'POST', url: '/api/Ticket/Query', body: {} },
+  {
+    name: 'Ticket list, filtered',
+    method: 'POST',
+    url: '/api/Ticket/Query',
+    body: { status: ['InProgress', 'Pending'] },
+  },
+  { name: 'Keyword search, English', method: 'POST', url: '/api/Ticket/Query', body: { keyword: 'printer offline' } },
+  { name: 'Dashboard', method: 'GET', url: '/api/Ticket/Dashboard' },
+  { name: 'Ticket create', method: 'POST', url: '/api/Ticket/Add' },
+];
+
+async function main() {
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  try {
+    await database.migrate();
+    await seedSystem(database.db, { adminPassword: benchPassword });
+    await seedDemo(database.db);
+    const config = {
+      ...loadConfig({
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+        RATE_LIMIT_MAX: '0',
+        LOGIN_RATE_LIMIT_MAX: '0',
+      }),
+      databaseUrl: url.toString(),
+      demoData: false,
+    };
+    const { app } = await buildApp({ config, database });
+    await app.ready();
+    const keys = await loadServerKeys(database.db);
+    const authToken = () =>
+      publicEncrypt(
+        { key: keys.authTokenPublicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        Buffer.from(`${randomBytes(16).toString('hex')}:${Math.floor(Date.now() / 1000)}`),
+      ).toString('base64');
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/token/Login',
+      headers: { 'auth-token': authToken() },
+      payload: { userName: 'admin', password: benchPassword },
+    });
+    const token = (JSON.parse(login.body) as { data: { token: string } }).data.token;
+    const [pick] = await rowsOf<{ project_id: number; category_id: number }>(
+      database.db,
+      sql`select project_id, category_id from category_project order by 1, 2 limit 1`,
+    );
+    if (!pick) throw new Error('the demo data has no category in a project');
+    const createBody = {
+      subject: 'CPU bench create',
+      content: '<p>Created by the <b>CPU benchmark</b>.</p>',
+      projectId: pick.project_id,
+      categoryId: pick.category_id,
+      customer: 'Bench Customer',
+      customerEmail: 'bench@customer.example',
+    };
+
+    const send = async (path: Path, auth: string) => {
+      const response = await app.inject({
+        method: path.method,
+        url: path.url,
+        headers: { 'auth-token': auth, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: path.url.endsWith('/Add')
+          ? createBody
+          : path.body === undefined
+            ? undefined
+            : JSON.stringify(path.body),
+      });
+      if (response.statusCode !== 200) throw new Error(`${path.name}: ${response.statusCode} ${response.body}`);
+    };
+    /** n requests, `concurrency` in flight; CPU of this process (user + system) and wall per request. */
+    const measure = async (path: Path, n: number) => {
+      const tokens = Array.from({ length: n }, authToken);
+      let next = 0;
+      const cpu = process.cpuUsage();
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < n) await send(path, tokens[next++]!);
+        }),
+      );
+      const used = process.cpuUsage(cpu);
+      return { cpuMs: (used.user + used.system) / 1000 / n, wallMs: (performance.now() - started) / n };
+    };
+
+    const selected = paths.filter((p) => !only || only.includes(p.name));
+    for (const path of selected) await measure(path, 50); // warm-up: JIT, statement plans, pool
+    const results = new Map<string, { cpuMs: number; wallMs: number }[]>();
+    const from = performance.now() / 1000;
+    for (let round = 0; round < rounds; round++) {
+      for (const path of selected) {
+        const list = results.get(path.name) ?? [];
+        list.push(await measure(path, perRound));
+        results.set(path.name, list);
+      }
+    }
+    // The profile window of bench:profile (seconds after the process started, as a --cpu-prof profile counts).
+    console.log(`measured window: --from=${from.toFixed(1)} --to=${(performance.now() / 1000).toFixed(1)}`);
+    await app.close();
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    console.log(
+      `\n${rounds} rounds of ${perRound} requests, ${concurrency} in flight; medians (min-max) per request\n`,
+    );
+    console.log('| path | Node CPU per request | wall per request |');
+    console.log('|---|---|---|');
+    for (const [pathName, list] of results) {
+      const cpu = list.map((r) => r.cpuMs);
+      const wall = list.map((r) => r.wallMs);
+      console.log(
+        `| ${pathName} | ${median(cpu).toFixed(2)} ms (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)}) | ${median(wall).toFixed(2)} ms |`,
+      );
+    }
+  } finally {
+    await database.close();
+    await dropDatabase();
+  }
+}
+
+await main();
