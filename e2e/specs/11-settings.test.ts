@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, adminPassword, type Api } from '../support/api';
-import { baseUrl, launchBrowser, newContext, shot, signedIn } from '../support/browser';
+import { baseUrl, fillSignIn, launchBrowser, newContext, shot, signedIn } from '../support/browser';
 
 const admin = { loginName: 'admin', password: adminPassword };
 // Case-number prefixes are upper-case letters only.
@@ -43,21 +43,25 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // Later specs share this database: put the case-number prefix back.
+  // Later specs share this database: put the case-number prefix, product title and default language back.
   if (api) {
-    const current = await api.ok<SettingsData>('GET', '/api/Settings/Get').catch(() => null);
-    if (current && current.basic.value.caseNumberPrefix !== 'TCK')
-      await api
-        .ok('POST', '/api/Settings/Save', {
-          group: 'basic',
-          value: { ...current.basic.value, caseNumberPrefix: 'TCK' },
-          rowVersion: current.basic.rowVersion,
-        })
-        .catch(() => undefined);
+    await saveBasic({ caseNumberPrefix: 'TCK', productTitle: 'Casedesk', defaultLanguage: 'en' }).catch(
+      () => undefined,
+    );
     await api.ok('POST', '/api/Account/UpdateLanguage', { language: 'en' }).catch(() => undefined);
   }
   await browser?.close();
 });
+
+/** Saves Settings → Basic with these keys changed, as the administrator, through the API. */
+async function saveBasic(patch: Record<string, unknown>) {
+  const current = await api.ok<SettingsData>('GET', '/api/Settings/Get');
+  await api.ok('POST', '/api/Settings/Save', {
+    group: 'basic',
+    value: { ...current.basic.value, ...patch },
+    rowVersion: current.basic.rowVersion,
+  });
+}
 
 async function settingsPage(): Promise<Page> {
   const context = await newContext(browser);
@@ -163,6 +167,39 @@ describe('settings', () => {
     await page.locator('[data-testid="settings-save-toggles"]').click();
     expect((await again).status()).toBe(200);
     await page.context().close();
+  });
+
+  it('the sign-in page shows the product title, and the default language until the visitor chooses one', async () => {
+    const title = `Northwind Service Desk ${letters}`;
+    await saveBasic({ productTitle: title, defaultLanguage: 'zh-tw' });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.locator('.auth-brand').getByText(title, { exact: true }).waitFor();
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-TW');
+    await page.locator('button[type="submit"]', { hasText: '登入' }).waitFor();
+    await expect.poll(() => page.title()).toBe(`登入 - ${title}`);
+    await shot(page, 'settings-sign-in-title-zh-tw');
+    // The visitor's own choice wins over the default, and is remembered.
+    for (const language of ['zh-cn', 'en'] as const) {
+      await page.locator('.auth-card button:has(.anticon-translation)').click();
+      await page.getByRole('menuitem', { name: languageNames[language] }).click();
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, htmlLang[language]);
+      await shot(page, `settings-sign-in-title-${language}`);
+    }
+    await page.reload();
+    await page.locator('.auth-brand').getByText(title, { exact: true }).waitFor();
+    await page.locator('button[type="submit"]', { hasText: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // The signed-in shell carries the title too: the header and the browser tab.
+    await fillSignIn(page, admin.loginName, admin.password);
+    await page.waitForURL('**/dashboard/ticket');
+    await page.locator('.app-logo').getByText(title, { exact: true }).waitFor();
+    await expect.poll(() => page.title()).toContain(` - ${title}`);
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'settings-shell-title-en');
+    await context.close();
+    await saveBasic({ productTitle: 'Casedesk', defaultLanguage: 'en' });
   });
 
   it('every tab, in English, simplified and traditional Chinese (screenshots)', async () => {

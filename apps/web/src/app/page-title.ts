@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { appConfig } from '../platform/config';
+import { documentTitle, usePublicSettings } from '../platform/public-settings';
 
-/** `{page} - {product}` (spec section 1). */
+/** `{page} - {product}` (spec section 1), the product title from Settings → Basic. */
 export function usePageTitle(title: string | undefined): void {
+  const { productTitle } = usePublicSettings();
   useEffect(() => {
-    document.title = title ? `${title} - ${appConfig.productTitle}` : appConfig.productTitle;
-  }, [title]);
+    document.title = documentTitle(title, productTitle);
+  }, [title, productTitle]);
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../platform/http/client';
 import { appConfig } from '../../platform/config';
 import { isLanguage } from '../../platform/i18n';
+import { usePublicSettings } from '../../platform/public-settings';
 import { LockScreen } from '../lock/LockScreen';
 import { usePageTitle } from '../page-title';
 import { findRoute, useAppRoutes } from '../router/current-route';
@@ -59,6 +60,7 @@ function usePageTitleFromRoute() {
 
 function Main() {
   const theme = useThemeConfig();
+  const { productTitle } = usePublicSettings();
   return (
     <>
       {theme.isTagsView && <TagsView />}
@@ -67,7 +69,7 @@ function Main() {
       </main>
       {theme.isFooter && (
         <footer className="app-footer">
-          {appConfig.productTitle} {appConfig.version} © {new Date().getFullYear()}
+          {productTitle} {appConfig.version} © {new Date().getFullYear()}
         </footer>
       )}
     </>

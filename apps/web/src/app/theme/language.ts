@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Locale } from 'antd/es/locale';
 import { activateLanguage, type Language } from '../../platform/i18n';
-import { getThemeConfig, updateThemeConfig } from './theme-store';
+import { getThemeConfig, isLanguageChosen, updateThemeConfig } from './theme-store';
 
 type LanguageState = { language: Language; antdLocale: Locale | undefined };
 
@@ -16,7 +16,7 @@ export function setLanguageState(next: LanguageState): void {
 /** Switches the interface language at once and remembers it on this browser. */
 export async function switchLanguage(language: Language): Promise<void> {
   const antdLocale = await activateLanguage(language);
-  if (getThemeConfig().globalI18n !== language) updateThemeConfig({ globalI18n: language });
+  if (!isLanguageChosen() || getThemeConfig().globalI18n !== language) updateThemeConfig({ globalI18n: language });
   setLanguageState({ language, antdLocale });
 }
 

@@ -79,24 +79,45 @@ export function normalizeTheme(stored: unknown): ThemeConfig {
   return result;
 }
 
+/** Whether a stored config holds a language of the visitor's own choosing. */
+const choosesLanguage = (stored: unknown) =>
+  typeof stored === 'object' && stored !== null && isLanguage((stored as { globalI18n?: unknown }).globalI18n);
+
 let config = normalizeTheme(local.get('themeConfig'));
+let languageChosen = choosesLanguage(local.get('themeConfig'));
 const listeners = new Set<() => void>();
 
 export const getThemeConfig = () => config;
 
+/** False until the visitor picks a language (or signs in with one): until then Settings → Basic's default applies. */
+export const isLanguageChosen = () => languageChosen;
+
 export function updateThemeConfig(patch: Partial<ThemeConfig>): void {
   config = normalizeTheme({ ...config, ...patch });
-  local.set('themeConfig', config);
+  if (patch.globalI18n !== undefined) languageChosen = true;
+  // Without a choice the language stays out of storage, so the next visit still follows the default.
+  const { globalI18n: _language, ...rest } = config;
+  local.set('themeConfig', languageChosen ? config : rest);
+  listeners.forEach((listener) => listener());
+}
+
+/** The language the server's default gives a visitor who has not chosen one: shown, not remembered. */
+export function applyDefaultLanguage(language: Language): void {
+  if (languageChosen) return;
+  config = { ...config, globalI18n: language };
   listeners.forEach((listener) => listener());
 }
 
 export function resetThemeConfig(): void {
-  updateThemeConfig({ ...defaultThemeConfig, globalI18n: config.globalI18n });
+  const { globalI18n: _language, ...defaults } = defaultThemeConfig;
+  updateThemeConfig(defaults);
 }
 
 /** Another tab changed the settings. */
 export function reloadThemeConfig(): void {
-  config = normalizeTheme(local.get('themeConfig'));
+  const stored = local.get<Partial<ThemeConfig>>('themeConfig');
+  languageChosen = choosesLanguage(stored);
+  config = normalizeTheme(languageChosen ? stored : { ...stored, globalI18n: config.globalI18n });
   listeners.forEach((listener) => listener());
 }
 

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { switchLanguage } from '../../../app/theme/language';
 import { appConfig } from '../../../platform/config';
 import { isLanguage, languageNames, languages } from '../../../platform/i18n';
+import { usePublicSettings } from '../../../platform/public-settings';
 
 /** The frame of the pages shown without the main layout: brand, language switch, card, version. */
 export function AuthLayout({ subtitle, children }: { subtitle: string; children: ReactNode }) {
   const { t, i18n } = useTranslation();
+  const { productTitle } = usePublicSettings();
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
   return (
     <div className="auth-page">
@@ -16,7 +18,7 @@ export function AuthLayout({ subtitle, children }: { subtitle: string; children:
         <div className="auth-row">
           <div className="auth-brand">
             <img src="/favicon.svg" alt="" width={32} height={32} />
-            {appConfig.productTitle}
+            <span className="auth-product-title">{productTitle}</span>
           </div>
           <Dropdown
             trigger={['click']}

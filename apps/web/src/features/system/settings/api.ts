@@ -11,6 +11,7 @@ import type {
   Settings,
 } from '@casedesk/shared';
 import { http } from '../../../platform/http/client';
+import { loadPublicSettings } from '../../../platform/public-settings';
 
 export const settingKeys = {
   all: ['settings'] as const,
@@ -27,10 +28,13 @@ export function useSaveSetting() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: SettingSave) => http.post<SettingSaved>('/api/Settings/Save', body, { quiet: true }),
-    onSuccess: (saved, body) =>
+    onSuccess: (saved, body) => {
       client.setQueryData<Settings>(settingKeys.all, (old) =>
         old ? { ...old, [body.group]: { ...old[body.group], ...saved } } : old,
-      ),
+      );
+      // The title, upload limits and the rest of the public part show at once in this browser.
+      void loadPublicSettings();
+    },
   });
 }
 

@@ -3,9 +3,10 @@ import { DeleteOutlined, DownloadOutlined, InboxOutlined, PaperClipOutlined } fr
 import { App, Button, List, Progress, Typography, Upload } from 'antd';
 import type { RcFile } from 'antd/es/upload';
 import { useTranslation } from 'react-i18next';
-import { maxUploadBytes, maxUploadFiles } from '@casedesk/shared';
+import { maxUploadFiles } from '@casedesk/shared';
 import { feedback } from '../../../platform/feedback';
 import { ApiError } from '../../../platform/http/client';
+import { usePublicSettings } from '../../../platform/public-settings';
 import { downloadFile, uploadFiles } from '../api';
 import { translateTicketMessage } from './ticket-messages';
 
@@ -16,8 +17,8 @@ const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
- * Attachments by drag and drop (spec section 5): at most 10 files per drop and 20 MB each, with the spec's
- * warnings; removing one asks first. An antd Form control whose value is the attached files.
+ * Attachments by drag and drop (spec section 5): at most 10 files per drop, each within Settings → Upload's size
+ * limit, with the spec's warnings; removing one asks first. An antd Form control whose value is the attached files.
  */
 export function AttachmentUploader({
   value = [],
@@ -30,6 +31,7 @@ export function AttachmentUploader({
 }) {
   const { t } = useTranslation();
   const { modal, notification } = App.useApp();
+  const { maxUploadSizeMb } = usePublicSettings();
   const [pending, setPending] = useState<Pending[]>([]);
   const latest = useRef(value);
   latest.current = value;
@@ -54,8 +56,8 @@ export function AttachmentUploader({
       }
       return Upload.LIST_IGNORE;
     }
-    if (file.size > maxUploadBytes) {
-      feedback.warning(t('ticket.messages.fileTooLarge'));
+    if (file.size > maxUploadSizeMb * 1024 * 1024) {
+      feedback.warning(t('ticket.messages.fileTooLarge', { size: maxUploadSizeMb }));
       return Upload.LIST_IGNORE;
     }
     return true;

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../../app/page-title';
 import { appConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http/client';
 import { translateServerMessage } from '../../../../platform/server-messages';
+import { usePublicSettings } from '../../../../platform/public-settings';
 import { local } from '../../../../platform/storage';
 import { getSsoMessage, signIn, type SsoMessage } from '../../api';
 import { AuthLayout } from '../../components/AuthLayout';
@@ -27,6 +28,7 @@ export default function LoginPage() {
   const [forgotUsed, setForgotUsed] = useState(false);
   const [sso, setSso] = useState<SsoMessage | null>(null);
   const remembered = local.get<string>('rememberedUser');
+  const { ssoButton } = usePublicSettings();
 
   useEffect(() => {
     getSsoMessage()
@@ -101,7 +103,8 @@ export default function LoginPage() {
           {t('login.submit')}
         </Button>
       </Form>
-      {sso?.configured && (
+      {/* Settings → Toggles shows the button, but only once the server has a sign-in flow to send it to. */}
+      {ssoButton && sso?.configured && (
         <>
           <Divider plain>{t('login.or')}</Divider>
           <Button
