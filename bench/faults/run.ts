@@ -606,7 +606,14 @@ async function main() {
     loadAverageStart,
     loadAverageEnd,
     perKind,
-    faults: faults.map((f) => ({ ...f, injectedAt: f.injectedAt - loadStart })),
+    // Seconds after the start of the load.
+    faults: faults.map((f) => ({
+      name: f.name,
+      injectedAt: f.injectedAt - loadStart,
+      backAt: f.backAt === undefined ? null : f.backAt - loadStart,
+      readyzAt: f.readyzAt === undefined ? null : f.readyzAt - loadStart,
+      firstOkAt: f.firstOkAt === undefined ? null : f.firstOkAt - loadStart,
+    })),
     writes: {
       acknowledged: acked.length,
       acknowledgedMissing: ackedMissing.map((s) => s.marker),
