@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { createResourceService, registerResource } from '../../platform/resource.js';
 import { ok } from '../../platform/envelope.js';
-import { enabledItemsByCode, itemsOf, replaceItems } from './dictionary.service.js';
+import { dictionariesReferencedBy, enabledItemsByCode, itemsOf, replaceItems } from './dictionary.service.js';
 import { dictionary } from './dictionary.table.js';
 
 export const dictionaryService = createResourceService({
@@ -37,6 +37,7 @@ export const dictionaryService = createResourceService({
   loadDetail: async (q, record) => ({ items: await itemsOf(q, record.id) }),
   // Saved items get new ids, so the audit compares them by content.
   auditChildren: async (q, id) => ({ items: (await itemsOf(q, id)).map(({ id: _id, ...item }) => item) }),
+  referencedBy: dictionariesReferencedBy,
   saveChildren: async (tx, id, input) => {
     const { items } = input as Partial<DictionaryCreate>;
     if (items !== undefined) await replaceItems(tx, id, items);

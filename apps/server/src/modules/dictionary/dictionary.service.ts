@@ -1,6 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DictionaryCreate } from '@casedesk/shared';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { dictionaryMessages, type DictionaryCreate } from '@casedesk/shared';
 import type { Db, Queryable, Tx } from '../../db/database.js';
+import { conflict } from '../../platform/errors.js';
+import { configuration } from '../configuration/configuration.table.js';
 import { dictionary, dictionaryItem } from './dictionary.table.js';
 
 export async function itemsOf(q: Queryable, dictionaryId: number) {
@@ -19,10 +21,55 @@ export async function itemsOf(q: Queryable, dictionaryId: number) {
     .orderBy(asc(dictionaryItem.sort), asc(dictionaryItem.id));
 }
 
-/** The saved items replace the old ones, in the dictionary's own transaction. */
+/**
+ * The saved items replace the old ones, in the dictionary's own transaction. An item keeps its id while its key
+ * stays (configuration entries point at it); removing one that a configuration entry still uses is refused.
+ */
 export async function replaceItems(tx: Tx, dictionaryId: number, items: DictionaryCreate['items']): Promise<void> {
-  await tx.delete(dictionaryItem).where(eq(dictionaryItem.dictionaryId, dictionaryId));
-  if (items.length > 0) await tx.insert(dictionaryItem).values(items.map((item) => ({ ...item, dictionaryId })));
+  const kept = new Set(items.map((item) => item.key));
+  const existing = await tx
+    .select({ id: dictionaryItem.id, key: dictionaryItem.key })
+    .from(dictionaryItem)
+    .where(eq(dictionaryItem.dictionaryId, dictionaryId));
+  const gone = existing.filter((item) => !kept.has(item.key));
+  if (gone.length > 0) {
+    const goneIds = gone.map((item) => item.id);
+    const [used] = await tx
+      .select({ typeId: configuration.typeId, n: count() })
+      .from(configuration)
+      .where(inArray(configuration.typeId, goneIds))
+      .groupBy(configuration.typeId)
+      .limit(1);
+    if (used) {
+      const key = gone.find((item) => item.id === used.typeId)?.key ?? '';
+      throw conflict(dictionaryMessages.itemUsedByConfiguration(key, used.n));
+    }
+    await tx.delete(dictionaryItem).where(inArray(dictionaryItem.id, goneIds));
+  }
+  if (items.length > 0)
+    await tx
+      .insert(dictionaryItem)
+      .values(items.map((item) => ({ ...item, dictionaryId })))
+      .onConflictDoUpdate({
+        target: [dictionaryItem.dictionaryId, dictionaryItem.key],
+        set: {
+          parentKey: sql`excluded.parent_key`,
+          name: sql`excluded.name`,
+          value: sql`excluded.value`,
+          sort: sql`excluded.sort`,
+          enable: sql`excluded.enable`,
+        },
+      });
+}
+
+/** Why these dictionaries may not be deleted: configuration entries typed by their items. */
+export async function dictionariesReferencedBy(tx: Tx, ids: number[]): Promise<string | undefined> {
+  const [used] = await tx
+    .select({ n: count() })
+    .from(configuration)
+    .innerJoin(dictionaryItem, eq(dictionaryItem.id, configuration.typeId))
+    .where(inArray(dictionaryItem.dictionaryId, ids));
+  return used && used.n > 0 ? dictionaryMessages.usedByConfiguration(used.n) : undefined;
 }
 
 /** The enabled items of an enabled dictionary, by its code (case-insensitive); none when it is unknown or off. */

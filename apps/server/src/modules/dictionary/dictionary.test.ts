@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@casedesk/shared';
+import { dictionaryMessages, messages } from '@casedesk/shared';
 import { createUser, signIn, signedInWith, useTestApp } from '../../../test/helpers.js';
 import { dataOf, expectRefused, rowCount } from '../../../test/platform-helpers.js';
 import { auditLog } from '../../platform/platform.table.js';
@@ -145,6 +145,48 @@ describe('Dictionary', () => {
     expect(dataOf(await ctx.call('POST', `/api/Dictionary/Delete/${created.id}`, { token }))).toEqual({ deleted: 1 });
     expect(await rowCount(ctx, dictionaryItem)).toBe(before - 2);
     expect((await ctx.call('GET', `/api/Dictionary/Detail/${created.id}`, { token })).status).toBe(404);
+  });
+
+  it('keeps item ids across saves, and refuses to delete a dictionary or an item a configuration entry uses, saying so', async () => {
+    const types = await add({ items: [item('mail'), item('sms')] });
+    const mail = (await detail(types.id)).items.find((i) => i.key === 'mail')!;
+    const entry = dataOf<{ id: number; rowVersion: number; name: string }>(
+      await ctx.call('POST', '/api/Configuration/Add', {
+        token,
+        body: { name: `retry.${counter}`, value: '3', typeId: mail.id },
+      }),
+    );
+    // Renaming and re-sorting keeps the item (its id), so the entry still has its type.
+    const saved = dataOf<Dictionary>(
+      await update(types, { items: [item('sms', null, 0), { ...item('mail', null, 1), name: 'E-mail' }] }),
+    );
+    const renamed = (await detail(types.id)).items.find((i) => i.key === 'mail')!;
+    expect(renamed).toMatchObject({ id: mail.id, name: 'E-mail' });
+
+    const dropItem = await expectRefused(ctx, 409, () => update(saved, { items: [item('sms')] }));
+    expect(dropItem.body.resultMsg).toBe(dictionaryMessages.itemUsedByConfiguration('mail', 1));
+    const dropAll = await expectRefused(ctx, 409, () =>
+      ctx.call('POST', `/api/Dictionary/Delete/${types.id}`, { token }),
+    );
+    expect(dropAll.body.resultMsg).toBe(dictionaryMessages.usedByConfiguration(1));
+    expect((await detail(types.id)).items.map((i) => i.key)).toEqual(['sms', 'mail']);
+
+    // An unused item goes; once the entry has another type, the dictionary goes too.
+    const fewer = dataOf<Dictionary>(await update(saved, { items: [{ ...item('mail'), name: 'E-mail' }] }));
+    expect((await detail(types.id)).items.map((i) => i.key)).toEqual(['mail']);
+    const current = dataOf<{ rowVersion: number }>(
+      await ctx.call('GET', `/api/Configuration/Get/${entry.id}`, { token }),
+    );
+    expect(
+      (
+        await ctx.call('POST', '/api/Configuration/Update', {
+          token,
+          body: { id: entry.id, rowVersion: current.rowVersion, name: entry.name, value: '3', typeId: null },
+        })
+      ).status,
+    ).toBe(200);
+    expect(fewer.rowVersion).toBeGreaterThan(saved.rowVersion);
+    expect(dataOf(await ctx.call('POST', `/api/Dictionary/Delete/${types.id}`, { token }))).toEqual({ deleted: 1 });
   });
 
   it('filters by category and by enable (true/false/1/0 in a query string)', async () => {

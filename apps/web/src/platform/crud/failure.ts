@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../http/client';
 import { translateServerMessage } from '../server-messages';
+import { messages } from '../shared-messages';
 
 /** An area's own server texts in the user's language (its refusals), or null to fall back to the shared ones. */
 export type AreaText = (message: string, t: TFunction) => string | null;
@@ -50,7 +51,8 @@ export function useSaveFailure(areaText?: AreaText) {
   const text = useServerText(areaText);
   return (error: unknown, form: FormInstance, reload: (() => void) | null) => {
     if (!(error instanceof ApiError) || error.kind !== 'http' || error.status === 403) return;
-    if (error.status === 409 && reload) {
+    // Only a stale rowVersion offers the reload; other 409s (a name taken, an item still used) say what is wrong.
+    if (error.status === 409 && reload && error.message === messages.staleRowVersion) {
       modal.confirm({
         title: t('crud.staleTitle'),
         content: text(error.message),

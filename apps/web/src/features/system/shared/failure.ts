@@ -22,10 +22,14 @@ const countedTexts: [RegExp, string][] = [
   [/^The region is used by (\d+) compan(?:y|ies); change them first\.$/, 'regionUsed'],
   [/^The industry has (\d+) sub-industr(?:y|ies); delete or move them first\.$/, 'industryHasChildren'],
   [/^The industry is used by (\d+) compan(?:y|ies); change them first\.$/, 'industryUsed'],
+  [/^The dictionary's items are the type of (\d+) configuration entr(?:y|ies); change them first\.$/, 'dictionaryUsed'],
 ];
 const namedTexts: [RegExp, string][] = [
   [/^Another menu is already named '(.+)'\.$/, 'menuNameTaken'],
   [/^Another menu already has the path '(.+)'\.$/, 'menuPathTaken'],
+];
+const namedCountedTexts: [RegExp, string][] = [
+  [/^The item '(.+)' is the type of (\d+) configuration entr(?:y|ies); change them first\.$/, 'dictionaryItemUsed'],
 ];
 
 /** Which `system.serverText` key (and values) a server text of this area is, if it is one. */
@@ -39,6 +43,10 @@ export function systemTextKey(message: string): { key: string; values?: Record<s
   for (const [pattern, key] of namedTexts) {
     const match = pattern.exec(message);
     if (match) return { key, values: { name: match[1]! } };
+  }
+  for (const [pattern, key] of namedCountedTexts) {
+    const match = pattern.exec(message);
+    if (match) return { key, values: { name: match[1]!, count: Number(match[2]) } };
   }
   return null;
 }
