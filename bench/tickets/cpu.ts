@@ -1,10 +1,12 @@
 // bench:tickets:cpu - Node CPU time per request of the ticket paths, in-process (app.inject), on a
 // throw-away PostgreSQL database with the demo data (3,000 tickets). CPU per request is what the server
-// process spends, whatever else runs on the machine; the Auth-Tokens are encrypted before measuring.
+// process spends, whatever else runs on the machine (and, from /proc, what the database's PostgreSQL
+// backends spend); the Auth-Tokens are encrypted before measuring.
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  BENCH_CPU_REQUESTS=400  BENCH_CPU_ROUNDS=5
 //   BENCH_CPU_CONCURRENCY=10  BENCH_LOG_LEVEL=warn  BENCH_CPU_PATHS="Dashboard;Ticket create"
 // For a profile: node --cpu-prof --cpu-prof-dir=bench/results/profiles --import tsx bench/tickets/cpu.ts
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -111,10 +113,26 @@ async function main() {
       });
       if (response.statusCode !== 200) throw new Error(`${path.name}: ${response.statusCode} ${response.body}`);
     };
-    /** n requests, `concurrency` in flight; CPU of this process (user + system) and wall per request. */
+    const ticksPerMs = 100 / 1000; // USER_HZ
+    /** CPU ticks (user + system) of this database's PostgreSQL backends, by pid, from /proc. */
+    const backendTicks = async () => {
+      const pids = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
+      const ticks = new Map<number, number>();
+      for (const { pid } of pids.rows) {
+        try {
+          const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+          ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+        } catch {
+          // gone meanwhile
+        }
+      }
+      return ticks;
+    };
+    /** n requests, `concurrency` in flight; CPU of this process (user + system), of the backends, and wall per request. */
     const measure = async (path: Path, n: number) => {
       const tokens = Array.from({ length: n }, authToken);
       let next = 0;
+      const before = await backendTicks();
       const cpu = process.cpuUsage();
       const started = performance.now();
       await Promise.all(
@@ -123,12 +141,15 @@ async function main() {
         }),
       );
       const used = process.cpuUsage(cpu);
-      return { cpuMs: (used.user + used.system) / 1000 / n, wallMs: (performance.now() - started) / n };
+      const wallMs = (performance.now() - started) / n;
+      let ticks = 0;
+      for (const [pid, t] of await backendTicks()) ticks += t - (before.get(pid) ?? 0);
+      return { cpuMs: (used.user + used.system) / 1000 / n, pgMs: ticks / ticksPerMs / n, wallMs };
     };
 
     const selected = paths.filter((p) => !only || only.includes(p.name));
     for (const path of selected) await measure(path, 50); // warm-up: JIT, statement plans, pool
-    const results = new Map<string, { cpuMs: number; wallMs: number }[]>();
+    const results = new Map<string, { cpuMs: number; pgMs: number; wallMs: number }[]>();
     const from = performance.now() / 1000;
     for (let round = 0; round < rounds; round++) {
       for (const path of selected) {
@@ -144,13 +165,14 @@ async function main() {
     console.log(
       `\n${rounds} rounds of ${perRound} requests, ${concurrency} in flight; medians (min-max) per request\n`,
     );
-    console.log('| path | Node CPU per request | wall per request |');
-    console.log('|---|---|---|');
+    console.log('| path | Node CPU per request | PostgreSQL backends CPU per request | wall per request |');
+    console.log('|---|---|---|---|');
     for (const [pathName, list] of results) {
       const cpu = list.map((r) => r.cpuMs);
       const wall = list.map((r) => r.wallMs);
+      const pgCpu = list.map((r) => r.pgMs);
       console.log(
-        `| ${pathName} | ${median(cpu).toFixed(2)} ms (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)}) | ${median(wall).toFixed(2)} ms |`,
+        `| ${pathName} | ${median(cpu).toFixed(2)} ms (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)}) | ${median(pgCpu).toFixed(2)} ms (${Math.min(...pgCpu).toFixed(2)}-${Math.max(...pgCpu).toFixed(2)}) | ${median(wall).toFixed(2)} ms |`,
       );
     }
   } finally {

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -116,5 +116,31 @@ export async function openDatabase(config: { databaseUrl?: string | undefined; d
 /** Rows of a raw statement, whichever driver runs it. */
 export async function rowsOf<T>(q: Queryable, statement: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await q.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+type PreparingDb = {
+  dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+};
+
+/**
+ * Rows of a raw statement sent as a named prepared statement: on PostgreSQL each pooled connection parses and
+ * plans it once, not on every call (the per-request auth statement spends longer in planning than in running).
+ * One name must always stand for one statement text. Drizzle's raw `execute` takes no name, so this calls the
+ * session's `prepareQuery`, which its query builders' `.prepare(name)` use; PGlite runs it as an unnamed query.
+ */
+export async function preparedRowsOf<T>(q: Queryable, name: string, statement: SQL): Promise<T[]> {
+  const { dialect, session } = q as unknown as PreparingDb;
+  const result = (await session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false).execute()) as {
+    rows: T[];
+  };
   return result.rows;
 }

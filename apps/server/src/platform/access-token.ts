@@ -4,6 +4,8 @@ export type AccessClaims = { userId: number; sessionId: string };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const maxInt32 = 2_147_483_647;
+/** Tokens remembered as verified; the map is emptied when it reaches this size. */
+const verifiedCacheSize = 10_000;
 
 /** Short-lived HS256 access tokens naming the user and the session they belong to. */
 export function createAccessTokens(secret: Uint8Array, lifetimeMinutes: number) {
@@ -12,6 +14,10 @@ export function createAccessTokens(secret: Uint8Array, lifetimeMinutes: number) 
     'sign',
     'verify',
   ]);
+  // Verifying is a pure function of the token and this process's key except for the expiry, so a token that
+  // verified once is taken again without the HMAC until it expires (the same `exp > now` test as jose's).
+  // Whether its session and user may still act is the database's answer on every request, not this cache's.
+  const verified = new Map<string, AccessClaims & { exp: number }>();
   return {
     /** `minutes` overrides the lifetime (Settings → Token); the environment's value is the default. */
     async sign(claims: AccessClaims, minutes: number = lifetimeMinutes): Promise<{ token: string; exp: number }> {
@@ -26,13 +32,22 @@ export function createAccessTokens(secret: Uint8Array, lifetimeMinutes: number) 
     },
     /** The claims, or undefined for anything expired, forged, malformed or of another algorithm. */
     async verify(token: string): Promise<(AccessClaims & { exp: number }) | undefined> {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > Math.floor(Date.now() / 1000)) return known;
+        verified.delete(token);
+        return undefined;
+      }
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const { sub, sid, typ, exp } = payload;
         // Claims that could name no user or session are refused here, not handed to the database.
         if (typ !== 'access' || !exp || typeof sid !== 'string' || !uuidPattern.test(sid)) return undefined;
         if (!sub || !/^[1-9]\d{0,9}$/.test(sub) || Number(sub) > maxInt32) return undefined;
-        return { userId: Number(sub), sessionId: sid, exp };
+        const claims = Object.freeze({ userId: Number(sub), sessionId: sid, exp });
+        if (verified.size >= verifiedCacheSize) verified.clear();
+        verified.set(token, claims);
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return undefined;
         throw error;

@@ -1,7 +1,7 @@
-import { constants, generateKeyPairSync, publicEncrypt, randomBytes } from 'node:crypto';
+import { constants, generateKeyPairSync, publicEncrypt, randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@casedesk/shared';
 import {
   createCaller,
@@ -14,6 +14,7 @@ import {
 } from '../../test/helpers.js';
 import { buildApp, type App } from '../app.js';
 import { appUser } from '../modules/user/user.table.js';
+import { createAccessTokens } from './access-token.js';
 import { authNonce } from './platform.table.js';
 import { loadServerKeys, type ServerKeys } from './secrets.js';
 
@@ -218,6 +219,29 @@ describe('Auth-Token header', () => {
       const info = await callSecond('GET', '/api/token/GetMyInfo', { token: tokens.token });
       expect(info.status, info.raw).toBe(200);
     });
+  });
+});
+
+describe('access tokens verified before', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('are refused once expired, and a changed one is never taken for the one seen', async () => {
+    const tokens = createAccessTokens(randomBytes(64), 15);
+    const sessionId = randomUUID();
+    const { token, exp } = await tokens.sign({ userId: 7, sessionId }, 1);
+    expect(await tokens.verify(token)).toEqual({ userId: 7, sessionId, exp });
+    expect(await tokens.verify(token)).toEqual({ userId: 7, sessionId, exp });
+    const [header, payload, signature] = token.split('.');
+    const tampered = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BA' : 'AA'}`;
+    expect(await tokens.verify(tampered)).toBeUndefined();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((exp - 1) * 1000);
+    expect(await tokens.verify(token)).toBeDefined();
+    vi.setSystemTime(exp * 1000);
+    expect(await tokens.verify(token)).toBeUndefined();
+    expect(await tokens.verify(token)).toBeUndefined();
   });
 });
 

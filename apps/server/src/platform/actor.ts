@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { messages } from '@casedesk/shared';
-import { rowsOf, type Queryable } from '../db/database.js';
+import { preparedRowsOf, rowsOf, type Queryable } from '../db/database.js';
 import { claimNonceSql } from './auth-token.js';
 import { sessionEnded, unauthorized } from './errors.js';
 
@@ -103,8 +103,9 @@ export async function claimNonceAndLoadActor(
   sessionId: string,
   tokenExp: number,
 ): Promise<Actor | 'replayed'> {
-  const [row] = await rowsOf<{ fresh: boolean } & (ActorRow | { [K in keyof ActorRow]: null })>(
+  const [row] = await preparedRowsOf<{ fresh: boolean } & (ActorRow | { [K in keyof ActorRow]: null })>(
     q,
+    'casedesk_claim_nonce_load_actor',
     sql`${claimNonceSql(nonce)}
         select exists (select 1 from claimed) as fresh, a.*
           from (select 1) as one left join (${sessionActorSql(userId, sessionId)}) as a on true`,
