@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, adminPassword, type Api } from '../support/api';
@@ -214,6 +215,15 @@ describe('settings', () => {
         await openTab(page, tab);
         await page.locator(`.settings-tab-${tab} .ant-form, .settings-tab-${tab} .ant-table`).first().waitFor();
         await shot(page, `settings-${tab}-${language}`);
+        if (tab === 'holiday' && language === 'en') {
+          const download = page.waitForEvent('download');
+          await page.locator('.settings-holiday-head').getByRole('button', { name: 'Export' }).click();
+          const file = await download;
+          expect(file.suggestedFilename()).toBe('holidays.xlsx');
+          // An .xlsx is a zip: it starts with PK.
+          const path = await file.path();
+          expect(readFileSync(path).subarray(0, 2).toString()).toBe('PK');
+        }
         if (tab === 'token') {
           const all = page.locator('.settings-all-tokens');
           await all.locator('.ant-table-row').first().waitFor();

@@ -1,10 +1,12 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Flex, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Holiday, Settings } from '@casedesk/shared';
 import { feedback } from '../../../../platform/feedback';
 import { ApiError } from '../../../../platform/http/client';
+import { downloadExport } from '../../../../platform/http/file-transfer';
 import { Auth } from '../../../../platform/permission';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { useAddHoliday, useDeleteHoliday } from '../api';
@@ -18,6 +20,20 @@ export function HolidayTab({ settings }: { settings: Settings }) {
   const add = useAddHoliday();
   const remove = useDeleteHoliday();
   const taken = new Set(settings.holidays.map((h) => h.day));
+  const [exporting, setExporting] = useState(false);
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await downloadExport('/api/Holiday/Export', {}, 'holidays.xlsx');
+    } catch (error) {
+      feedback.error(
+        error instanceof ApiError ? translateServerMessage(error.message) : t('settings.holiday.exportFailed'),
+      );
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const submit = (values: Values) =>
     add.mutate(
@@ -36,7 +52,14 @@ export function HolidayTab({ settings }: { settings: Settings }) {
 
   return (
     <div className="settings-holiday">
-      <Typography.Paragraph type="secondary">{t('settings.holiday.intro')}</Typography.Paragraph>
+      <Flex className="settings-holiday-head" justify="space-between" align="start" gap={16}>
+        <Typography.Paragraph type="secondary">{t('settings.holiday.intro')}</Typography.Paragraph>
+        <Auth value="settings:export">
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
+            {t('settings.holiday.export')}
+          </Button>
+        </Auth>
+      </Flex>
       <Auth value="settings:create">
         <Form<Values> form={form} layout="inline" onFinish={submit} style={{ marginBottom: 16, rowGap: 8 }}>
           <Form.Item name="day" rules={[{ required: true, message: t('settings.holiday.dayRequired') }]}>
