@@ -2,10 +2,10 @@
 // next to the same SQL replayed through a bare `pg` pool in the same run, plus EXPLAIN ANALYZE of
 // every statement. Needs a database loaded by bench:tickets:load. Loopback only; every run is bounded.
 //   BENCH_TICKETS_DB=postgres://postgres@127.0.0.1:5432/casedesk_bench  BENCH_DURATION=10  BENCH_CONNECTIONS=50
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -38,9 +38,14 @@ const deadline = setTimeout(() => {
 }, maxSeconds * 1000);
 deadline.unref();
 
+const serverMain = join(repoRoot, 'apps/server/dist/main.js');
+
 async function startServer() {
+  // The built server, as shipped (built first when missing, or always with BENCH_BUILD=1).
+  if (!existsSync(serverMain) || process.env.BENCH_BUILD === '1')
+    execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: repoRoot, stdio: 'inherit' });
   dataDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-tickets-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  server = spawn(process.execPath, [serverMain], {
     cwd: join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
@@ -88,6 +93,23 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
   const envelope = (await response.json()) as { resultCode: number; resultMsg: string; data: T };
   if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${envelope.resultMsg}`);
   return envelope.data;
+}
+
+/** User + system CPU of a process so far, in ms, from /proc (USER_HZ = 100). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ms by pid of the PostgreSQL backends of the benchmark database. */
+async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
+  const name = decodeURIComponent(new URL(dbUrl).pathname.slice(1));
+  const { rows } = await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
+  return new Map(rows.map((r) => [r.pid, cpuMsOf(r.pid)]));
 }
 
 type Statement = { text: string; params: unknown[] };
@@ -301,18 +323,28 @@ async function main() {
     }
     console.log(`${scenario.name}: warm-up`);
     await load(scenario, login.token, warmupSeconds);
+    const loads: number[] = [];
+    const sampler = setInterval(() => loads.push(loadavg()[0]!), 1000);
+    const serverBefore = cpuMsOf(server?.pid);
+    const backendsBefore = await backendCpu(pool);
     const app = await load(scenario, login.token, durationSeconds);
+    clearInterval(sampler);
+    const requests = Math.max(1, app.rps * durationSeconds);
+    let backendsMs = 0;
+    for (const [pid, ms] of await backendCpu(pool)) backendsMs += ms - (backendsBefore.get(pid) ?? 0);
+    const cpu = `${((cpuMsOf(server?.pid) - serverBefore) / requests).toFixed(2)} / ${(backendsMs / requests).toFixed(2)} ms`;
+    const load1 = loads.length ? `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}` : '?';
     await bare(pool, statements, !!scenario.write, warmupSeconds);
     const sqlOnly = await bare(pool, statements, !!scenario.write, durationSeconds);
     const ratio = sqlOnly.rps > 0 ? app.rps / sqlOnly.rps : 0;
-    const row = `| ${scenario.name} | ${app.p50} / ${app.p99} ms | ${Math.round(app.rps)} | ${sqlOnly.p50.toFixed(1)} / ${sqlOnly.p99.toFixed(1)} ms | ${Math.round(sqlOnly.rps)} | ${ratio.toFixed(2)} | ${statements.length} | ${scenario.target} | ${app.non2xx} |`;
+    const row = `| ${scenario.name} | ${app.p50} / ${app.p99} ms | ${Math.round(app.rps)} | ${sqlOnly.p50.toFixed(1)} / ${sqlOnly.p99.toFixed(1)} ms | ${Math.round(sqlOnly.rps)} | ${ratio.toFixed(2)} | ${statements.length} | ${cpu} | ${load1} | ${scenario.target} | ${app.non2xx} |`;
     console.log(row);
     rows.push(row);
   }
   await removeCreated();
   const table = [
-    '| path | app p50 / p99 | app req/s | bare SQL p50 / p99 | bare SQL req/s | ratio | statements | target | errors |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| path | app p50 / p99 | app req/s | bare SQL p50 / p99 | bare SQL req/s | ratio | statements | server / PostgreSQL CPU per request | load average (1 min) | target | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
   const resultsDir = join(repoRoot, 'bench/results');
