@@ -10,6 +10,8 @@ const names = {
   dept: `Support ${suffix}`,
   deptCode: `SUP-${suffix}`,
   subDept: `Second line ${suffix}`,
+  position: `Service agent ${suffix}`,
+  positionCode: `AGT-${suffix}`,
   role: `Ticket reader ${suffix}`,
   roleCode: `reader_${suffix}`,
   login: `reader.${suffix}`,
@@ -114,6 +116,52 @@ describe('administration screens', () => {
     await page.locator('.org-page tr.ant-table-row-level-1', { hasText: names.subDept }).waitFor();
     await shot(page, 'admin-dept-tree-en');
   });
+
+  it(
+    'creates and edits a position; the department and position forms in three languages',
+    { timeout: 120_000 },
+    async () => {
+      await openScreen(page, '/system/position');
+      await page.locator('.org-new').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name', { exact: true }).fill(names.position);
+      await dialog.getByLabel('Code', { exact: true }).fill(names.positionCode);
+      await dialog.getByLabel('Description', { exact: true }).fill('Answers the phone');
+      await submitAndWait(page, dialog.getByRole('button', { name: 'Save' }), '/api/Position/Add');
+      await dialog.waitFor({ state: 'hidden' });
+      const row = page.locator('.org-page tr.ant-table-row', { hasText: names.position });
+      await row.getByRole('button', { name: 'Edit' }).click();
+      await expect.poll(() => dialog.getByLabel('Name', { exact: true }).inputValue()).toBe(names.position);
+      await dialog.getByLabel('Description', { exact: true }).fill('Answers the phone and e-mail');
+      await submitAndWait(page, dialog.getByRole('button', { name: 'Save' }), '/api/Position/Update');
+      await dialog.waitFor({ state: 'hidden' });
+      const saved = await api.ok<{ items: { code: string; description: string | null; status: string }[] }>(
+        'POST',
+        '/api/Position/Query',
+        { page: 1, pageSize: 5, keyword: names.positionCode },
+      );
+      expect(saved.items).toEqual([
+        expect.objectContaining({
+          code: names.positionCode,
+          description: 'Answers the phone and e-mail',
+          status: 'Active',
+        }),
+      ]);
+
+      for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
+        if (language !== 'en') await setLanguage(page, language);
+        for (const screen of ['dept', 'position']) {
+          await openScreen(page, `/system/${screen}`);
+          await page.locator('.org-new').click();
+          await page.getByRole('dialog').locator('form').waitFor();
+          await shot(page, `admin-${screen}-form-${language}`);
+          await page.keyboard.press('Escape');
+          await page.getByRole('dialog').waitFor({ state: 'hidden' });
+        }
+      }
+      await setLanguage(page, 'en');
+    },
+  );
 
   it('creates a role and grants ticket page+view and category page+view, no create', { timeout: 120_000 }, async () => {
     await openScreen(page, '/system/role');
