@@ -90,7 +90,7 @@ describe('categories, projects, companies and the dashboard', () => {
 
     await openList(page, '/company/list');
     await shot(page, 'company-list-en');
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.locator('.master-list').getByRole('button', { name: 'New' }).click();
     await page.locator('.master-editor #code').waitFor();
     await page.locator('#code').fill(codes.company);
     await page.locator('#name').fill(`Northwind ${suffix}`);
@@ -105,7 +105,7 @@ describe('categories, projects, companies and the dashboard', () => {
     await page.locator('.master-list .ant-table-row', { hasText: codes.company }).waitFor();
 
     await openList(page, '/project/list');
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.locator('.master-list').getByRole('button', { name: 'New' }).click();
     await page.locator('.master-editor #projectCode').waitFor();
     await page.locator('#projectCode').fill(codes.project);
     await page.locator('#projectName').fill(`Service desk ${suffix}`);
@@ -124,7 +124,7 @@ describe('categories, projects, companies and the dashboard', () => {
     await shot(page, 'project-list-en');
 
     await openList(page, '/category/list');
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.locator('.master-list').getByRole('button', { name: 'New' }).click();
     await page.locator('.master-editor #categoryCode').waitFor();
     await page.locator('#categoryCode').fill(codes.category);
     await page.locator('#categoryDescription').fill('Hardware faults');
