@@ -109,7 +109,8 @@ type Statement = { name: string; text: string; run: (exec: Exec) => Promise<unkn
 type RequestSql = { statements: CapturedStatement[]; sessionId: string; source: string; notes: string[] };
 
 function describe(text: string): string {
-  if (/insert into "auth_nonce"/.test(text)) return 'nonce insert (platform/auth-token.ts)';
+  if (/^with claimed as/.test(text.trim())) return 'nonce claim + actor select, one statement (platform/actor.ts)';
+  if (/insert into "?auth_nonce"?/.test(text)) return 'nonce insert (platform/auth-token.ts)';
   if (/from app_user u join user_session s/.test(text)) return 'actor select (platform/actor.ts)';
   if (isUserSelect(text)) return 'user row, all 40 columns (myInfo)';
   if (isRoleNamesSelect(text)) return 'role names (myInfo)';
