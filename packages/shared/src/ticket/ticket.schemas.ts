@@ -142,7 +142,7 @@ export const ticketSchema = z
     subjectType: nullableText,
     openDate: z.string(),
     closeDate: nullableText,
-    /** Extension: when the ticket becomes overdue (openDate + `ticketSlaHours[priority]`). */
+    /** Extension: when the ticket becomes overdue (openDate + `ticketSlaHours[priority]`, holidays not counting). */
     dueDate: nullableText,
     openedBy: nullableId,
     solvedBy: nullableId,
