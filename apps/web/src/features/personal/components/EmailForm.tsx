@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountEmailUpdateSchema, type AccountProfile } from '@casedesk/shared';
 import { feedback } from '../../../platform/feedback';
+import { useFormFill } from '../../../platform/form-fill';
 import { schemaRule } from '../../../platform/form-rules';
 import { useUpdateEmail } from '../api';
 import { showFailure } from '../failure';
@@ -14,7 +14,7 @@ export function EmailForm({ profile }: { profile: AccountProfile }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const update = useUpdateEmail();
-  useEffect(() => form.setFieldsValue({ email: profile.email ?? '' }), [form, profile.email]);
+  useFormFill(form, profile.email ?? '', (email) => ({ email }));
 
   return (
     <Form

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountProfileUpdateSchema, type AccountProfile } from '@casedesk/shared';
 import { feedback } from '../../../platform/feedback';
+import { useFormFill } from '../../../platform/form-fill';
 import { schemaRule } from '../../../platform/form-rules';
 import { showFailure } from '../failure';
 import { useUpdateProfile } from '../api';
@@ -14,7 +14,7 @@ export function ProfileForm({ profile }: { profile: AccountProfile }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const update = useUpdateProfile();
-  useEffect(() => form.setFieldsValue(profile), [form, profile]);
+  useFormFill(form, profile, (p) => p);
 
   return (
     <Form

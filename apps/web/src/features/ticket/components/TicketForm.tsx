@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CloseOutlined, LinkOutlined } from '@ant-design/icons';
 import {
   App,
@@ -31,6 +31,7 @@ import {
   type TicketPriority,
 } from '@casedesk/shared';
 import { feedback } from '../../../platform/feedback';
+import { useFormFill } from '../../../platform/form-fill';
 import { schemaRule } from '../../../platform/form-rules';
 import { ApiError } from '../../../platform/http/client';
 import { translateServerMessage } from '../../../platform/server-messages';
@@ -175,9 +176,7 @@ export function TicketForm({ ticket, onReload }: { ticket?: TicketDetail; onRelo
   const update = useUpdateTicket();
   const saving = create.isPending || update.isPending;
 
-  useEffect(() => {
-    if (ticket) form.setFieldsValue(valuesOf(ticket));
-  }, [form, ticket]);
+  useFormFill(form, ticket, valuesOf);
 
   const projectId = Form.useWatch('projectId', form);
   const categoryId = Form.useWatch('categoryId', form);

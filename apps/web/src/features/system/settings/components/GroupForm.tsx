@@ -1,9 +1,10 @@
 import { Button, Form, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingGroup, SettingSave, SettingValues, Settings } from '@casedesk/shared';
 import { feedback } from '../../../../platform/feedback';
+import { useFormFill } from '../../../../platform/form-fill';
 import { ApiError } from '../../../../platform/http/client';
 import { usePermissions } from '../../../../platform/permission';
 import { translateServerMessage } from '../../../../platform/server-messages';
@@ -25,9 +26,7 @@ export function GroupForm<G extends SettingGroup>({ group, settings, reload, chi
   const canSave = usePermissions().has('settings:save');
   const current = settings[group];
 
-  useEffect(() => {
-    form.setFieldsValue(current.value as Parameters<typeof form.setFieldsValue>[0]);
-  }, [form, current]);
+  useFormFill(form, current, (group) => group.value);
 
   const onFinish = (value: SettingValues[G]) => {
     const body = { group, value, rowVersion: current.rowVersion } as SettingSave;
