@@ -9,7 +9,7 @@ import {
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,11 @@ type Props = {
 };
 
 const emptyHtml = (html: string) => html === '<p></p>' || html.trim() === '';
+/**
+ * tiptap destroys an editor (its schema becomes null) when React unmounts or re-creates it, e.g. as a kept-alive
+ * page is hidden and shown again; an effect may still hold that editor for one more run.
+ */
+const isAlive = (editor: Editor) => (editor.schema as Editor['schema'] | null) !== null;
 
 /** A rich-text field (tiptap) usable as an antd Form control: `value` and `onChange` carry HTML. */
 export function RichTextEditor({ value, onChange, placeholder, small, id, 'aria-label': ariaLabel }: Props) {
@@ -48,7 +53,7 @@ export function RichTextEditor({ value, onChange, placeholder, small, id, 'aria-
 
   // A value set from outside (form reset, record loaded) replaces the content; typing does not come back here.
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || !isAlive(editor)) return;
     const current = editor.getHTML();
     const next = value ?? '';
     if (next !== current && !(emptyHtml(next) && emptyHtml(current)))
