@@ -1,10 +1,10 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@casedesk/shared';
 import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
 import { loadServerKeys } from '../src/platform/secrets.js';
 import { openTestDatabase } from './database.js';
+import { PgRelay } from './pg-relay.js';
 import {
   authTokenFactory,
   createCaller,
@@ -15,50 +15,11 @@ import {
   type TestContext,
 } from './helpers.js';
 
-/** A loopback relay in front of PostgreSQL that the test can cut (every connection dropped, new ones refused) and restore. */
-class Relay {
-  private server: Server | undefined;
-  private sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async start(): Promise<void> {
-    if (this.server?.listening) return;
-    this.server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(this.port, '127.0.0.1', resolve);
-    });
-    const address = this.server.address();
-    if (address && typeof address === 'object') this.port = address.port;
-  }
-
-  async cut(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()));
-    for (const socket of this.sockets) socket.destroy();
-    await closed;
-  }
-}
-
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 // An outage can only be staged against a server at the other end of a socket; the embedded database lives in-process.
 describe.skipIf(!pgUrl)('database outage (PostgreSQL)', () => {
-  const relay = new Relay({
-    host: new URL(pgUrl ?? 'postgres://x:5432').hostname,
-    port: Number(new URL(pgUrl ?? 'postgres://x:5432').port || 5432),
-  });
+  const relay = PgRelay.for(pgUrl ?? 'postgres://x:5432');
   let database: Database;
   let ctx: TestContext;
   let call: Caller;
@@ -85,6 +46,7 @@ describe.skipIf(!pgUrl)('database outage (PostgreSQL)', () => {
     await ctx?.app.close();
     await relay.start();
     await database?.close();
+    await relay.cut();
   });
 
   it('answers 503 envelopes while the database is away, and serves again by itself when it is back', async () => {

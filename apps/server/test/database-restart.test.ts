@@ -1,4 +1,3 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@casedesk/shared';
@@ -6,58 +5,15 @@ import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/database.js';
 import { loadServerKeys } from '../src/platform/secrets.js';
 import { openTestDatabase } from './database.js';
+import { PgRelay } from './pg-relay.js';
 import { authTokenFactory, createCaller, createUser, signIn, testConfig, type Caller } from './helpers.js';
-
-/** A loopback relay in front of PostgreSQL whose connections the test drops, like a PostgreSQL crash-restart does. */
-class Relay {
-  private server: Server | undefined;
-  private sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async start(): Promise<void> {
-    if (this.server?.listening) return;
-    this.server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(this.port, '127.0.0.1', resolve);
-    });
-    const address = this.server.address();
-    if (address && typeof address === 'object') this.port = address.port;
-  }
-
-  /** Drops every open connection; new ones still get through. */
-  dropAll(): void {
-    for (const socket of this.sockets) socket.destroy();
-  }
-
-  async stop(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()));
-    this.dropAll();
-    await closed;
-  }
-}
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 // bench:faults found it: a PostgreSQL restart while a transaction held a pooled connection between two
 // statements emitted 'error' on a client nobody listened to, and the process died.
 describe.skipIf(!pgUrl)('PostgreSQL restart while connections are checked out (PostgreSQL)', () => {
-  const relay = new Relay({
-    host: new URL(pgUrl ?? 'postgres://x:5432').hostname,
-    port: Number(new URL(pgUrl ?? 'postgres://x:5432').port || 5432),
-  });
+  const relay = PgRelay.for(pgUrl ?? 'postgres://x:5432');
   let database: Database;
   let close: () => Promise<void>;
   let call: Caller;
@@ -89,6 +45,7 @@ describe.skipIf(!pgUrl)('PostgreSQL restart while connections are checked out (P
     await close?.();
     await relay.start();
     await database?.close();
+    await relay.cut();
   });
 
   it('fails the transaction whose connection dropped, keeps the process alive and serves again', async () => {

@@ -1,0 +1,51 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+
+/**
+ * A loopback relay in front of PostgreSQL that a test can break: `dropAll` drops every open connection (as a
+ * PostgreSQL crash-restart does; new ones still get through), `cut` also stops accepting (an outage), `start`
+ * restores it on the same port.
+ */
+export class PgRelay {
+  private server: Server | undefined;
+  private sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  /** In front of the server a PostgreSQL URL names. */
+  static for(url: string): PgRelay {
+    const { hostname, port } = new URL(url);
+    return new PgRelay({ host: hostname, port: Number(port || 5432) });
+  }
+
+  async start(): Promise<void> {
+    if (this.server?.listening) return;
+    this.server = createServer((client) => {
+      const upstream = connect(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.port, '127.0.0.1', resolve);
+    });
+    const address = this.server.address();
+    if (address && typeof address === 'object') this.port = address.port;
+  }
+
+  dropAll(): void {
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  async cut(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    this.dropAll();
+    await closed;
+  }
+}
