@@ -11,6 +11,7 @@ const names = {
   deptCode: `SUP-${suffix}`,
   subDept: `Second line ${suffix}`,
   position: `Service agent ${suffix}`,
+  group: `Night desk ${suffix}`,
   positionCode: `AGT-${suffix}`,
   role: `Ticket reader ${suffix}`,
   roleCode: `reader_${suffix}`,
@@ -74,17 +75,17 @@ async function submitAndWait(page: Page, button: Locator, path: string) {
   expect(body).toMatchObject({ resultCode: 200 });
 }
 
-/** Types into an Ant Design select (found by its form label) and picks the option with this text. */
-async function pick(page: Page, field: Locator, text: string) {
+/** Types into an Ant Design select (found by its form label) and picks the option with this text (or `option`). */
+async function pick(page: Page, field: Locator, text: string, option = text) {
   await field.click();
   await field.fill(text);
-  const option = page
+  const choice = page
     .locator('.ant-select-dropdown:visible')
     .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
-    .filter({ hasText: text })
+    .filter({ hasText: option })
     .first();
-  await option.waitFor();
-  await option.click();
+  await choice.waitFor();
+  await choice.click();
 }
 
 describe('administration screens', () => {
@@ -181,6 +182,54 @@ describe('administration screens', () => {
     await submitAndWait(page, drawer.getByRole('button', { name: 'Save' }), '/api/Role/SavePermissionMatrix');
     await drawer.waitFor({ state: 'hidden' });
   });
+
+  it(
+    'creates a user group with a member and edits it; the group and role forms in three languages',
+    { timeout: 180_000 },
+    async () => {
+      await openScreen(page, '/system/userGroup');
+      await page.locator('.org-new').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name', { exact: true }).fill(names.group);
+      await dialog.getByLabel('Description', { exact: true }).fill('Night shift');
+      await pick(page, dialog.getByLabel('Members', { exact: true }), 'admin', '(admin)');
+      await page.keyboard.press('Escape'); // close the members drop-down, not the dialog
+      await submitAndWait(page, dialog.getByRole('button', { name: 'Save' }), '/api/UserGroup/Add');
+      await dialog.waitFor({ state: 'hidden' });
+
+      const row = page.locator('.org-page tr.ant-table-row', { hasText: names.group });
+      await row.getByRole('button', { name: 'Edit' }).click();
+      // The form fills from the group's detail once it has loaded.
+      await expect.poll(() => dialog.getByLabel('Description', { exact: true }).inputValue()).toBe('Night shift');
+      await dialog.getByLabel('Description', { exact: true }).fill('Night and weekend shift');
+      await submitAndWait(page, dialog.getByRole('button', { name: 'Save' }), '/api/UserGroup/Update');
+      await dialog.waitFor({ state: 'hidden' });
+      const groups = await api.ok<{ id: number; name: string }[]>('GET', '/api/UserGroup/Tree');
+      const flat = (nodes: { id: number; name: string; children?: unknown[] }[]): { id: number; name: string }[] =>
+        nodes.flatMap((n) => [n, ...flat((n.children ?? []) as typeof nodes)]);
+      const saved = flat(groups).find((g) => g.name === names.group);
+      expect(saved).toBeDefined();
+      const detail = await api.ok<{ description: string | null; members: { loginName: string }[] }>(
+        'GET',
+        `/api/UserGroup/Detail/${saved?.id}`,
+      );
+      expect(detail.description).toBe('Night and weekend shift');
+      expect(detail.members.map((m) => m.loginName)).toEqual(['admin']);
+
+      for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
+        if (language !== 'en') await setLanguage(page, language);
+        for (const screen of ['userGroup', 'role']) {
+          await openScreen(page, `/system/${screen}`);
+          await page.locator('.org-new').click();
+          await page.getByRole('dialog').locator('form').waitFor();
+          await shot(page, `admin-${screen}-form-${language}`);
+          await page.keyboard.press('Escape');
+          await page.getByRole('dialog').waitFor({ state: 'hidden' });
+        }
+      }
+      await setLanguage(page, 'en');
+    },
+  );
 
   it('creates a user in that department with that role', { timeout: 120_000 }, async () => {
     await openScreen(page, '/system/user');

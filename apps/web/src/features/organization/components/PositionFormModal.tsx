@@ -1,8 +1,8 @@
-import { Col, Form, Input } from 'antd';
+import { Col } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { positionCreateSchema, type Position, type PositionCreate } from '@casedesk/shared';
-import { schemaRule } from '../../../platform/form-rules';
 import { CodeFormModal } from './CodeFormModal';
+import { DescriptionItem, textOrNull } from './RecordFormModal';
 
 const fields = positionCreateSchema.shape;
 
@@ -27,22 +27,13 @@ export function PositionFormModal({
       record={position}
       fields={fields}
       defaults={{}}
-      toBody={(values) => ({
-        ...values,
-        description: values.description?.trim() ? values.description.trim() : null,
-      })}
+      toBody={(values) => ({ ...values, description: textOrNull(values.description) })}
       width={560}
       onClose={onClose}
       onStale={onStale}
     >
       <Col span={24}>
-        <Form.Item
-          name="description"
-          label={t('organization.common.description')}
-          rules={[schemaRule(fields.description)]}
-        >
-          <Input.TextArea maxLength={500} rows={2} />
-        </Form.Item>
+        <DescriptionItem rule={fields.description} />
       </Col>
     </CodeFormModal>
   );

@@ -17,6 +17,7 @@ import { languageNames } from '../../../platform/i18n';
 import { useAllPositions, useAllProjects, useAllRoles, useDetail, useGroupTree, useSave } from '../api';
 import { DeptTreeSelect } from './DeptTreeSelect';
 import { showFailure } from './failure';
+import { StatusItem } from './RecordFormModal';
 
 const fields = userCreateSchema.shape;
 export const userTypes = ['Staff', 'Customer', 'Vendor', 'External'] as const;
@@ -156,14 +157,7 @@ export function UserFormDrawer({ open, userId, onClose }: { open: boolean; userI
             )}
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="status" label={t('organization.user.fields.status')}>
-              <Select
-                options={(['Active', 'Inactive'] as const).map((value) => ({
-                  value,
-                  label: t(`organization.common.status.${value}`),
-                }))}
-              />
-            </Form.Item>
+            <StatusItem label={t('organization.user.fields.status')} />
           </Col>
           {!editing && (
             <>
