@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Space, Tooltip } from 'antd';
+import { DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Input, Select, Space, Tooltip } from 'antd';
+import type { ActiveStatus } from '@casedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { Auth } from '../../../platform/permission';
 import { downloadExport } from './download';
@@ -13,14 +14,14 @@ type Props = {
   onRefresh: () => void;
   /** Filters beside the keyword box. */
   filters?: ReactNode;
-  /** Buttons on the right (e.g. New). */
-  actions?: ReactNode;
+  /** The New button: the permission it needs and what it opens. */
+  create?: { permission: string; onClick: () => void };
   /** Export: the call, its body, the file name and the permission it needs. */
   exportCall?: { path: string; body: unknown; fileName: string; permission: string };
 };
 
 /** The search row of a list screen: keyword, filters, search/reset, and on the right New/Export/refresh. */
-export function ListToolbar({ keyword, onKeyword, onReset, onRefresh, filters, actions, exportCall }: Props) {
+export function ListToolbar({ keyword, onKeyword, onReset, onRefresh, filters, create, exportCall }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState(keyword);
   const [exporting, setExporting] = useState(false);
@@ -49,7 +50,13 @@ export function ListToolbar({ keyword, onKeyword, onReset, onRefresh, filters, a
         <Button onClick={onReset}>{t('organization.common.reset')}</Button>
       </Space>
       <Space wrap size={[8, 8]} className="org-toolbar-actions">
-        {actions}
+        {create && (
+          <Auth value={create.permission}>
+            <Button type="primary" className="org-new" icon={<PlusOutlined />} onClick={create.onClick}>
+              {t('organization.common.new')}
+            </Button>
+          </Auth>
+        )}
         {exportCall && (
           <Auth value={exportCall.permission}>
             <Button
@@ -71,5 +78,31 @@ export function ListToolbar({ keyword, onKeyword, onReset, onRefresh, filters, a
         </Tooltip>
       </Space>
     </div>
+  );
+}
+
+/** The Active/Inactive filter of a list. */
+export function StatusFilter({
+  value,
+  onChange,
+  placeholder,
+}: {
+  value: ActiveStatus | undefined;
+  onChange: (value: ActiveStatus | undefined) => void;
+  placeholder?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select<ActiveStatus>
+      className="org-filter"
+      allowClear
+      placeholder={placeholder ?? t('organization.common.status.label')}
+      value={value}
+      onChange={onChange}
+      options={(['Active', 'Inactive'] as const).map((option) => ({
+        value: option,
+        label: t(`organization.common.status.${option}`),
+      }))}
+    />
   );
 }

@@ -1,16 +1,15 @@
 import { useMemo, useState } from 'react';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Select, Table } from 'antd';
+import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ActiveStatus, Dept } from '@casedesk/shared';
 import { feedback } from '../../../../../platform/feedback';
-import { Auth, usePermissions } from '../../../../../platform/permission';
+import { usePermissions } from '../../../../../platform/permission';
 import { useAction, usePage, useUserName } from '../../../api';
 import { DeptFormModal } from '../../../components/DeptFormModal';
 import { showFailure } from '../../../components/failure';
-import { ListToolbar } from '../../../components/ListToolbar';
+import { ListToolbar, StatusFilter } from '../../../components/ListToolbar';
 import { useListState } from '../../../components/list-state';
 import { displayName } from '../../../components/names';
 import { RowActions, type RowAction } from '../../../components/RowActions';
@@ -103,26 +102,8 @@ export default function DeptListPage() {
           fileName: 'Departments.xlsx',
           permission: 'dept:export',
         }}
-        filters={
-          <Select<ActiveStatus>
-            className="org-filter"
-            allowClear
-            placeholder={t('organization.common.status.label')}
-            value={list.filters.status}
-            onChange={(v) => list.setFilter('status', v)}
-            options={(['Active', 'Inactive'] as const).map((value) => ({
-              value,
-              label: t(`organization.common.status.${value}`),
-            }))}
-          />
-        }
-        actions={
-          <Auth value="dept:create">
-            <Button type="primary" className="org-new" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              {t('organization.common.new')}
-            </Button>
-          </Auth>
-        }
+        filters={<StatusFilter value={list.filters.status} onChange={(v) => list.setFilter('status', v)} />}
+        create={{ permission: 'dept:create', onClick: () => setEditing({}) }}
       />
       <Table<TreeOf<Dept>>
         rowKey="id"

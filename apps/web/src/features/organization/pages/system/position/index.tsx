@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Select, Table } from 'antd';
+import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { ActiveStatus, Position } from '@casedesk/shared';
 import { feedback } from '../../../../../platform/feedback';
-import { Auth, usePermissions } from '../../../../../platform/permission';
+import { usePermissions } from '../../../../../platform/permission';
 import { useAction, usePage } from '../../../api';
 import { showFailure } from '../../../components/failure';
-import { ListToolbar } from '../../../components/ListToolbar';
+import { ListToolbar, StatusFilter } from '../../../components/ListToolbar';
 import { useListState } from '../../../components/list-state';
 import { PositionFormModal } from '../../../components/PositionFormModal';
 import { RowActions, type RowAction } from '../../../components/RowActions';
@@ -81,26 +80,8 @@ export default function PositionListPage() {
           fileName: 'Positions.xlsx',
           permission: 'position:export',
         }}
-        filters={
-          <Select<ActiveStatus>
-            className="org-filter"
-            allowClear
-            placeholder={t('organization.common.status.label')}
-            value={list.filters.status}
-            onChange={(v) => list.setFilter('status', v)}
-            options={(['Active', 'Inactive'] as const).map((value) => ({
-              value,
-              label: t(`organization.common.status.${value}`),
-            }))}
-          />
-        }
-        actions={
-          <Auth value="position:create">
-            <Button type="primary" className="org-new" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              {t('organization.common.new')}
-            </Button>
-          </Auth>
-        }
+        filters={<StatusFilter value={list.filters.status} onChange={(v) => list.setFilter('status', v)} />}
+        create={{ permission: 'position:create', onClick: () => setEditing({}) }}
       />
       <Table<Position>
         rowKey="id"

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Select, Table, Tag } from 'antd';
+import { Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@casedesk/shared';
 import { feedback } from '../../../../../platform/feedback';
-import { Auth, usePermissions } from '../../../../../platform/permission';
+import { usePermissions } from '../../../../../platform/permission';
 import { useAction, usePage } from '../../../api';
 import { showFailure } from '../../../components/failure';
 import { ListToolbar } from '../../../components/ListToolbar';
@@ -118,13 +117,7 @@ export default function RoleListPage() {
             />
           </>
         }
-        actions={
-          <Auth value="role:create">
-            <Button type="primary" className="org-new" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              {t('organization.common.new')}
-            </Button>
-          </Auth>
-        }
+        create={{ permission: 'role:create', onClick: () => setEditing({}) }}
       />
       <Table<Role>
         rowKey="id"

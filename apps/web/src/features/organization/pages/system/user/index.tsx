@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { LockOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { ActiveStatus, User, UserOnOff } from '@casedesk/shared';
 import { feedback } from '../../../../../platform/feedback';
-import { Auth } from '../../../../../platform/permission';
 import { useAction, useAllRoles, usePage } from '../../../api';
 import { displayName } from '../../../components/names';
 import { DeptTreeSelect } from '../../../components/DeptTreeSelect';
 import { showFailure } from '../../../components/failure';
-import { ListToolbar } from '../../../components/ListToolbar';
+import { ListToolbar, StatusFilter } from '../../../components/ListToolbar';
 import { useListState } from '../../../components/list-state';
 import { ResetPasswordModal } from '../../../components/ResetPasswordModal';
 import { RowActions, type RowAction } from '../../../components/RowActions';
@@ -153,16 +152,10 @@ export default function UserListPage() {
         exportCall={{ path: '/api/User/Export', body: list.query, fileName: 'Users.xlsx', permission: 'user:export' }}
         filters={
           <>
-            <Select<ActiveStatus>
-              className="org-filter"
-              allowClear
-              placeholder={t('organization.user.fields.status')}
+            <StatusFilter
               value={list.filters.status}
               onChange={(v) => list.setFilter('status', v)}
-              options={(['Active', 'Inactive'] as const).map((value) => ({
-                value,
-                label: t(`organization.common.status.${value}`),
-              }))}
+              placeholder={t('organization.user.fields.status')}
             />
             <DeptTreeSelect
               className="org-filter"
@@ -189,13 +182,7 @@ export default function UserListPage() {
             />
           </>
         }
-        actions={
-          <Auth value="user:create">
-            <Button type="primary" className="org-new" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              {t('organization.common.new')}
-            </Button>
-          </Auth>
-        }
+        create={{ permission: 'user:create', onClick: () => setEditing({}) }}
       />
       <Table<User>
         rowKey="id"

@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
-import { PlusOutlined, StarFilled } from '@ant-design/icons';
-import { Button, Select, Table, Tag } from 'antd';
+import { StarFilled } from '@ant-design/icons';
+import { Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ActiveStatus, UserGroupNode } from '@casedesk/shared';
 import { feedback } from '../../../../../platform/feedback';
 import { http } from '../../../../../platform/http/client';
-import { Auth, usePermissions } from '../../../../../platform/permission';
+import { usePermissions } from '../../../../../platform/permission';
 import { orgKeys, useAction, useGroupTree } from '../../../api';
 import { showFailure } from '../../../components/failure';
-import { ListToolbar } from '../../../components/ListToolbar';
+import { ListToolbar, StatusFilter } from '../../../components/ListToolbar';
 import { useListState } from '../../../components/list-state';
 import { RowActions, type RowAction } from '../../../components/RowActions';
 import { StatusTag } from '../../../components/StatusTag';
@@ -142,26 +142,8 @@ export default function UserGroupListPage() {
           fileName: 'UserGroups.xlsx',
           permission: 'userGroup:export',
         }}
-        filters={
-          <Select<ActiveStatus>
-            className="org-filter"
-            allowClear
-            placeholder={t('organization.common.status.label')}
-            value={list.filters.status}
-            onChange={(v) => list.setFilter('status', v)}
-            options={(['Active', 'Inactive'] as const).map((value) => ({
-              value,
-              label: t(`organization.common.status.${value}`),
-            }))}
-          />
-        }
-        actions={
-          <Auth value="userGroup:create">
-            <Button type="primary" className="org-new" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              {t('organization.common.new')}
-            </Button>
-          </Auth>
-        }
+        filters={<StatusFilter value={list.filters.status} onChange={(v) => list.setFilter('status', v)} />}
+        create={{ permission: 'userGroup:create', onClick: () => setEditing({}) }}
       />
       <Table<Row>
         rowKey="id"
