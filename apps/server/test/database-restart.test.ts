@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@casedesk/shared';
-import { buildApp } from '../src/app.js';
-import type { Database } from '../src/db/database.js';
-import { loadServerKeys } from '../src/platform/secrets.js';
-import { openTestDatabase } from './database.js';
-import { PgRelay } from './pg-relay.js';
-import { authTokenFactory, createCaller, createUser, signIn, testConfig, type Caller } from './helpers.js';
+import { PgRelay, useAppBehindRelay } from './pg-relay.js';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -14,44 +9,16 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 // statements emitted 'error' on a client nobody listened to, and the process died.
 describe.skipIf(!pgUrl)('PostgreSQL restart while connections are checked out (PostgreSQL)', () => {
   const relay = PgRelay.for(pgUrl ?? 'postgres://x:5432');
-  let database: Database;
-  let close: () => Promise<void>;
-  let call: Caller;
-  let token: string;
+  const ctx = useAppBehindRelay(relay);
   const uncaught: unknown[] = [];
   const onUncaught = (error: unknown) => uncaught.push(error);
-
-  beforeAll(async () => {
-    process.on('uncaughtException', onUncaught);
-    await relay.start();
-    database = await openTestDatabase({ port: relay.port });
-    const built = await buildApp({
-      config: testConfig({ webDist: '/nonexistent/casedesk-web' }),
-      database,
-      logger: false,
-    });
-    await built.app.ready();
-    close = () => built.app.close();
-    const keys = await loadServerKeys(database.db);
-    const newAuthToken = authTokenFactory(keys.authTokenPublicKey);
-    call = createCaller(built.app, newAuthToken);
-    const ctx = { app: built.app, built, database, db: database.db, config: testConfig(), newAuthToken, call };
-    const admin = await createUser(ctx, { roles: ['admin'] });
-    token = (await signIn(ctx, admin)).token;
-  });
-
-  afterAll(async () => {
-    process.off('uncaughtException', onUncaught);
-    await close?.();
-    await relay.start();
-    await database?.close();
-    await relay.cut();
-  });
+  beforeAll(() => void process.on('uncaughtException', onUncaught));
+  afterAll(() => void process.off('uncaughtException', onUncaught));
 
   it('fails the transaction whose connection dropped, keeps the process alive and serves again', async () => {
     let dropped!: () => void;
     const connectionGone = new Promise<void>((resolve) => (dropped = resolve));
-    const transaction = database.db.transaction(async (tx) => {
+    const transaction = ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
       // The connection dies while this transaction holds it and no statement is running.
       relay.dropAll();
@@ -65,7 +32,10 @@ describe.skipIf(!pgUrl)('PostgreSQL restart while connections are checked out (P
 
     // The pool replaced the dead connections: requests succeed again without a restart.
     await expect
-      .poll(async () => (await call('GET', '/api/Dept/Get', { token })).status, { timeout: 30_000, interval: 250 })
+      .poll(async () => (await ctx.call('GET', '/api/Dept/Get', { token: ctx.token })).status, {
+        timeout: 30_000,
+        interval: 250,
+      })
       .toBe(200);
     expect(uncaught).toEqual([]);
   }, 60_000);
@@ -73,7 +43,7 @@ describe.skipIf(!pgUrl)('PostgreSQL restart while connections are checked out (P
   it('answers 503, not 500, to a request whose connection drops under it', async () => {
     uncaught.length = 0;
     // Several requests in flight while every connection drops: each answers 200 or a 503 envelope.
-    const requests = Array.from({ length: 10 }, () => call('GET', '/api/token/GetMyInfo', { token }));
+    const requests = Array.from({ length: 10 }, () => ctx.call('GET', '/api/token/GetMyInfo', { token: ctx.token }));
     setTimeout(() => relay.dropAll(), 5);
     for (const response of await Promise.all(requests)) {
       expect([200, 503]).toContain(response.status);

@@ -1,4 +1,9 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadServerKeys } from '../src/platform/secrets.js';
+import { openTestDatabase } from './database.js';
+import { authTokenFactory, createCaller, createUser, signIn, testConfig, type TestContext } from './helpers.js';
 
 /**
  * A loopback relay in front of PostgreSQL that a test can break: `dropAll` drops every open connection (as a
@@ -48,4 +53,33 @@ export class PgRelay {
     this.dropAll();
     await closed;
   }
+}
+
+/**
+ * An app for one test file whose database connections all go through `relay`, and an administrator's token.
+ * Afterwards the relay is opened again so that the test database can be dropped, then cut.
+ */
+export function useAppBehindRelay(relay: PgRelay): TestContext & { token: string } {
+  const ctx = {} as TestContext & { token: string };
+  beforeAll(async () => {
+    await relay.start();
+    ctx.database = await openTestDatabase({ port: relay.port });
+    ctx.db = ctx.database.db;
+    ctx.config = testConfig({ webDist: '/nonexistent/casedesk-web' });
+    ctx.built = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    ctx.app = ctx.built.app;
+    await ctx.app.ready();
+    const keys = await loadServerKeys(ctx.db);
+    ctx.newAuthToken = authTokenFactory(keys.authTokenPublicKey);
+    ctx.call = createCaller(ctx.app, ctx.newAuthToken);
+    const admin = await createUser(ctx, { roles: ['admin'] });
+    ctx.token = (await signIn(ctx, admin)).token;
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await relay.start();
+    await ctx.database?.close();
+    await relay.cut();
+  });
+  return ctx;
 }
