@@ -354,6 +354,7 @@ describe('a user with a restricted role', () => {
       expect(ticketEntries).toContain('Ticket list');
       expect(ticketEntries).not.toContain('Scheduled tickets');
       expect(ticketEntries).not.toContain('Open items');
+      expect(ticketEntries).not.toContain('New ticket'); // the role has ticket:page but not ticket:create
       await userPage.locator('.ant-table:visible').first().waitFor();
       expect(await userPage.getByRole('button', { name: 'New ticket' }).count()).toBe(0);
 

@@ -275,6 +275,17 @@ describe('system administration screens', () => {
       await openScreen(page, '/system/menu');
       await page.locator('.menu-list .ant-table-row').first().waitFor();
       await shot(page, `system-menu-${language}`);
+      // New ticket needs ticket:create besides the ticket page (its permission identification).
+      await search(page, '/ticket/create');
+      await row(page, '/ticket/create').locator('.row-edit').click();
+      const identification = page
+        .locator('.master-editor .ant-form-item')
+        .filter({ has: page.locator('#identification') });
+      await expect
+        .poll(() => identification.locator('.ant-select-content, .ant-select-selection-item').first().innerText())
+        .toContain('ticket:create');
+      await shot(page, `system-menu-identification-${language}`);
+      await page.keyboard.press('Escape');
 
       await openScreen(page, '/system/webApi');
       await page.locator('.web-api-list .ant-table-row').first().waitFor();

@@ -1,10 +1,12 @@
-import type { PermissionModule } from '@casedesk/shared';
+import type { PermissionCode, PermissionModule } from '@casedesk/shared';
 
 export type MenuSeed = {
   path: string;
   name: string;
   component?: string;
   module?: PermissionModule;
+  /** A permission the entry needs besides the module's page permission. */
+  identification?: PermissionCode;
   icon?: string;
   hide?: boolean;
   affix?: boolean;
@@ -48,8 +50,13 @@ export const menuSeed: MenuSeed[] = [
     titles: ['Tickets', '工单', '工單'],
     children: [
       page('/ticket/list', 'TicketList', 'ticket', ['Ticket list', '工单列表', '工單列表']),
-      page('/ticket/create', 'TicketCreate', 'ticket', ['New ticket', '新建工单', '新增工單']),
-      page('/ticket/edit/:id', 'TicketEdit', 'ticket', ['Edit ticket', '编辑工单', '編輯工單'], { hide: true }),
+      page('/ticket/create', 'TicketCreate', 'ticket', ['New ticket', '新建工单', '新增工單'], {
+        identification: 'ticket:create',
+      }),
+      page('/ticket/edit/:id', 'TicketEdit', 'ticket', ['Edit ticket', '编辑工单', '編輯工單'], {
+        hide: true,
+        identification: 'ticket:edit',
+      }),
       page('/ticket/info/:id', 'TicketInfo', 'ticket', ['Ticket details', '工单详情', '工單詳情'], { hide: true }),
       page('/ticket/scheduled', 'ScheduledTicketList', 'scheduledTicket', [
         'Scheduled tickets',

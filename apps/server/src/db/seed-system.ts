@@ -62,6 +62,7 @@ async function insertMenus(tx: Tx, entries: MenuSeed[], parentId: number | null)
         isAffix: entry.affix ?? false,
         icon: entry.icon ?? '',
         permissionModule: entry.module ?? null,
+        identification: entry.identification ?? null,
       })
       .returning({ id: menu.id });
     if (entry.children && row) await insertMenus(tx, entry.children, row.id);

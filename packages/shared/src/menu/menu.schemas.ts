@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditFieldsSchema, idSchema, idTextSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
-import { permissionModules } from '../platform/permissions.js';
+import { allPermissionCodes, permissionModules } from '../platform/permissions.js';
 import { webApiSchema } from '../webApi/web-api.schemas.js';
 
 export const menuMetaSchema = z.object({
@@ -43,6 +43,7 @@ export const menuMessages = {
   pathTaken: (path: string) => `Another menu already has the path '${path}'.`,
   linkRequired: 'A link or iframe menu needs a link URL.',
   apiUnknown: 'One or more of the chosen web APIs do not exist.',
+  identificationUnknown: 'The identification must be a permission code, such as ticket:create.',
 } as const;
 
 export const menuTypes = ['menu', 'link', 'iframe'] as const;
@@ -91,7 +92,14 @@ const menuFields = z.object({
   isAffix: z.boolean().default(false),
   isIframe: z.boolean().default(false),
   icon: z.string().trim().max(100).default(''),
-  identification: z.string().trim().max(100).nullable().default(null),
+  /** A permission code the entry also needs besides its module's page permission (e.g. ticket:create); null: none. */
+  identification: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((code) => (allPermissionCodes as string[]).includes(code), menuMessages.identificationUnknown)
+    .nullable()
+    .default(null),
   /** The permission module whose `page` code shows the entry; null: every signed-in user. */
   permissionModule: z.enum(permissionModules).nullable().default(null),
   enabled: z.boolean().default(true),

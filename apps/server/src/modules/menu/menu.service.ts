@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import {
+  allPermissionCodes,
   menuCreateSchema,
   menuMessages,
   menuQuerySchema,
@@ -20,20 +21,35 @@ import { webApi } from '../webApi/web-api.table.js';
 import { menu, menuApi } from './menu.table.js';
 
 type MenuRow = typeof menu.$inferSelect;
+/** An identification that is no permission code (free text from before it gated entries) gates nothing. */
+const knownCodes = new Set<string>(allPermissionCodes);
 
-/** The signed-in user's route tree: entries whose module `page` permission they hold; empty groups drop out. */
+/**
+ * The signed-in user's route tree: entries whose module `page` permission (and identification's permission, when
+ * set) they hold; empty groups drop out.
+ */
 export async function webMenus(db: Db, actor: Actor): Promise<WebMenu[]> {
-  const [rows, pageRoles] = await Promise.all([
+  const [rows, codeRoles] = await Promise.all([
     db.select().from(menu).where(eq(menu.enabled, true)).orderBy(asc(menu.sort), asc(menu.id)),
-    rowsOf<{ module: string; roles: string[] }>(
+    rowsOf<{ code: string; roles: string[] }>(
       db,
-      sql`select p.module, array_agg(distinct r.code) as roles from permission p
+      sql`select p.module || ':' || p.action as code, array_agg(distinct r.code) as roles from permission p
             join role_permission rp on rp.permission_id = p.id join role r on r.id = rp.role_id and r.enabled
-           where p.action = 'page' group by p.module`,
+           group by p.module, p.action`,
     ),
   ]);
-  const rolesByModule = new Map(pageRoles.map((r) => [r.module, r.roles]));
-  const visible = (row: MenuRow) => !row.permissionModule || actor.permissions.has(`${row.permissionModule}:page`);
+  const rolesByCode = new Map(codeRoles.map((r) => [r.code, r.roles]));
+  // Entries need their module's page permission and, when set, the permission their identification names.
+  const needs = (row: MenuRow) =>
+    [row.permissionModule && `${row.permissionModule}:page`, row.identification].filter(
+      (code): code is string => !!code && knownCodes.has(code),
+    );
+  const visible = (row: MenuRow) => needs(row).every((code) => actor.permissions.has(code));
+  const rolesOf = (row: MenuRow) => {
+    const codes = needs(row);
+    if (codes.length === 0) return actor.roles;
+    return (rolesByCode.get(codes[0]!) ?? []).filter((role) => codes.every((c) => rolesByCode.get(c)?.includes(role)));
+  };
 
   const build = (parentId: number | null): WebMenu[] =>
     rows
@@ -54,7 +70,7 @@ export async function webMenus(db: Db, actor: Actor): Promise<WebMenu[]> {
             isKeepAlive: row.isKeepAlive,
             isAffix: row.isAffix,
             isIframe: row.isIframe,
-            roles: row.permissionModule ? (rolesByModule.get(row.permissionModule) ?? []) : actor.roles,
+            roles: rolesOf(row),
             icon: row.icon,
           },
         };

@@ -74,24 +74,36 @@ describe('GET /api/Menu/WebMenus', () => {
     }
     expect(byName.get('TicketList')!.meta.roles).toEqual(['admin', 'common']);
     expect(byName.get('DeptList')!.meta.roles).toEqual(['admin']);
+    expect(byName.get('TicketCreate')!.meta.roles).toEqual(['admin', 'common']);
     expect(byName.get('TicketEdit')!.meta.isHide).toBe(true);
     expect(byName.get('DashboardTicket')!.meta.isAffix).toBe(true);
   });
 
-  it('gives a user with only ticket:page the Home and Tickets groups with only the ticket pages', async () => {
+  it('gives a user with only ticket:page the Home and Tickets groups with only the ticket pages they may use', async () => {
     const { token } = await signedInWith(ctx, ['ticket:page']);
     const tree = await menusOf(token);
     expectShape(tree);
     // The hidden personal page (own account) is every signed-in user's; the menu does not show it.
     expect(tree.filter((e) => !e.meta.isHide).map((e) => e.name)).toEqual(['Dashboard', 'Ticket']);
+    // New ticket and Edit ticket also need ticket:create and ticket:edit (their identification).
     expect(outline(tree)).toEqual([
       { name: 'Dashboard', children: [{ name: 'DashboardTicket' }] },
-      {
-        name: 'Ticket',
-        children: [{ name: 'TicketList' }, { name: 'TicketCreate' }, { name: 'TicketEdit' }, { name: 'TicketInfo' }],
-      },
+      { name: 'Ticket', children: [{ name: 'TicketList' }, { name: 'TicketInfo' }] },
       { name: 'Personal' },
     ]);
+    const { token: creator } = await signedInWith(ctx, ['ticket:page', 'ticket:create']);
+    expect(outline(await menusOf(creator))[1]).toEqual({
+      name: 'Ticket',
+      children: [{ name: 'TicketList' }, { name: 'TicketCreate' }, { name: 'TicketInfo' }],
+    });
+    const { token: editor } = await signedInWith(ctx, ['ticket:page', 'ticket:edit']);
+    expect(outline(await menusOf(editor))[1]).toEqual({
+      name: 'Ticket',
+      children: [{ name: 'TicketList' }, { name: 'TicketEdit' }, { name: 'TicketInfo' }],
+    });
+    // Without the page permission the identification alone shows nothing.
+    const { token: createOnly } = await signedInWith(ctx, ['ticket:create']);
+    expect(outline(await menusOf(createOnly))).toEqual([{ name: 'Personal' }]);
     expect(tree.find((e) => e.name === 'Personal')!.meta.isHide).toBe(true);
     expect(tree[0]).toMatchObject({ path: '/dashboard', redirect: '/dashboard/ticket', meta: { title: 'Home' } });
     expect(tree[1]).toMatchObject({ path: '/ticket', redirect: '/ticket/list', meta: { title: 'Tickets' } });
@@ -114,6 +126,16 @@ describe('GET /api/Menu/WebMenus', () => {
       ]);
     } finally {
       await ctx.db.update(menu).set({ enabled: true }).where(eq(menu.name, 'PositionList'));
+    }
+  });
+
+  it('lets an identification that is no permission code (free text of older menus) gate nothing', async () => {
+    const { token } = await signedInWith(ctx, ['ticket:page']);
+    await ctx.db.update(menu).set({ identification: 'Ticket list screen' }).where(eq(menu.name, 'TicketList'));
+    try {
+      expect(outline(await menusOf(token))[1]!.children).toContainEqual({ name: 'TicketList' });
+    } finally {
+      await ctx.db.update(menu).set({ identification: null }).where(eq(menu.name, 'TicketList'));
     }
   });
 
@@ -211,6 +233,8 @@ describe('Menu administration', () => {
     await bad({ parentId: 999_999 }, 'parentId');
     await bad({ menuType: 'link' }, 'linkUrl');
     await bad({ menuType: 'iframe', linkUrl: 'javascript:alert(1)' }, 'linkUrl');
+    await bad({ identification: 'ticket:fly' }, 'identification');
+    await bad({ identification: 'System management' }, 'identification');
 
     // A menu cannot go under its own child.
     const response = await ctx.call('POST', '/api/Menu/Update', {
@@ -226,6 +250,8 @@ describe('Menu administration', () => {
 
     const link = await add(token, { menuType: 'link', linkUrl: 'https://example.com/help' });
     expect(link.menuType).toBe('link');
+    const gated = await add(token, { identification: 'ticket:export' });
+    expect(gated.identification).toBe('ticket:export');
   });
 
   it('refuses to delete a menu with sub-menus, saying so, and deletes a leaf', async () => {

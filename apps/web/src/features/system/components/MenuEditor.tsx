@@ -4,6 +4,7 @@ import {
   menuLinkUrlSchema,
   menuNameSchema,
   menuPathSchema,
+  allPermissionCodes,
   permissionModules,
   type Menu,
   type MenuNode,
@@ -222,8 +223,17 @@ export function MenuEditor({ id, parentId, tree, onClose }: Props) {
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="identification" label={t('system.menu.fields.identification')}>
-                <Input maxLength={100} />
+              <Form.Item
+                name="identification"
+                label={t('system.menu.fields.identification')}
+                tooltip={t('system.menu.identificationHint')}
+              >
+                <Select
+                  allowClear
+                  showSearch
+                  placeholder={t('system.menu.noIdentification')}
+                  options={allPermissionCodes.map((value) => ({ value, label: value }))}
+                />
               </Form.Item>
             </Col>
           </Row>

@@ -11,6 +11,7 @@ const fixedTexts = new Map<string, string>([
   [menuMessages.parentCycle, 'menuParentCycle'],
   [menuMessages.linkRequired, 'menuLinkRequired'],
   [menuMessages.apiUnknown, 'menuApiUnknown'],
+  [menuMessages.identificationUnknown, 'menuIdentificationUnknown'],
   [regionMessages.parentUnknown, 'regionParentUnknown'],
   [regionMessages.parentCycle, 'regionParentCycle'],
   [industryMessages.parentUnknown, 'industryParentUnknown'],
