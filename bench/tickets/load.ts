@@ -342,17 +342,27 @@ async function main() {
   await run(`select setval(pg_get_serial_sequence('ticket', 'id'), (select max(id) from ticket))`);
   await run(`select setval('ticket_case_seq', (select max(id) from ticket))`);
 
-  log(`recreating ${indexes.length} indexes`);
-  const indexStarted = performance.now();
-  if (pool) await run(`set maintenance_work_mem = '512MB'`);
-  for (const index of indexes) await run(index.indexdef);
-  const indexSeconds = (performance.now() - indexStarted) / 1000;
+  // Index builds and vacuums at 1M tickets can outlast the app pool's 60 s query timeout; they run on one
+  // connection of the plain pool (no timeout), which is also the one maintenance_work_mem is set on.
+  const maintenance = await pool?.connect();
+  const maintain = async (text: string) => void (maintenance ? await maintenance.query(text) : await run(text));
+  let indexSeconds: number;
+  let vacuumSeconds: number;
+  try {
+    log(`recreating ${indexes.length} indexes`);
+    const indexStarted = performance.now();
+    if (maintenance) await maintain(`set maintenance_work_mem = '512MB'`);
+    for (const index of indexes) await maintain(index.indexdef);
+    indexSeconds = (performance.now() - indexStarted) / 1000;
 
-  log('vacuum analyze');
-  const vacuumStarted = performance.now();
-  for (const table of ['ticket', 'ticket_comment', 'ticket_history', 'ticket_stat', 'app_user', 'user_project'])
-    await run(`vacuum analyze ${table}`);
-  const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
+    log('vacuum analyze');
+    const vacuumStarted = performance.now();
+    for (const table of ['ticket', 'ticket_comment', 'ticket_history', 'ticket_stat', 'app_user', 'user_project'])
+      await maintain(`vacuum analyze ${table}`);
+    vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
+  } finally {
+    maintenance?.release();
+  }
   const [sizes] = await run(
     `select pg_size_pretty(pg_total_relation_size('ticket')) as ticket, pg_size_pretty(pg_total_relation_size('ticket_comment')) as comments`,
   );
