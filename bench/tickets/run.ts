@@ -302,7 +302,7 @@ async function main() {
     await scenario.capture(capturing, actor);
     const statements = captured.filter((s) => !/^(begin|commit|rollback)\b/i.test(s.text.trim()));
     for (const [i, s] of statements.entries()) {
-      if (scenario.write && !/^\s*insert into "ticket"/i.test(s.text)) continue;
+      if (scenario.write && !/insert into "ticket" /i.test(s.text)) continue;
       if (/^\s*explain/i.test(s.text)) continue; // the planner's estimate of a capped total
       const client = await pool.connect();
       try {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * Full-text search that also works for Chinese (simplified and traditional), where PostgreSQL's
@@ -41,7 +41,7 @@ export function searchableText(...parts: (string | null | undefined)[]): string 
 }
 
 /** A weighted tsvector expression of some text (weights: A subject, B people, C content, D comments). */
-export function weightedVector(text: string, weight: 'A' | 'B' | 'C' | 'D'): SQL {
+export function weightedVector(text: string | SQLWrapper, weight: 'A' | 'B' | 'C' | 'D'): SQL {
   return sql`setweight(to_tsvector('simple', ${text}), ${weight})`;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import {
   defaultAllowedUploadTypes,
   messages,
@@ -243,13 +243,12 @@ export function addServiceHours(start: Date, hours: number, holidays: Iterable<s
   }
 }
 
-/** The holidays from a day on (one query per due date); a year of them is more than any service time runs through. */
+/** The holidays from a day on; a year of them is more than any service time runs through. */
+export const holidaysFromQuery = (q: Queryable, fromDay: string | SQL) =>
+  q.select({ day: holiday.day }).from(holiday).where(gte(holiday.day, fromDay)).orderBy(asc(holiday.day)).limit(366);
+
+/** The holidays from a day on (one query per due date). */
 export async function holidaysFrom(q: Queryable, fromDay: string): Promise<string[]> {
-  const rows = await q
-    .select({ day: holiday.day })
-    .from(holiday)
-    .where(gte(holiday.day, fromDay))
-    .orderBy(asc(holiday.day))
-    .limit(366);
+  const rows = await holidaysFromQuery(q, fromDay);
   return rows.map((r) => r.day);
 }

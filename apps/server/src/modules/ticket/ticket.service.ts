@@ -1,4 +1,17 @@
-import { and, asc, count, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   canChangeStatus,
   isOpenDateRangeValid,
@@ -17,7 +30,7 @@ import {
   type TicketTimelineEntry,
   type TicketUpdate,
 } from '@casedesk/shared';
-import { rowsOf, type Db, type Queryable, type Tx } from '../../db/database.js';
+import { preparedStatement, rowsOf, type Db, type Queryable, type Tx } from '../../db/database.js';
 import type { Actor } from '../../platform/actor.js';
 import { present } from '../../platform/envelope.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -29,7 +42,7 @@ import { delegate, delegateProject } from '../delegate/delegate.table.js';
 import { claimFiles, dropFiles, fileUrlOf } from '../file/file.service.js';
 import { storedFile } from '../file/file.table.js';
 import { project, projectCompany } from '../project/project.table.js';
-import { addServiceHours, dayIn, holidaysFrom, readSettings } from '../setting/setting.service.js';
+import { addServiceHours, dayIn, holidaysFrom, holidaysFromQuery, readSettings } from '../setting/setting.service.js';
 import { appUser } from '../user/user.table.js';
 import { actionsFor, allowedStatuses, visibleSql } from './ticket.policy.js';
 import {
@@ -84,64 +97,78 @@ export async function ticketVisible(q: Queryable, actor: Actor, id: number): Pro
   return !!row;
 }
 
-// ---- the references a ticket makes, checked inside its transaction ----
+// ---- the references a ticket makes, checked before it is written ----
+// A check is a query of facts and a judge of them, so that a create can ask for all the facts in one statement.
 
-async function checkProject(tx: Tx, actor: Actor, projectId: number) {
-  const [row] = await tx
-    .select({ id: project.id, status: project.projectStatus })
-    .from(project)
-    .where(eq(project.id, projectId));
+/** An id in a statement: given, an expression, or a placeholder of a statement built once. */
+type Id = number | SQLWrapper;
+/** One row of facts as a json object (null when there is none), a column of that one statement. */
+const factsJson = (query: SQL) => sql`(select to_jsonb(f) from (${query}) f)`;
+
+type ProjectFacts = { status: string };
+const projectFactsSql = (projectId: Id) =>
+  sql`select ${project.projectStatus} as status from ${project} where ${project.id} = ${projectId}`;
+function judgeProject(actor: Actor, projectId: number, row: ProjectFacts | null | undefined) {
   if (!row || (actor.dataScope !== 'all' && !actor.projects.includes(projectId)))
     throw field('projectId', 'Unknown project');
   if (row.status !== 'Active') throw field('projectId', 'The project is inactive');
 }
+async function checkProject(tx: Tx, actor: Actor, projectId: number) {
+  const [row] = await rowsOf<ProjectFacts>(tx, projectFactsSql(projectId));
+  judgeProject(actor, projectId, row);
+}
 
-async function checkCategory(tx: Tx, categoryId: number, projectId: number) {
-  const [row] = await tx
-    .select({
-      status: category.categoryStatus,
-      newTicketAssignee: category.newTicketAssignee,
-      linked: sql<boolean>`exists (select 1 from ${categoryProject} where ${categoryProject.categoryId} = ${category.id} and ${categoryProject.projectId} = ${projectId})`,
-      links: sql<number>`(select count(*)::integer from ${categoryProject} where ${categoryProject.categoryId} = ${category.id})`,
-    })
-    .from(category)
-    .where(eq(category.id, categoryId));
+type CategoryFacts = { status: string; newTicketAssignee: number | null; linked: boolean; links: number };
+const categoryFactsSql = (categoryId: Id, projectId: Id) =>
+  sql`select ${category.categoryStatus} as status, ${category.newTicketAssignee} as "newTicketAssignee",
+        exists (select 1 from ${categoryProject} where ${categoryProject.categoryId} = ${category.id} and ${categoryProject.projectId} = ${projectId}) as linked,
+        (select count(*)::integer from ${categoryProject} where ${categoryProject.categoryId} = ${category.id}) as links
+      from ${category} where ${category.id} = ${categoryId}`;
+function judgeCategory(row: CategoryFacts | null | undefined): CategoryFacts {
   if (!row) throw field('categoryId', 'Unknown category');
   if (row.status !== 'Active') throw field('categoryId', 'The category is inactive');
   if (Number(row.links) > 0 && !row.linked) throw field('categoryId', 'The category is not offered in this project');
   return row;
 }
+async function checkCategory(tx: Tx, categoryId: number, projectId: number) {
+  const [row] = await rowsOf<CategoryFacts>(tx, categoryFactsSql(categoryId, projectId));
+  return judgeCategory(row);
+}
 
-async function checkCompany(tx: Tx, companyId: number, projectId: number) {
-  const [row] = await tx
-    .select({
-      id: company.id,
-      linked: sql<boolean>`exists (select 1 from ${projectCompany} where ${projectCompany.companyId} = ${company.id} and ${projectCompany.projectId} = ${projectId})`,
-      links: sql<number>`(select count(*)::integer from ${projectCompany} where ${projectCompany.projectId} = ${projectId})`,
-    })
-    .from(company)
-    .where(eq(company.id, companyId));
+type CompanyFacts = { linked: boolean; links: number };
+const companyFactsSql = (companyId: Id, projectId: Id) =>
+  sql`select exists (select 1 from ${projectCompany} where ${projectCompany.companyId} = ${company.id} and ${projectCompany.projectId} = ${projectId}) as linked,
+        (select count(*)::integer from ${projectCompany} where ${projectCompany.projectId} = ${projectId}) as links
+      from ${company} where ${company.id} = ${companyId}`;
+function judgeCompany(row: CompanyFacts | null | undefined) {
   if (!row) throw field('companyId', 'Unknown company');
   if (Number(row.links) > 0 && !row.linked) throw field('companyId', 'The company is not part of this project');
 }
+async function checkCompany(tx: Tx, companyId: number, projectId: number) {
+  const [row] = await rowsOf<CompanyFacts>(tx, companyFactsSql(companyId, projectId));
+  judgeCompany(row);
+}
 
+/** How many users meeting `which` exist and are active. */
+const activeUsersSql = (which: SQL) =>
+  sql`(select count(*)::integer from ${appUser} where ${and(which, eq(appUser.status, 'Active'), isNull(appUser.deletedAt))})`;
+function judgeUsers(found: number, expected: number, name: string) {
+  if (Number(found) !== expected) throw field(name, 'Unknown or inactive user');
+}
 async function checkUsers(tx: Tx, ids: number[], name: string) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
-  const [found] = await tx
-    .select({ n: count() })
-    .from(appUser)
-    .where(and(inArray(appUser.id, unique), eq(appUser.status, 'Active'), isNull(appUser.deletedAt)));
-  if ((found?.n ?? 0) !== unique.length) throw field(name, 'Unknown or inactive user');
+  const [row] = await rowsOf<{ n: number }>(tx, sql`select ${activeUsersSql(inArray(appUser.id, unique))} as n`);
+  judgeUsers(row?.n ?? 0, unique.length, name);
 }
 
-async function checkParent(tx: Tx, actor: Actor, parentId: number, selfId?: number) {
+async function checkParent(q: Queryable, actor: Actor, parentId: number, selfId?: number) {
   if (parentId === selfId) throw field('parentTicket', 'A ticket cannot be its own parent');
-  if (!(await ticketVisible(tx, actor, parentId))) throw field('parentTicket', 'Unknown ticket');
+  if (!(await ticketVisible(q, actor, parentId))) throw field('parentTicket', 'Unknown ticket');
   if (selfId === undefined) return;
   // Refuse cycles: the new parent must not descend from this ticket.
   const [loop] = await rowsOf<{ found: boolean }>(
-    tx,
+    q,
     sql`with recursive up(id, depth) as (
           select ${parentId}::integer, 0
           union all
@@ -152,10 +179,9 @@ async function checkParent(tx: Tx, actor: Actor, parentId: number, selfId?: numb
   if (loop?.found) throw field('parentTicket', 'The linked ticket is a descendant of this ticket');
 }
 
-/** The assignee's active delegate for this project on this day, if any. */
-export async function activeDelegate(q: Queryable, assignee: number, projectId: number, onDay: Date) {
-  const dayText = onDay.toISOString().slice(0, 10);
-  const [row] = await q
+/** The query of the assignee's active delegate for this project on a day (`YYYY-MM-DD`, UTC). */
+function activeDelegateQuery(q: Queryable, assignee: Id, projectId: Id, day: string | SQLWrapper) {
+  return q
     .select({ delegateTo: delegate.delegateTo })
     .from(delegate)
     .innerJoin(delegateProject, eq(delegateProject.delegateId, delegate.id))
@@ -165,15 +191,75 @@ export async function activeDelegate(q: Queryable, assignee: number, projectId: 
         eq(delegate.delegateBy, assignee),
         eq(delegate.enabled, true),
         eq(delegateProject.projectId, projectId),
-        lte(delegate.startDate, dayText),
-        or(isNull(delegate.endDate), sql`${delegate.endDate} >= ${dayText}`),
+        lte(delegate.startDate, day),
+        or(isNull(delegate.endDate), sql`${delegate.endDate} >= ${day}`),
         eq(appUser.status, 'Active'),
         isNull(appUser.deletedAt),
       ),
     )
     .orderBy(sql`${delegate.id} desc`)
     .limit(1);
+}
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The assignee's active delegate for this project on this day, if any. */
+export async function activeDelegate(q: Queryable, assignee: number, projectId: number, onDay: Date) {
+  const [row] = await activeDelegateQuery(q, assignee, projectId, utcDay(onDay));
   return row?.delegateTo ?? null;
+}
+
+type CreateFacts = {
+  project: ProjectFacts | null;
+  category: CategoryFacts | null;
+  assigneeFound: number;
+  company: CompanyFacts | null;
+  grantFound: number;
+  delegateTo: number | null;
+  holidays: string[];
+};
+
+/**
+ * What a create checks and looks up, in one statement: the same facts as the separate checks, judged
+ * afterwards in the same order. The assignee is the explicit one, else the category's default; absent
+ * references are nulls, so the text never varies.
+ */
+const createFactsStatement = preparedStatement<CreateFacts>('ticket_create_facts', (q) => {
+  const $ = (name: keyof CreateFactsInput) => sql.placeholder(name);
+  const assignee = sql`a.assignee`;
+  return sql`with c as (select ${factsJson(categoryFactsSql(sql`${$('categoryId')}::integer`, $('projectId')))} as category),
+      a as (select c.category, coalesce(${$('assignTo')}::integer, (c.category->>'newTicketAssignee')::integer) as assignee from c)
+      select ${factsJson(projectFactsSql($('projectId')))} as project,
+        a.category,
+        ${activeUsersSql(eq(appUser.id, assignee))} as "assigneeFound",
+        ${factsJson(companyFactsSql(sql`${$('companyId')}::integer`, $('projectId')))} as company,
+        ${activeUsersSql(sql`${appUser.id} = any(${$('grants')}::integer[])`)} as "grantFound",
+        (${activeDelegateQuery(q, assignee, $('projectId'), sql`${$('day')}::date`)}) as "delegateTo",
+        array(${holidaysFromQuery(q, sql`${$('holidaysFrom')}::date`)})::text[] as holidays
+      from a`;
+});
+type CreateFactsInput = {
+  projectId: number;
+  categoryId: number | null;
+  assignTo: number | null;
+  companyId: number | null;
+  grants: number[];
+  day: string;
+  holidaysFrom: string;
+};
+
+async function createFacts(q: Queryable, input: TicketCreate, grants: number[], openDate: Date, timeZone: string) {
+  const values: CreateFactsInput = {
+    projectId: input.projectId,
+    categoryId: input.categoryId || null,
+    assignTo: input.assignTo ?? null,
+    companyId: input.companyId || null,
+    grants,
+    day: utcDay(openDate),
+    holidaysFrom: dayIn(timeZone, openDate),
+  };
+  const [row] = await createFactsStatement(q, values);
+  if (!row) throw new Error('the facts statement answered nothing');
+  return row;
 }
 
 type SearchFields = {
@@ -187,17 +273,23 @@ type SearchFields = {
   telephone?: string | null;
 };
 
-/** The ticket's own search document (weights: A number and subject, B customer, C content). */
+/** A search document from its texts (weights: A number and subject, B customer, C content). */
+const searchDocSql = (
+  numberAndSubject: string | SQLWrapper,
+  people: string | SQLWrapper,
+  content: string | SQLWrapper,
+) =>
+  sql`(${weightedVector(numberAndSubject, 'A')}
+    || ${weightedVector(people, 'B')}
+    || ${weightedVector(content, 'C')})`;
+const peopleText = (t: Omit<SearchFields, 'caseNumber'>) =>
+  searchableText(t.customer, t.customerEmail, t.firstName, t.lastName, t.telephone);
+const contentText = (t: Omit<SearchFields, 'caseNumber'>) => searchableText(htmlToText(t.content));
+
+/** The ticket's own search document. */
 export function ticketSearchDoc(t: SearchFields): SQL {
   const numberWords = t.caseNumber.replace(/-/g, ' ');
-  return sql`(${weightedVector(searchableText(t.caseNumber, numberWords, t.subject), 'A')}
-    || ${weightedVector(searchableText(t.customer, t.customerEmail, t.firstName, t.lastName, t.telephone), 'B')}
-    || ${weightedVector(searchableText(htmlToText(t.content)), 'C')})`;
-}
-
-export async function nextCaseNumber(q: Queryable, at: Date, prefix = ticketNumbering.prefix): Promise<string> {
-  const [row] = await rowsOf<{ n: string }>(q, sql`select nextval('ticket_case_seq')::text as n`);
-  return `${prefix}-${at.getUTCFullYear()}-${String(row?.n).padStart(6, '0')}`;
+  return searchDocSql(searchableText(t.caseNumber, numberWords, t.subject), peopleText(t), contentText(t));
 }
 
 /** Settings → Toggles → private tickets off: no ticket may become private (existing ones stay as they are). */
@@ -210,74 +302,171 @@ function checkPrivateAllowed(settings: SettingValues, makesPrivate: boolean | un
 
 // ---- writes ----
 
+/** The ticket columns a create writes from its input (the rest are defaults, the number and the search document). */
+const createdColumns = [
+  'subject',
+  'content',
+  'status',
+  'priority',
+  'categoryId',
+  'projectId',
+  'companyId',
+  'assignTo',
+  'delegateTo',
+  'ticketType',
+  'ticketFrom',
+  'subjectType',
+  'openDate',
+  'dueDate',
+  'openedBy',
+  'customer',
+  'customerEmail',
+  'telephone',
+  'firstName',
+  'lastName',
+  'emails',
+  'businessUnit',
+  'parentTicket',
+  'privateTicket',
+  'grantAccess',
+  'attachments',
+  'scheduledDate',
+  'createdBy',
+  'modifiedBy',
+] as const;
+type CreatedColumn = (typeof createdColumns)[number];
+type CreatedRow = Required<Pick<typeof ticket.$inferInsert, CreatedColumn>>;
+type CreateValues = Record<CreatedColumn, unknown> & {
+  prefix: string;
+  year: string;
+  subjectText: string;
+  peopleText: string;
+  contentText: string;
+  actorId: number;
+  changes: string;
+};
+const ticketColumns = getTableColumns(ticket);
+
+/**
+ * One statement draws the case number (`<prefix>-<year>-<sequence, at least 6 digits>`), writes the ticket
+ * with its search document and its history entry, and answers the ticket's record columns.
+ */
+const createStatement = preparedStatement<Record<string, unknown>>('ticket_create', (q) => {
+  const $ = (name: keyof CreateValues) => sql`${sql.placeholder(name)}`;
+  const caseNumber = sql`(select case_number from numbered)`;
+  // The number is upper-case letters, digits and hyphens: lower() is what searchableText does to it.
+  const numberAndSubject = sql`lower(${caseNumber}) || ' \n ' || lower(replace(${caseNumber}, '-', ' ')) || ' \n ' || ${$('subjectText')}`;
+  const values = Object.fromEntries(createdColumns.map((name) => [name, $(name)])) as Record<CreatedColumn, SQL>;
+  const insert = q
+    .insert(ticket)
+    .values({ ...values, caseNumber, searchDoc: searchDocSql(numberAndSubject, $('peopleText'), $('contentText')) })
+    .returning(ticketRecordColumns);
+  return sql`with numbered as (
+        select ${$('prefix')}::text || '-' || ${$('year')}::text || '-' || lpad(n, greatest(6, length(n)), '0') as case_number
+        from (select nextval('ticket_case_seq')::text as n) s),
+      created as (${insert.getSQL()}),
+      history as (
+        insert into ${ticketHistory} (ticket_id, actor_id, kind, changes)
+        select id, ${$('actorId')}::integer, 'created', ${$('changes')}::jsonb from created)
+      select * from created`;
+});
+
+/** A row as the driver answers it (column names; timestamps as text), mapped as Drizzle maps a select of these columns. */
+function recordOf(raw: Record<string, unknown>): TicketRecord {
+  const entries = Object.entries(ticketRecordColumns).map(([key, column]) => {
+    const value = raw[column.name];
+    return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+  });
+  return Object.fromEntries(entries) as TicketRecord;
+}
+
 export async function createTicket(db: Db, actor: Actor, input: TicketCreate): Promise<TicketRecord> {
   const settings = await readSettings(db);
   checkPrivateAllowed(settings, input.privateTicket);
+  // Without files to claim, the one statement that writes the ticket and its history is the whole transaction.
+  if (input.attachments.length === 0) return insertTicket(db, actor, input, settings);
   return db.transaction(async (tx) => {
-    await checkProject(tx, actor, input.projectId);
-    let assignee = input.assignTo ?? null;
-    if (input.categoryId) {
-      const cat = await checkCategory(tx, input.categoryId, input.projectId);
-      assignee ??= cat.newTicketAssignee;
-      if (assignee === null)
-        throw badRequest(ticketMessages.noAssignee, [{ field: 'categoryId', message: ticketMessages.noAssignee }]);
-    }
-    if (assignee !== null) await checkUsers(tx, [assignee], input.assignTo ? 'assignTo' : 'categoryId');
-    if (input.companyId) await checkCompany(tx, input.companyId, input.projectId);
-    if (input.parentTicket) await checkParent(tx, actor, input.parentTicket);
-    await checkUsers(tx, input.grantAccess, 'grantAccess');
-
-    const openDate = new Date();
-    const delegateTo = assignee !== null ? await activeDelegate(tx, assignee, input.projectId, openDate) : null;
-    const caseNumber = await nextCaseNumber(tx, openDate, settings.basic.caseNumberPrefix);
-    const content = sanitizeHtml(input.content);
-    const status: TicketStatus = assignee !== null ? 'Assigned' : 'New';
-    const [row] = await tx
-      .insert(ticket)
-      .values({
-        caseNumber,
-        subject: input.subject,
-        content,
-        status,
-        priority: input.priority,
-        categoryId: input.categoryId ?? null,
-        projectId: input.projectId,
-        companyId: input.companyId ?? null,
-        assignTo: assignee,
-        delegateTo,
-        ticketType: input.ticketType ?? null,
-        ticketFrom: input.ticketFrom,
-        subjectType: input.subjectType ?? null,
-        openDate,
-        dueDate: await dueDateOf(tx, openDate, input.priority, settings.basic.timeZone),
-        openedBy: actor.userId,
-        customer: input.customer ?? null,
-        customerEmail: input.customerEmail ?? null,
-        telephone: input.telephone ?? null,
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-        emails: input.emails ?? null,
-        businessUnit: input.businessUnit ?? null,
-        parentTicket: input.parentTicket ?? null,
-        privateTicket: input.privateTicket,
-        grantAccess: [...new Set(input.grantAccess)],
-        attachments: [...new Set(input.attachments)],
-        scheduledDate: input.scheduledDate ? new Date(input.scheduledDate) : null,
-        searchDoc: ticketSearchDoc({ ...input, caseNumber, content }),
-        createdBy: actor.userId,
-        modifiedBy: actor.userId,
-      })
-      .returning(ticketRecordColumns);
-    if (!row) throw new Error('insert returned nothing');
+    const row = await insertTicket(tx, actor, input, settings);
     await claimFiles(tx, actor, fileOwner, row.id, row.attachments);
-    const initial: Changes = { status: { from: null, to: status } };
-    if (assignee !== null) initial.assignTo = { from: null, to: assignee };
-    if (delegateTo !== null) initial.delegateTo = { from: null, to: delegateTo };
-    await tx
-      .insert(ticketHistory)
-      .values({ ticketId: row.id, actorId: actor.userId, kind: 'created', changes: initial });
     return row;
   });
+}
+
+/** Checks a new ticket's references (the facts in one statement) and writes it (one more). */
+async function insertTicket(q: Queryable, actor: Actor, input: TicketCreate, settings: SettingValues) {
+  const grantAccess = [...new Set(input.grantAccess)];
+  const openDate = new Date();
+  const facts = await createFacts(q, input, grantAccess, openDate, settings.basic.timeZone);
+  judgeProject(actor, input.projectId, facts.project);
+  let assignee = input.assignTo ?? null;
+  if (input.categoryId) {
+    const cat = judgeCategory(facts.category);
+    assignee ??= cat.newTicketAssignee;
+    if (assignee === null)
+      throw badRequest(ticketMessages.noAssignee, [{ field: 'categoryId', message: ticketMessages.noAssignee }]);
+  }
+  if (assignee !== null) judgeUsers(facts.assigneeFound, 1, input.assignTo ? 'assignTo' : 'categoryId');
+  if (input.companyId) judgeCompany(facts.company);
+  // The parent's visibility depends on the actor, so it is not part of the facts statement (used rarely).
+  if (input.parentTicket) await checkParent(q, actor, input.parentTicket);
+  if (grantAccess.length > 0) judgeUsers(facts.grantFound, grantAccess.length, 'grantAccess');
+
+  const delegateTo = assignee !== null ? facts.delegateTo : null;
+  const content = sanitizeHtml(input.content);
+  const status: TicketStatus = assignee !== null ? 'Assigned' : 'New';
+  const created: CreatedRow = {
+    subject: input.subject,
+    content,
+    status,
+    priority: input.priority,
+    categoryId: input.categoryId ?? null,
+    projectId: input.projectId,
+    companyId: input.companyId ?? null,
+    assignTo: assignee,
+    delegateTo,
+    ticketType: input.ticketType ?? null,
+    ticketFrom: input.ticketFrom,
+    subjectType: input.subjectType ?? null,
+    openDate,
+    dueDate: addServiceHours(openDate, ticketSlaHours[input.priority], facts.holidays, settings.basic.timeZone),
+    openedBy: actor.userId,
+    customer: input.customer ?? null,
+    customerEmail: input.customerEmail ?? null,
+    telephone: input.telephone ?? null,
+    firstName: input.firstName ?? null,
+    lastName: input.lastName ?? null,
+    emails: input.emails ?? null,
+    businessUnit: input.businessUnit ?? null,
+    parentTicket: input.parentTicket ?? null,
+    privateTicket: input.privateTicket,
+    grantAccess,
+    attachments: [...new Set(input.attachments)],
+    scheduledDate: input.scheduledDate ? new Date(input.scheduledDate) : null,
+    createdBy: actor.userId,
+    modifiedBy: actor.userId,
+  };
+  const initial: Changes = { status: { from: null, to: status } };
+  if (assignee !== null) initial.assignTo = { from: null, to: assignee };
+  if (delegateTo !== null) initial.delegateTo = { from: null, to: delegateTo };
+  // A placeholder's value skips the column's encoder: encode as Drizzle does a value (null stays null).
+  const encoded = Object.fromEntries(
+    createdColumns.map((name) => [
+      name,
+      created[name] === null ? null : ticketColumns[name].mapToDriverValue(created[name]),
+    ]),
+  );
+  const [raw] = await createStatement(q, {
+    ...encoded,
+    prefix: settings.basic.caseNumberPrefix,
+    year: String(openDate.getUTCFullYear()),
+    subjectText: searchableText(input.subject),
+    peopleText: peopleText(input),
+    contentText: contentText({ ...input, content }),
+    actorId: actor.userId,
+    changes: JSON.stringify(initial),
+  } as CreateValues);
+  if (!raw) throw new Error('insert returned nothing');
+  return recordOf(raw);
 }
 
 const comparable = (v: unknown) =>

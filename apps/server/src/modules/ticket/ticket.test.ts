@@ -9,16 +9,19 @@ import {
   type TicketPage,
 } from '@casedesk/shared';
 import { createUser, signIn, useTestApp } from '../../../test/helpers.js';
+import { rowsOf } from '../../db/database.js';
 import {
   addTicket,
   admin,
   createCategory,
+  createCompany,
   createDelegate,
   createProject,
   staff,
   ticketWorld,
   type TicketData,
 } from '../../../test/ticket-factories.js';
+import { ticketSearchDoc } from './ticket.service.js';
 
 const ctx = useTestApp();
 const today = () => new Date().toISOString().slice(0, 10);
@@ -139,6 +142,178 @@ describe('creating a ticket', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.data).toMatchObject({ errors: [{ field: 'projectId' }] });
+  });
+});
+
+describe('creating a ticket: its references, checked in one statement', () => {
+  /** The field and the message of a refused create. */
+  const refusal = async (token: string, body: Record<string, unknown>) => {
+    const response = await ctx.call('POST', '/api/Ticket/Add', { token, body: { subject: 'Refused', ...body } });
+    expect(response.status, response.raw).toBe(400);
+    const [error] = (response.body.data as { errors: { field: string }[] }).errors;
+    return { field: error?.field, resultMsg: response.body.resultMsg };
+  };
+  const wrong = (field: string, message: string) => ({ field, resultMsg: `${field}: ${message}` });
+  const caseSeq = (t: TicketData) => Number(t.caseNumber.split('-').pop());
+
+  it('answers the first thing wrong, in the order project, category, assignee, company, parent, granted users, and writes nothing', async () => {
+    const w = await ticketWorld(ctx);
+    const foreign = await createProject(ctx);
+    const inactiveProject = await createProject(ctx);
+    await ctx.db.execute(sql`update project set project_status = 'Inactive' where id = ${inactiveProject}`);
+    const otherCompany = await createCompany(ctx);
+    const agent = await staff(ctx, [w.projectId, inactiveProject]);
+    const inactive = await createUser(ctx, { values: { status: 'Inactive' } });
+    const deleted = await createUser(ctx, { values: { deletedAt: new Date() } });
+    const unknown = 2_000_000_000;
+    const inactiveCategory = await createCategory(ctx, { projects: [w.projectId], assignee: w.agent.id });
+    await ctx.db.execute(sql`update category set category_status = 'Inactive' where id = ${inactiveCategory}`);
+    const elsewhere = await createCategory(ctx, { projects: [foreign], assignee: w.agent.id });
+    const unlinked = await createCategory(ctx, { projects: [], assignee: w.agent.id });
+    const noAssignee = await createCategory(ctx, { projects: [w.projectId], assignee: null });
+    const inactiveDefault = await createCategory(ctx, { projects: [w.projectId], assignee: inactive.id });
+    const hiddenParent = await addTicket(ctx, (await admin(ctx)).token, { projectId: foreign, assignTo: w.agent.id });
+
+    const first = await addTicket(ctx, agent.token, { projectId: w.projectId, categoryId: w.categoryId });
+    const before = (await query(agent.token)).total;
+    const allWrong = {
+      projectId: foreign,
+      categoryId: unknown,
+      assignTo: inactive.id,
+      companyId: unknown,
+      parentTicket: hiddenParent.id,
+      grantAccess: [deleted.id],
+    };
+    expect(await refusal(agent.token, allWrong)).toEqual(wrong('projectId', 'Unknown project'));
+    expect(await refusal(agent.token, { ...allWrong, projectId: unknown })).toEqual(
+      wrong('projectId', 'Unknown project'),
+    );
+    expect(await refusal(agent.token, { ...allWrong, projectId: inactiveProject })).toEqual(
+      wrong('projectId', 'The project is inactive'),
+    );
+    const inProject = { ...allWrong, projectId: w.projectId };
+    expect(await refusal(agent.token, inProject)).toEqual(wrong('categoryId', 'Unknown category'));
+    expect(await refusal(agent.token, { ...inProject, categoryId: inactiveCategory })).toEqual(
+      wrong('categoryId', 'The category is inactive'),
+    );
+    expect(await refusal(agent.token, { ...inProject, categoryId: elsewhere })).toEqual(
+      wrong('categoryId', 'The category is not offered in this project'),
+    );
+    expect(await refusal(agent.token, { ...inProject, categoryId: noAssignee, assignTo: null })).toEqual({
+      field: 'categoryId',
+      resultMsg: ticketMessages.noAssignee,
+    });
+    // A category linked to no project is offered in every one; the explicit assignee comes next.
+    expect(await refusal(agent.token, { ...inProject, categoryId: unlinked })).toEqual(
+      wrong('assignTo', 'Unknown or inactive user'),
+    );
+    expect(await refusal(agent.token, { ...inProject, categoryId: w.categoryId, assignTo: deleted.id })).toEqual(
+      wrong('assignTo', 'Unknown or inactive user'),
+    );
+    expect(await refusal(agent.token, { ...inProject, categoryId: w.categoryId, assignTo: unknown })).toEqual(
+      wrong('assignTo', 'Unknown or inactive user'),
+    );
+    // Without an explicit assignee, the category's default is checked, under the category's name.
+    expect(await refusal(agent.token, { ...inProject, categoryId: inactiveDefault, assignTo: undefined })).toEqual(
+      wrong('categoryId', 'Unknown or inactive user'),
+    );
+    const assigned = { ...inProject, categoryId: w.categoryId, assignTo: w.agent.id };
+    expect(await refusal(agent.token, assigned)).toEqual(wrong('companyId', 'Unknown company'));
+    expect(await refusal(agent.token, { ...assigned, companyId: otherCompany })).toEqual(
+      wrong('companyId', 'The company is not part of this project'),
+    );
+    expect(await refusal(agent.token, { ...assigned, companyId: w.companyId })).toEqual(
+      wrong('parentTicket', 'Unknown ticket'),
+    );
+    expect(await refusal(agent.token, { ...assigned, companyId: w.companyId, parentTicket: unknown })).toEqual(
+      wrong('parentTicket', 'Unknown ticket'),
+    );
+    const linked = { ...assigned, companyId: w.companyId, parentTicket: first.id };
+    for (const grantAccess of [[deleted.id], [inactive.id], [w.agent.id, unknown]])
+      expect(await refusal(agent.token, { ...linked, grantAccess })).toEqual(
+        wrong('grantAccess', 'Unknown or inactive user'),
+      );
+    // Without an assignee or a category, no user is checked but the granted ones.
+    expect(await refusal(agent.token, { projectId: w.projectId, grantAccess: [inactive.id] })).toEqual(
+      wrong('grantAccess', 'Unknown or inactive user'),
+    );
+    // A file that is not the caller's to claim undoes the ticket it was to be attached to.
+    expect(await refusal(agent.token, { ...linked, grantAccess: [], attachments: [unknown] })).toEqual({
+      field: 'attachments',
+      resultMsg: 'attachments: unknown file',
+    });
+
+    expect((await query(agent.token)).total).toBe(before);
+    // Refused creates drew no case numbers but the one undone with its file.
+    const ok = await addTicket(ctx, agent.token, { ...linked, grantAccess: [w.agent.id, agent.id, w.agent.id] });
+    expect(caseSeq(ok)).toBe(caseSeq(first) + 2);
+    expect(ok).toMatchObject({
+      status: 'Assigned',
+      assignTo: w.agent.id,
+      companyId: w.companyId,
+      parentTicket: first.id,
+      grantAccess: [w.agent.id, agent.id],
+    });
+    const unassigned = await addTicket(ctx, agent.token, { projectId: w.projectId });
+    expect(unassigned).toMatchObject({ status: 'New', assignTo: null, delegateTo: null, categoryId: null });
+  });
+
+  it("takes the explicit assignee's newest active delegate whose user is active, and records it in the history", async () => {
+    const w = await ticketWorld(ctx);
+    const other = await staff(ctx, [w.projectId]);
+    const deputy = await createUser(ctx, { permissions: ['ticket:view'] });
+    const newer = await createUser(ctx, { permissions: ['ticket:view'] });
+    const gone = await createUser(ctx, { permissions: ['ticket:view'], values: { status: 'Inactive' } });
+    const span = { projects: [w.projectId], startDate: days(-1), endDate: days(1) };
+    await createDelegate(ctx, { delegateBy: other.id, delegateTo: deputy.id, ...span });
+    await createDelegate(ctx, { delegateBy: other.id, delegateTo: newer.id, ...span });
+    await createDelegate(ctx, { delegateBy: other.id, delegateTo: gone.id, ...span });
+    // The category's default assignee has no delegate: the explicit one's counts.
+    const t = await addTicket(ctx, w.agent.token, {
+      projectId: w.projectId,
+      categoryId: w.categoryId,
+      assignTo: other.id,
+    });
+    expect(t).toMatchObject({ status: 'Assigned', assignTo: other.id, delegateTo: newer.id });
+    const timeline = (await ctx.call('GET', `/api/Ticket/Timeline/${t.id}`, { token: w.agent.token })).body.data as {
+      kind: string;
+      changes: { field: string; from: unknown; to: unknown }[];
+    }[];
+    expect(timeline).toHaveLength(1);
+    expect(timeline[0]!.kind).toBe('created');
+    expect(timeline[0]!.changes.map(({ field, from, to }) => ({ field, from, to }))).toEqual([
+      { field: 'status', from: null, to: 'Assigned' },
+      { field: 'assignTo', from: null, to: other.id },
+      { field: 'delegateTo', from: null, to: newer.id },
+    ]);
+  });
+
+  it('numbers past six digits without cutting them and indexes the number and subject as the update path does', async () => {
+    const w = await ticketWorld(ctx);
+    await ctx.db.execute(sql`select setval('ticket_case_seq', 1234566)`);
+    const subject = '打印机无法连接 Printer ＯＦＦＬＩＮＥ';
+    const t = await addTicket(ctx, w.agent.token, {
+      projectId: w.projectId,
+      categoryId: w.categoryId,
+      subject,
+      customer: 'Zhang 三',
+      customerEmail: 'zhang@example.test',
+      content: '<p>第二台 <b>printer</b></p>',
+    });
+    expect(t.caseNumber).toBe(`TCK-${new Date().getUTCFullYear()}-1234567`);
+    const expected = ticketSearchDoc({
+      caseNumber: t.caseNumber,
+      subject,
+      content: String(t.content),
+      customer: 'Zhang 三',
+      customerEmail: 'zhang@example.test',
+    });
+    const [row] = await rowsOf<{ same: boolean }>(
+      ctx.db,
+      sql`select search_doc = ${expected} as same from ticket where id = ${t.id}`,
+    );
+    expect(row?.same).toBe(true);
+    expect((await query(w.agent.token, { keyword: '1234567' })).items.map((i) => i.id)).toEqual([t.id]);
   });
 });
 
