@@ -156,6 +156,7 @@ type MenuRecord = {
   isHide: boolean;
   enabled: boolean;
   menuType: string;
+  identification: string | null;
 };
 type MenuNode = MenuRecord & { children: MenuNode[] };
 type MenuApis = { menuId: number; apis: { id: number; method: string; url: string }[] };
