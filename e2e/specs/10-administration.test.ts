@@ -75,6 +75,22 @@ async function submitAndWait(page: Page, button: Locator, path: string) {
   expect(body).toMatchObject({ resultCode: 200 });
 }
 
+/** Screenshots the New form of each screen in en, zh-cn and zh-tw, and leaves the page in English. */
+async function shootNewForms(page: Page, screens: string[]) {
+  for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
+    if (language !== 'en') await setLanguage(page, language);
+    for (const screen of screens) {
+      await openScreen(page, `/system/${screen}`);
+      await page.locator('.org-new').click();
+      await page.getByRole('dialog').locator('form').waitFor();
+      await shot(page, `admin-${screen}-form-${language}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    }
+  }
+  await setLanguage(page, 'en');
+}
+
 /** Types into an Ant Design select (found by its form label) and picks the option with this text (or `option`). */
 async function pick(page: Page, field: Locator, text: string, option = text) {
   await field.click();
@@ -149,18 +165,7 @@ describe('administration screens', () => {
         }),
       ]);
 
-      for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
-        if (language !== 'en') await setLanguage(page, language);
-        for (const screen of ['dept', 'position']) {
-          await openScreen(page, `/system/${screen}`);
-          await page.locator('.org-new').click();
-          await page.getByRole('dialog').locator('form').waitFor();
-          await shot(page, `admin-${screen}-form-${language}`);
-          await page.keyboard.press('Escape');
-          await page.getByRole('dialog').waitFor({ state: 'hidden' });
-        }
-      }
-      await setLanguage(page, 'en');
+      await shootNewForms(page, ['dept', 'position']);
     },
   );
 
@@ -216,18 +221,7 @@ describe('administration screens', () => {
       expect(detail.description).toBe('Night and weekend shift');
       expect(detail.members.map((m) => m.loginName)).toEqual(['admin']);
 
-      for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
-        if (language !== 'en') await setLanguage(page, language);
-        for (const screen of ['userGroup', 'role']) {
-          await openScreen(page, `/system/${screen}`);
-          await page.locator('.org-new').click();
-          await page.getByRole('dialog').locator('form').waitFor();
-          await shot(page, `admin-${screen}-form-${language}`);
-          await page.keyboard.press('Escape');
-          await page.getByRole('dialog').waitFor({ state: 'hidden' });
-        }
-      }
-      await setLanguage(page, 'en');
+      await shootNewForms(page, ['userGroup', 'role']);
     },
   );
 

@@ -90,20 +90,23 @@ export function createCaller(app: FastifyInstance, newAuthToken: ReturnType<type
   };
 }
 
+/** Builds the app on `database` into `ctx`, ready to take calls. */
+export async function startTestApp(ctx: TestContext, database: Database, overrides: Partial<Config> = {}) {
+  ctx.database = database;
+  ctx.db = database.db;
+  ctx.config = testConfig(overrides);
+  ctx.built = await buildApp({ config: ctx.config, database, logger: false });
+  ctx.app = ctx.built.app;
+  await ctx.app.ready();
+  const keys = await loadServerKeys(ctx.db);
+  ctx.newAuthToken = authTokenFactory(keys.authTokenPublicKey);
+  ctx.call = createCaller(ctx.app, ctx.newAuthToken);
+}
+
 /** A fresh database copy and app for one test file, closed after it. */
 export function useTestApp(overrides: Partial<Config> = {}): TestContext {
   const ctx = {} as TestContext;
-  beforeAll(async () => {
-    ctx.database = await openTestDatabase();
-    ctx.db = ctx.database.db;
-    ctx.config = testConfig(overrides);
-    ctx.built = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
-    ctx.app = ctx.built.app;
-    await ctx.app.ready();
-    const keys = await loadServerKeys(ctx.db);
-    ctx.newAuthToken = authTokenFactory(keys.authTokenPublicKey);
-    ctx.call = createCaller(ctx.app, ctx.newAuthToken);
-  });
+  beforeAll(async () => startTestApp(ctx, await openTestDatabase(), overrides));
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.database?.close();

@@ -1,9 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadServerKeys } from '../src/platform/secrets.js';
 import { openTestDatabase } from './database.js';
-import { authTokenFactory, createCaller, createUser, signIn, testConfig, type TestContext } from './helpers.js';
+import { createUser, signIn, startTestApp, type TestContext } from './helpers.js';
 
 /**
  * A loopback relay in front of PostgreSQL that a test can break: `dropAll` drops every open connection (as a
@@ -63,15 +61,7 @@ export function useAppBehindRelay(relay: PgRelay): TestContext & { token: string
   const ctx = {} as TestContext & { token: string };
   beforeAll(async () => {
     await relay.start();
-    ctx.database = await openTestDatabase({ port: relay.port });
-    ctx.db = ctx.database.db;
-    ctx.config = testConfig({ webDist: '/nonexistent/casedesk-web' });
-    ctx.built = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
-    ctx.app = ctx.built.app;
-    await ctx.app.ready();
-    const keys = await loadServerKeys(ctx.db);
-    ctx.newAuthToken = authTokenFactory(keys.authTokenPublicKey);
-    ctx.call = createCaller(ctx.app, ctx.newAuthToken);
+    await startTestApp(ctx, await openTestDatabase({ port: relay.port }), { webDist: '/nonexistent/casedesk-web' });
     const admin = await createUser(ctx, { roles: ['admin'] });
     ctx.token = (await signIn(ctx, admin)).token;
   });
