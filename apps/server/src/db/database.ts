@@ -132,23 +132,11 @@ type PreparingDb = {
 };
 
 /**
- * Rows of a raw statement sent as a named prepared statement: on PostgreSQL each pooled connection parses and
- * plans it once, not on every call (the per-request auth statement spends longer in planning than in running).
- * One name must always stand for one statement text. Drizzle's raw `execute` takes no name, so this calls the
- * session's `prepareQuery`, which its query builders' `.prepare(name)` use; PGlite runs it as an unnamed query.
- */
-export async function preparedRowsOf<T>(q: Queryable, name: string, statement: SQL): Promise<T[]> {
-  const { dialect, session } = q as unknown as PreparingDb;
-  const result = (await session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false).execute()) as {
-    rows: T[];
-  };
-  return result.rows;
-}
-
-/**
  * A statement built once, its values `sql.placeholder(name)`s, and sent as a named prepared statement: a
  * call neither builds the query text again (Drizzle spends more CPU on that than on sending it) nor, on
- * PostgreSQL, parses and plans it again on a connection that has run it. `build` must always give the same text.
+ * PostgreSQL, parses and plans it again on a connection that has run it. One name must always stand for one
+ * text. Drizzle's raw `execute` takes no name, so this calls the session's `prepareQuery`, which its query
+ * builders' `.prepare(name)` use; PGlite runs it as an unnamed query.
  */
 export function preparedStatement<T>(name: string, build: (q: Queryable) => SQL) {
   const built = new WeakMap<object, { sql: string; params: unknown[] }>();

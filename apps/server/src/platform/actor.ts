@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import { messages } from '@casedesk/shared';
-import { preparedRowsOf, rowsOf, type Queryable } from '../db/database.js';
+import { preparedStatement, rowsOf, type Queryable } from '../db/database.js';
 import { claimNonceSql } from './auth-token.js';
 import { sessionEnded, unauthorized } from './errors.js';
 
@@ -75,7 +75,7 @@ function actorOf(row: UserRow, sessionId: string, tokenExp: number): Actor {
   };
 }
 
-const sessionActorSql = (userId: number, sessionId: string) =>
+const sessionActorSql = (userId: number | Placeholder, sessionId: string | Placeholder) =>
   sql`select ${userColumns}, s.revoked_at, s.expires_at
         from app_user u join user_session s on s.user_id = u.id
        where u.id = ${userId} and s.id = ${sessionId}`;
@@ -92,6 +92,18 @@ export async function loadActor(q: Queryable, userId: number, sessionId: string,
   return sessionActorOf(row, sessionId, tokenExp);
 }
 
+type ClaimRow = { fresh: boolean } & (ActorRow | { [K in keyof ActorRow]: null });
+
+/** Built once and planned once per connection: it runs on every request. */
+const claimNonceAndLoadActorStatement = preparedStatement<ClaimRow>(
+  'casedesk_claim_nonce_load_actor',
+  () =>
+    sql`${claimNonceSql(sql.placeholder('nonce'))}
+        select exists (select 1 from claimed) as fresh, a.*
+          from (select 1) as one
+          left join (${sessionActorSql(sql.placeholder('userId'), sql.placeholder('sessionId'))}) as a on true`,
+);
+
 /**
  * The Auth-Token's nonce claim and `loadActor` in one statement (one round trip per request instead of two).
  * 'replayed' when the nonce was seen before, whatever the session's state, as the separate check answers.
@@ -103,13 +115,7 @@ export async function claimNonceAndLoadActor(
   sessionId: string,
   tokenExp: number,
 ): Promise<Actor | 'replayed'> {
-  const [row] = await preparedRowsOf<{ fresh: boolean } & (ActorRow | { [K in keyof ActorRow]: null })>(
-    q,
-    'casedesk_claim_nonce_load_actor',
-    sql`${claimNonceSql(nonce)}
-        select exists (select 1 from claimed) as fresh, a.*
-          from (select 1) as one left join (${sessionActorSql(userId, sessionId)}) as a on true`,
-  );
+  const [row] = await claimNonceAndLoadActorStatement(q, { nonce, userId, sessionId });
   if (!row?.fresh) return 'replayed';
   return sessionActorOf(row.id === null ? undefined : (row as ActorRow), sessionId, tokenExp);
 }

@@ -1,5 +1,5 @@
 import { constants, createPrivateKey, privateDecrypt, type KeyObject } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
+import { lt, sql, type Placeholder } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/database.js';
 import { authNonce } from './platform.table.js';
 
@@ -11,7 +11,7 @@ import { authNonce } from './platform.table.js';
  * sent again within its 300 s window; it still needs a valid bearer token and the same request. Everything
  * else a request writes runs in its own transactions, with the server's commit setting.
  */
-export const claimNonceSql = (nonce: string) =>
+export const claimNonceSql = (nonce: string | Placeholder) =>
   sql`with claimed as (
         insert into auth_nonce (nonce) values (${nonce}) on conflict do nothing
         returning set_config('synchronous_commit', 'off', true))`;
