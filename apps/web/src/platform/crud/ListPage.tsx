@@ -8,6 +8,7 @@ import { ApiError } from '../http/client';
 import { usePermissions } from '../permission';
 import { useConfirmDelete, useServerText, type AreaText } from './failure';
 import type { ListQuery, resourceApi } from './resource-api';
+import { RowIconButton } from './RowIconButton';
 
 type Api<Item extends { id: number }> = ReturnType<typeof resourceApi<Item, unknown>>;
 
@@ -87,29 +88,21 @@ export function ListPage<Item extends { id: number }>(props: ListPageProps<Item>
             <Space size={4}>
               {props.rowActions?.(item)}
               {canEdit && (
-                <Tooltip title={t('crud.list.edit')}>
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<EditOutlined />}
-                    aria-label={t('crud.list.edit')}
-                    className="row-edit"
-                    onClick={() => setEditing({ id: item.id })}
-                  />
-                </Tooltip>
+                <RowIconButton
+                  label={t('crud.list.edit')}
+                  icon={<EditOutlined />}
+                  className="row-edit"
+                  onClick={() => setEditing({ id: item.id })}
+                />
               )}
               {canDelete && (
-                <Tooltip title={t('crud.list.delete')}>
-                  <Button
-                    type="text"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('crud.list.delete')}
-                    className="row-delete"
-                    onClick={() => confirmDelete(props.nameOf(item), () => remove.mutateAsync(item.id))}
-                  />
-                </Tooltip>
+                <RowIconButton
+                  label={t('crud.list.delete')}
+                  icon={<DeleteOutlined />}
+                  className="row-delete"
+                  danger
+                  onClick={() => confirmDelete(props.nameOf(item), () => remove.mutateAsync(item.id))}
+                />
               )}
             </Space>
           ),

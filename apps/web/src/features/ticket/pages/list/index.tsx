@@ -43,6 +43,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@casedesk/shared';
+import { RowIconButton } from '../../../../platform/crud/RowIconButton';
 import { feedback } from '../../../../platform/feedback';
 import { ApiError } from '../../../../platform/http/client';
 import { usePermissions } from '../../../../platform/permission';
@@ -308,37 +309,28 @@ export default function TicketListPage() {
       className: 'ticket-no-print',
       render: (_: unknown, row) => (
         <Space size={0}>
-          <Tooltip title={t('ticket.list.view')}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EyeOutlined />}
-              aria-label={t('ticket.list.view')}
-              onClick={() => void navigate(`/ticket/info/${row.id}`)}
-            />
-          </Tooltip>
+          <RowIconButton
+            type="link"
+            label={t('ticket.list.view')}
+            icon={<EyeOutlined />}
+            onClick={() => void navigate(`/ticket/info/${row.id}`)}
+          />
           {permissions.has('ticket:edit') && row.status !== 'Cancelled' && (
-            <Tooltip title={t('ticket.list.edit')}>
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t('ticket.list.edit')}
-                onClick={() => void navigate(`/ticket/edit/${row.id}?caseNumber=${encodeURIComponent(row.caseNumber)}`)}
-              />
-            </Tooltip>
+            <RowIconButton
+              type="link"
+              label={t('ticket.list.edit')}
+              icon={<EditOutlined />}
+              onClick={() => void navigate(`/ticket/edit/${row.id}?caseNumber=${encodeURIComponent(row.caseNumber)}`)}
+            />
           )}
           {permissions.has('ticket:delete') && (
-            <Tooltip title={t('ticket.list.delete')}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('ticket.list.delete')}
-                onClick={() => confirmDelete([row])}
-              />
-            </Tooltip>
+            <RowIconButton
+              type="link"
+              danger
+              label={t('ticket.list.delete')}
+              icon={<DeleteOutlined />}
+              onClick={() => confirmDelete([row])}
+            />
           )}
         </Space>
       ),

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { PlusSquareOutlined } from '@ant-design/icons';
-import { Badge, Button, Select, Tooltip } from 'antd';
+import { Badge, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Industry, IndustryNode } from '@casedesk/shared';
 import { usePermissions } from '../../../../../platform/permission';
 import { industryApi, useIndustryTree } from '../../../api';
 import { IndustryEditor } from '../../../components/IndustryEditor';
 import { ListPage } from '../../../shared/ListPage';
+import { RowIconButton } from '../../../../../platform/crud/RowIconButton';
 
 type Row = Industry & { children?: Row[] };
 const rowsOf = (nodes: IndustryNode[]): Row[] =>
@@ -46,15 +47,11 @@ export default function IndustryListPage() {
         )}
         rowActions={(item) =>
           canCreate ? (
-            <Tooltip title={t('system.industry.addChild')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<PlusSquareOutlined />}
-                aria-label={t('system.industry.addChild')}
-                onClick={() => setChildOf(item.id)}
-              />
-            </Tooltip>
+            <RowIconButton
+              label={t('system.industry.addChild')}
+              icon={<PlusSquareOutlined />}
+              onClick={() => setChildOf(item.id)}
+            />
           ) : null
         }
         columns={[

@@ -9,7 +9,7 @@ import {
   PlusOutlined,
   PlusSquareOutlined,
 } from '@ant-design/icons';
-import { App, Button, Card, Flex, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Menu, MenuNode } from '@casedesk/shared';
@@ -22,6 +22,7 @@ import { MenuApisDrawer } from '../../../components/MenuApisDrawer';
 import { MenuEditor } from '../../../components/MenuEditor';
 import { useMenuTitle } from '../../../components/menu-title';
 import { useConfirmDelete, useServerText } from '../../../shared/failure';
+import { RowIconButton } from '../../../../../platform/crud/RowIconButton';
 
 type Row = Omit<MenuNode, 'children'> & { children?: Row[] };
 
@@ -131,53 +132,37 @@ export default function MenuListPage() {
       render: (_, m) => (
         <Space size={2}>
           {canCreate && (
-            <Tooltip title={t('system.menu.addChild')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<PlusSquareOutlined />}
-                aria-label={t('system.menu.addChild')}
-                className="row-add-child"
-                onClick={() => setEditing({ id: null, parentId: m.id })}
-              />
-            </Tooltip>
+            <RowIconButton
+              label={t('system.menu.addChild')}
+              icon={<PlusSquareOutlined />}
+              className="row-add-child"
+              onClick={() => setEditing({ id: null, parentId: m.id })}
+            />
           )}
           {canEdit && (
-            <Tooltip title={t('system.common.edit')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t('system.common.edit')}
-                className="row-edit"
-                onClick={() => setEditing({ id: m.id, parentId: m.parentId })}
-              />
-            </Tooltip>
+            <RowIconButton
+              label={t('system.common.edit')}
+              icon={<EditOutlined />}
+              className="row-edit"
+              onClick={() => setEditing({ id: m.id, parentId: m.parentId })}
+            />
           )}
           {canSeeApis && (
-            <Tooltip title={t('system.menu.apis')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<ApiOutlined />}
-                aria-label={t('system.menu.apis')}
-                className="row-apis"
-                onClick={() => setApisOf(m)}
-              />
-            </Tooltip>
+            <RowIconButton
+              label={t('system.menu.apis')}
+              icon={<ApiOutlined />}
+              className="row-apis"
+              onClick={() => setApisOf(m)}
+            />
           )}
           {canDelete && (
-            <Tooltip title={t('system.common.delete')}>
-              <Button
-                type="text"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('system.common.delete')}
-                className="row-delete"
-                onClick={() => confirmDelete(titleOf(m), () => remove.mutateAsync(m.id))}
-              />
-            </Tooltip>
+            <RowIconButton
+              label={t('system.common.delete')}
+              icon={<DeleteOutlined />}
+              className="row-delete"
+              danger
+              onClick={() => confirmDelete(titleOf(m), () => remove.mutateAsync(m.id))}
+            />
           )}
         </Space>
       ),

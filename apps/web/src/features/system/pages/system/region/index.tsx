@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { PlusSquareOutlined } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
-import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Region, RegionNode } from '@casedesk/shared';
 import { usePermissions } from '../../../../../platform/permission';
 import { fetchRegionChildren, regionApi, regionChildrenKey, useRegionRoots } from '../../../api';
 import { RegionEditor, useLevelName } from '../../../components/RegionEditor';
 import { ListPage } from '../../../shared/ListPage';
+import { RowIconButton } from '../../../../../platform/crud/RowIconButton';
 
 type Row = Region & { hasChildren?: boolean; children?: Row[] };
 
@@ -64,15 +64,11 @@ export default function RegionListPage() {
         }}
         rowActions={(item) =>
           canCreate ? (
-            <Tooltip title={t('system.region.addChild')}>
-              <Button
-                type="text"
-                size="small"
-                icon={<PlusSquareOutlined />}
-                aria-label={t('system.region.addChild')}
-                onClick={() => setChildOf(item)}
-              />
-            </Tooltip>
+            <RowIconButton
+              label={t('system.region.addChild')}
+              icon={<PlusSquareOutlined />}
+              onClick={() => setChildOf(item)}
+            />
           ) : null
         }
         columns={[
