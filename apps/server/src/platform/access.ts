@@ -1,6 +1,6 @@
 import { messages, type RouteAccess } from '@casedesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.js';
+import type { Db } from './db.js';
 import type { AccessTokens } from './access-token.js';
 import { claimNonceAndLoadActor, loadActor, type Actor } from './actor.js';
 import type { AuthTokenChecker } from './auth-token.js';

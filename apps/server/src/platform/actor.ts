@@ -1,6 +1,6 @@
 import { sql, type Placeholder } from 'drizzle-orm';
 import { messages } from '@casedesk/shared';
-import { preparedStatement, rowsOf, type Queryable } from '../db/database.js';
+import { preparedStatement, rowsOf, type Queryable } from './db.js';
 import { claimNonceSql } from './auth-token.js';
 import { sessionEnded, unauthorized } from './errors.js';
 

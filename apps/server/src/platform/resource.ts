@@ -14,7 +14,7 @@ import {
   type PermissionModule,
   type QueryBase,
 } from '@casedesk/shared';
-import type { Db, Queryable, Tx } from '../db/database.js';
+import type { Db, Queryable, Tx } from './db.js';
 import { requireActor } from './access.js';
 import type { Actor } from './actor.js';
 import { diff, writeAudit } from './audit.js';

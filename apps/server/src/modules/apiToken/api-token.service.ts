@@ -14,7 +14,7 @@ import { loadActorByApiToken, type Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { readSettings } from '../setting/setting.service.js';
-import { apiToken } from '../setting/setting.table.js';
+import { apiToken } from './api-token.table.js';
 import { appUser } from '../user/user.table.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
