@@ -14,7 +14,8 @@ import pg from 'pg';
 import { ticketCreateSchema, ticketQuerySchema, type TicketCreate } from '@casedesk/shared';
 import type { Db } from '../../apps/server/src/db/database.js';
 import { createTicket, dashboard, queryTickets } from '../../apps/server/src/modules/ticket/ticket.service.js';
-import { loadActor, type Actor } from '../../apps/server/src/platform/actor.js';
+import { loadActor } from '../../apps/server/src/modules/auth/actor.queries.js';
+import type { Actor } from '../../apps/server/src/platform/actor.js';
 import { benchPassword, connections, durationSeconds, maxSeconds, port, warmupSeconds } from './settings.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));

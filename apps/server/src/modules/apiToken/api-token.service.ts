@@ -10,10 +10,11 @@ import {
 } from '@casedesk/shared';
 import type { Db } from '../../db/database.js';
 import { hasPermission } from '../../platform/access.js';
-import { loadActorByApiToken, type Actor } from '../../platform/actor.js';
+import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { readSettings } from '../setting/setting.service.js';
+import { loadActorByApiToken } from './api-token.queries.js';
 import { apiToken } from './api-token.table.js';
 import { appUser } from '../user/user.table.js';
 
