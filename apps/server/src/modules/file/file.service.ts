@@ -200,3 +200,12 @@ export async function findDownloadable(db: Db, actor: Actor, id: number) {
 /** The contract's text names the limit in force (Settings → Upload; 20 MB by default). */
 export const fileTooLarge = (maxSizeMb = 20) =>
   new AppError('PAYLOAD_TOO_LARGE', maxSizeMb === 20 ? messages.fileTooLarge : settingMessages.fileTooLarge(maxSizeMb));
+
+/** Removes uploads saved before a refusal (rows and stored files): an upload is all or none. */
+export async function discardUploads(db: Db, dataDir: string, ids: number[]): Promise<void> {
+  const rows = await db.delete(storedFile).where(inArray(storedFile.id, ids)).returning({ path: storedFile.path });
+  await removeStoredFiles(
+    dataDir,
+    rows.map((r) => r.path),
+  );
+}

@@ -5,7 +5,8 @@ import { envelopeSchema, industryNodeSchema } from '@casedesk/shared';
 import type { Db } from '../../db/database.js';
 import { ok } from '../../platform/envelope.js';
 import { registerResource } from '../../platform/resource.js';
-import { industryResource, industryTree } from './industry.service.js';
+import { industryTree } from './industry.service.js';
+import { industryResource } from './industry.resource.js';
 
 export function registerIndustryRoutes(app: FastifyInstance, db: Db) {
   registerResource(app, db, industryResource);

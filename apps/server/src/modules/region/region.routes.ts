@@ -5,7 +5,8 @@ import { envelopeSchema, regionChildrenQuerySchema, regionNodeSchema } from '@ca
 import type { Db } from '../../db/database.js';
 import { ok } from '../../platform/envelope.js';
 import { registerResource } from '../../platform/resource.js';
-import { regionChildren, regionResource } from './region.service.js';
+import { regionChildren } from './region.service.js';
+import { regionResource } from './region.resource.js';
 
 export function registerRegionRoutes(app: FastifyInstance, db: Db) {
   registerResource(app, db, regionResource);

@@ -23,9 +23,9 @@ import {
   queryWebApis,
   setWebApisEnabled,
   syncWebApis,
-  webApiResource,
   webApisForExport,
 } from './web-api.service.js';
+import { webApiResource } from './web-api.resource.js';
 
 /** How often an instance rereads the disabled set that another instance may have changed. */
 const refreshMs = 5_000;
