@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../../platform/columns.js';
+import { authorKeys } from '../user/user.table.js';
 
 export const industry = pgTable(
   'industry',
@@ -14,5 +15,10 @@ export const industry = pgTable(
       .notNull()
       .default('Active'),
   },
-  (t) => [uniqueIndex('industry_code_uq').on(t.code), index('industry_parent_idx').on(t.parentId)],
+  (t) => [
+    uniqueIndex('industry_code_uq').on(t.code),
+    index('industry_parent_idx').on(t.parentId),
+    foreignKey({ name: 'industry_parent_fk', columns: [t.parentId], foreignColumns: [t.id] }).onDelete('restrict'),
+    ...authorKeys('industry', t),
+  ],
 );

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../../platform/columns.js';
+import { authorKeys } from '../user/user.table.js';
 
 /** Administrative regions, a tree by `parentCode` (country, province, city, district ...). */
 export const region = pgTable(
@@ -14,5 +15,10 @@ export const region = pgTable(
     type: integer('type').notNull().default(0),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [uniqueIndex('region_code_uq').on(t.code), index('region_parent_code_idx').on(t.parentCode)],
+  (t) => [
+    uniqueIndex('region_code_uq').on(t.code),
+    index('region_parent_code_idx').on(t.parentCode),
+    foreignKey({ name: 'region_parent_fk', columns: [t.parentCode], foreignColumns: [t.code] }).onDelete('restrict'),
+    ...authorKeys('region', t),
+  ],
 );

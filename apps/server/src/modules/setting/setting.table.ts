@@ -1,5 +1,5 @@
 import { date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { appUser } from '../user/user.table.js';
+import { appUser, authorKeys } from '../user/user.table.js';
 import { recordColumns, timestamptz } from '../../platform/columns.js';
 
 /** One row per settings group (basic, toggles, token, upload); each tab saves its group with `rowVersion`. */
@@ -10,7 +10,7 @@ export const appSetting = pgTable(
     groupName: text('group_name').notNull(),
     value: jsonb('value').$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [uniqueIndex('app_setting_group_uq').on(t.groupName)],
+  (t) => [uniqueIndex('app_setting_group_uq').on(t.groupName), ...authorKeys('app_setting', t)],
 );
 
 /** The holiday calendar (Settings → Holiday): days the service desk is closed. */
@@ -21,7 +21,7 @@ export const holiday = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     name: text('name').notNull(),
   },
-  (t) => [uniqueIndex('holiday_day_uq').on(t.day)],
+  (t) => [uniqueIndex('holiday_day_uq').on(t.day), ...authorKeys('holiday', t)],
 );
 
 /** Personal API tokens (`cdk_…`) for integrations: stored as a SHA-256 hash, shown once, act as their owner. */
