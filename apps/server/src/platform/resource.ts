@@ -18,7 +18,7 @@ import type { Db, Queryable, Tx } from '../db/database.js';
 import { requireActor } from './access.js';
 import type { Actor } from './actor.js';
 import { diff, writeAudit } from './audit.js';
-import { isUniqueViolation } from './db-errors.js';
+import { deleteRefusal, isUniqueViolation } from './db-errors.js';
 import { ok, present } from './envelope.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { sendXlsx, type ExportColumn } from './export.js';
@@ -202,19 +202,24 @@ export function createResourceService(def: ResourceDefinition) {
     /** Deletes all the given records or none: any missing, hidden or referenced one refuses the lot. */
     async remove(db: Db, actor: Actor, ids: number[]): Promise<number> {
       const unique = [...new Set(ids)];
-      return db.transaction(async (tx) => {
-        const found = await tx
-          .select({ id: def.table.id })
-          .from(def.table as PgTable)
-          .where(and(inArray(def.table.id, unique), scopeOf(actor)));
-        if (found.length !== unique.length) throw notFound();
-        const refusal = await def.referencedBy?.(tx, unique);
-        if (refusal) throw conflict(refusal);
-        await tx.delete(def.table).where(inArray(def.table.id, unique));
-        for (const id of unique)
-          await writeAudit(tx, { entity: def.name, entityId: id, action: 'delete', actorId: actor.userId });
-        return unique.length;
-      });
+      try {
+        return await db.transaction(async (tx) => {
+          const found = await tx
+            .select({ id: def.table.id })
+            .from(def.table as PgTable)
+            .where(and(inArray(def.table.id, unique), scopeOf(actor)));
+          if (found.length !== unique.length) throw notFound();
+          const refusal = await def.referencedBy?.(tx, unique);
+          if (refusal) throw conflict(refusal);
+          await tx.delete(def.table).where(inArray(def.table.id, unique));
+          for (const id of unique)
+            await writeAudit(tx, { entity: def.name, entityId: id, action: 'delete', actorId: actor.userId });
+          return unique.length;
+        });
+      } catch (error) {
+        // A foreign key refused the delete (all rolled back): say what is in the way, counted after the rollback.
+        throw (await deleteRefusal(db, error, unique)) ?? error;
+      }
     },
 
     /** Every row the filter shows, in the list's order, read in chunks. */

@@ -1,4 +1,4 @@
-import { count, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   categoryCreateSchema,
@@ -6,12 +6,10 @@ import {
   categoryQuerySchema,
   categorySchema,
   categoryUpdateSchema,
-  ticketMessages,
   type CategoryCreate,
 } from '@casedesk/shared';
 import type { Db } from '../../db/database.js';
 import { createResourceService, registerResource } from '../../platform/resource.js';
-import { ticket } from '../ticket/ticket.table.js';
 import { checkAssignee, projectsOf, replaceProjects, userNameOf } from './category.service.js';
 import { category, categoryProject } from './category.table.js';
 
@@ -47,10 +45,6 @@ export const categoryService = createResourceService({
     const { projectIds, newTicketAssignee } = input as Partial<CategoryCreate>;
     await checkAssignee(tx, newTicketAssignee, 'newTicketAssignee');
     if (projectIds !== undefined) await replaceProjects(tx, id, projectIds);
-  },
-  async referencedBy(tx, ids) {
-    const [used] = await tx.select({ n: count() }).from(ticket).where(inArray(ticket.categoryId, ids));
-    return used && used.n > 0 ? ticketMessages.inUse('category', used.n) : undefined;
   },
   exportColumns: [
     { header: 'Code', field: 'categoryCode' },

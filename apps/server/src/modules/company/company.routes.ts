@@ -1,15 +1,7 @@
-import { count, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  companyCreateSchema,
-  companyQuerySchema,
-  companySchema,
-  companyUpdateSchema,
-  ticketMessages,
-} from '@casedesk/shared';
+import { companyCreateSchema, companyQuerySchema, companySchema, companyUpdateSchema } from '@casedesk/shared';
 import type { Db } from '../../db/database.js';
 import { createResourceService, registerResource } from '../../platform/resource.js';
-import { ticket } from '../ticket/ticket.table.js';
 import { company } from './company.table.js';
 
 export const companyService = createResourceService({
@@ -28,10 +20,6 @@ export const companyService = createResourceService({
     { field: 'sort', desc: false },
     { field: 'name', desc: false },
   ],
-  async referencedBy(tx, ids) {
-    const [used] = await tx.select({ n: count() }).from(ticket).where(inArray(ticket.companyId, ids));
-    return used && used.n > 0 ? ticketMessages.inUse('company', used.n) : undefined;
-  },
   exportColumns: [
     { header: 'Code', field: 'code' },
     { header: 'Name', field: 'name', width: 30 },

@@ -1,5 +1,7 @@
 import { foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { industryMessages } from '@casedesk/shared';
 import { recordColumns } from '../../platform/columns.js';
+import { describeReference } from '../../platform/db-errors.js';
 import { authorKeys } from '../user/user.table.js';
 
 export const industry = pgTable(
@@ -22,3 +24,10 @@ export const industry = pgTable(
     ...authorKeys('industry', t),
   ],
 );
+
+// The save checks the parent too, but the key meets a missing one first: the same answer.
+describeReference('industry_parent_fk', {
+  table: 'industry',
+  column: 'parent_id',
+  missing: industryMessages.parentUnknown,
+});

@@ -1,4 +1,4 @@
-import { count, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   projectCreateSchema,
@@ -6,12 +6,10 @@ import {
   projectQuerySchema,
   projectSchema,
   projectUpdateSchema,
-  ticketMessages,
   type ProjectCreate,
 } from '@casedesk/shared';
 import type { Db } from '../../db/database.js';
 import { createResourceService, registerResource } from '../../platform/resource.js';
-import { ticket } from '../ticket/ticket.table.js';
 import { companiesOf, replaceCompanies } from './project.service.js';
 import { project, projectCompany } from './project.table.js';
 
@@ -42,10 +40,6 @@ export const projectService = createResourceService({
   async saveChildren(tx, id, input) {
     const { companyIds } = input as Partial<ProjectCreate>;
     if (companyIds !== undefined) await replaceCompanies(tx, id, companyIds);
-  },
-  async referencedBy(tx, ids) {
-    const [used] = await tx.select({ n: count() }).from(ticket).where(inArray(ticket.projectId, ids));
-    return used && used.n > 0 ? ticketMessages.inUse('project', used.n) : undefined;
   },
   exportColumns: [
     { header: 'Project Id', field: 'projectCode' },

@@ -1,5 +1,7 @@
 import { foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { regionMessages } from '@casedesk/shared';
 import { recordColumns } from '../../platform/columns.js';
+import { describeReference } from '../../platform/db-errors.js';
 import { authorKeys } from '../user/user.table.js';
 
 /** Administrative regions, a tree by `parentCode` (country, province, city, district ...). */
@@ -22,3 +24,10 @@ export const region = pgTable(
     ...authorKeys('region', t),
   ],
 );
+
+// The save checks the parent too, but the key meets a missing one first: the same answer.
+describeReference('region_parent_fk', {
+  table: 'region',
+  column: 'parent_code',
+  missing: regionMessages.parentUnknown,
+});

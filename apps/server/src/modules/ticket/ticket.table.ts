@@ -14,8 +14,9 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { openTicketStatuses, ticketFroms, ticketPriorities, ticketStatuses } from '@casedesk/shared';
+import { openTicketStatuses, ticketFroms, ticketMessages, ticketPriorities, ticketStatuses } from '@casedesk/shared';
 import { recordColumns, timestamptz } from '../../platform/columns.js';
+import { describeReference } from '../../platform/db-errors.js';
 import { category } from '../category/category.table.js';
 import { company } from '../company/company.table.js';
 import { project } from '../project/project.table.js';
@@ -103,11 +104,15 @@ export const ticket = pgTable(
     index('ticket_case_number_trgm_idx').using('gin', sql`${t.caseNumber} gin_trgm_ops`),
     index('ticket_search_idx').using('gin', sql`(${t.searchDoc} || ${t.searchComments})`),
     // Reference data a ticket uses cannot be deleted under it, whatever races (names: db-errors refusals).
-    foreignKey({ name: 'ticket_project_fk', columns: [t.projectId], foreignColumns: [project.id] }).onDelete('restrict'),
+    foreignKey({ name: 'ticket_project_fk', columns: [t.projectId], foreignColumns: [project.id] }).onDelete(
+      'restrict',
+    ),
     foreignKey({ name: 'ticket_category_fk', columns: [t.categoryId], foreignColumns: [category.id] }).onDelete(
       'restrict',
     ),
-    foreignKey({ name: 'ticket_company_fk', columns: [t.companyId], foreignColumns: [company.id] }).onDelete('restrict'),
+    foreignKey({ name: 'ticket_company_fk', columns: [t.companyId], foreignColumns: [company.id] }).onDelete(
+      'restrict',
+    ),
     foreignKey({ name: 'ticket_parent_ticket_fk', columns: [t.parentTicket], foreignColumns: [t.id] }).onDelete(
       'restrict',
     ),
@@ -118,6 +123,14 @@ export const ticket = pgTable(
     ...authorKeys('ticket', t),
   ],
 );
+
+// What a delete of a project, company or category that tickets use answers (spec section 5), counted.
+for (const [label, column] of [
+  ['project', 'project_id'],
+  ['category', 'category_id'],
+  ['company', 'company_id'],
+] as const)
+  describeReference(`ticket_${label}_fk`, { table: 'ticket', column, inUse: (n) => ticketMessages.inUse(label, n) });
 
 export const ticketComment = pgTable(
   'ticket_comment',
@@ -152,9 +165,11 @@ export const ticketHistory = pgTable(
     index('ticket_history_ticket_idx').on(t.ticketId, t.id),
     userKey('ticket_history_actor_fk', t.actorId),
     // A comment's timeline entry goes with it; both go with their ticket.
-    foreignKey({ name: 'ticket_history_comment_fk', columns: [t.commentId], foreignColumns: [ticketComment.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'ticket_history_comment_fk',
+      columns: [t.commentId],
+      foreignColumns: [ticketComment.id],
+    }).onDelete('cascade'),
   ],
 );
 

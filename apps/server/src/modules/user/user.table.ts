@@ -22,7 +22,10 @@ export const userKey = (name: string, column: AnyPgColumn): ForeignKeyBuilder =>
   foreignKey({ name, columns: [column], foreignColumns: [appUser.id] }).onDelete('restrict');
 
 /** created_by and modified_by of a record (`recordColumns`) point at real users. */
-export const authorKeys = (table: string, t: { createdBy: AnyPgColumn; modifiedBy: AnyPgColumn }): ForeignKeyBuilder[] => [
+export const authorKeys = (
+  table: string,
+  t: { createdBy: AnyPgColumn; modifiedBy: AnyPgColumn },
+): ForeignKeyBuilder[] => [
   userKey(`${table}_created_by_fk`, t.createdBy),
   userKey(`${table}_modified_by_fk`, t.modifiedBy),
 ];
