@@ -13,7 +13,7 @@ import { ticket } from '../src/modules/ticket/ticket.table.js';
 import { foreignKeyViolationOf } from '../src/platform/db-errors.js';
 import { useTestApp } from './helpers.js';
 import { eventually } from './platform-helpers.js';
-import { admin, createCategory, createCompany, createProject, ticketWorld } from './ticket-factories.js';
+import { admin, createCategory, createCompany, createProject, staff, ticketWorld } from './ticket-factories.js';
 
 const ctx = useTestApp();
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -80,6 +80,16 @@ describe('foreign keys', () => {
       .from(project)
       .where(sql`${project.id} in (${free}, ${used})`);
     expect(left).toHaveLength(2);
+  });
+
+  it('refuses to delete a project users are assigned to, counting them (the link rows are not deleted with it)', async () => {
+    const boss = await admin(ctx);
+    const projectId = await createProject(ctx);
+    await staff(ctx, [projectId]);
+    await staff(ctx, [projectId]);
+    const refused = await ctx.call('POST', `/api/Project/Delete/${projectId}`, { token: boss.token });
+    expect(refused.status, refused.raw).toBe(409);
+    expect(refused.body.resultMsg).toBe('This project is assigned to 2 user(s) and cannot be deleted.');
   });
 
   it('answers 400 naming the field when a saved record names a user that does not exist', async () => {

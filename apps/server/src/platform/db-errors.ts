@@ -38,14 +38,17 @@ export type ForeignKeyViolation =
   | { kind: 'missing'; constraint: string; column: string; target: string };
 
 /**
- * How a module words a key's refusals: `inUse` when a delete meets `count` rows of `table.column` still pointing at
- * the records, `missing` when a saved row names a record that does not exist.
+ * How a module words a key's refusals: `inUse` when a delete of `target` records meets `count` rows of
+ * `table.column` still pointing at them, `missing` when a saved row names a record that does not exist.
+ * `first`: said before the other refusals of the same target when several keys stand in the way.
  */
 export type ReferenceRefusal = {
+  target: string;
   table: string;
   column: string;
   inUse?: (count: number) => string;
   missing?: string;
+  first?: boolean;
 };
 
 const refusals = new Map<string, ReferenceRefusal>();
@@ -83,8 +86,9 @@ export function foreignKeyError(violation: ForeignKeyViolation): AppError {
 }
 
 /**
- * The refusal of a delete of `ids` that a key stopped, after its transaction rolled back: the module's own words
- * with the number of rows in the way when it described the key, the generic answer otherwise.
+ * The refusal of a delete of `ids` that a key stopped, after its transaction rolled back: in the owning module's
+ * words with the number of rows in the way (several keys may stand in the way; PostgreSQL names one of them),
+ * the generic answer when no module described a key in the way.
  */
 export async function deleteRefusal(
   q: Queryable,
@@ -93,14 +97,20 @@ export async function deleteRefusal(
 ): Promise<AppError | undefined> {
   const violation = foreignKeyViolationOf(error);
   if (!violation) return undefined;
-  const described = violation.kind === 'inUse' ? refusals.get(violation.constraint) : undefined;
-  if (!described?.inUse || ids.length === 0) return foreignKeyError(violation);
-  const counted = (await q.execute(
-    sql`select count(*)::int as n from ${sql.identifier(described.table)}
-        where ${sql.identifier(described.column)} in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  )) as unknown as { rows: { n: number }[] };
-  return conflict(described.inUse(counted.rows[0]?.n ?? 0));
+  if (violation.kind !== 'inUse' || ids.length === 0) return foreignKeyError(violation);
+  const described = [...refusals.values()]
+    .filter((refusal) => refusal.target === violation.target && refusal.inUse)
+    .sort((a, b) => Number(Boolean(b.first)) - Number(Boolean(a.first)));
+  for (const refusal of described) {
+    const counted = (await q.execute(
+      sql`select count(*)::int as n from ${sql.identifier(refusal.table)}
+          where ${sql.identifier(refusal.column)} in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    )) as unknown as { rows: { n: number }[] };
+    const n = counted.rows[0]?.n ?? 0;
+    if (n > 0 && refusal.inUse) return conflict(refusal.inUse(n));
+  }
+  return foreignKeyError(violation);
 }

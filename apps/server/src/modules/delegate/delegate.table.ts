@@ -1,5 +1,6 @@
 import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../../platform/columns.js';
+import { describeReference } from '../../platform/db-errors.js';
 import { project } from '../project/project.table.js';
 import { authorKeys, userKey } from '../user/user.table.js';
 
@@ -45,3 +46,10 @@ export const delegateProject = pgTable(
     ),
   ],
 );
+
+describeReference('delegate_project_project_fk', {
+  target: 'project',
+  table: 'delegate_project',
+  column: 'project_id',
+  inUse: (n) => `This project is used by ${n} delegate(s) and cannot be deleted.`,
+});

@@ -27,6 +27,7 @@ export const industry = pgTable(
 
 // The save checks the parent too, but the key meets a missing one first: the same answer.
 describeReference('industry_parent_fk', {
+  target: 'industry',
   table: 'industry',
   column: 'parent_id',
   missing: industryMessages.parentUnknown,

@@ -27,6 +27,7 @@ export const region = pgTable(
 
 // The save checks the parent too, but the key meets a missing one first: the same answer.
 describeReference('region_parent_fk', {
+  target: 'region',
   table: 'region',
   column: 'parent_code',
   missing: regionMessages.parentUnknown,

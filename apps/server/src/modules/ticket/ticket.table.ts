@@ -124,13 +124,19 @@ export const ticket = pgTable(
   ],
 );
 
-// What a delete of a project, company or category that tickets use answers (spec section 5), counted.
+// What a delete of a project, company or category that tickets use answers (spec section 5), counted; said first.
 for (const [label, column] of [
   ['project', 'project_id'],
   ['category', 'category_id'],
   ['company', 'company_id'],
 ] as const)
-  describeReference(`ticket_${label}_fk`, { table: 'ticket', column, inUse: (n) => ticketMessages.inUse(label, n) });
+  describeReference(`ticket_${label}_fk`, {
+    target: label,
+    table: 'ticket',
+    column,
+    inUse: (n) => ticketMessages.inUse(label, n),
+    first: true,
+  });
 
 export const ticketComment = pgTable(
   'ticket_comment',

@@ -12,6 +12,7 @@ import {
   type ForeignKeyBuilder,
 } from 'drizzle-orm/pg-core';
 import { recordColumns, softDeleteColumns, timestamptz } from '../../platform/columns.js';
+import { describeReference } from '../../platform/db-errors.js';
 import { dept } from '../dept/dept.table.js';
 import { position } from '../position/position.table.js';
 import { project } from '../project/project.table.js';
@@ -110,3 +111,10 @@ export const userProject = pgTable(
     ),
   ],
 );
+
+describeReference('user_project_project_fk', {
+  target: 'project',
+  table: 'user_project',
+  column: 'project_id',
+  inUse: (n) => `This project is assigned to ${n} user(s) and cannot be deleted.`,
+});
