@@ -372,7 +372,15 @@ describe('Bearer access token', () => {
 
   it("a hard-deleted user's still-valid token answers 4005", async () => {
     const { user, token } = await signedInWith(ctx, []);
-    await ctx.db.delete(appUser).where(eq(appUser.id, user.id));
+    // Removed by hand: the foreign keys make that take the user's sessions and links along.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`delete from refresh_token where session_id in (select id from user_session where user_id = ${user.id})`,
+      );
+      for (const table of ['user_session', 'user_role', 'user_group_member', 'user_project'])
+        await tx.execute(sql`delete from ${sql.identifier(table)} where user_id = ${user.id}`);
+      await tx.delete(appUser).where(eq(appUser.id, user.id));
+    });
     const response = await myInfo(token);
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ resultCode: 4005, resultMsg: messages.sessionRevoked, data: null });

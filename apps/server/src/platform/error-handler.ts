@@ -1,7 +1,7 @@
 import { errorShapes, messages, type ErrorCode, type FieldError } from '@casedesk/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { pgErrorOf } from './db-errors.js';
+import { foreignKeyError, foreignKeyViolationOf, pgErrorOf } from './db-errors.js';
 import { AppError } from './errors.js';
 
 /** A validation issue as fastify-type-provider-zod hands it over (zod's issue under `params`). */
@@ -79,6 +79,9 @@ function fromDatabaseError(error: unknown): AppError | undefined {
   if (!code) return undefined;
   if (code.startsWith('22')) return new AppError('BAD_REQUEST', 'Invalid input: a value is out of range or malformed.');
   if (code === '23505') return new AppError('CONFLICT', 'A record with the same key already exists.');
+  // A foreign key: 409 naming what is in the way of a delete, 400 naming the field that points at nothing.
+  const violation = foreignKeyViolationOf(error);
+  if (violation) return foreignKeyError(violation);
   return undefined;
 }
 

@@ -18,7 +18,7 @@ import type { Db, Queryable, Tx } from './db.js';
 import { requireActor } from './access.js';
 import type { Actor } from './actor.js';
 import { diff, writeAudit } from './audit.js';
-import { isUniqueViolation } from './db-errors.js';
+import { deleteRefusal, isUniqueViolation } from './db-errors.js';
 import { ok, present } from './envelope.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { sendXlsx, type ExportColumn } from './export.js';
@@ -287,19 +287,25 @@ export function defineResource<T extends ResourceTable, S extends ResourceSchema
 
     async remove(db, actor, ids) {
       const unique = [...new Set(ids)];
-      const deleted = await db.transaction(async (tx) => {
-        const found = await tx
-          .select({ id: def.table.id })
-          .from(def.table as PgTable)
-          .where(and(inArray(def.table.id, unique), scopeOf(actor)));
-        if (found.length !== unique.length) throw notFound();
-        const refusal = await def.referencedBy?.(tx, unique);
-        if (refusal) throw conflict(refusal);
-        await tx.delete(def.table).where(inArray(def.table.id, unique));
-        for (const id of unique)
-          await writeAudit(tx, { entity: def.name, entityId: id, action: 'delete', actorId: actor.userId });
-        return unique.length;
-      });
+      let deleted: number;
+      try {
+        deleted = await db.transaction(async (tx) => {
+          const found = await tx
+            .select({ id: def.table.id })
+            .from(def.table as PgTable)
+            .where(and(inArray(def.table.id, unique), scopeOf(actor)));
+          if (found.length !== unique.length) throw notFound();
+          const refusal = await def.referencedBy?.(tx, unique);
+          if (refusal) throw conflict(refusal);
+          await tx.delete(def.table).where(inArray(def.table.id, unique));
+          for (const id of unique)
+            await writeAudit(tx, { entity: def.name, entityId: id, action: 'delete', actorId: actor.userId });
+          return unique.length;
+        });
+      } catch (error) {
+        // A foreign key refused the delete (all rolled back): say what is in the way, counted after the rollback.
+        throw (await deleteRefusal(db, error, unique)) ?? error;
+      }
       await afterCommit({ action: 'delete', ids: unique, actor });
       return deleted;
     },

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/columns.js';
+import { userKey } from '../user/user.table.js';
 
 /** One sign-in: its refresh tokens form a chain; revoking the session ends every token of it. */
 export const userSession = pgTable(
@@ -15,7 +16,7 @@ export const userSession = pgTable(
     revokedAt: timestamptz('revoked_at'),
     revokeReason: text('revoke_reason'),
   },
-  (t) => [index('user_session_user_idx').on(t.userId)],
+  (t) => [index('user_session_user_idx').on(t.userId), userKey('user_session_user_fk', t.userId)],
 );
 
 /** Refresh tokens, stored as SHA-256 hashes; a used one presented again revokes its session. */
@@ -27,7 +28,13 @@ export const refreshToken = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     usedAt: timestamptz('used_at'),
   },
-  (t) => [index('refresh_token_session_idx').on(t.sessionId)],
+  (t) => [
+    index('refresh_token_session_idx').on(t.sessionId),
+    // Sessions are revoked, never deleted; the key only refuses a token of no session.
+    foreignKey({ name: 'refresh_token_session_fk', columns: [t.sessionId], foreignColumns: [userSession.id] }).onDelete(
+      'restrict',
+    ),
+  ],
 );
 
 export const passwordReset = pgTable(
@@ -39,5 +46,5 @@ export const passwordReset = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
   },
-  (t) => [index('password_reset_user_idx').on(t.userId)],
+  (t) => [index('password_reset_user_idx').on(t.userId), userKey('password_reset_user_fk', t.userId)],
 );

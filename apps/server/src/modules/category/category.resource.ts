@@ -1,15 +1,13 @@
-import { count, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   categoryCreateSchema,
   categoryDetailSchema,
   categoryQuerySchema,
   categorySchema,
   categoryUpdateSchema,
-  ticketMessages,
   type CategoryCreate,
 } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
-import { ticket } from '../ticket/ticket.table.js';
 import { checkAssignee, projectsOf, replaceProjects, userNameOf } from './category.service.js';
 import { category, categoryProject } from './category.table.js';
 
@@ -45,10 +43,6 @@ export const categoryService = defineResource({
     const { projectIds, newTicketAssignee } = input as Partial<CategoryCreate>;
     await checkAssignee(tx, newTicketAssignee, 'newTicketAssignee');
     if (projectIds !== undefined) await replaceProjects(tx, id, projectIds);
-  },
-  async referencedBy(tx, ids) {
-    const [used] = await tx.select({ n: count() }).from(ticket).where(inArray(ticket.categoryId, ids));
-    return used && used.n > 0 ? ticketMessages.inUse('category', used.n) : undefined;
   },
   exportColumns: [
     { header: 'Code', field: 'categoryCode' },

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../../platform/columns.js';
 import { project } from '../project/project.table.js';
+import { authorKeys, userKey } from '../user/user.table.js';
 
 export const category = pgTable(
   'category',
@@ -14,7 +15,11 @@ export const category = pgTable(
     /** Default first assignee of new tickets in this category (a user id). */
     newTicketAssignee: integer('new_ticket_assignee'),
   },
-  (t) => [uniqueIndex('category_code_uq').on(t.categoryCode)],
+  (t) => [
+    uniqueIndex('category_code_uq').on(t.categoryCode),
+    userKey('category_new_ticket_assignee_fk', t.newTicketAssignee),
+    ...authorKeys('category', t),
+  ],
 );
 
 export const categoryProject = pgTable(

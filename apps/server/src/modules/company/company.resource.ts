@@ -1,13 +1,10 @@
-import { count, inArray } from 'drizzle-orm';
 import {
   companyCreateSchema,
   companyQuerySchema,
   companySchema,
   companyUpdateSchema,
-  ticketMessages,
 } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
-import { ticket } from '../ticket/ticket.table.js';
 import { company } from './company.table.js';
 
 export const companyService = defineResource({
@@ -26,10 +23,6 @@ export const companyService = defineResource({
     { field: 'sort', desc: false },
     { field: 'name', desc: false },
   ],
-  async referencedBy(tx, ids) {
-    const [used] = await tx.select({ n: count() }).from(ticket).where(inArray(ticket.companyId, ids));
-    return used && used.n > 0 ? ticketMessages.inUse('company', used.n) : undefined;
-  },
   exportColumns: [
     { header: 'Code', field: 'code' },
     { header: 'Name', field: 'name', width: 30 },

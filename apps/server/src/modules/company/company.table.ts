@@ -1,5 +1,7 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../../platform/columns.js';
+import { industry } from '../industry/industry.table.js';
+import { authorKeys } from '../user/user.table.js';
 
 export const company = pgTable(
   'company',
@@ -32,5 +34,12 @@ export const company = pgTable(
       .notNull()
       .default('Active'),
   },
-  (t) => [uniqueIndex('company_code_uq').on(t.code), index('company_name_idx').on(t.name)],
+  (t) => [
+    uniqueIndex('company_code_uq').on(t.code),
+    index('company_name_idx').on(t.name),
+    foreignKey({ name: 'company_industry_fk', columns: [t.industryId], foreignColumns: [industry.id] }).onDelete(
+      'restrict',
+    ),
+    ...authorKeys('company', t),
+  ],
 );

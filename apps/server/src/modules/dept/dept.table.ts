@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../../platform/columns.js';
+import { authorKeys, userKey } from '../user/user.table.js';
 
 export const dept = pgTable(
   'dept',
@@ -15,5 +16,11 @@ export const dept = pgTable(
       .notNull()
       .default('Active'),
   },
-  (t) => [uniqueIndex('dept_code_uq').on(t.code), index('dept_parent_idx').on(t.parentId)],
+  (t) => [
+    uniqueIndex('dept_code_uq').on(t.code),
+    index('dept_parent_idx').on(t.parentId),
+    foreignKey({ name: 'dept_parent_fk', columns: [t.parentId], foreignColumns: [t.id] }).onDelete('restrict'),
+    userKey('dept_leader_fk', t.leaderId),
+    ...authorKeys('dept', t),
+  ],
 );

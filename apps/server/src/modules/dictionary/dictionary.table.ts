@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../../platform/columns.js';
+import { authorKeys } from '../user/user.table.js';
 
 export const dictionary = pgTable(
   'dictionary',
@@ -12,7 +13,7 @@ export const dictionary = pgTable(
     sort: integer('sort').notNull().default(0),
     enable: boolean('enable').notNull().default(true),
   },
-  (t) => [uniqueIndex('dictionary_code_uq').on(t.code)],
+  (t) => [uniqueIndex('dictionary_code_uq').on(t.code), ...authorKeys('dictionary', t)],
 );
 
 /** Items belong to one dictionary and may nest (parentKey names a sibling item's key). */

@@ -1,5 +1,6 @@
 import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../../platform/columns.js';
+import { authorKeys } from '../user/user.table.js';
 
 /**
  * An uploaded file (spec section 3: path, thumbPath, name, ext, size, downloads, fileUrl, fileType).
@@ -26,5 +27,7 @@ export const storedFile = pgTable(
   (t) => [
     index('stored_file_owner_idx').on(t.ownerEntity, t.ownerId),
     index('stored_file_created_by_idx').on(t.createdBy),
+    // The uploader (created_by) owns a file until a record takes it; `ownerEntity/ownerId` names any table, so no key.
+    ...authorKeys('stored_file', t),
   ],
 );

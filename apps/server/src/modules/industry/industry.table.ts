@@ -1,5 +1,8 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { industryMessages } from '@casedesk/shared';
 import { recordColumns } from '../../platform/columns.js';
+import { describeReference } from '../../platform/db-errors.js';
+import { authorKeys } from '../user/user.table.js';
 
 export const industry = pgTable(
   'industry',
@@ -14,5 +17,18 @@ export const industry = pgTable(
       .notNull()
       .default('Active'),
   },
-  (t) => [uniqueIndex('industry_code_uq').on(t.code), index('industry_parent_idx').on(t.parentId)],
+  (t) => [
+    uniqueIndex('industry_code_uq').on(t.code),
+    index('industry_parent_idx').on(t.parentId),
+    foreignKey({ name: 'industry_parent_fk', columns: [t.parentId], foreignColumns: [t.id] }).onDelete('restrict'),
+    ...authorKeys('industry', t),
+  ],
 );
+
+// The save checks the parent too, but the key meets a missing one first: the same answer.
+describeReference('industry_parent_fk', {
+  target: 'industry',
+  table: 'industry',
+  column: 'parent_id',
+  missing: industryMessages.parentUnknown,
+});

@@ -1,6 +1,7 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { webApi } from '../webApi/web-api.table.js';
 import { recordColumns } from '../../platform/columns.js';
+import { authorKeys } from '../user/user.table.js';
 
 /** The route table the web app builds its menu from (contract section 5). */
 export const menu = pgTable(
@@ -29,7 +30,11 @@ export const menu = pgTable(
     permissionModule: text('permission_module'),
     enabled: boolean('enabled').notNull().default(true),
   },
-  (t) => [index('menu_parent_idx').on(t.parentId)],
+  (t) => [
+    index('menu_parent_idx').on(t.parentId),
+    foreignKey({ name: 'menu_parent_fk', columns: [t.parentId], foreignColumns: [t.id] }).onDelete('restrict'),
+    ...authorKeys('menu', t),
+  ],
 );
 
 /** The server endpoints a menu's screen calls (Menu → APIs); kept for administrators and the API registry. */

@@ -1,5 +1,6 @@
 import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../../platform/columns.js';
+import { authorKeys } from '../user/user.table.js';
 
 export const position = pgTable(
   'position',
@@ -13,5 +14,5 @@ export const position = pgTable(
       .notNull()
       .default('Active'),
   },
-  (t) => [uniqueIndex('position_code_uq').on(t.code)],
+  (t) => [uniqueIndex('position_code_uq').on(t.code), ...authorKeys('position', t)],
 );

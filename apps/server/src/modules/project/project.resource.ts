@@ -1,15 +1,13 @@
-import { count, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   projectCreateSchema,
   projectDetailSchema,
   projectQuerySchema,
   projectSchema,
   projectUpdateSchema,
-  ticketMessages,
   type ProjectCreate,
 } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
-import { ticket } from '../ticket/ticket.table.js';
 import { companiesOf, replaceCompanies } from './project.service.js';
 import { project, projectCompany } from './project.table.js';
 
@@ -40,10 +38,6 @@ export const projectService = defineResource({
   async saveChildren(tx, id, input) {
     const { companyIds } = input as Partial<ProjectCreate>;
     if (companyIds !== undefined) await replaceCompanies(tx, id, companyIds);
-  },
-  async referencedBy(tx, ids) {
-    const [used] = await tx.select({ n: count() }).from(ticket).where(inArray(ticket.projectId, ids));
-    return used && used.n > 0 ? ticketMessages.inUse('project', used.n) : undefined;
   },
   exportColumns: [
     { header: 'Project Id', field: 'projectCode' },

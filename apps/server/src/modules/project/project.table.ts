@@ -1,6 +1,7 @@
 import { date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../../platform/columns.js';
 import { company } from '../company/company.table.js';
+import { authorKeys } from '../user/user.table.js';
 
 export const project = pgTable(
   'project',
@@ -16,7 +17,7 @@ export const project = pgTable(
     inActiveAt: date('in_active_at'),
     businessUnit: text('business_unit'),
   },
-  (t) => [uniqueIndex('project_code_uq').on(t.projectCode)],
+  (t) => [uniqueIndex('project_code_uq').on(t.projectCode), ...authorKeys('project', t)],
 );
 
 export const projectCompany = pgTable(

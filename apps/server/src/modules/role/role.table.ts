@@ -1,5 +1,6 @@
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../../platform/columns.js';
+import { authorKeys } from '../user/user.table.js';
 
 export const role = pgTable(
   'role',
@@ -15,7 +16,7 @@ export const role = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     isSystem: boolean('is_system').notNull().default(false),
   },
-  (t) => [uniqueIndex('role_code_uq').on(t.code)],
+  (t) => [uniqueIndex('role_code_uq').on(t.code), ...authorKeys('role', t)],
 );
 
 export const permission = pgTable(
@@ -39,5 +40,12 @@ export const rolePermission = pgTable(
   (t) => [
     primaryKey({ columns: [t.roleId, t.permissionId] }),
     index('role_permission_permission_idx').on(t.permissionId),
+    // A role's permission links go with it (the role service deletes them together).
+    foreignKey({ name: 'role_permission_role_fk', columns: [t.roleId], foreignColumns: [role.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'role_permission_permission_fk',
+      columns: [t.permissionId],
+      foreignColumns: [permission.id],
+    }).onDelete('restrict'),
   ],
 );

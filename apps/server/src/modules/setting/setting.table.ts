@@ -1,5 +1,6 @@
 import { date, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../../platform/columns.js';
+import { authorKeys } from '../user/user.table.js';
 
 /** One row per settings group (basic, toggles, token, upload); each tab saves its group with `rowVersion`. */
 export const appSetting = pgTable(
@@ -9,7 +10,7 @@ export const appSetting = pgTable(
     groupName: text('group_name').notNull(),
     value: jsonb('value').$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [uniqueIndex('app_setting_group_uq').on(t.groupName)],
+  (t) => [uniqueIndex('app_setting_group_uq').on(t.groupName), ...authorKeys('app_setting', t)],
 );
 
 /** The holiday calendar (Settings → Holiday): days the service desk is closed. */
@@ -20,5 +21,5 @@ export const holiday = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     name: text('name').notNull(),
   },
-  (t) => [uniqueIndex('holiday_day_uq').on(t.day)],
+  (t) => [uniqueIndex('holiday_day_uq').on(t.day), ...authorKeys('holiday', t)],
 );

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -13,8 +14,13 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { openTicketStatuses, ticketFroms, ticketPriorities, ticketStatuses } from '@casedesk/shared';
+import { openTicketStatuses, ticketFroms, ticketMessages, ticketPriorities, ticketStatuses } from '@casedesk/shared';
 import { recordColumns, timestamptz } from '../../platform/columns.js';
+import { describeReference } from '../../platform/db-errors.js';
+import { category } from '../category/category.table.js';
+import { company } from '../company/company.table.js';
+import { project } from '../project/project.table.js';
+import { authorKeys, userKey } from '../user/user.table.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -97,8 +103,40 @@ export const ticket = pgTable(
       .where(sql`${t.status} in (${openStatusList})`),
     index('ticket_case_number_trgm_idx').using('gin', sql`${t.caseNumber} gin_trgm_ops`),
     index('ticket_search_idx').using('gin', sql`(${t.searchDoc} || ${t.searchComments})`),
+    // Reference data a ticket uses cannot be deleted under it, whatever races (names: db-errors refusals).
+    foreignKey({ name: 'ticket_project_fk', columns: [t.projectId], foreignColumns: [project.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({ name: 'ticket_category_fk', columns: [t.categoryId], foreignColumns: [category.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({ name: 'ticket_company_fk', columns: [t.companyId], foreignColumns: [company.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({ name: 'ticket_parent_ticket_fk', columns: [t.parentTicket], foreignColumns: [t.id] }).onDelete(
+      'restrict',
+    ),
+    userKey('ticket_assign_to_fk', t.assignTo),
+    userKey('ticket_delegate_to_fk', t.delegateTo),
+    userKey('ticket_opened_by_fk', t.openedBy),
+    userKey('ticket_solved_by_fk', t.solvedBy),
+    ...authorKeys('ticket', t),
   ],
 );
+
+// What a delete of a project, company or category that tickets use answers (spec section 5), counted; said first.
+for (const [label, column] of [
+  ['project', 'project_id'],
+  ['category', 'category_id'],
+  ['company', 'company_id'],
+] as const)
+  describeReference(`ticket_${label}_fk`, {
+    target: label,
+    table: 'ticket',
+    column,
+    inUse: (n) => ticketMessages.inUse(label, n),
+    first: true,
+  });
 
 export const ticketComment = pgTable(
   'ticket_comment',
@@ -111,7 +149,7 @@ export const ticketComment = pgTable(
     comment: text('comment').notNull(),
     public: boolean('public').notNull().default(false),
   },
-  (t) => [index('ticket_comment_ticket_idx').on(t.ticketId, t.id)],
+  (t) => [index('ticket_comment_ticket_idx').on(t.ticketId, t.id), ...authorKeys('ticket_comment', t)],
 );
 
 /** The timeline: who changed what and when (old → new per field), and every comment. */
@@ -129,13 +167,23 @@ export const ticketHistory = pgTable(
     commentId: integer('comment_id'),
     public: boolean('public'),
   },
-  (t) => [index('ticket_history_ticket_idx').on(t.ticketId, t.id)],
+  (t) => [
+    index('ticket_history_ticket_idx').on(t.ticketId, t.id),
+    userKey('ticket_history_actor_fk', t.actorId),
+    // A comment's timeline entry goes with it; both go with their ticket.
+    foreignKey({
+      name: 'ticket_history_comment_fk',
+      columns: [t.commentId],
+      foreignColumns: [ticketComment.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /**
  * Ticket counts per project, privacy and dimension (status, priority, category, opened day, closed
  * day), kept by a trigger in the writing transaction, so that the dashboard never counts a million
  * rows. Writers spread over `shard` (their backend) so that concurrent creates do not queue on a row.
+ * No key to project: counters that fell to zero stay behind and must not hold a project's delete back.
  */
 export const ticketStat = pgTable(
   'ticket_stat',

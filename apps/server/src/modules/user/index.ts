@@ -5,11 +5,11 @@ export { defaultAdminPassword } from './user.seed.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { seedAdmin, seedDemoUsers } from './user.seed.js';
 import { registerUserRoutes } from './user.routes.js';
-import * as tables from './user.table.js';
+import { appUser, userProject, userRole } from './user.table.js';
 
 export const userModule: ModuleManifest = {
   name: 'user',
-  tables: { ...tables },
+  tables: { appUser, userRole, userProject },
   register: (app, ctx) => registerUserRoutes(app, ctx.db),
   seed: { system: seedAdmin, demo: seedDemoUsers },
 };

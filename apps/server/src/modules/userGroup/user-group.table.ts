@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordColumns } from '../../platform/columns.js';
+import { authorKeys, userKey } from '../user/user.table.js';
 
 export const userGroup = pgTable(
   'user_group',
@@ -21,11 +22,21 @@ export const userGroup = pgTable(
       .on(t.isDefault)
       .where(sql`${t.isDefault}`),
     index('user_group_parent_idx').on(t.parentId),
+    foreignKey({ name: 'user_group_parent_fk', columns: [t.parentId], foreignColumns: [t.id] }).onDelete('restrict'),
+    ...authorKeys('user_group', t),
   ],
 );
 
 export const userGroupMember = pgTable(
   'user_group_member',
   { groupId: integer('group_id').notNull(), userId: integer('user_id').notNull() },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_member_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('user_group_member_user_idx').on(t.userId),
+    // A group with members is refused a delete (user-group service), even members of deleted users.
+    foreignKey({ name: 'user_group_member_group_fk', columns: [t.groupId], foreignColumns: [userGroup.id] }).onDelete(
+      'restrict',
+    ),
+    userKey('user_group_member_user_fk', t.userId),
+  ],
 );

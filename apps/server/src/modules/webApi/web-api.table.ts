@@ -1,5 +1,6 @@
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordColumns, timestamptz } from '../../platform/columns.js';
+import { authorKeys } from '../user/user.table.js';
 
 /** The server's own endpoints, written from the route table at every start; only `enabled` is edited. */
 export const webApi = pgTable(
@@ -17,5 +18,9 @@ export const webApi = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('web_api_method_url_uq').on(t.method, t.url), index('web_api_controller_idx').on(t.controller)],
+  (t) => [
+    uniqueIndex('web_api_method_url_uq').on(t.method, t.url),
+    index('web_api_controller_idx').on(t.controller),
+    ...authorKeys('web_api', t),
+  ],
 );
