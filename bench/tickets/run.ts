@@ -14,7 +14,9 @@ import pg from 'pg';
 import { ticketCreateSchema, ticketQuerySchema, type TicketCreate } from '@casedesk/shared';
 import * as schema from '../../apps/server/src/db/schema.js';
 import type { Db } from '../../apps/server/src/db/database.js';
-import { createTicket, dashboard, queryTickets } from '../../apps/server/src/modules/ticket/ticket.service.js';
+import { createTicket } from '../../apps/server/src/modules/ticket/ticket-create.service.js';
+import { dashboard } from '../../apps/server/src/modules/ticket/ticket-dashboard.service.js';
+import { queryTickets } from '../../apps/server/src/modules/ticket/ticket.service.js';
 import { loadActor, type Actor } from '../../apps/server/src/platform/actor.js';
 import { benchPassword, connections, durationSeconds, maxSeconds, port, warmupSeconds } from './settings.js';
 

@@ -1,5 +1,11 @@
 import { and, inArray, not, or, sql, type SQL } from 'drizzle-orm';
-import { ticketTransitions, type TicketAction, type TicketStatus } from '@casedesk/shared';
+import {
+  ticketTransitions,
+  ticketVisibleTo,
+  type TicketAction,
+  type TicketStatus,
+  type TicketViewer,
+} from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { ticket } from './ticket.table.js';
@@ -38,48 +44,38 @@ export function scopeSql(actor: Actor, asFilter = false): SQL | undefined {
  * checking a few hundred rows.
  *
  * The list scope, applied inside every ticket query: a ticket outside it does not exist for the
- * actor. Private tickets: only creator, assignee, delegate, grantAccess users and `ticket:private`.
+ * actor. Private tickets: the private-ticket rule (`privateTicketVisible` in the shared ticket rules).
  */
 export function visibleSql(actor: Actor, asFilter = false): SQL | undefined {
   const privateRule = seesAllPrivate(actor) ? undefined : or(not(ticket.privateTicket), involvedSql(actor, asFilter));
   return and(scopeSql(actor, asFilter), privateRule);
 }
 
-type TicketFacts = {
-  status: TicketStatus;
-  projectId: number;
-  privateTicket: boolean;
-  createdBy: number | null;
-  assignTo: number | null;
-  delegateTo: number | null;
-  grantAccess: number[];
-};
-
-const isInvolved = (actor: Actor, t: TicketFacts) =>
-  t.createdBy === actor.userId ||
-  t.assignTo === actor.userId ||
-  t.delegateTo === actor.userId ||
-  t.grantAccess.includes(actor.userId);
+/** The actor as the shared visibility rules see them. */
+export const viewerOf = (actor: Actor): TicketViewer => ({
+  userId: actor.userId,
+  dataScope: actor.dataScope,
+  projects: actor.projects,
+  seesAllPrivate: seesAllPrivate(actor),
+});
 
 /** The same rule as `visibleSql`, for one ticket in hand. */
-export function canSee(actor: Actor, t: TicketFacts): boolean {
-  const inScope =
-    actor.dataScope === 'all' ||
-    isInvolved(actor, t) ||
-    (actor.dataScope === 'projects' && actor.projects.includes(t.projectId));
-  return inScope && (!t.privateTicket || seesAllPrivate(actor) || isInvolved(actor, t));
-}
+export const canSee = (actor: Actor, t: Parameters<typeof ticketVisibleTo>[1]) => ticketVisibleTo(viewerOf(actor), t);
 
-/** What the actor may do with a ticket they can see (the web shows buttons from this). */
-export function actionsFor(actor: Actor, t: TicketFacts): TicketAction[] {
-  const actions: TicketAction[] = [];
-  const open = t.status !== 'Cancelled';
-  if (hasPermission(actor, 'ticket:edit') && open) actions.push('edit');
-  if (hasPermission(actor, 'ticket:edit')) actions.push('comment');
-  if (hasPermission(actor, 'ticket:edit') && ticketTransitions[t.status].length > 0) actions.push('changeStatus');
+/**
+ * What the actor may do with a ticket they can see; list rows and details carry it, and the web shows
+ * buttons from it. A cancelled ticket can still be read, commented and deleted, not edited.
+ */
+export function actionsFor(actor: Actor, t: { status: TicketStatus }): TicketAction[] {
+  const actions: TicketAction[] = ['view'];
+  const edits = hasPermission(actor, 'ticket:edit');
+  if (edits && t.status !== 'Cancelled') actions.push('edit');
+  if (edits) actions.push('comment');
+  if (edits && ticketTransitions[t.status].length > 0) actions.push('changeStatus');
   if (hasPermission(actor, 'ticket:delete')) actions.push('delete');
   return actions;
 }
 
-export const allowedStatuses = (actor: Actor, t: TicketFacts): TicketStatus[] =>
+/** The statuses the actor may move the ticket to now. */
+export const allowedStatuses = (actor: Actor, t: { status: TicketStatus }): TicketStatus[] =>
   hasPermission(actor, 'ticket:edit') ? [...ticketTransitions[t.status]] : [];
