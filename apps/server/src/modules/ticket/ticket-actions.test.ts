@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { statusEffects, type TicketAction, type TicketDetail, type TicketPage } from '@casedesk/shared';
 import { useTestApp } from '../../../test/helpers.js';
+import { rowsOf } from '../../db/database.js';
 import {
   addTicket,
   createDelegate,
@@ -12,7 +13,7 @@ import {
   type Staff,
 } from '../../../test/ticket-factories.js';
 import type { Actor, DataScope } from '../../platform/actor.js';
-import { canSee } from './ticket.policy.js';
+import { canSee, involvedOnlySql, wholesaleSql } from './ticket.policy.js';
 import { ticketRecordColumns } from './ticket.queries.js';
 import { ticketVisible } from './ticket.service.js';
 import { ticket } from './ticket.table.js';
@@ -100,7 +101,7 @@ describe('the private-ticket rule', () => {
     dataScope,
   });
 
-  it('is the same in SQL (the list scope) and in the shared rule, for every scope and kind of involvement', async () => {
+  it('is the same in SQL (the list scope and the dashboard split) and in the shared rule, for every scope and kind of involvement', async () => {
     const w = await ticketWorld(ctx);
     const other = await createProject(ctx);
     const [creator, granted, deputy] = [await staff(ctx, []), await staff(ctx, []), await staff(ctx, [])];
@@ -141,6 +142,17 @@ describe('the private-ticket rule', () => {
                 bySql,
               );
               checked += bySql ? 1 : 0;
+              // The dashboard's split of the same rule: wholesale or only through involvement, never both.
+              const [parts] = await rowsOf<{ wholesale: boolean; involvedOnly: boolean }>(
+                ctx.db,
+                sql`select coalesce(${wholesaleSql(who) ?? sql`false`}, false) as wholesale,
+                           coalesce(${involvedOnlySql(who) ?? sql`false`}, false) as "involvedOnly"
+                      from ${ticket} where ${ticket.id} = ${row.id}`,
+              );
+              expect([parts!.wholesale || parts!.involvedOnly, parts!.wholesale && parts!.involvedOnly]).toEqual([
+                bySql,
+                false,
+              ]);
             }
           }
     // Both answers occur, so the comparison is not of two constant falses.

@@ -1,4 +1,4 @@
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   openTicketStatuses,
@@ -11,7 +11,7 @@ import {
 import { rowsOf, type Db } from '../../db/database.js';
 import type { Actor } from '../../platform/actor.js';
 import { category } from '../category/category.table.js';
-import { involvedSql, seesAllPrivate } from './ticket.policy.js';
+import { involvedOnlySql, wholesaleSql } from './ticket.policy.js';
 import { ticket, ticketStat } from './ticket.table.js';
 
 const openStatuses = [...openTicketStatuses] as TicketStatus[];
@@ -23,36 +23,14 @@ const day = (column: PgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYY
  */
 function ticketDashboardSql(actor: Actor, since: string): SQL {
   const me = actor.userId;
-  const privileged = seesAllPrivate(actor);
   const open = sql.join(
     openStatuses.map((s) => sql`${s}`),
     sql`, `,
   );
-  let statScope: SQL | undefined;
-  let extra: SQL | undefined;
-  if (actor.dataScope === 'all') {
-    statScope = privileged ? sql`true` : sql`${ticketStat.privateTicket} = false`;
-    extra = privileged ? undefined : and(ticket.privateTicket, involvedSql(actor));
-  } else if (actor.dataScope === 'projects' && actor.projects.length > 0) {
-    const projects = inArray(ticketStat.projectId, actor.projects);
-    statScope = privileged ? projects : and(projects, sql`${ticketStat.privateTicket} = false`);
-    const counted = privileged
-      ? inArray(ticket.projectId, actor.projects)
-      : and(inArray(ticket.projectId, actor.projects), sql`not ${ticket.privateTicket}`);
-    extra = and(involvedSql(actor), sql`not (${counted})`);
-  } else {
-    extra = involvedSql(actor);
-  }
-  // Overdue and unassigned: the wholesale part reads only the partial indexes, the rest is small.
-  const scopeTicket = statScope
-    ? actor.dataScope === 'all'
-      ? privileged
-        ? sql`true`
-        : sql`not ${ticket.privateTicket}`
-      : privileged
-        ? inArray(ticket.projectId, actor.projects)
-        : and(inArray(ticket.projectId, actor.projects), sql`not ${ticket.privateTicket}`)!
-    : undefined;
+  // Wholesale from the counters (and, for overdue and unassigned, from the partial indexes); the rest is small.
+  const statScope = wholesaleSql(actor, ticketStat);
+  const scopeTicket = wholesaleSql(actor);
+  const extra = involvedOnlySql(actor);
   const countOpen = (condition: SQL) =>
     sql`(${scopeTicket ? sql`(select count(*) from ${ticket} where ${scopeTicket} and ${condition})` : sql`0`}
         + ${extra ? sql`(select count(*) from ${ticket} where ${extra} and ${condition})` : sql`0`})`;

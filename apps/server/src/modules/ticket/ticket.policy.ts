@@ -1,4 +1,5 @@
 import { and, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   ticketTransitions,
   ticketVisibleTo,
@@ -49,6 +50,31 @@ export function scopeSql(actor: Actor, asFilter = false): SQL | undefined {
 export function visibleSql(actor: Actor, asFilter = false): SQL | undefined {
   const privateRule = seesAllPrivate(actor) ? undefined : or(not(ticket.privateTicket), involvedSql(actor, asFilter));
   return and(scopeSql(actor, asFilter), privateRule);
+}
+
+/**
+ * The part of `visibleSql` an actor sees without being involved: every ticket (scope all) or their
+ * projects' (scope projects), private ones only with `ticket:private`; undefined for scope own. Written
+ * for any table with a project and a privacy column, so that the dashboard's counters apply it too.
+ */
+export function wholesaleSql(
+  actor: Actor,
+  columns: { projectId: PgColumn; privateTicket: PgColumn } = ticket,
+): SQL | undefined {
+  const privateRule = seesAllPrivate(actor) ? undefined : sql`not ${columns.privateTicket}`;
+  if (actor.dataScope === 'all') return privateRule ?? sql`true`;
+  if (actor.dataScope === 'projects' && actor.projects.length > 0)
+    return and(inArray(columns.projectId, actor.projects), privateRule);
+  return undefined;
+}
+
+/** The rest of `visibleSql`: tickets the actor sees only because they are involved; undefined when none. */
+export function involvedOnlySql(actor: Actor): SQL | undefined {
+  const wholesale = wholesaleSql(actor);
+  if (!wholesale) return involvedSql(actor);
+  if (actor.dataScope === 'all')
+    return seesAllPrivate(actor) ? undefined : and(ticket.privateTicket, involvedSql(actor));
+  return and(involvedSql(actor), sql`not (${wholesale})`);
 }
 
 /** The actor as the shared visibility rules see them. */
