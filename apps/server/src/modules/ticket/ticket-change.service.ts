@@ -7,7 +7,7 @@ import { sanitizeHtml } from '../../platform/html.js';
 import { claimFiles, dropFiles } from '../file/file.service.js';
 import { readSettings } from '../setting/setting.service.js';
 import { visibleSql } from './ticket.policy.js';
-import { ticketRecordColumns, ticketSearchDoc } from './ticket.queries.js';
+import { ticketRecordColumns } from './ticket.queries.js';
 import {
   activeDelegate,
   checkCategory,
@@ -18,7 +18,14 @@ import {
   checkUsers,
   dueDateOf,
 } from './ticket-references.service.js';
-import { fileOwner, findVisible, type Changes, type TicketRecord, type WriteResult } from './ticket.service.js';
+import {
+  fileOwner,
+  findVisible,
+  ticketSearchDoc,
+  type Changes,
+  type TicketRecord,
+  type WriteResult,
+} from './ticket.service.js';
 import { ticket, ticketHistory } from './ticket.table.js';
 
 const comparable = (v: unknown) =>

@@ -14,7 +14,7 @@ import { searchableText } from '../../platform/text-search.js';
 import { claimFiles } from '../file/file.service.js';
 import { addServiceHours, dayIn, holidaysFromQuery, readSettings } from '../setting/setting.service.js';
 import { appUser } from '../user/user.table.js';
-import { contentText, peopleText, searchDocSql, ticketRecordColumns } from './ticket.queries.js';
+import { ticketRecordColumns } from './ticket.queries.js';
 import {
   activeDelegateQuery,
   activeUsersSql,
@@ -33,7 +33,7 @@ import {
   type CompanyFacts,
   type ProjectFacts,
 } from './ticket-references.service.js';
-import { fileOwner, type Changes, type TicketRecord } from './ticket.service.js';
+import { contentText, fileOwner, peopleText, searchDocSql, type Changes, type TicketRecord } from './ticket.service.js';
 import { ticket, ticketHistory } from './ticket.table.js';
 
 // A create is two statements (prepared once): the facts its checks judge, then the write with its history.

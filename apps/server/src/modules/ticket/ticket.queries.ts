@@ -1,19 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableName,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   openTicketStatuses,
@@ -26,8 +11,7 @@ import { rowsOf, type Queryable } from '../../db/database.js';
 import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
 import { likePattern } from '../../platform/resource.js';
-import { htmlToText } from '../../platform/html.js';
-import { keywordQuery, searchableText, weightedVector } from '../../platform/text-search.js';
+import { keywordQuery } from '../../platform/text-search.js';
 import { category } from '../category/category.table.js';
 import { company } from '../company/company.table.js';
 import { project } from '../project/project.table.js';
@@ -269,34 +253,4 @@ export async function* ticketRowsInOrder(db: Queryable, built: TicketListSql, ch
     yield* rows;
     if (rows.length < chunk) return;
   }
-}
-
-type SearchFields = {
-  caseNumber: string;
-  subject: string;
-  content: string;
-  customer?: string | null;
-  customerEmail?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  telephone?: string | null;
-};
-
-/** A search document from its texts (weights: A number and subject, B customer, C content). */
-export const searchDocSql = (
-  numberAndSubject: string | SQLWrapper,
-  people: string | SQLWrapper,
-  content: string | SQLWrapper,
-) =>
-  sql`(${weightedVector(numberAndSubject, 'A')}
-    || ${weightedVector(people, 'B')}
-    || ${weightedVector(content, 'C')})`;
-export const peopleText = (t: Omit<SearchFields, 'caseNumber'>) =>
-  searchableText(t.customer, t.customerEmail, t.firstName, t.lastName, t.telephone);
-export const contentText = (t: Omit<SearchFields, 'caseNumber'>) => searchableText(htmlToText(t.content));
-
-/** The ticket's own search document. */
-export function ticketSearchDoc(t: SearchFields): SQL {
-  const numberWords = t.caseNumber.replace(/-/g, ' ');
-  return searchDocSql(searchableText(t.caseNumber, numberWords, t.subject), peopleText(t), contentText(t));
 }

@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { isOpenDateRangeValid, ticketMessages, type TicketPage, type TicketQuery } from '@casedesk/shared';
 import type { Db, Queryable } from '../../db/database.js';
 import type { Actor } from '../../platform/actor.js';
 import { present } from '../../platform/envelope.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { htmlToText } from '../../platform/html.js';
+import { searchableText, weightedVector } from '../../platform/text-search.js';
 import { fileUrlOf } from '../file/file.service.js';
 import { storedFile } from '../file/file.table.js';
 import { appUser } from '../user/user.table.js';
@@ -142,4 +144,36 @@ export async function queryTickets(db: Db, actor: Actor, query: TicketQuery): Pr
 export function exportFilter(actor: Actor, query: TicketFilter) {
   checkDateRange(query);
   return ticketListSql(actor, query);
+}
+
+// ---- the search document, written by create and change ----
+
+type SearchFields = {
+  caseNumber: string;
+  subject: string;
+  content: string;
+  customer?: string | null;
+  customerEmail?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  telephone?: string | null;
+};
+
+/** A search document from its texts (weights: A number and subject, B customer, C content). */
+export const searchDocSql = (
+  numberAndSubject: string | SQLWrapper,
+  people: string | SQLWrapper,
+  content: string | SQLWrapper,
+) =>
+  sql`(${weightedVector(numberAndSubject, 'A')}
+    || ${weightedVector(people, 'B')}
+    || ${weightedVector(content, 'C')})`;
+export const peopleText = (t: Omit<SearchFields, 'caseNumber'>) =>
+  searchableText(t.customer, t.customerEmail, t.firstName, t.lastName, t.telephone);
+export const contentText = (t: Omit<SearchFields, 'caseNumber'>) => searchableText(htmlToText(t.content));
+
+/** The ticket's own search document. */
+export function ticketSearchDoc(t: SearchFields): SQL {
+  const numberWords = t.caseNumber.replace(/-/g, ' ');
+  return searchDocSql(searchableText(t.caseNumber, numberWords, t.subject), peopleText(t), contentText(t));
 }

@@ -21,7 +21,7 @@ import {
   ticketWorld,
   type TicketData,
 } from '../../../test/ticket-factories.js';
-import { ticketSearchDoc } from './ticket.queries.js';
+import { ticketSearchDoc } from './ticket.service.js';
 
 const ctx = useTestApp();
 const today = () => new Date().toISOString().slice(0, 10);
