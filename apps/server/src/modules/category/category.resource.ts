@@ -9,7 +9,7 @@ import {
   type CategoryCreate,
 } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
-import { ticket } from '../ticket/ticket.table.js';
+import { ticket } from '../ticket/index.js';
 import { checkAssignee, projectsOf, replaceProjects, userNameOf } from './category.service.js';
 import { category, categoryProject } from './category.table.js';
 

@@ -7,7 +7,7 @@ import {
   ticketMessages,
 } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
-import { ticket } from '../ticket/ticket.table.js';
+import { ticket } from '../ticket/index.js';
 import { company } from './company.table.js';
 
 export const companyService = defineResource({

@@ -9,7 +9,7 @@ import {
   type ProjectCreate,
 } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
-import { ticket } from '../ticket/ticket.table.js';
+import { ticket } from '../ticket/index.js';
 import { companiesOf, replaceCompanies } from './project.service.js';
 import { project, projectCompany } from './project.table.js';
 
