@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/**/*.table.ts',
   out: './src/db/migrations',
   casing: 'snake_case',
 });

@@ -12,12 +12,12 @@ import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ticketCreateSchema, ticketQuerySchema, type TicketCreate } from '@casedesk/shared';
-import * as schema from '../../apps/server/src/db/schema.js';
 import type { Db } from '../../apps/server/src/db/database.js';
 import { createTicket } from '../../apps/server/src/modules/ticket/ticket-create.service.js';
 import { dashboard } from '../../apps/server/src/modules/ticket/ticket-dashboard.service.js';
 import { queryTickets } from '../../apps/server/src/modules/ticket/ticket.service.js';
-import { loadActor, type Actor } from '../../apps/server/src/platform/actor.js';
+import { loadActor } from '../../apps/server/src/modules/auth/actor.queries.js';
+import type { Actor } from '../../apps/server/src/platform/actor.js';
 import { benchPassword, connections, durationSeconds, maxSeconds, port, warmupSeconds } from './settings.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -220,7 +220,6 @@ async function main() {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 20 });
   const captured: Statement[] = [];
   const capturing = drizzle(pool, {
-    schema,
     casing: 'snake_case',
     logger: { logQuery: (text, params) => captured.push({ text, params }) },
   }) as unknown as Db;

@@ -16,7 +16,7 @@ try {
       '--dialect',
       'postgresql',
       '--schema',
-      './src/db/schema.ts',
+      './src/**/*.table.ts',
       '--out',
       scratch,
       '--casing',

@@ -16,27 +16,9 @@ import {
 import { z } from 'zod';
 import { messages } from '@casedesk/shared';
 import type { Database } from './db/database.js';
-import { registerAccountRoutes } from './modules/account/account.routes.js';
-import { registerAuthRoutes } from './modules/auth/auth.routes.js';
-import { registerCategoryRoutes } from './modules/category/category.routes.js';
-import { registerCompanyRoutes } from './modules/company/company.routes.js';
-import { registerDeptRoutes } from './modules/dept/dept.routes.js';
-import { registerDictionaryRoutes } from './modules/dictionary/dictionary.routes.js';
-import { registerFileRoutes } from './modules/file/file.routes.js';
-import { registerMenuRoutes } from './modules/menu/menu.routes.js';
-import { registerPositionRoutes } from './modules/position/position.routes.js';
-import { registerProjectRoutes } from './modules/project/project.routes.js';
-import { registerTicketRoutes } from './modules/ticket/ticket.routes.js';
-import { registerUserRoutes } from './modules/user/user.routes.js';
-import { registerUserGroupRoutes } from './modules/userGroup/user-group.routes.js';
-import { registerRoleRoutes } from './modules/role/role.routes.js';
-import { registerRegionRoutes } from './modules/region/region.routes.js';
-import { registerIndustryRoutes } from './modules/industry/industry.routes.js';
-import { registerConfigurationRoutes } from './modules/configuration/configuration.routes.js';
-import { registerWebApiRoutes } from './modules/webApi/web-api.routes.js';
-import { registerSettingRoutes } from './modules/setting/setting.routes.js';
-import { registerApiTokenRoutes } from './modules/apiToken/api-token.routes.js';
-import { authenticateApiToken, isPersonalToken } from './modules/apiToken/api-token.service.js';
+import { authenticateApiToken, isPersonalToken } from './modules/apiToken/index.js';
+import { actorLoader } from './modules/auth/index.js';
+import { modules } from './modules/index.js';
 import { registerAccessControl, type RouteRecord } from './platform/access.js';
 import { createAccessTokens } from './platform/access-token.js';
 import { createAuthTokenChecker } from './platform/auth-token.js';
@@ -171,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     isPersonal: isPersonalToken,
     authenticate: (bearer: string) => authenticateApiToken(db, bearer),
   };
-  registerAccessControl(app, { db, authTokens, accessTokens, routes, personalTokens });
+  registerAccessControl(app, { actors: actorLoader(db), authTokens, accessTokens, routes, personalTokens });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -219,26 +201,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
   });
 
-  registerAuthRoutes(app, { db, config, accessTokens }, keys.authTokenPublicKey);
-  registerMenuRoutes(app, db);
-  registerAccountRoutes(app, db);
-  registerDeptRoutes(app, db);
-  registerPositionRoutes(app, db);
-  registerDictionaryRoutes(app, db);
-  registerCompanyRoutes(app, db);
-  registerProjectRoutes(app, db);
-  registerCategoryRoutes(app, db);
-  registerTicketRoutes(app, db, config.dataDir);
-  await registerFileRoutes(app, db, config.dataDir);
-  registerUserRoutes(app, db);
-  registerUserGroupRoutes(app, db);
-  registerRoleRoutes(app, db);
-  registerRegionRoutes(app, db);
-  registerIndustryRoutes(app, db);
-  registerConfigurationRoutes(app, db);
-  registerWebApiRoutes(app, db, routes);
-  registerSettingRoutes(app, db, config);
-  registerApiTokenRoutes(app, db);
+  const moduleContext = { db, config, accessTokens, authTokenPublicKey: keys.authTokenPublicKey, routes };
+  for (const module of modules) await module.register?.(app, moduleContext);
 
   registerWebApp(app, config);
 

@@ -3,21 +3,16 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
-import * as schema from './schema.js';
+import type { Db } from '../platform/db.js';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Either the database itself or a transaction: what read helpers take. */
-export type Queryable = Db | Tx;
+// Opening the database is the app's concern; modules and the platform take `Db` from platform/db.ts.
+export { preparedStatement, rowsOf, type Db, type Queryable, type Tx } from '../platform/db.js';
 
 export type Database = {
   db: Db;
@@ -49,7 +44,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   // transaction between two statements, e.g. during a PostgreSQL restart) would crash the process. Its
   // next query fails instead, and the pool discards it on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  const db = drizzlePg(pool, { casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'pg',
@@ -58,7 +53,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       try {
         // Several instances may start at once: one migrates, the others wait.
         await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        await migratePg(drizzlePg(client), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
         client.release();
@@ -74,7 +69,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
 }
 
 export function wrapPglite(client: PGlite, onClose: () => Promise<void> = async () => undefined): Database {
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db = drizzlePglite(client, { casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -111,40 +106,4 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
 
 export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
-}
-
-/** Rows of a raw statement, whichever driver runs it. */
-export async function rowsOf<T>(q: Queryable, statement: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await q.execute(statement)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-type PreparingDb = {
-  dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
-  session: {
-    prepareQuery(
-      query: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string,
-      arrayMode: boolean,
-    ): { execute(values?: Record<string, unknown>): Promise<unknown> };
-  };
-};
-
-/**
- * A statement built once, its values `sql.placeholder(name)`s, and sent as a named prepared statement: a
- * call neither builds the query text again (Drizzle spends more CPU on that than on sending it) nor, on
- * PostgreSQL, parses and plans it again on a connection that has run it. One name must always stand for one
- * text. Drizzle's raw `execute` takes no name, so this calls the session's `prepareQuery`, which its query
- * builders' `.prepare(name)` use; PGlite runs it as an unnamed query.
- */
-export function preparedStatement<T>(name: string, build: (q: Queryable) => SQL) {
-  const built = new WeakMap<object, { sql: string; params: unknown[] }>();
-  return async (q: Queryable, values: Record<string, unknown>): Promise<T[]> => {
-    const { dialect, session } = q as unknown as PreparingDb;
-    let query = built.get(dialect);
-    if (!query) built.set(dialect, (query = dialect.sqlToQuery(build(q))));
-    const result = (await session.prepareQuery(query, undefined, name, false).execute(values)) as { rows: T[] };
-    return result.rows;
-  };
 }

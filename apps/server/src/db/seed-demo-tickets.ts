@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { ticketSlaHours, type TicketPriority, type TicketStatus } from '@casedesk/shared';
-import { category, categoryProject } from '../modules/category/category.table.js';
-import { ticketSearchDoc, ticketNumbering } from '../modules/ticket/ticket.service.js';
-import { ticket, ticketComment, ticketHistory } from '../modules/ticket/ticket.table.js';
-import { appUser, userProject } from '../modules/user/user.table.js';
+import { category, categoryProject } from '../modules/category/index.js';
+import { ticket, ticketComment, ticketHistory, ticketNumbering, ticketSearchDoc } from '../modules/ticket/index.js';
+import { appUser, userProject } from '../modules/user/index.js';
 import { weightedVector, searchableText } from '../platform/text-search.js';
 import { rowsOf, type Db } from './database.js';
 

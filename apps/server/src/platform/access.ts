@@ -1,8 +1,7 @@
 import { messages, type RouteAccess } from '@casedesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.js';
 import type { AccessTokens } from './access-token.js';
-import { claimNonceAndLoadActor, loadActor, type Actor } from './actor.js';
+import type { Actor, ActorLoader } from './actor.js';
 import type { AuthTokenChecker } from './auth-token.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 
@@ -48,7 +47,8 @@ export function hasPermission(actor: Actor, code: string): boolean {
 export function registerAccessControl(
   app: FastifyInstance,
   deps: {
-    db: Db;
+    /** Loads the caller of a session (supplied by the auth module). */
+    actors: ActorLoader;
     authTokens: AuthTokenChecker;
     accessTokens: AccessTokens;
     routes: RouteRecord[];
@@ -90,8 +90,8 @@ export function registerAccessControl(
         throw unauthorized();
       }
       const loaded = nonce
-        ? await claimNonceAndLoadActor(deps.db, nonce, claims.userId, claims.sessionId, claims.exp)
-        : await loadActor(deps.db, claims.userId, claims.sessionId, claims.exp);
+        ? await deps.actors.claimNonceAndLoad(nonce, claims.userId, claims.sessionId, claims.exp)
+        : await deps.actors.load(claims.userId, claims.sessionId, claims.exp);
       if (loaded === 'replayed') throw invalidAuthToken();
       actor = loaded;
     }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from './db.js';
 import { auditLog } from './platform.table.js';
 
 type Changes = Record<string, { from: unknown; to: unknown }>;

@@ -1,6 +1,6 @@
 import { constants, createPrivateKey, privateDecrypt, type KeyObject } from 'node:crypto';
 import { lt, sql, type Placeholder } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/database.js';
+import { rowsOf, type Db } from './db.js';
 import { authNonce } from './platform.table.js';
 
 /**

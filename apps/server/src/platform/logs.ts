@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db, Queryable } from '../db/database.js';
+import type { Db, Queryable } from './db.js';
 import { loginLog, requestLog, systemLog } from './platform.table.js';
 
 type RequestLogRow = typeof requestLog.$inferInsert;

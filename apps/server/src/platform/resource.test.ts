@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@casedesk/shared';
 import { createUser, signIn, useTestApp, type Response, type TestUser } from '../../test/helpers.js';
 import { dataOf, expectRefused, readXlsx, type SheetRow } from '../../test/platform-helpers.js';
-import { deptService } from '../modules/dept/dept.routes.js';
-import { dictionaryService } from '../modules/dictionary/dictionary.routes.js';
-import { positionService } from '../modules/position/position.routes.js';
+import { deptService } from '../modules/dept/dept.resource.js';
+import { dictionaryService } from '../modules/dictionary/dictionary.resource.js';
+import { positionService } from '../modules/position/position.resource.js';
 import { auditLog } from './platform.table.js';
 import type { ResourceService } from './resource.js';
 

@@ -14,7 +14,7 @@ import {
   type PermissionModule,
   type QueryBase,
 } from '@casedesk/shared';
-import type { Db, Queryable, Tx } from '../db/database.js';
+import type { Db, Queryable, Tx } from './db.js';
 import { requireActor } from './access.js';
 import type { Actor } from './actor.js';
 import { diff, writeAudit } from './audit.js';
@@ -23,53 +23,145 @@ import { ok, present } from './envelope.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { sendXlsx, type ExportColumn } from './export.js';
 
-type Row = Record<string, unknown> & { id: number; rowVersion: number };
 type ResourceTable = PgTable & { id: PgColumn; rowVersion: PgColumn; modifiedAt: PgColumn };
-type Schema = z.ZodType;
-type ObjectSchema = z.ZodObject;
+type Versioned = { id: number; rowVersion: number };
 
-/** What a module declares to get the generic calls of contract section 6. */
-export type ResourceDefinition = {
+/** The shared zod schemas of a resource: what a record looks like, what Add, Update and Query take. */
+export type ResourceSchemas = {
+  record: z.ZodObject;
+  create: z.ZodType<object>;
+  update: z.ZodType<Versioned>;
+  query: z.ZodType<QueryBase>;
+  detail?: z.ZodType;
+};
+
+/** What happened, handed to `afterCommit` once the write's transaction has committed. */
+export type ResourceEvent = { action: 'create' | 'update' | 'delete'; ids: number[]; actor: Actor };
+
+/** The generic calls of contract section 6 as plain functions (rows, inputs and queries typed). */
+export type ResourceOperations<Row, Create, Update, Query> = {
+  get(db: Db, actor: Actor, id: number): Promise<Row>;
+  detail(db: Db, actor: Actor, id: number): Promise<Record<string, unknown>>;
+  query(db: Db, actor: Actor, query: Query): Promise<Page<Row>>;
+  add(db: Db, actor: Actor, input: Create): Promise<Row>;
+  update(db: Db, actor: Actor, input: Update): Promise<Row>;
+  /** Deletes all the given records or none: any missing, hidden or referenced one refuses the lot. */
+  remove(db: Db, actor: Actor, ids: number[]): Promise<number>;
+  /** Every row the filter shows, in the list's order, read in chunks. */
+  rowsForExport(db: Db, actor: Actor, query: Query): AsyncIterable<Record<string, unknown>>;
+};
+
+/** What a module declares to get the generic calls, in its `<module>.resource.ts`. */
+export type ResourceDefinition<T extends ResourceTable, S extends ResourceSchemas, Row = T['$inferSelect']> = {
   /** Route prefix: `/api/<name>`. */
   name: string;
   module: PermissionModule;
   /** What one record is called in messages ("department"). */
   label: string;
-  table: ResourceTable;
-  schemas: { record: ObjectSchema; create: Schema; update: Schema; query: ObjectSchema; detail?: Schema };
+  table: T;
+  schemas: S;
   /** Columns the keyword box searches (case-insensitive substring). */
   keywordColumns: PgColumn[];
   defaultOrder?: { field: string; desc: boolean }[];
   /** Filters beyond equality on same-named columns. */
-  filters?: (query: Record<string, unknown>) => (SQL | undefined)[];
+  filters?: (query: z.output<S['query']>) => (SQL | undefined)[];
   /** The actor's data scope; records outside it behave as if they did not exist. */
   scope?: (actor: Actor) => SQL | undefined;
   /** Rules a save must keep beyond its schema (e.g. references), checked inside the write's transaction. */
-  check?: (tx: Tx, input: Record<string, unknown>, id: number | undefined) => Promise<void>;
+  check?: (tx: Tx, input: z.output<S['create']> | z.output<S['update']>, id: number | undefined) => Promise<void>;
   /** Why these records may not be deleted (something references them), or undefined. */
   referencedBy?: (tx: Tx, ids: number[]) => Promise<string | undefined>;
   /** Related details for `Detail/{id}`. */
-  loadDetail?: (q: Queryable, record: Row) => Promise<Record<string, unknown>>;
+  loadDetail?: (q: Queryable, record: T['$inferSelect']) => Promise<Record<string, unknown>>;
   /** Child rows saved with the record (e.g. dictionary items), inside the same transaction. */
-  saveChildren?: (tx: Tx, id: number, input: Record<string, unknown>) => Promise<void>;
+  saveChildren?: (tx: Tx, id: number, input: z.output<S['create']> | z.output<S['update']>) => Promise<void>;
   /** The child rows as the audit log compares them (without generated ids), before and after an update. */
   auditChildren?: (q: Queryable, id: number) => Promise<Record<string, unknown>>;
+  /** Runs after a write's transaction committed (notify, clean up stored files); never inside it. */
+  afterCommit?: (event: ResourceEvent) => Promise<void> | void;
+  /** The success message of Add, when it says more than "ok" (e.g. "Ticket submitted"). */
+  addedMessage?: string;
   exportColumns: ExportColumn[];
+  /**
+   * Calls the module writes itself (its own list query, soft delete, a policy on top); the rest stay generic.
+   * When `Row` is not the table row, every call that returns rows must be given here.
+   */
+  operations?: Partial<ResourceOperations<Row, z.output<S['create']>, z.output<S['update']>, z.output<S['query']>>>;
 };
+
+export type Resource<T extends ResourceTable, S extends ResourceSchemas, Row = T['$inferSelect']> = ResourceOperations<
+  Row,
+  z.output<S['create']>,
+  z.output<S['update']>,
+  z.output<S['query']>
+> & {
+  def: ResourceDefinition<T, S, Row>;
+  whereOf(actor: Actor, query: Record<string, unknown>): SQL | undefined;
+  orderOf(orderBy: QueryBase['orderBy']): SQL[];
+  /** The generic calls, whatever `operations` replaced: what a module's own call builds on. */
+  generic: ResourceOperations<T['$inferSelect'], z.output<S['create']>, z.output<S['update']>, z.output<S['query']>>;
+};
+
+/** Any resource, as the route registration takes it. */
+export type AnyResource = ResourceOperations<Record<string, unknown>, never, never, never> & {
+  def: {
+    table: ResourceTable;
+    name: string;
+    module: PermissionModule;
+    label: string;
+    schemas: ResourceSchemas;
+    exportColumns: ExportColumn[];
+    addedMessage?: string | undefined;
+  };
+};
+/** The name modules and tests used before `defineResource`; the same thing. */
+export type ResourceService = AnyResource;
 
 const baseQueryKeys = new Set(['page', 'pageSize', 'keyword', 'orderBy']);
 
 export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The rules of the generic calls, as plain functions a module can also call directly. */
-export function createResourceService(def: ResourceDefinition) {
+/**
+ * The `rowVersion + 1` write of an optimistic update: the columns to set on top of the change, and the
+ * condition that finds the row only at the version the caller read (no row back: someone saved first).
+ */
+export function versionedUpdate(
+  table: ResourceTable & { modifiedBy?: PgColumn },
+  id: number,
+  rowVersion: number,
+  actor?: Actor,
+): { set: { rowVersion: SQL; modifiedAt: SQL; modifiedBy?: number }; where: SQL | undefined } {
+  return {
+    set: {
+      rowVersion: sql`${table.rowVersion} + 1`,
+      modifiedAt: sql`now()`,
+      ...(actor ? { modifiedBy: actor.userId } : {}),
+    },
+    where: and(eq(table.id, id), eq(table.rowVersion, rowVersion)),
+  };
+}
+
+/**
+ * Declares a resource: typed by its table and its shared schemas, with hooks inside the write's
+ * transaction (`check`, `saveChildren`, `referencedBy`), `loadDetail` for Detail, and `afterCommit`.
+ */
+export function defineResource<T extends ResourceTable, S extends ResourceSchemas, Row = T['$inferSelect']>(
+  def: ResourceDefinition<T, S, Row>,
+): Resource<T, S, Row> {
+  type TableRow = T['$inferSelect'];
+  type Create = z.output<S['create']>;
+  type Update = z.output<S['update']>;
+  type Query = z.output<S['query']>;
   const columns = getTableColumns(def.table) as Record<string, PgColumn>;
   const recordKeys = Object.keys(def.schemas.record.shape);
 
-  const columnValues = (input: Record<string, unknown>) =>
+  const columnValues = (input: object) =>
     Object.fromEntries(Object.entries(input).filter(([key]) => key in columns && key !== 'id' && key !== 'rowVersion'));
 
   const scopeOf = (actor: Actor) => def.scope?.(actor);
+  const afterCommit = async (event: ResourceEvent) => {
+    await def.afterCommit?.(event);
+  };
 
   function whereOf(actor: Actor, query: Record<string, unknown>): SQL | undefined {
     const conditions: (SQL | undefined)[] = [scopeOf(actor)];
@@ -80,7 +172,7 @@ export function createResourceService(def: ResourceDefinition) {
       if (baseQueryKeys.has(key) || value === undefined || !(key in columns)) continue;
       conditions.push(Array.isArray(value) ? inArray(columns[key]!, value) : eq(columns[key]!, value));
     }
-    conditions.push(...(def.filters?.(query) ?? []));
+    conditions.push(...(def.filters?.(query as Query) ?? []));
     return and(...conditions.filter((c): c is SQL => c !== undefined));
   }
 
@@ -95,21 +187,15 @@ export function createResourceService(def: ResourceDefinition) {
     return [...order, desc(def.table.id)];
   }
 
-  async function findVisible(q: Queryable, actor: Actor, id: number): Promise<Row | undefined> {
+  async function findVisible(q: Queryable, actor: Actor, id: number): Promise<TableRow | undefined> {
     const [row] = await q
       .select()
       .from(def.table as PgTable)
       .where(and(eq(def.table.id, id), scopeOf(actor)));
-    return row as Row | undefined;
+    return row as TableRow | undefined;
   }
 
-  async function get(db: Db, actor: Actor, id: number): Promise<Row> {
-    const row = await findVisible(db, actor, id);
-    if (!row) throw notFound();
-    return row;
-  }
-
-  async function uniqueGuard<T>(work: () => Promise<T>): Promise<T> {
+  async function uniqueGuard<R>(work: () => Promise<R>): Promise<R> {
     try {
       return await work();
     } catch (error) {
@@ -118,18 +204,19 @@ export function createResourceService(def: ResourceDefinition) {
     }
   }
 
-  return {
-    def,
-    whereOf,
-    orderOf,
-    get,
+  const generic: ResourceOperations<TableRow, Create, Update, Query> = {
+    async get(db, actor, id) {
+      const row = await findVisible(db, actor, id);
+      if (!row) throw notFound();
+      return row;
+    },
 
-    async detail(db: Db, actor: Actor, id: number): Promise<Record<string, unknown>> {
-      const row = await get(db, actor, id);
+    async detail(db, actor, id) {
+      const row = await generic.get(db, actor, id);
       return def.loadDetail ? { ...row, ...(await def.loadDetail(db, row)) } : row;
     },
 
-    async query(db: Db, actor: Actor, query: QueryBase & Record<string, unknown>): Promise<Page<Row>> {
+    async query(db, actor, query) {
       const where = whereOf(actor, query);
       const [items, [total]] = await Promise.all([
         db
@@ -144,65 +231,63 @@ export function createResourceService(def: ResourceDefinition) {
           .from(def.table as PgTable)
           .where(where),
       ]);
-      return { items: items as Row[], total: total?.total ?? 0 };
+      return { items: items as TableRow[], total: total?.total ?? 0 };
     },
 
-    async add(db: Db, actor: Actor, input: Record<string, unknown>): Promise<Row> {
-      return uniqueGuard(() =>
+    async add(db, actor, input) {
+      const row = await uniqueGuard(() =>
         db.transaction(async (tx) => {
           await def.check?.(tx, input, undefined);
-          const [row] = (await tx
-            .insert(def.table)
+          const [inserted] = (await tx
+            .insert(def.table as PgTable)
             .values({ ...columnValues(input), createdBy: actor.userId, modifiedBy: actor.userId })
-            .returning()) as Row[];
-          if (!row) throw new Error('insert returned nothing');
-          await def.saveChildren?.(tx, row.id, input);
-          await writeAudit(tx, { entity: def.name, entityId: row.id, action: 'create', actorId: actor.userId });
-          return row;
+            .returning()) as (TableRow & Versioned)[];
+          if (!inserted) throw new Error('insert returned nothing');
+          await def.saveChildren?.(tx, inserted.id, input);
+          await writeAudit(tx, { entity: def.name, entityId: inserted.id, action: 'create', actorId: actor.userId });
+          return inserted;
         }),
       );
+      await afterCommit({ action: 'create', ids: [row.id], actor });
+      return row;
     },
 
-    async update(
-      db: Db,
-      actor: Actor,
-      input: Record<string, unknown> & { id: number; rowVersion: number },
-    ): Promise<Row> {
-      return uniqueGuard(() =>
+    async update(db, actor, input) {
+      const row = await uniqueGuard(() =>
         db.transaction(async (tx) => {
           const before = await findVisible(tx, actor, input.id);
           if (!before) throw notFound();
           await def.check?.(tx, input, input.id);
           const childrenBefore = await def.auditChildren?.(tx, input.id);
-          const [row] = (await tx
+          const versioned = versionedUpdate(def.table, input.id, input.rowVersion, actor);
+          const [updated] = (await tx
             .update(def.table)
-            .set({
-              ...columnValues(input),
-              rowVersion: sql`${def.table.rowVersion} + 1`,
-              modifiedAt: sql`now()`,
-              modifiedBy: actor.userId,
-            })
-            .where(and(eq(def.table.id, input.id), eq(def.table.rowVersion, input.rowVersion)))
-            .returning()) as Row[];
-          if (!row) throw conflict(messages.staleRowVersion);
-          await def.saveChildren?.(tx, row.id, input);
-          const childrenAfter = await def.auditChildren?.(tx, row.id);
+            .set({ ...columnValues(input), ...versioned.set })
+            .where(versioned.where)
+            .returning()) as (TableRow & Versioned)[];
+          if (!updated) throw conflict(messages.staleRowVersion);
+          await def.saveChildren?.(tx, updated.id, input);
+          const childrenAfter = await def.auditChildren?.(tx, updated.id);
           await writeAudit(tx, {
             entity: def.name,
-            entityId: row.id,
+            entityId: updated.id,
             action: 'update',
             actorId: actor.userId,
-            changes: { ...diff(before, row), ...diff(childrenBefore ?? {}, childrenAfter ?? {}) },
+            changes: {
+              ...diff(before as Record<string, unknown>, updated),
+              ...diff(childrenBefore ?? {}, childrenAfter ?? {}),
+            },
           });
-          return row;
+          return updated;
         }),
       );
+      await afterCommit({ action: 'update', ids: [row.id], actor });
+      return row;
     },
 
-    /** Deletes all the given records or none: any missing, hidden or referenced one refuses the lot. */
-    async remove(db: Db, actor: Actor, ids: number[]): Promise<number> {
+    async remove(db, actor, ids) {
       const unique = [...new Set(ids)];
-      return db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         const found = await tx
           .select({ id: def.table.id })
           .from(def.table as PgTable)
@@ -215,12 +300,14 @@ export function createResourceService(def: ResourceDefinition) {
           await writeAudit(tx, { entity: def.name, entityId: id, action: 'delete', actorId: actor.userId });
         return unique.length;
       });
+      await afterCommit({ action: 'delete', ids: unique, actor });
+      return deleted;
     },
 
-    /** Every row the filter shows, in the list's order, read in chunks. */
-    async *rowsForExport(db: Db, actor: Actor, query: QueryBase & Record<string, unknown>, chunk = 1000) {
+    async *rowsForExport(db, actor, query) {
       const where = whereOf(actor, query);
       const order = orderOf(query.orderBy);
+      const chunk = 1000;
       for (let offset = 0; offset < 1_000_000; offset += chunk) {
         const rows = (await db
           .select()
@@ -228,14 +315,17 @@ export function createResourceService(def: ResourceDefinition) {
           .where(where)
           .orderBy(...order)
           .limit(chunk)
-          .offset(offset)) as Row[];
+          .offset(offset)) as TableRow[];
         yield* rows;
         if (rows.length < chunk) return;
       }
     },
   };
+
+  // Row is the table row unless `operations` says otherwise; then those calls supply the rows.
+  const published = { ...generic, ...def.operations } as ResourceOperations<Row, Create, Update, Query>;
+  return { ...published, def, whereOf, orderOf, generic };
 }
-export type ResourceService = ReturnType<typeof createResourceService>;
 
 /** Search forms send filters they leave unset as '' or null: those mean "not given", not "equal to ''". */
 function blanksAreAbsent(value: unknown): unknown {
@@ -243,15 +333,15 @@ function blanksAreAbsent(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== '' && v !== null));
 }
 
-/** Registers the nine calls of contract section 6 for a resource. */
-export function registerResource(app: FastifyInstance, db: Db, service: ResourceService) {
+/** Registers the nine calls of contract section 6 for a resource (the bodies are checked by its schemas). */
+export function registerResource(app: FastifyInstance, db: Db, service: AnyResource) {
   const { def } = service;
   const base = `/api/${def.name}`;
   const code = (action: string) => permissionCode(def.module, action);
   const record = def.schemas.record;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [def.name];
-  const show = (row: Row) => present(row);
+  const show = (row: Record<string, unknown>) => present(row);
   const pageResponse = { 200: envelopeSchema(pageOf(record)) };
   // Query and Export take their defaults from an empty body, as `{}` would.
   const emptyBodyIsNoFilter = async (request: FastifyRequest) => {
@@ -270,7 +360,7 @@ export function registerResource(app: FastifyInstance, db: Db, service: Resource
       schema: { tags, querystring: def.schemas.query, response: pageResponse },
     },
     async (request) => {
-      const page = await service.query(db, requireActor(request), request.query as QueryBase);
+      const page = await service.query(db, requireActor(request), request.query as never);
       return ok({ items: page.items.map(show), total: page.total });
     },
   );
@@ -298,7 +388,7 @@ export function registerResource(app: FastifyInstance, db: Db, service: Resource
       schema: { tags, body: def.schemas.query, response: pageResponse },
     },
     async (request) => {
-      const page = await service.query(db, requireActor(request), request.body as QueryBase);
+      const page = await service.query(db, requireActor(request), request.body as never);
       return ok({ items: page.items.map(show), total: page.total });
     },
   );
@@ -306,13 +396,13 @@ export function registerResource(app: FastifyInstance, db: Db, service: Resource
   r.post(
     `${base}/Add`,
     { config: { access: code('create') }, schema: { tags, body: def.schemas.create, response: recordResponse } },
-    async (request) => ok(show(await service.add(db, requireActor(request), request.body as Record<string, unknown>))),
+    async (request) => ok(show(await service.add(db, requireActor(request), request.body as never)), def.addedMessage),
   );
 
   r.post(
     `${base}/Update`,
     { config: { access: code('edit') }, schema: { tags, body: def.schemas.update, response: recordResponse } },
-    async (request) => ok(show(await service.update(db, requireActor(request), request.body as Row))),
+    async (request) => ok(show(await service.update(db, requireActor(request), request.body as never))),
   );
 
   r.post(
@@ -345,7 +435,7 @@ export function registerResource(app: FastifyInstance, db: Db, service: Resource
       schema: { tags, body: def.schemas.query },
     },
     async (request, reply) => {
-      const rows = service.rowsForExport(db, requireActor(request), request.body as QueryBase);
+      const rows = service.rowsForExport(db, requireActor(request), request.body as never);
       return sendXlsx(reply, `${def.name}.xlsx`, def.label, def.exportColumns, rows);
     },
   );

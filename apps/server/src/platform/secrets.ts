@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
+import type { Db } from './db.js';
 import { systemSecret } from './platform.table.js';
 
 export type ServerKeys = { jwtSecret: Uint8Array; authTokenPrivateKey: string; authTokenPublicKey: string };

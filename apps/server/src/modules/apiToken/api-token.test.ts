@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { settingMessages, type ApiToken, type ApiTokenCreated, type MyInfo, type Settings } from '@casedesk/shared';
 import { createUser, signIn, signedInWith, useTestApp } from '../../../test/helpers.js';
 import { addTicket, admin, ticketWorld, type Staff } from '../../../test/ticket-factories.js';
-import { apiToken } from '../setting/setting.table.js';
+import { apiToken } from './api-token.table.js';
 import { appUser } from '../user/user.table.js';
 
 const ctx = useTestApp();

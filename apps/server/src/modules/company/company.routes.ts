@@ -1,50 +1,7 @@
-import { count, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  companyCreateSchema,
-  companyQuerySchema,
-  companySchema,
-  companyUpdateSchema,
-  ticketMessages,
-} from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
-import { createResourceService, registerResource } from '../../platform/resource.js';
-import { ticket } from '../ticket/ticket.table.js';
-import { company } from './company.table.js';
-
-export const companyService = createResourceService({
-  name: 'Company',
-  module: 'company',
-  label: 'company',
-  table: company,
-  schemas: {
-    record: companySchema,
-    create: companyCreateSchema,
-    update: companyUpdateSchema,
-    query: companyQuerySchema,
-  },
-  keywordColumns: [company.code, company.name, company.shortName, company.email],
-  defaultOrder: [
-    { field: 'sort', desc: false },
-    { field: 'name', desc: false },
-  ],
-  async referencedBy(tx, ids) {
-    const [used] = await tx.select({ n: count() }).from(ticket).where(inArray(ticket.companyId, ids));
-    return used && used.n > 0 ? ticketMessages.inUse('company', used.n) : undefined;
-  },
-  exportColumns: [
-    { header: 'Code', field: 'code' },
-    { header: 'Name', field: 'name', width: 30 },
-    { header: 'Short name', field: 'shortName' },
-    { header: 'Business unit', field: 'businessUnit' },
-    { header: 'Contact', field: 'contact' },
-    { header: 'Phone', field: 'phone' },
-    { header: 'E-mail', field: 'email', width: 30 },
-    { header: 'Address', field: 'address', width: 40 },
-    { header: 'Status', field: 'status' },
-    { header: 'Modified', field: 'modifiedAt' },
-  ],
-});
+import type { Db } from '../../platform/db.js';
+import { registerResource } from '../../platform/resource.js';
+import { companyService } from './company.resource.js';
 
 export function registerCompanyRoutes(app: FastifyInstance, db: Db) {
   registerResource(app, db, companyService);

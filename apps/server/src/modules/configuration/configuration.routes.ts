@@ -1,39 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  configurationCreateSchema,
-  configurationQuerySchema,
-  configurationSchema,
-  configurationUpdateSchema,
-} from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
-import { createResourceService, registerResource } from '../../platform/resource.js';
-import { configuration } from './configuration.table.js';
-
-export const configurationResource = createResourceService({
-  name: 'Configuration',
-  module: 'configuration',
-  label: 'configuration',
-  table: configuration,
-  schemas: {
-    record: configurationSchema,
-    create: configurationCreateSchema,
-    update: configurationUpdateSchema,
-    query: configurationQuerySchema,
-  },
-  keywordColumns: [configuration.name, configuration.value, configuration.description],
-  defaultOrder: [
-    { field: 'sort', desc: false },
-    { field: 'name', desc: false },
-  ],
-  exportColumns: [
-    { header: 'Name', field: 'name', width: 30 },
-    { header: 'Value', field: 'value', width: 40 },
-    { header: 'Type', field: 'typeId' },
-    { header: 'Description', field: 'description', width: 40 },
-    { header: 'Sort', field: 'sort', width: 8 },
-    { header: 'Enabled', field: 'enable', width: 10 },
-  ],
-});
+import type { Db } from '../../platform/db.js';
+import { registerResource } from '../../platform/resource.js';
+import { configurationResource } from './configuration.resource.js';
 
 export function registerConfigurationRoutes(app: FastifyInstance, db: Db) {
   registerResource(app, db, configurationResource);

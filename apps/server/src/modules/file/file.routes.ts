@@ -12,14 +12,12 @@ import {
   uploadedFileSchema,
   type UploadedFile,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
-import { fileTooLarge, filesDir, findDownloadable, removeStoredFiles, saveUpload } from './file.service.js';
-import { storedFile } from './file.table.js';
-import { readSettings } from '../setting/setting.service.js';
-import { inArray } from 'drizzle-orm';
+import { discardUploads, fileTooLarge, filesDir, findDownloadable, saveUpload } from './file.service.js';
+import { readSettings } from '../setting/index.js';
 
 const multipartLimits = { files: maxUploadFiles + 1, fields: 20, parts: 40, fieldSize: 64 * 1024 };
 const tooMany = () => badRequest(`At most ${maxUploadFiles} files can be uploaded at once.`);
@@ -40,11 +38,10 @@ async function receive(request: FastifyRequest, db: Db, dataDir: string): Promis
     }
   } catch (error) {
     if (saved.length) {
-      const ids = saved.map((s) => s.fileId);
-      const rows = await db.delete(storedFile).where(inArray(storedFile.id, ids)).returning({ path: storedFile.path });
-      await removeStoredFiles(
+      await discardUploads(
+        db,
         dataDir,
-        rows.map((r) => r.path),
+        saved.map((s) => s.fileId),
       );
     }
     const code = (error as { code?: string }).code;

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { messages, settingMessages, type UploadedFile } from '@casedesk/shared';
-import type { Db, Queryable, Tx } from '../../db/database.js';
+import type { Db, Queryable, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { storedFile } from './file.table.js';
@@ -200,3 +200,12 @@ export async function findDownloadable(db: Db, actor: Actor, id: number) {
 /** The contract's text names the limit in force (Settings → Upload; 20 MB by default). */
 export const fileTooLarge = (maxSizeMb = 20) =>
   new AppError('PAYLOAD_TOO_LARGE', maxSizeMb === 20 ? messages.fileTooLarge : settingMessages.fileTooLarge(maxSizeMb));
+
+/** Removes uploads saved before a refusal (rows and stored files): an upload is all or none. */
+export async function discardUploads(db: Db, dataDir: string, ids: number[]): Promise<void> {
+  const rows = await db.delete(storedFile).where(inArray(storedFile.id, ids)).returning({ path: storedFile.path });
+  await removeStoredFiles(
+    dataDir,
+    rows.map((r) => r.path),
+  );
+}

@@ -9,11 +9,12 @@ import {
   menuSaveApisSchema,
   webMenuSchema,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok } from '../../platform/envelope.js';
 import { registerResource } from '../../platform/resource.js';
-import { menuApis, menuResource, menuTree, saveMenuApis, webMenus } from './menu.service.js';
+import { menuApis, menuTree, saveMenuApis, webMenus } from './menu.service.js';
+import { menuResource } from './menu.resource.js';
 
 export function registerMenuRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,23 +1,18 @@
-import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   allPermissionCodes,
-  menuCreateSchema,
   menuMessages,
-  menuQuerySchema,
-  menuSchema,
-  menuUpdateSchema,
   type MenuCreate,
   type MenuNode,
   type MenuSaveApis,
   type WebMenu,
 } from '@casedesk/shared';
-import { rowsOf, type Db, type Queryable, type Tx } from '../../db/database.js';
+import { rowsOf, type Db, type Queryable, type Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { present } from '../../platform/envelope.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { createResourceService } from '../../platform/resource.js';
-import { webApi } from '../webApi/web-api.table.js';
+import { webApi } from '../webApi/index.js';
 import { menu, menuApi } from './menu.table.js';
 
 type MenuRow = typeof menu.$inferSelect;
@@ -99,7 +94,7 @@ async function wouldCycle(q: Queryable, id: number, parentId: number): Promise<b
 const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
 /** The menu tree's own rules: a known parent without cycles, route names and paths unique (the router keys on them). */
-async function checkMenu(tx: Tx, input: Record<string, unknown>, id: number | undefined): Promise<void> {
+export async function checkMenu(tx: Tx, input: Record<string, unknown>, id: number | undefined): Promise<void> {
   const { parentId, name, path } = input as Pick<MenuCreate, 'parentId' | 'name' | 'path'>;
   const others = id === undefined ? undefined : ne(menu.id, id);
   if (parentId != null) {
@@ -119,48 +114,6 @@ async function checkMenu(tx: Tx, input: Record<string, unknown>, id: number | un
     .where(and(sql`lower(${menu.path}) = lower(${path})`, others));
   if (samePath) throw fieldError('path', menuMessages.pathTaken(path));
 }
-
-export const menuResource = createResourceService({
-  name: 'Menu',
-  module: 'menu',
-  label: 'menu',
-  table: menu,
-  schemas: {
-    record: menuSchema,
-    create: menuCreateSchema,
-    update: menuUpdateSchema,
-    query: menuQuerySchema,
-  },
-  keywordColumns: [menu.path, menu.name, menu.title, menu.component],
-  defaultOrder: [
-    { field: 'sort', desc: false },
-    { field: 'id', desc: false },
-  ],
-  check: checkMenu,
-  async referencedBy(tx, ids) {
-    const [children] = await tx
-      .select({ n: count() })
-      .from(menu)
-      .where(and(inArray(menu.parentId, ids), notInArray(menu.id, ids)));
-    if (children && children.n > 0) return menuMessages.hasChildren(children.n);
-    return undefined;
-  },
-  exportColumns: [
-    { header: 'Id', field: 'id', width: 8 },
-    { header: 'Parent', field: 'parentId', width: 8 },
-    { header: 'Path', field: 'path', width: 30 },
-    { header: 'Name', field: 'name', width: 24 },
-    { header: 'Component', field: 'component', width: 30 },
-    { header: 'Title', field: 'title', width: 24 },
-    { header: 'Type', field: 'menuType', width: 8 },
-    { header: 'Link URL', field: 'linkUrl', width: 30 },
-    { header: 'Icon', field: 'icon', width: 20 },
-    { header: 'Permission module', field: 'permissionModule', width: 18 },
-    { header: 'Sort', field: 'sort', width: 8 },
-    { header: 'Hidden', field: 'isHide', width: 8 },
-    { header: 'Enabled', field: 'enabled', width: 8 },
-  ],
-});
 
 /** Every entry, hidden and disabled ones too, as a tree for the editor. */
 export async function menuTree(db: Db): Promise<MenuNode[]> {

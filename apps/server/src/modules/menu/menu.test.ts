@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { WebMenu } from '@casedesk/shared';
 import { signedInWith, useTestApp } from '../../../test/helpers.js';
 import { dataOf } from '../../../test/platform-helpers.js';
-import { menuSeed, type MenuSeed } from '../../db/seed-menus.js';
+import { menuSeed, type MenuSeed } from './menu.seed.js';
 import { webApi } from '../webApi/web-api.table.js';
 import { menu, menuApi } from './menu.table.js';
 

@@ -1,63 +1,7 @@
-import { count, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  projectCreateSchema,
-  projectDetailSchema,
-  projectQuerySchema,
-  projectSchema,
-  projectUpdateSchema,
-  ticketMessages,
-  type ProjectCreate,
-} from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
-import { createResourceService, registerResource } from '../../platform/resource.js';
-import { ticket } from '../ticket/ticket.table.js';
-import { companiesOf, replaceCompanies } from './project.service.js';
-import { project, projectCompany } from './project.table.js';
-
-export const projectService = createResourceService({
-  name: 'Project',
-  module: 'project',
-  label: 'project',
-  table: project,
-  schemas: {
-    record: projectSchema,
-    create: projectCreateSchema,
-    update: projectUpdateSchema,
-    query: projectQuerySchema,
-    detail: projectDetailSchema,
-  },
-  keywordColumns: [project.projectCode, project.projectName, project.projectDescription],
-  defaultOrder: [{ field: 'projectCode', desc: false }],
-  filters: (query) => [
-    typeof query.companyId === 'number'
-      ? sql`exists (select 1 from ${projectCompany} where ${projectCompany.projectId} = ${project.id}
-                      and ${projectCompany.companyId} = ${query.companyId})`
-      : undefined,
-  ],
-  async loadDetail(q, record) {
-    const companies = await companiesOf(q, record.id);
-    return { companies, companyIds: companies.map((c) => c.id) };
-  },
-  async saveChildren(tx, id, input) {
-    const { companyIds } = input as Partial<ProjectCreate>;
-    if (companyIds !== undefined) await replaceCompanies(tx, id, companyIds);
-  },
-  async referencedBy(tx, ids) {
-    const [used] = await tx.select({ n: count() }).from(ticket).where(inArray(ticket.projectId, ids));
-    return used && used.n > 0 ? ticketMessages.inUse('project', used.n) : undefined;
-  },
-  exportColumns: [
-    { header: 'Project Id', field: 'projectCode' },
-    { header: 'Name', field: 'projectName', width: 30 },
-    { header: 'Description', field: 'projectDescription', width: 40 },
-    { header: 'Status', field: 'projectStatus' },
-    { header: 'Active at', field: 'activeAt' },
-    { header: 'Inactive at', field: 'inActiveAt' },
-    { header: 'Business unit', field: 'businessUnit' },
-    { header: 'Modified', field: 'modifiedAt' },
-  ],
-});
+import type { Db } from '../../platform/db.js';
+import { registerResource } from '../../platform/resource.js';
+import { projectService } from './project.resource.js';
 
 export function registerProjectRoutes(app: FastifyInstance, db: Db) {
   registerResource(app, db, projectService);

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, regionChildrenQuerySchema, regionNodeSchema } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { ok } from '../../platform/envelope.js';
 import { registerResource } from '../../platform/resource.js';
-import { regionChildren, regionResource } from './region.service.js';
+import { regionChildren } from './region.service.js';
+import { regionResource } from './region.resource.js';
 
 export function registerRegionRoutes(app: FastifyInstance, db: Db) {
   registerResource(app, db, regionResource);

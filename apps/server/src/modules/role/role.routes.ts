@@ -12,34 +12,28 @@ import {
   queryBaseSchema,
   userSummarySchema,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok } from '../../platform/envelope.js';
 import { sendXlsx } from '../../platform/export.js';
-import { registerResource, type ResourceService } from '../../platform/resource.js';
+import { registerResource } from '../../platform/resource.js';
+import { roleResource } from './role.resource.js';
 import { roleUserPage } from './role.queries.js';
 import {
-  addRole,
   getPermission,
   permissionExportColumns,
   permissionMatrix,
   permissionsForExport,
   queryPermissions,
-  removeRoles,
-  roleResource,
   savePermissionMatrix,
-  updateRole,
 } from './role.service.js';
-
-/** The generic calls, with the system-role and no-escalation rules behind Add, Update and Delete. */
-export const roleService: ResourceService = { ...roleResource, add: addRole, update: updateRole, remove: removeRoles };
 
 const emptyBodyIsNoFilter = async (request: FastifyRequest) => {
   request.body ??= {};
 };
 
 export function registerRoleRoutes(app: FastifyInstance, db: Db) {
-  registerResource(app, db, roleService);
+  registerResource(app, db, roleResource);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Role'];
 

@@ -5,12 +5,7 @@ import {
   extraActions,
   messages,
   permissionModules,
-  roleCreateSchema,
-  roleDetailSchema,
   roleMessages,
-  roleQuerySchema,
-  roleSchema,
-  roleUpdateSchema,
   systemRoleCodes,
   type Page,
   type Permission,
@@ -20,13 +15,12 @@ import {
   type RoleCreate,
   type RoleUpdate,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ExportColumn } from '../../platform/export.js';
-import { createResourceService } from '../../platform/resource.js';
-import { assertCanGrant } from '../user/user.policy.js';
+import { assertCanGrant } from '../user/index.js';
 import {
   codesByRole,
   codesOfRole,
@@ -37,6 +31,7 @@ import {
   usersOfRoles,
 } from './role.queries.js';
 import { permission, role, rolePermission } from './role.table.js';
+import { roleResource } from './role.resource.js';
 
 type RoleRow = typeof role.$inferSelect;
 const isSystemCode = (code: string) => (systemRoleCodes as readonly string[]).includes(code);
@@ -45,54 +40,13 @@ const sameCodes = (a: string[], b: string[]) =>
   a.length === b.length && [...a].sort().every((c, i) => c === [...b].sort()[i]);
 
 /** What a system role must stay: its code, enabled, and for admin every permission. Runs inside the save. */
-function checkSystemRole(row: RoleRow, codes: string[] | undefined): void {
+export function checkSystemRole(row: RoleRow, codes: string[] | undefined): void {
   if (!row.isSystem) return;
   if (!isSystemCode(row.code)) throw conflict(roleMessages.systemCodeFixed);
   if (!row.enabled) throw conflict(roleMessages.systemNotDisabled);
   if (row.code === 'admin' && codes !== undefined && !sameCodes(codes, everyCode))
     throw conflict(roleMessages.adminHoldsAll);
 }
-
-export const roleResource = createResourceService({
-  name: 'Role',
-  module: 'role',
-  label: 'role',
-  table: role,
-  schemas: {
-    record: roleSchema,
-    create: roleCreateSchema,
-    update: roleUpdateSchema,
-    query: roleQuerySchema,
-    detail: roleDetailSchema,
-  },
-  keywordColumns: [role.name, role.code, role.description],
-  defaultOrder: [
-    { field: 'sort', desc: false },
-    { field: 'id', desc: false },
-  ],
-  async loadDetail(q, record) {
-    const [permissions, users] = await Promise.all([codesOfRole(q, record.id), usersOfRoles(q, [record.id])]);
-    return { permissions, userCount: users.live };
-  },
-  // Runs after the insert or update, in its transaction: a refusal here rolls the whole save back.
-  async saveChildren(tx, id, input) {
-    const codes = (input as Partial<RoleCreate>).permissions;
-    const row = await findRole(tx, id);
-    if (!row) throw notFound();
-    checkSystemRole(row, codes);
-    if (codes !== undefined) await replaceRolePermissions(tx, id, codes);
-  },
-  exportColumns: [
-    { header: 'Code', field: 'code' },
-    { header: 'Name', field: 'name', width: 30 },
-    { header: 'Description', field: 'description', width: 40 },
-    { header: 'Data scope', field: 'dataScope' },
-    { header: 'Sort', field: 'sort', width: 8 },
-    { header: 'Enabled', field: 'enabled', width: 10 },
-    { header: 'System', field: 'isSystem', width: 10 },
-    { header: 'Modified', field: 'modifiedAt' },
-  ],
-});
 
 /** No escalation: whatever a save adds to a role must be held by the actor. */
 function assertGrantable(actor: Actor, codes: string[] | undefined, current: string[]): void {
@@ -105,17 +59,17 @@ function assertGrantable(actor: Actor, codes: string[] | undefined, current: str
   }
 }
 
-export async function addRole(db: Db, actor: Actor, input: RoleCreate) {
+export async function addRole(db: Db, actor: Actor, input: RoleCreate): Promise<RoleRow> {
   assertGrantable(actor, input.permissions, []);
-  return roleResource.add(db, actor, input);
+  return roleResource.generic.add(db, actor, input);
 }
 
-export async function updateRole(db: Db, actor: Actor, input: RoleUpdate) {
+export async function updateRole(db: Db, actor: Actor, input: RoleUpdate): Promise<RoleRow> {
   const [before, current] = await Promise.all([findRole(db, input.id), codesOfRole(db, input.id)]);
   assertGrantable(actor, input.permissions, current);
   // Enabling a disabled role grants all its permissions to its users again: the actor must hold them.
   if (before && !before.enabled && input.enabled) assertGrantable(actor, input.permissions ?? current, []);
-  return roleResource.update(db, actor, input);
+  return roleResource.generic.update(db, actor, input);
 }
 
 /** Deletes the roles and their permission links, all or none; system roles and roles in use are refused. */

@@ -1,46 +1,19 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelopeSchema,
-  holidayCreateSchema,
-  holidayQuerySchema,
-  holidaySchema,
-  holidayUpdateSchema,
   publicSettingsSchema,
   settingSaveSchema,
   settingSavedSchema,
   settingsSchema,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import type { Config } from '../../platform/config.js';
 import { ok } from '../../platform/envelope.js';
-import { createResourceService, registerResource } from '../../platform/resource.js';
+import { registerResource } from '../../platform/resource.js';
 import { configureSettingDefaults, getSettings, publicSettings, saveSetting } from './setting.service.js';
-import { holiday } from './setting.table.js';
-
-export const holidayResource = createResourceService({
-  name: 'Holiday',
-  module: 'settings',
-  label: 'holiday',
-  table: holiday,
-  schemas: {
-    record: holidaySchema,
-    create: holidayCreateSchema,
-    update: holidayUpdateSchema,
-    query: holidayQuerySchema,
-  },
-  keywordColumns: [holiday.name],
-  defaultOrder: [{ field: 'day', desc: false }],
-  filters: (query) => [
-    typeof query.year === 'number' ? sql`extract(year from ${holiday.day}) = ${query.year}` : undefined,
-  ],
-  exportColumns: [
-    { header: 'Day', field: 'day', width: 14 },
-    { header: 'Name', field: 'name', width: 40 },
-  ],
-});
+import { holidayResource } from './setting.resource.js';
 
 /** Settings → Basic, Toggles, Token, Upload and Holiday (docs/contract-admin.md). */
 export function registerSettingRoutes(app: FastifyInstance, db: Db, config: Config) {

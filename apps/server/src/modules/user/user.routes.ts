@@ -12,38 +12,13 @@ import {
   userSchema,
   type QueryBase,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok, present } from '../../platform/envelope.js';
 import { sendXlsx } from '../../platform/export.js';
-import { registerResource, type ResourceService } from '../../platform/resource.js';
-import {
-  activeUsers,
-  addUser,
-  deleteUsers,
-  getUser,
-  queryUsers,
-  resetPassword,
-  restoreUsers,
-  setLocked,
-  setStatus,
-  updateUser,
-  userDetail,
-  userExportColumns,
-  usersForExport,
-} from './user.service.js';
-
-/** The generic calls, with the user's own rules behind them (soft delete, no password hash, policies). */
-export const userService: ResourceService = {
-  ...activeUsers,
-  query: queryUsers,
-  get: getUser,
-  detail: userDetail,
-  add: addUser,
-  update: updateUser,
-  remove: deleteUsers,
-  rowsForExport: (db, actor, query) => usersForExport(db, actor, query),
-};
+import { registerResource } from '../../platform/resource.js';
+import { queryUsers, resetPassword, restoreUsers, setLocked, setStatus, usersForExport } from './user.service.js';
+import { userExportColumns, userService } from './user.resource.js';
 
 const emptyBodyIsNoFilter = async (request: FastifyRequest) => {
   request.body ??= {};

@@ -1,13 +1,8 @@
-import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
   messages,
   openTicketStatuses,
-  userCreateSchema,
-  userDetailSchema,
   userMessages,
-  userQuerySchema,
-  userSchema,
-  userUpdateSchema,
   type FieldError,
   type Page,
   type QueryBase,
@@ -15,25 +10,22 @@ import {
   type UserCreate,
   type UserDetail,
   type UserOnOff,
-  type UserQuery,
   type UserResetPassword,
   type UserUpdate,
 } from '@casedesk/shared';
-import type { Db, Tx } from '../../db/database.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { ExportColumn } from '../../platform/export.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { createResourceService } from '../../platform/resource.js';
-import { userSession } from '../auth/auth.table.js';
-import { category } from '../category/category.table.js';
-import { delegate } from '../delegate/delegate.table.js';
-import { dept } from '../dept/dept.table.js';
-import { ticket } from '../ticket/ticket.table.js';
-import { userGroup, userGroupMember } from '../userGroup/user-group.table.js';
+import { userSession } from '../auth/index.js';
+import { category } from '../category/index.js';
+import { delegate } from '../delegate/index.js';
+import { dept } from '../dept/index.js';
+import { ticket } from '../ticket/index.js';
+import { userGroup, userGroupMember } from '../userGroup/index.js';
 import { assertCanGrant, assertCanManage, assertNotSelf, userActionsFor } from './user.policy.js';
 import {
   loginNameHolder,
@@ -45,67 +37,7 @@ import {
   type UserRow,
 } from './user.queries.js';
 import { appUser, userProject, userRole } from './user.table.js';
-
-export const userExportColumns: ExportColumn[] = [
-  { header: 'Login name', field: 'loginName' },
-  { header: 'First name', field: 'realName' },
-  { header: 'Last name', field: 'lastName' },
-  { header: 'E-mail', field: 'email', width: 30 },
-  { header: 'Mobile', field: 'mobile' },
-  { header: 'Department', field: 'deptName' },
-  { header: 'Position', field: 'positionName' },
-  { header: 'Roles', field: 'roleNames', width: 30 },
-  { header: 'User type', field: 'userType' },
-  { header: 'Status', field: 'status', width: 10 },
-  { header: 'Locked', field: 'locked', width: 10 },
-  { header: 'Last sign-in', field: 'lastLoginTime' },
-  { header: 'Created', field: 'createdAt' },
-];
-
-const exists = (statement: SQL) => sql`exists (${statement})`;
-
-/** The generic block supplies filtering and ordering; a second instance sees only deleted users. */
-const definition = (scope: SQL) =>
-  createResourceService({
-    name: 'User',
-    module: 'user',
-    label: 'user',
-    table: appUser,
-    schemas: {
-      record: userSchema,
-      create: userCreateSchema,
-      update: userUpdateSchema,
-      query: userQuerySchema,
-      detail: userDetailSchema,
-    },
-    keywordColumns: [
-      appUser.loginName,
-      appUser.realName,
-      appUser.lastName,
-      appUser.fullName,
-      appUser.email,
-      appUser.mobile,
-    ],
-    scope: () => scope,
-    filters: (query) => {
-      const q = query as UserQuery;
-      return [
-        q.roleId
-          ? exists(sql`select 1 from user_role x where x.user_id = app_user.id and x.role_id = ${q.roleId}`)
-          : undefined,
-        q.groupId
-          ? exists(sql`select 1 from user_group_member x where x.user_id = app_user.id and x.group_id = ${q.groupId}`)
-          : undefined,
-        q.projectId
-          ? exists(sql`select 1 from user_project x where x.user_id = app_user.id and x.project_id = ${q.projectId}`)
-          : undefined,
-        q.locked === undefined ? undefined : q.locked ? isNotNull(appUser.lockedAt) : isNull(appUser.lockedAt),
-      ];
-    },
-    exportColumns: userExportColumns,
-  });
-export const activeUsers = definition(isNull(appUser.deletedAt));
-export const deletedUsers = definition(isNotNull(appUser.deletedAt));
+import { activeUsers, deletedUsers } from './user.resource.js';
 
 /** Rows as the API shows them: the lock flag, and what the caller may do with each. */
 async function withActions(db: Db | Tx, actor: Actor, rows: UserRow[]) {

@@ -2,17 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, idParamSchema, userGroupNodeSchema, userGroupSchema } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok, present } from '../../platform/envelope.js';
-import { registerResource, type ResourceService } from '../../platform/resource.js';
-import { addGroup, groupTree, setDefaultGroup, updateGroup, userGroupResource } from './user-group.service.js';
-
-/** The generic calls, with the default-group rule behind Add and Update. */
-export const userGroupService: ResourceService = { ...userGroupResource, add: addGroup, update: updateGroup };
+import { registerResource } from '../../platform/resource.js';
+import { userGroupResource } from './user-group.resource.js';
+import { groupTree, setDefaultGroup } from './user-group.service.js';
 
 export function registerUserGroupRoutes(app: FastifyInstance, db: Db) {
-  registerResource(app, db, userGroupService);
+  registerResource(app, db, userGroupResource);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['UserGroup'];
 

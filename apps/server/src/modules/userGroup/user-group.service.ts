@@ -1,23 +1,16 @@
-import { and, asc, count, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import {
   messages,
-  userGroupCreateSchema,
-  userGroupDetailSchema,
   userGroupMessages,
-  userGroupQuerySchema,
-  userGroupSchema,
-  userGroupUpdateSchema,
   type UserGroupCreate,
   type UserGroupNode,
   type UserGroupUpdate,
 } from '@casedesk/shared';
-import type { Db, Tx } from '../../db/database.js';
+import type { Db, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { createResourceService } from '../../platform/resource.js';
-import { appUser } from '../user/user.table.js';
-import { groupExists, memberCounts, membersOf, missingUsers, wouldCycle } from './user-group.queries.js';
+import { groupExists, memberCounts, missingUsers, wouldCycle } from './user-group.queries.js';
 import { userGroup, userGroupMember } from './user-group.table.js';
 
 type GroupRow = typeof userGroup.$inferSelect;
@@ -25,61 +18,6 @@ type GroupRow = typeof userGroup.$inferSelect;
 /** Serialises every change of the default flag, so that "clear the old, set the new" never interleaves. */
 const defaultGroupLock = 727_274_102;
 const lockDefaultFlag = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(${defaultGroupLock})`);
-
-export const userGroupResource = createResourceService({
-  name: 'UserGroup',
-  module: 'userGroup',
-  label: 'user group',
-  table: userGroup,
-  schemas: {
-    record: userGroupSchema,
-    create: userGroupCreateSchema,
-    update: userGroupUpdateSchema,
-    query: userGroupQuerySchema,
-    detail: userGroupDetailSchema,
-  },
-  keywordColumns: [userGroup.name, userGroup.description],
-  defaultOrder: [
-    { field: 'sort', desc: false },
-    { field: 'name', desc: false },
-  ],
-  async referencedBy(tx, ids) {
-    const [fallback] = await tx
-      .select({ n: count() })
-      .from(userGroup)
-      .where(and(inArray(userGroup.id, ids), eq(userGroup.isDefault, true)));
-    if (fallback && fallback.n > 0) return userGroupMessages.defaultNotDeletable;
-    const [children] = await tx
-      .select({ n: count() })
-      .from(userGroup)
-      .where(and(inArray(userGroup.parentId, ids), notInArray(userGroup.id, ids)));
-    if (children && children.n > 0) return userGroupMessages.hasChildren(children.n);
-    // Deleted users count too: restoring a user brings their groups back.
-    const [members] = await tx
-      .select({
-        n: count(),
-        deleted: sql<number>`count(*) filter (where ${appUser.deletedAt} is not null)::int`,
-      })
-      .from(userGroupMember)
-      .innerJoin(appUser, eq(appUser.id, userGroupMember.userId))
-      .where(inArray(userGroupMember.groupId, ids));
-    if (members && members.n > 0) return userGroupMessages.hasMembers(members.n, members.deleted);
-    return undefined;
-  },
-  async loadDetail(q, record) {
-    const members = await membersOf(q, record.id);
-    return { members, memberCount: members.length };
-  },
-  exportColumns: [
-    { header: 'Name', field: 'name', width: 30 },
-    { header: 'Parent', field: 'parentId' },
-    { header: 'Description', field: 'description', width: 40 },
-    { header: 'Sort', field: 'sort', width: 8 },
-    { header: 'Status', field: 'status', width: 10 },
-    { header: 'Default', field: 'isDefault', width: 10 },
-    { header: 'Modified', field: 'modifiedAt' },
-  ],
-});
 
 async function checkParent(tx: Tx, id: number | undefined, parentId: number | null): Promise<void> {
   if (parentId === null) return;

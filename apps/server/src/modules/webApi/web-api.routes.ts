@@ -11,7 +11,7 @@ import {
   webApiSchema,
   type QueryBase,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor, type RouteRecord } from '../../platform/access.js';
 import { ok, present } from '../../platform/envelope.js';
 import { AppError } from '../../platform/errors.js';
@@ -23,9 +23,9 @@ import {
   queryWebApis,
   setWebApisEnabled,
   syncWebApis,
-  webApiResource,
   webApisForExport,
 } from './web-api.service.js';
+import { webApiResource } from './web-api.resource.js';
 
 /** How often an instance rereads the disabled set that another instance may have changed. */
 const refreshMs = 5_000;

@@ -1,37 +1,13 @@
 import { eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { webApiMessages, webApiQuerySchema, webApiSchema, type QueryBase, type WebApiOnOff } from '@casedesk/shared';
-import type { Db, Queryable } from '../../db/database.js';
+import { webApiMessages, type QueryBase, type WebApiOnOff } from '@casedesk/shared';
+import type { Db, Queryable } from '../../platform/db.js';
 import type { RouteRecord } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { createResourceService } from '../../platform/resource.js';
 import { canDisable, isRegistered, routeKey } from './web-api.policy.js';
 import { webApi } from './web-api.table.js';
-
-export const webApiResource = createResourceService({
-  name: 'WebApi',
-  module: 'webApi',
-  label: 'web API',
-  table: webApi,
-  schemas: { record: webApiSchema, create: webApiSchema, update: webApiSchema, query: webApiQuerySchema },
-  keywordColumns: [webApi.url, webApi.name, webApi.controller, webApi.code],
-  defaultOrder: [
-    { field: 'controller', desc: false },
-    { field: 'url', desc: false },
-    { field: 'method', desc: false },
-  ],
-  exportColumns: [
-    { header: 'Method', field: 'method', width: 8 },
-    { header: 'URL', field: 'url', width: 40 },
-    { header: 'Name', field: 'name', width: 30 },
-    { header: 'Area', field: 'area' },
-    { header: 'Controller', field: 'controller' },
-    { header: 'Action', field: 'action' },
-    { header: 'Permission', field: 'code', width: 25 },
-    { header: 'Enabled', field: 'enabled', width: 10 },
-  ],
-});
+import { webApiResource } from './web-api.resource.js';
 
 const webApiColumns = {
   id: webApi.id,

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { PermissionCode, PermissionModule } from '@casedesk/shared';
+import type { Db, Tx } from '../../platform/db.js';
+import { menu } from './menu.table.js';
 
 export type MenuSeed = {
   path: string;
@@ -161,3 +164,35 @@ export const menuSeed: MenuSeed[] = [
     titles: ['My account', '个人中心', '個人中心'],
   },
 ];
+
+async function insertMenus(tx: Tx, entries: MenuSeed[], parentId: number | null) {
+  for (const [index, entry] of entries.entries()) {
+    const [en, zhCn, zhTw] = entry.titles;
+    const [row] = await tx
+      .insert(menu)
+      .values({
+        parentId,
+        path: entry.path,
+        name: entry.name,
+        component: entry.component ?? '',
+        sort: (index + 1) * 10,
+        title: en,
+        titles: { en, 'zh-cn': zhCn, 'zh-tw': zhTw },
+        isHide: entry.hide ?? false,
+        isAffix: entry.affix ?? false,
+        icon: entry.icon ?? '',
+        permissionModule: entry.module ?? null,
+        identification: entry.identification ?? null,
+      })
+      .returning({ id: menu.id });
+    if (entry.children && row) await insertMenus(tx, entry.children, row.id);
+  }
+}
+
+/** The first menu tree, on a database that has none; administrators edit it afterwards. */
+export async function seedMenus(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [{ menus } = { menus: 0 }] = await tx.select({ menus: sql<number>`count(*)::int` }).from(menu);
+    if (menus === 0) await insertMenus(tx, menuSeed, null);
+  });
+}

@@ -1,0 +1,13 @@
+// The module's public face: its tables first (other modules may read them), then the manifest.
+export * from './auth.table.js';
+export { actorColumns, actorLoader, actorOf, refuseUser, type UserRow } from './actor.queries.js';
+
+import type { ModuleManifest } from '../../platform/module.js';
+import { registerAuthRoutes } from './auth.routes.js';
+import * as tables from './auth.table.js';
+
+export const authModule: ModuleManifest = {
+  name: 'auth',
+  tables: { ...tables },
+  register: (app, ctx) => registerAuthRoutes(app, ctx, ctx.authTokenPublicKey),
+};

@@ -1,0 +1,60 @@
+import { count, inArray, sql } from 'drizzle-orm';
+import {
+  categoryCreateSchema,
+  categoryDetailSchema,
+  categoryQuerySchema,
+  categorySchema,
+  categoryUpdateSchema,
+  ticketMessages,
+  type CategoryCreate,
+} from '@casedesk/shared';
+import { defineResource } from '../../platform/resource.js';
+import { ticket } from '../ticket/index.js';
+import { checkAssignee, projectsOf, replaceProjects, userNameOf } from './category.service.js';
+import { category, categoryProject } from './category.table.js';
+
+export const categoryService = defineResource({
+  name: 'Category',
+  module: 'category',
+  label: 'category',
+  table: category,
+  schemas: {
+    record: categorySchema,
+    create: categoryCreateSchema,
+    update: categoryUpdateSchema,
+    query: categoryQuerySchema,
+    detail: categoryDetailSchema,
+  },
+  keywordColumns: [category.categoryCode, category.categoryDescription],
+  defaultOrder: [{ field: 'categoryCode', desc: false }],
+  filters: (query) => [
+    typeof query.projectId === 'number'
+      ? sql`exists (select 1 from ${categoryProject} where ${categoryProject.categoryId} = ${category.id}
+                      and ${categoryProject.projectId} = ${query.projectId})`
+      : undefined,
+  ],
+  async loadDetail(q, record) {
+    const projects = await projectsOf(q, record.id);
+    return {
+      projects,
+      projectIds: projects.map((p) => p.id),
+      newTicketAssigneeName: await userNameOf(q, record.newTicketAssignee as number | null),
+    };
+  },
+  async saveChildren(tx, id, input) {
+    const { projectIds, newTicketAssignee } = input as Partial<CategoryCreate>;
+    await checkAssignee(tx, newTicketAssignee, 'newTicketAssignee');
+    if (projectIds !== undefined) await replaceProjects(tx, id, projectIds);
+  },
+  async referencedBy(tx, ids) {
+    const [used] = await tx.select({ n: count() }).from(ticket).where(inArray(ticket.categoryId, ids));
+    return used && used.n > 0 ? ticketMessages.inUse('category', used.n) : undefined;
+  },
+  exportColumns: [
+    { header: 'Code', field: 'categoryCode' },
+    { header: 'Description', field: 'categoryDescription', width: 40 },
+    { header: 'Status', field: 'categoryStatus' },
+    { header: 'Default assignee', field: 'newTicketAssignee' },
+    { header: 'Modified', field: 'modifiedAt' },
+  ],
+});

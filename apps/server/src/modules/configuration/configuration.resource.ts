@@ -1,0 +1,34 @@
+import {
+  configurationCreateSchema,
+  configurationQuerySchema,
+  configurationSchema,
+  configurationUpdateSchema,
+} from '@casedesk/shared';
+import { defineResource } from '../../platform/resource.js';
+import { configuration } from './configuration.table.js';
+
+export const configurationResource = defineResource({
+  name: 'Configuration',
+  module: 'configuration',
+  label: 'configuration',
+  table: configuration,
+  schemas: {
+    record: configurationSchema,
+    create: configurationCreateSchema,
+    update: configurationUpdateSchema,
+    query: configurationQuerySchema,
+  },
+  keywordColumns: [configuration.name, configuration.value, configuration.description],
+  defaultOrder: [
+    { field: 'sort', desc: false },
+    { field: 'name', desc: false },
+  ],
+  exportColumns: [
+    { header: 'Name', field: 'name', width: 30 },
+    { header: 'Value', field: 'value', width: 40 },
+    { header: 'Type', field: 'typeId' },
+    { header: 'Description', field: 'description', width: 40 },
+    { header: 'Sort', field: 'sort', width: 8 },
+    { header: 'Enabled', field: 'enable', width: 10 },
+  ],
+});

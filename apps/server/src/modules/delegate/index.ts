@@ -1,0 +1,10 @@
+// The module's public face: its tables first (other modules may read them), then the manifest.
+export * from './delegate.table.js';
+
+import type { ModuleManifest } from '../../platform/module.js';
+import * as tables from './delegate.table.js';
+
+export const delegateModule: ModuleManifest = {
+  name: 'delegate',
+  tables: { ...tables },
+};

@@ -1,0 +1,14 @@
+// The module's public face: its tables first (other modules may read them), then the manifest.
+export * from './dictionary.table.js';
+
+import type { ModuleManifest } from '../../platform/module.js';
+import { seedDemoDictionaries } from './dictionary.seed.js';
+import { registerDictionaryRoutes } from './dictionary.routes.js';
+import * as tables from './dictionary.table.js';
+
+export const dictionaryModule: ModuleManifest = {
+  name: 'dictionary',
+  tables: { ...tables },
+  register: (app, ctx) => registerDictionaryRoutes(app, ctx.db),
+  seed: { demo: seedDemoDictionaries },
+};

@@ -1,0 +1,12 @@
+// The module's public face: its tables first (other modules may read them), then the manifest.
+export * from './file.table.js';
+
+import type { ModuleManifest } from '../../platform/module.js';
+import { registerFileRoutes } from './file.routes.js';
+import * as tables from './file.table.js';
+
+export const fileModule: ModuleManifest = {
+  name: 'file',
+  tables: { ...tables },
+  register: (app, ctx) => registerFileRoutes(app, ctx.db, ctx.config.dataDir),
+};

@@ -1,0 +1,50 @@
+import type { ModuleManifest } from '../platform/module.js';
+import { authModule } from './auth/index.js';
+import { menuModule } from './menu/index.js';
+import { accountModule } from './account/index.js';
+import { deptModule } from './dept/index.js';
+import { positionModule } from './position/index.js';
+import { dictionaryModule } from './dictionary/index.js';
+import { companyModule } from './company/index.js';
+import { projectModule } from './project/index.js';
+import { categoryModule } from './category/index.js';
+import { ticketModule } from './ticket/index.js';
+import { fileModule } from './file/index.js';
+import { roleModule } from './role/index.js';
+import { userModule } from './user/index.js';
+import { userGroupModule } from './userGroup/index.js';
+import { regionModule } from './region/index.js';
+import { industryModule } from './industry/index.js';
+import { configurationModule } from './configuration/index.js';
+import { webApiModule } from './webApi/index.js';
+import { settingModule } from './setting/index.js';
+import { apiTokenModule } from './apiToken/index.js';
+import { delegateModule } from './delegate/index.js';
+
+/**
+ * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
+ * through them, all in this order (a module's seed may read what an earlier one wrote: roles before users).
+ */
+export const modules: readonly ModuleManifest[] = [
+  authModule,
+  menuModule,
+  accountModule,
+  deptModule,
+  positionModule,
+  dictionaryModule,
+  companyModule,
+  projectModule,
+  roleModule,
+  userModule,
+  categoryModule,
+  ticketModule,
+  fileModule,
+  userGroupModule,
+  regionModule,
+  industryModule,
+  configurationModule,
+  webApiModule,
+  settingModule,
+  apiTokenModule,
+  delegateModule,
+];

@@ -1,0 +1,60 @@
+import { and, count, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import {
+  regionCreateSchema,
+  regionMessages,
+  regionQuerySchema,
+  regionSchema,
+  regionUpdateSchema,
+} from '@casedesk/shared';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { defineResource } from '../../platform/resource.js';
+import { company } from '../company/index.js';
+import { region } from './region.table.js';
+import { wouldCycle } from './region.service.js';
+
+export const regionResource = defineResource({
+  name: 'Region',
+  module: 'region',
+  label: 'region',
+  table: region,
+  schemas: { record: regionSchema, create: regionCreateSchema, update: regionUpdateSchema, query: regionQuerySchema },
+  keywordColumns: [region.code, region.name, region.pinyin, region.zipCode],
+  defaultOrder: [
+    { field: 'sort', desc: false },
+    { field: 'code', desc: false },
+  ],
+  filters: (query) => [query.root === true ? isNull(region.parentCode) : undefined],
+  async referencedBy(tx, ids) {
+    const codes = (await tx.select({ code: region.code }).from(region).where(inArray(region.id, ids))).map(
+      (r) => r.code,
+    );
+    const [children] = await tx
+      .select({ n: count() })
+      .from(region)
+      .where(and(inArray(region.parentCode, codes), notInArray(region.id, ids)));
+    if (children && children.n > 0) return regionMessages.hasChildren(children.n);
+    const [companies] = await tx.select({ n: count() }).from(company).where(inArray(company.region, codes));
+    if (companies && companies.n > 0) return regionMessages.usedByCompanies(companies.n);
+    return undefined;
+  },
+  // Runs inside the save: an unknown parent or a cycle rolls it back.
+  async saveChildren(tx, id) {
+    const [row] = await tx.select().from(region).where(eq(region.id, id));
+    if (!row) throw notFound();
+    if (row.parentCode === null) return;
+    const [parent] = await tx.select({ id: region.id }).from(region).where(eq(region.code, row.parentCode));
+    if (!parent)
+      throw badRequest(regionMessages.parentUnknown, [{ field: 'parentCode', message: regionMessages.parentUnknown }]);
+    if (await wouldCycle(tx, row.code, row.parentCode))
+      throw badRequest(regionMessages.parentCycle, [{ field: 'parentCode', message: regionMessages.parentCycle }]);
+  },
+  exportColumns: [
+    { header: 'Code', field: 'code' },
+    { header: 'Name', field: 'name', width: 30 },
+    { header: 'Pinyin', field: 'pinyin', width: 30 },
+    { header: 'Zip code', field: 'zipCode' },
+    { header: 'Parent code', field: 'parentCode' },
+    { header: 'Type', field: 'type', width: 8 },
+    { header: 'Sort', field: 'sort', width: 8 },
+  ],
+});

@@ -1,0 +1,13 @@
+// The module's public face: its tables first (other modules may read them), then the manifest.
+export * from './ticket.table.js';
+export { ticketNumbering, ticketSearchDoc } from './ticket.service.js';
+
+import type { ModuleManifest } from '../../platform/module.js';
+import { registerTicketRoutes } from './ticket.routes.js';
+import * as tables from './ticket.table.js';
+
+export const ticketModule: ModuleManifest = {
+  name: 'ticket',
+  tables: { ...tables },
+  register: (app, ctx) => registerTicketRoutes(app, ctx.db, ctx.config.dataDir),
+};

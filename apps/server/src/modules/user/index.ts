@@ -1,0 +1,16 @@
+// The module's public face: its tables first (other modules may read them), then the manifest.
+export * from './user.table.js';
+export { assertCanGrant } from './user.policy.js';
+export { defaultAdminPassword } from './user.seed.js';
+
+import type { ModuleManifest } from '../../platform/module.js';
+import { seedAdmin, seedDemoUsers } from './user.seed.js';
+import { registerUserRoutes } from './user.routes.js';
+import * as tables from './user.table.js';
+
+export const userModule: ModuleManifest = {
+  name: 'user',
+  tables: { ...tables },
+  register: (app, ctx) => registerUserRoutes(app, ctx.db),
+  seed: { system: seedAdmin, demo: seedDemoUsers },
+};

@@ -1,0 +1,42 @@
+import type { PgSequence, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { AccessTokens } from './access-token.js';
+import type { RouteRecord } from './access.js';
+import type { Config } from './config.js';
+import type { Db, Tx } from './db.js';
+
+/** What the app hands every module when it registers its routes. */
+export type ModuleContext = {
+  db: Db;
+  config: Config;
+  accessTokens: AccessTokens;
+  /** The Auth-Token RSA public key the web client encrypts with. */
+  authTokenPublicKey: string;
+  /** Every route registered so far (filled as routes are added; the web-API module lists them). */
+  routes: RouteRecord[];
+};
+
+export type SystemSeedOptions = { adminPassword: string | undefined };
+/** The demo password's hash, computed once before the demo transaction. */
+export type DemoSeedContext = { passwordHash: string };
+
+/**
+ * A module as the app, the seeds and the tests see it: exported as `<name>Module` from
+ * `modules/<name>/index.ts` and listed once in `modules/index.ts`.
+ */
+export type ModuleManifest = {
+  name: string;
+  /** The Drizzle tables the module owns (drizzle-kit finds them by the `*.table.ts` glob). */
+  tables: Record<string, PgTable | PgSequence>;
+  /** Registers the module's routes; each route declares its permission and schemas. */
+  register?: (app: FastifyInstance, ctx: ModuleContext) => void | Promise<void>;
+  seed?: {
+    /** What every database needs, at each start, safe to repeat; runs in list order. */
+    system?: (db: Db, options: SystemSeedOptions) => Promise<void>;
+    /** Demo rows for the quick start, inside one transaction, in list order; runs once on an empty database. */
+    demo?: (tx: Tx, ctx: DemoSeedContext) => Promise<void>;
+  };
+};
+
+/** Identity, for the type check and for one way of writing a manifest. */
+export const defineModule = (manifest: ModuleManifest): ModuleManifest => manifest;
