@@ -77,11 +77,6 @@ export default tseslint.config(
       ],
     },
   },
-  // Temporary: the ticket module is being split (issue 11 item 4); that work moves it onto the rule above.
-  {
-    files: ['apps/server/src/modules/ticket/**/*.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
   {
     files: ['**/scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts', '**/test/**', '.ci/**', '**/build.mjs'],
     rules: { 'no-console': 'off' },

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { canChangeStatus, messages, statusEffects, ticketMessages, type TicketUpdate } from '@casedesk/shared';
-import type { Db, Tx } from '../../db/database.js';
+import type { Db, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
-import { claimFiles, dropFiles } from '../file/file.service.js';
-import { readSettings } from '../setting/setting.service.js';
+import { claimFiles, dropFiles } from '../file/index.js';
+import { readSettings } from '../setting/index.js';
 import { visibleSql } from './ticket.policy.js';
 import { ticketRecordColumns } from './ticket.queries.js';
 import {

@@ -6,14 +6,14 @@ import {
   type TicketCreate,
   type TicketStatus,
 } from '@casedesk/shared';
-import { preparedStatement, type Db, type Queryable } from '../../db/database.js';
+import { preparedStatement, type Db, type Queryable } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { searchableText } from '../../platform/text-search.js';
-import { claimFiles } from '../file/file.service.js';
-import { addServiceHours, dayIn, holidaysFromQuery, readSettings } from '../setting/setting.service.js';
-import { appUser } from '../user/user.table.js';
+import { claimFiles } from '../file/index.js';
+import { addServiceHours, dayIn, holidaysFromQuery, readSettings } from '../setting/index.js';
+import { appUser } from '../user/index.js';
 import { ticketRecordColumns } from './ticket.queries.js';
 import {
   activeDelegateQuery,

@@ -8,9 +8,9 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@casedesk/shared';
-import { rowsOf, type Db } from '../../db/database.js';
+import { rowsOf, type Db } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
-import { category } from '../category/category.table.js';
+import { category } from '../category/index.js';
 import { involvedOnlySql, wholesaleSql } from './ticket.policy.js';
 import { ticket, ticketStat } from './ticket.table.js';
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { TicketFormOptions } from '@casedesk/shared';
-import { rowsOf, type Db } from '../../db/database.js';
+import { rowsOf, type Db } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
-import { category, categoryProject } from '../category/category.table.js';
-import { company } from '../company/company.table.js';
-import { project, projectCompany } from '../project/project.table.js';
-import { appUser } from '../user/user.table.js';
+import { category, categoryProject } from '../category/index.js';
+import { company } from '../company/index.js';
+import { project, projectCompany } from '../project/index.js';
+import { appUser } from '../user/index.js';
 
 /** The pickers of the ticket form and list filters, within what the caller may use (see the schema). */
 export async function formOptions(db: Db, actor: Actor): Promise<TicketFormOptions> {

@@ -6,15 +6,15 @@ import {
   type SettingValues,
   type TicketPriority,
 } from '@casedesk/shared';
-import { rowsOf, type Queryable, type Tx } from '../../db/database.js';
+import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
-import { category, categoryProject } from '../category/category.table.js';
-import { company } from '../company/company.table.js';
-import { delegate, delegateProject } from '../delegate/delegate.table.js';
-import { project, projectCompany } from '../project/project.table.js';
-import { addServiceHours, dayIn, holidaysFrom } from '../setting/setting.service.js';
-import { appUser } from '../user/user.table.js';
+import { category, categoryProject } from '../category/index.js';
+import { company } from '../company/index.js';
+import { delegate, delegateProject } from '../delegate/index.js';
+import { project, projectCompany } from '../project/index.js';
+import { addServiceHours, dayIn, holidaysFrom } from '../setting/index.js';
+import { appUser } from '../user/index.js';
 import { ticketVisible } from './ticket.service.js';
 
 // The references a ticket makes, checked before it is written. A check is a query of facts and a judge of

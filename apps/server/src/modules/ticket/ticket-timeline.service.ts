@@ -1,12 +1,12 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TicketTimelineEntry } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { notFound } from '../../platform/errors.js';
-import { category } from '../category/category.table.js';
-import { company } from '../company/company.table.js';
-import { project } from '../project/project.table.js';
-import { appUser } from '../user/user.table.js';
+import { category } from '../category/index.js';
+import { company } from '../company/index.js';
+import { project } from '../project/index.js';
+import { appUser } from '../user/index.js';
 import { userNameSql } from './ticket.queries.js';
 import { ticketVisible } from './ticket.service.js';
 import { ticketComment, ticketHistory } from './ticket.table.js';

@@ -7,15 +7,15 @@ import {
   type TicketQuery,
   type TicketStatus,
 } from '@casedesk/shared';
-import { rowsOf, type Queryable } from '../../db/database.js';
+import { rowsOf, type Queryable } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
 import { likePattern } from '../../platform/resource.js';
 import { keywordQuery } from '../../platform/text-search.js';
-import { category } from '../category/category.table.js';
-import { company } from '../company/company.table.js';
-import { project } from '../project/project.table.js';
-import { appUser } from '../user/user.table.js';
+import { category } from '../category/index.js';
+import { company } from '../company/index.js';
+import { project } from '../project/index.js';
+import { appUser } from '../user/index.js';
 import { visibleSql } from './ticket.policy.js';
 import { ticket } from './ticket.table.js';
 

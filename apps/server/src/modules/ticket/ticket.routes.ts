@@ -23,11 +23,11 @@ import {
   ticketTimelineEntrySchema,
   ticketUpdateSchema,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok, present } from '../../platform/envelope.js';
 import { sendXlsx, type ExportColumn } from '../../platform/export.js';
-import { registerFileOwner, removeStoredFiles } from '../file/file.service.js';
+import { registerFileOwner, removeStoredFiles } from '../file/index.js';
 import { addComment, getComment, listComments } from './ticket-comment.service.js';
 import { batchChange, deleteTickets, updateTicket } from './ticket-change.service.js';
 import { createTicket } from './ticket-create.service.js';

@@ -1,14 +1,13 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { isOpenDateRangeValid, ticketMessages, type TicketPage, type TicketQuery } from '@casedesk/shared';
-import type { Db, Queryable } from '../../db/database.js';
+import type { Db, Queryable } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { present } from '../../platform/envelope.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { htmlToText } from '../../platform/html.js';
 import { searchableText, weightedVector } from '../../platform/text-search.js';
-import { fileUrlOf } from '../file/file.service.js';
-import { storedFile } from '../file/file.table.js';
-import { appUser } from '../user/user.table.js';
+import { fileUrlOf, storedFile } from '../file/index.js';
+import { appUser } from '../user/index.js';
 import { actionsFor, allowedStatuses, visibleSql } from './ticket.policy.js';
 import {
   ticketListSql,
