@@ -25,6 +25,58 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  // Layers point down (docs/architecture.md): the platform knows no module and not the app's db/ folder.
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)modules/', message: 'The platform imports no module: let the app inject what it needs.' },
+            { regex: '^\\.\\./db/', message: 'The platform takes Db/Tx/Queryable from platform/db.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  // A module uses another module only through its index.ts; a table file may reference another's table file.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/modules/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/(?!index\\.js$)',
+              message: "Import another module through its index.ts ('../<module>/index.js').",
+            },
+            { regex: '^\\.\\./\\.\\./db/', message: 'Modules take Db/Tx/Queryable from platform/db.ts.' },
+            { regex: '^\\.\\./\\.\\./(app|main)\\.js$', message: 'Modules do not import the app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.table.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/(?!index\\.js$|[\\w-]+\\.table\\.js$)',
+              message: "Import another module through its index.ts (a table file may import another's *.table.js).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts', '**/test/**', '.ci/**', '**/build.mjs'],
     rules: { 'no-console': 'off' },

@@ -12,6 +12,7 @@ export * from './company/company.schemas.js';
 export * from './project/project.schemas.js';
 export * from './category/category.schemas.js';
 export * from './ticket/ticket.schemas.js';
+export * from './ticket/ticket.rules.js';
 export * from './file/file.schemas.js';
 export * from './user/user.schemas.js';
 export * from './userGroup/user-group.schemas.js';

@@ -15,22 +15,6 @@ export type TicketFrom = z.infer<typeof ticketFromSchema>;
 /** Statuses still waiting for work: "my open tickets", unassigned and overdue count only these. */
 export const openTicketStatuses: readonly TicketStatus[] = ['New', 'Assigned', 'InProgress', 'Pending'];
 
-/**
- * The allowed status changes (contract section 7), used by the server to refuse and by the web app
- * to offer only what is allowed. A Closed ticket reopens only to InProgress; Cancelled is final.
- */
-export const ticketTransitions: Record<TicketStatus, readonly TicketStatus[]> = {
-  New: ['Assigned', 'InProgress', 'Pending', 'Resolved', 'Cancelled'],
-  Assigned: ['InProgress', 'Pending', 'Resolved', 'Cancelled'],
-  InProgress: ['Assigned', 'Pending', 'Resolved', 'Cancelled'],
-  Pending: ['InProgress', 'Resolved', 'Cancelled'],
-  Resolved: ['Closed', 'InProgress'],
-  Closed: ['InProgress'],
-  Cancelled: [],
-};
-export const canChangeStatus = (from: TicketStatus, to: TicketStatus) =>
-  from === to || ticketTransitions[from].includes(to);
-
 /** Hours from opening until a ticket is overdue, by priority (the ticket's `dueDate`). */
 export const ticketSlaHours: Record<TicketPriority, number> = { Urgent: 4, High: 24, Medium: 72, Low: 168 };
 
@@ -162,8 +146,8 @@ export const ticketSchema = z
   .extend(auditFieldsSchema.shape);
 export type Ticket = z.infer<typeof ticketSchema>;
 
-/** What a user may do with a ticket, so the web shows buttons from it (CONVENTIONS habit 5). */
-export const ticketActions = ['edit', 'comment', 'delete', 'changeStatus'] as const;
+/** What a user may do with a ticket, so the web shows buttons from it (CONVENTIONS habit 5; the ticket policy decides). */
+export const ticketActions = ['view', 'edit', 'comment', 'changeStatus', 'delete'] as const;
 export type TicketAction = (typeof ticketActions)[number];
 
 /** One row of the ticket list: the list columns plus display names (no content). */
@@ -201,6 +185,7 @@ export const ticketListItemSchema = ticketSchema
     createdByName: nullableText,
     /** Present on keyword searches: the full-text rank (higher is better). */
     rank: z.number().optional(),
+    actions: z.array(z.enum(ticketActions)),
   });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 

@@ -11,7 +11,7 @@ import {
   messages,
   verifyPasswordSchema,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok } from '../../platform/envelope.js';
 import * as account from './account.service.js';

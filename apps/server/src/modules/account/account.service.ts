@@ -8,14 +8,14 @@ import {
   type AccountProfileUpdate,
   type VerifyPassword,
 } from '@casedesk/shared';
-import { rowsOf, type Db } from '../../db/database.js';
+import { rowsOf, type Db } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, sessionEnded } from '../../platform/errors.js';
 import { writeLoginLog } from '../../platform/logs.js';
 import { verifyPassword as passwordMatches } from '../../platform/passwords.js';
-import { readSettings } from '../setting/setting.service.js';
-import { appUser } from '../user/user.table.js';
+import { readSettings } from '../setting/index.js';
+import { appUser } from '../user/index.js';
 
 type ProfileRow = {
   id: number;

@@ -9,7 +9,7 @@ import {
   envelopeSchema,
   idParamSchema,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok } from '../../platform/envelope.js';
 import { allApiTokens, createApiToken, myApiTokens, revokeApiToken } from './api-token.service.js';

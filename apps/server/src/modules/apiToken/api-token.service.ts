@@ -8,15 +8,15 @@ import {
   type ApiTokenCreated,
   type ApiTokenWithOwner,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { readSettings } from '../setting/setting.service.js';
+import { readSettings } from '../setting/index.js';
 import { loadActorByApiToken } from './api-token.queries.js';
 import { apiToken } from './api-token.table.js';
-import { appUser } from '../user/user.table.js';
+import { appUser } from '../user/index.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** How often `lastUsedAt` is written at most: a busy integration must not turn every read into a write. */

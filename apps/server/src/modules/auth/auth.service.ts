@@ -9,7 +9,7 @@ import {
   type ResetInitPassword,
   type TokenData,
 } from '@casedesk/shared';
-import { rowsOf, type Db } from '../../db/database.js';
+import { rowsOf, type Db } from '../../platform/db.js';
 import type { AccessTokens } from '../../platform/access-token.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Config } from '../../platform/config.js';
@@ -17,8 +17,8 @@ import { AppError, badRequest, sessionEnded } from '../../platform/errors.js';
 import { writeLoginLog } from '../../platform/logs.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { emailOutbox } from '../../platform/platform.table.js';
-import { readSettings } from '../setting/setting.service.js';
-import { appUser } from '../user/user.table.js';
+import { readSettings } from '../setting/index.js';
+import { appUser } from '../user/index.js';
 import { loadActor } from './actor.queries.js';
 import { passwordReset, refreshToken, userSession } from './auth.table.js';
 

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../db/database.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
-import { project } from '../project/project.table.js';
-import { appUser } from '../user/user.table.js';
+import { project } from '../project/index.js';
+import { appUser } from '../user/index.js';
 import { categoryProject } from './category.table.js';
 
 export async function projectsOf(q: Queryable, categoryId: number) {

@@ -1,9 +1,9 @@
 import { and, count, inArray, notInArray, sql } from 'drizzle-orm';
 import { deptCreateSchema, deptQuerySchema, deptSchema, deptUpdateSchema } from '@casedesk/shared';
-import { rowsOf } from '../../db/database.js';
+import { rowsOf } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { defineResource } from '../../platform/resource.js';
-import { appUser } from '../user/user.table.js';
+import { appUser } from '../user/index.js';
 import { dept } from './dept.table.js';
 
 export const deptService = defineResource({

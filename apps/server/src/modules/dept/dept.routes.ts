@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type Db } from '../../db/database.js';
+import { type Db } from '../../platform/db.js';
 import { registerResource } from '../../platform/resource.js';
 import { deptService } from './dept.resource.js';
 

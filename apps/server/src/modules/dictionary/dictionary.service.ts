@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { dictionaryMessages, type DictionaryCreate } from '@casedesk/shared';
-import type { Db, Queryable, Tx } from '../../db/database.js';
+import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { conflict } from '../../platform/errors.js';
-import { configuration } from '../configuration/configuration.table.js';
+import { configuration } from '../configuration/index.js';
 import { dictionary, dictionaryItem } from './dictionary.table.js';
 
 export async function itemsOf(q: Queryable, dictionaryId: number) {

@@ -12,12 +12,12 @@ import {
   uploadedFileSchema,
   type UploadedFile,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
 import { discardUploads, fileTooLarge, filesDir, findDownloadable, saveUpload } from './file.service.js';
-import { readSettings } from '../setting/setting.service.js';
+import { readSettings } from '../setting/index.js';
 
 const multipartLimits = { files: maxUploadFiles + 1, fields: 20, parts: 40, fieldSize: 64 * 1024 };
 const tooMany = () => badRequest(`At most ${maxUploadFiles} files can be uploaded at once.`);

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { messages, settingMessages, type UploadedFile } from '@casedesk/shared';
-import type { Db, Queryable, Tx } from '../../db/database.js';
+import type { Db, Queryable, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { storedFile } from './file.table.js';

@@ -8,7 +8,7 @@ import {
 } from '@casedesk/shared';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { defineResource } from '../../platform/resource.js';
-import { company } from '../company/company.table.js';
+import { company } from '../company/index.js';
 import { industry } from './industry.table.js';
 import { wouldCycle } from './industry.service.js';
 

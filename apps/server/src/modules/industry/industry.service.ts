@@ -1,6 +1,6 @@
 import { asc, sql } from 'drizzle-orm';
 import { type IndustryNode } from '@casedesk/shared';
-import { rowsOf, type Db, type Queryable } from '../../db/database.js';
+import { rowsOf, type Db, type Queryable } from '../../platform/db.js';
 import { industry } from './industry.table.js';
 
 export async function wouldCycle(q: Queryable, id: number, parentId: number): Promise<boolean> {

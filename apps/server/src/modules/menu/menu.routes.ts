@@ -9,7 +9,7 @@ import {
   menuSaveApisSchema,
   webMenuSchema,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok } from '../../platform/envelope.js';
 import { registerResource } from '../../platform/resource.js';

@@ -7,12 +7,12 @@ import {
   type MenuSaveApis,
   type WebMenu,
 } from '@casedesk/shared';
-import { rowsOf, type Db, type Queryable, type Tx } from '../../db/database.js';
+import { rowsOf, type Db, type Queryable, type Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { present } from '../../platform/envelope.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { webApi } from '../webApi/web-api.table.js';
+import { webApi } from '../webApi/index.js';
 import { menu, menuApi } from './menu.table.js';
 
 type MenuRow = typeof menu.$inferSelect;

@@ -1,7 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import { positionCreateSchema, positionQuerySchema, positionSchema, positionUpdateSchema } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
-import { appUser } from '../user/user.table.js';
+import { appUser } from '../user/index.js';
 import { position } from './position.table.js';
 
 export const positionService = defineResource({

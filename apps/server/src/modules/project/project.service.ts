@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../db/database.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
-import { company } from '../company/company.table.js';
+import { company } from '../company/index.js';
 import { projectCompany } from './project.table.js';
 
 export async function companiesOf(q: Queryable, projectId: number) {

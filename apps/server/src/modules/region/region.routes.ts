@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, regionChildrenQuerySchema, regionNodeSchema } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { ok } from '../../platform/envelope.js';
 import { registerResource } from '../../platform/resource.js';
 import { regionChildren } from './region.service.js';

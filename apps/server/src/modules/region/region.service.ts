@@ -1,6 +1,6 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { type RegionNode } from '@casedesk/shared';
-import { rowsOf, type Db, type Queryable } from '../../db/database.js';
+import { rowsOf, type Db, type Queryable } from '../../platform/db.js';
 import { region } from './region.table.js';
 
 /** Whether `parentCode` is `code` itself or lies under it: placing `code` there would make a cycle. */

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PermissionQuery } from '@casedesk/shared';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../../platform/db.js';
 import { likePattern } from '../../platform/resource.js';
-import { appUser, userRole } from '../user/user.table.js';
+import { appUser, userRole } from '../user/index.js';
 import { permission, role, rolePermission } from './role.table.js';
 
 /** The permission codes of one role, sorted. */

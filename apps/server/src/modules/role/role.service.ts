@@ -15,12 +15,12 @@ import {
   type RoleCreate,
   type RoleUpdate,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ExportColumn } from '../../platform/export.js';
-import { assertCanGrant } from '../user/user.policy.js';
+import { assertCanGrant } from '../user/index.js';
 import {
   codesByRole,
   codesOfRole,

@@ -1,5 +1,6 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './setting.table.js';
+export { addServiceHours, dayIn, holidaysFrom, holidaysFromQuery, readSettings } from './setting.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerSettingRoutes } from './setting.routes.js';

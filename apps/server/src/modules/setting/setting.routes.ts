@@ -7,7 +7,7 @@ import {
   settingSavedSchema,
   settingsSchema,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import type { Config } from '../../platform/config.js';
 import { ok } from '../../platform/envelope.js';

@@ -10,7 +10,7 @@ import {
   type Settings,
   type SettingValues,
 } from '@casedesk/shared';
-import type { Db, Queryable } from '../../db/database.js';
+import type { Db, Queryable } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { loadConfig } from '../../platform/config.js';

@@ -1,5 +1,12 @@
 import { and, inArray, not, or, sql, type SQL } from 'drizzle-orm';
-import { ticketTransitions, type TicketAction, type TicketStatus } from '@casedesk/shared';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  ticketTransitions,
+  ticketVisibleTo,
+  type TicketAction,
+  type TicketStatus,
+  type TicketViewer,
+} from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { ticket } from './ticket.table.js';
@@ -38,48 +45,63 @@ export function scopeSql(actor: Actor, asFilter = false): SQL | undefined {
  * checking a few hundred rows.
  *
  * The list scope, applied inside every ticket query: a ticket outside it does not exist for the
- * actor. Private tickets: only creator, assignee, delegate, grantAccess users and `ticket:private`.
+ * actor. Private tickets: the private-ticket rule (`privateTicketVisible` in the shared ticket rules).
  */
 export function visibleSql(actor: Actor, asFilter = false): SQL | undefined {
   const privateRule = seesAllPrivate(actor) ? undefined : or(not(ticket.privateTicket), involvedSql(actor, asFilter));
   return and(scopeSql(actor, asFilter), privateRule);
 }
 
-type TicketFacts = {
-  status: TicketStatus;
-  projectId: number;
-  privateTicket: boolean;
-  createdBy: number | null;
-  assignTo: number | null;
-  delegateTo: number | null;
-  grantAccess: number[];
-};
-
-const isInvolved = (actor: Actor, t: TicketFacts) =>
-  t.createdBy === actor.userId ||
-  t.assignTo === actor.userId ||
-  t.delegateTo === actor.userId ||
-  t.grantAccess.includes(actor.userId);
-
-/** The same rule as `visibleSql`, for one ticket in hand. */
-export function canSee(actor: Actor, t: TicketFacts): boolean {
-  const inScope =
-    actor.dataScope === 'all' ||
-    isInvolved(actor, t) ||
-    (actor.dataScope === 'projects' && actor.projects.includes(t.projectId));
-  return inScope && (!t.privateTicket || seesAllPrivate(actor) || isInvolved(actor, t));
+/**
+ * The part of `visibleSql` an actor sees without being involved: every ticket (scope all) or their
+ * projects' (scope projects), private ones only with `ticket:private`; undefined for scope own. Written
+ * for any table with a project and a privacy column, so that the dashboard's counters apply it too.
+ */
+export function wholesaleSql(
+  actor: Actor,
+  columns: { projectId: PgColumn; privateTicket: PgColumn } = ticket,
+): SQL | undefined {
+  const privateRule = seesAllPrivate(actor) ? undefined : sql`not ${columns.privateTicket}`;
+  if (actor.dataScope === 'all') return privateRule ?? sql`true`;
+  if (actor.dataScope === 'projects' && actor.projects.length > 0)
+    return and(inArray(columns.projectId, actor.projects), privateRule);
+  return undefined;
 }
 
-/** What the actor may do with a ticket they can see (the web shows buttons from this). */
-export function actionsFor(actor: Actor, t: TicketFacts): TicketAction[] {
-  const actions: TicketAction[] = [];
-  const open = t.status !== 'Cancelled';
-  if (hasPermission(actor, 'ticket:edit') && open) actions.push('edit');
-  if (hasPermission(actor, 'ticket:edit')) actions.push('comment');
-  if (hasPermission(actor, 'ticket:edit') && ticketTransitions[t.status].length > 0) actions.push('changeStatus');
+/** The rest of `visibleSql`: tickets the actor sees only because they are involved; undefined when none. */
+export function involvedOnlySql(actor: Actor): SQL | undefined {
+  const wholesale = wholesaleSql(actor);
+  if (!wholesale) return involvedSql(actor);
+  if (actor.dataScope === 'all')
+    return seesAllPrivate(actor) ? undefined : and(ticket.privateTicket, involvedSql(actor));
+  return and(involvedSql(actor), sql`not (${wholesale})`);
+}
+
+/** The actor as the shared visibility rules see them. */
+export const viewerOf = (actor: Actor): TicketViewer => ({
+  userId: actor.userId,
+  dataScope: actor.dataScope,
+  projects: actor.projects,
+  seesAllPrivate: seesAllPrivate(actor),
+});
+
+/** The same rule as `visibleSql`, for one ticket in hand. */
+export const canSee = (actor: Actor, t: Parameters<typeof ticketVisibleTo>[1]) => ticketVisibleTo(viewerOf(actor), t);
+
+/**
+ * What the actor may do with a ticket they can see; list rows and details carry it, and the web shows
+ * buttons from it. A cancelled ticket can still be read, commented and deleted, not edited.
+ */
+export function actionsFor(actor: Actor, t: { status: TicketStatus }): TicketAction[] {
+  const actions: TicketAction[] = ['view'];
+  const edits = hasPermission(actor, 'ticket:edit');
+  if (edits && t.status !== 'Cancelled') actions.push('edit');
+  if (edits) actions.push('comment');
+  if (edits && ticketTransitions[t.status].length > 0) actions.push('changeStatus');
   if (hasPermission(actor, 'ticket:delete')) actions.push('delete');
   return actions;
 }
 
-export const allowedStatuses = (actor: Actor, t: TicketFacts): TicketStatus[] =>
+/** The statuses the actor may move the ticket to now. */
+export const allowedStatuses = (actor: Actor, t: { status: TicketStatus }): TicketStatus[] =>
   hasPermission(actor, 'ticket:edit') ? [...ticketTransitions[t.status]] : [];

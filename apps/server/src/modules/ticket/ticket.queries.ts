@@ -7,17 +7,17 @@ import {
   type TicketQuery,
   type TicketStatus,
 } from '@casedesk/shared';
-import { rowsOf, type Queryable } from '../../db/database.js';
+import { rowsOf, type Queryable } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
 import { likePattern } from '../../platform/resource.js';
 import { keywordQuery } from '../../platform/text-search.js';
-import { category } from '../category/category.table.js';
-import { company } from '../company/company.table.js';
-import { project } from '../project/project.table.js';
-import { appUser } from '../user/user.table.js';
-import { involvedSql, seesAllPrivate, visibleSql } from './ticket.policy.js';
-import { ticket, ticketStat } from './ticket.table.js';
+import { category } from '../category/index.js';
+import { company } from '../company/index.js';
+import { project } from '../project/index.js';
+import { appUser } from '../user/index.js';
+import { visibleSql } from './ticket.policy.js';
+import { ticket } from './ticket.table.js';
 
 /** Every column of a ticket record, without the search documents. */
 export const ticketRecordColumns = {
@@ -253,78 +253,4 @@ export async function* ticketRowsInOrder(db: Queryable, built: TicketListSql, ch
     yield* rows;
     if (rows.length < chunk) return;
   }
-}
-
-const day = (column: PgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-
-/**
- * The dashboard in one statement. Counts come from `ticket_stat` for the projects (and privacy) the
- * actor sees wholesale, plus a direct count of the few tickets seen only through involvement.
- */
-export function ticketDashboardSql(actor: Actor, since: string): SQL {
-  const me = actor.userId;
-  const privileged = seesAllPrivate(actor);
-  const open = sql.join(
-    openStatuses.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  let statScope: SQL | undefined;
-  let extra: SQL | undefined;
-  if (actor.dataScope === 'all') {
-    statScope = privileged ? sql`true` : sql`${ticketStat.privateTicket} = false`;
-    extra = privileged ? undefined : and(ticket.privateTicket, involvedSql(actor));
-  } else if (actor.dataScope === 'projects' && actor.projects.length > 0) {
-    const projects = inArray(ticketStat.projectId, actor.projects);
-    statScope = privileged ? projects : and(projects, sql`${ticketStat.privateTicket} = false`);
-    const counted = privileged
-      ? inArray(ticket.projectId, actor.projects)
-      : and(inArray(ticket.projectId, actor.projects), sql`not ${ticket.privateTicket}`);
-    extra = and(involvedSql(actor), sql`not (${counted})`);
-  } else {
-    extra = involvedSql(actor);
-  }
-  // Overdue and unassigned: the wholesale part reads only the partial indexes, the rest is small.
-  const scopeTicket = statScope
-    ? actor.dataScope === 'all'
-      ? privileged
-        ? sql`true`
-        : sql`not ${ticket.privateTicket}`
-      : privileged
-        ? inArray(ticket.projectId, actor.projects)
-        : and(inArray(ticket.projectId, actor.projects), sql`not ${ticket.privateTicket}`)!
-    : undefined;
-  const countOpen = (condition: SQL) =>
-    sql`(${scopeTicket ? sql`(select count(*) from ${ticket} where ${scopeTicket} and ${condition})` : sql`0`}
-        + ${extra ? sql`(select count(*) from ${ticket} where ${extra} and ${condition})` : sql`0`})`;
-  const stats = statScope
-    ? sql`(select coalesce(json_agg(x), '[]'::json) from (
-          select ${ticketStat.dim} as dim, ${ticketStat.val} as val, sum(${ticketStat.n})::integer as n
-            from ${ticketStat}
-           where ${statScope} and (${ticketStat.dim} in ('status', 'priority', 'category')
-                 or (${ticketStat.dim} in ('opened', 'closed') and ${ticketStat.val} >= ${since}))
-           group by 1, 2 having sum(${ticketStat.n}) <> 0) x)`
-    : sql`'[]'::json`;
-  const extraCounts = extra
-    ? sql`(select coalesce(json_agg(x), '[]'::json) from (
-          select ${ticket.status} as status, ${ticket.priority} as priority,
-                 coalesce(${ticket.categoryId}::text, '-') as category,
-                 ${day(ticket.openDate)} as opened, ${day(ticket.closeDate)} as closed, count(*)::integer as n
-            from ${ticket} where ${extra}
-           group by grouping sets ((1), (2), (3), (4), (5))) x)`
-    : sql`'[]'::json`;
-  const mine = sql`(${ticket.assignTo} = ${me} or ${ticket.delegateTo} = ${me}) and ${ticket.status} in (${open})`;
-  return sql`select json_build_object(
-      'stats', ${stats},
-      'extra', ${extraCounts},
-      'myOpen', (select coalesce(json_agg(x), '[]'::json) from (
-          select ${ticket.id} as id, ${ticket.caseNumber} as "caseNumber", ${ticket.subject} as subject,
-                 ${ticket.status} as status, ${ticket.priority} as priority, ${ticket.dueDate} as "dueDate",
-                 count(*) over () as total
-            from ${ticket} where ${mine}
-           order by ${ticket.dueDate} asc nulls last, ${ticket.id} desc limit 10) x),
-      'unassigned', ${countOpen(sql`${ticket.assignTo} is null and ${ticket.status} in (${open})`)},
-      'overdue', ${countOpen(sql`${ticket.status} in (${open}) and ${ticket.dueDate} < now()`)},
-      'categories', (select coalesce(json_agg(json_build_object('id', ${category.id}, 'code', ${category.categoryCode})), '[]'::json)
-                       from ${category})
-    ) as d`;
 }

@@ -23,32 +23,19 @@ import {
   ticketTimelineEntrySchema,
   ticketUpdateSchema,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok, present } from '../../platform/envelope.js';
-import { notFound } from '../../platform/errors.js';
 import { sendXlsx, type ExportColumn } from '../../platform/export.js';
-import { registerFileOwner, removeStoredFiles } from '../file/file.service.js';
+import { registerFileOwner, removeStoredFiles } from '../file/index.js';
+import { addComment, getComment, listComments } from './ticket-comment.service.js';
+import { batchChange, deleteTickets, updateTicket } from './ticket-change.service.js';
+import { createTicket } from './ticket-create.service.js';
+import { dashboard } from './ticket-dashboard.service.js';
+import { formOptions } from './ticket-form-options.service.js';
 import { ticketRowsInOrder } from './ticket.queries.js';
-import {
-  addComment,
-  batchChange,
-  createTicket,
-  dashboard,
-  deleteTickets,
-  exportFilter,
-  formOptions,
-  fileOwner,
-  getTicket,
-  listComments,
-  queryTickets,
-  ticketDetail,
-  ticketVisible,
-  timeline,
-  updateTicket,
-} from './ticket.service.js';
-import { eq } from 'drizzle-orm';
-import { ticketComment } from './ticket.table.js';
+import { exportFilter, fileOwner, getTicket, queryTickets, ticketDetail, ticketVisible } from './ticket.service.js';
+import { timeline } from './ticket-timeline.service.js';
 
 const exportColumns: ExportColumn[] = [
   { header: 'Case number', field: 'caseNumber', width: 18 },
@@ -226,17 +213,6 @@ export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: stri
       config: { access: 'ticket:view' },
       schema: { tags: commentTags, params: idParamSchema, response: { 200: envelopeSchema(ticketCommentSchema) } },
     },
-    async (request) => {
-      const actor = requireActor(request);
-      const [row] = await db
-        .select({ ticketId: ticketComment.ticketId })
-        .from(ticketComment)
-        .where(eq(ticketComment.id, request.params.key));
-      if (!row) throw notFound();
-      const page = await listComments(db, actor, { ticketId: row.ticketId, page: 1, pageSize: 500 });
-      const found = page.items.find((c) => c.id === request.params.key);
-      if (!found) throw notFound();
-      return ok(found);
-    },
+    async (request) => ok(await getComment(db, requireActor(request), request.params.key)),
   );
 }

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Queryable } from '../../db/database.js';
-import { dept } from '../dept/dept.table.js';
-import { position } from '../position/position.table.js';
-import { project } from '../project/project.table.js';
-import { role } from '../role/role.table.js';
-import { userGroup, userGroupMember } from '../userGroup/user-group.table.js';
+import { rowsOf, type Queryable } from '../../platform/db.js';
+import { dept } from '../dept/index.js';
+import { position } from '../position/index.js';
+import { project } from '../project/index.js';
+import { role } from '../role/index.js';
+import { userGroup, userGroupMember } from '../userGroup/index.js';
 import { appUser, userProject, userRole } from './user.table.js';
 
 const idArray = (statement: SQL) =>

@@ -12,7 +12,7 @@ import {
   userSchema,
   type QueryBase,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok, present } from '../../platform/envelope.js';
 import { sendXlsx } from '../../platform/export.js';

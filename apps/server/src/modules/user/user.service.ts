@@ -13,19 +13,19 @@ import {
   type UserResetPassword,
   type UserUpdate,
 } from '@casedesk/shared';
-import type { Db, Tx } from '../../db/database.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { userSession } from '../auth/auth.table.js';
-import { category } from '../category/category.table.js';
-import { delegate } from '../delegate/delegate.table.js';
-import { dept } from '../dept/dept.table.js';
-import { ticket } from '../ticket/ticket.table.js';
-import { userGroup, userGroupMember } from '../userGroup/user-group.table.js';
+import { userSession } from '../auth/index.js';
+import { category } from '../category/index.js';
+import { delegate } from '../delegate/index.js';
+import { dept } from '../dept/index.js';
+import { ticket } from '../ticket/index.js';
+import { userGroup, userGroupMember } from '../userGroup/index.js';
 import { assertCanGrant, assertCanManage, assertNotSelf, userActionsFor } from './user.policy.js';
 import {
   loginNameHolder,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { rowsOf, type Queryable } from '../../db/database.js';
-import { appUser } from '../user/user.table.js';
+import { rowsOf, type Queryable } from '../../platform/db.js';
+import { appUser } from '../user/index.js';
 import { userGroup, userGroupMember } from './user-group.table.js';
 
 /** Whether `parentId` is `id` itself or lies under it: placing `id` there would make a cycle. */

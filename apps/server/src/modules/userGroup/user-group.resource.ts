@@ -9,7 +9,7 @@ import {
 } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
 import { addGroup, updateGroup } from './user-group.service.js';
-import { appUser } from '../user/user.table.js';
+import { appUser } from '../user/index.js';
 import { membersOf } from './user-group.queries.js';
 import { userGroup, userGroupMember } from './user-group.table.js';
 

@@ -6,7 +6,7 @@ import {
   type UserGroupNode,
   type UserGroupUpdate,
 } from '@casedesk/shared';
-import type { Db, Tx } from '../../db/database.js';
+import type { Db, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';

@@ -11,7 +11,7 @@ import {
   webApiSchema,
   type QueryBase,
 } from '@casedesk/shared';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../platform/db.js';
 import { requireActor, type RouteRecord } from '../../platform/access.js';
 import { ok, present } from '../../platform/envelope.js';
 import { AppError } from '../../platform/errors.js';

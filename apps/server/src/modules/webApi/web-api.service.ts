@@ -1,6 +1,6 @@
 import { eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { webApiMessages, type QueryBase, type WebApiOnOff } from '@casedesk/shared';
-import type { Db, Queryable } from '../../db/database.js';
+import type { Db, Queryable } from '../../platform/db.js';
 import type { RouteRecord } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';

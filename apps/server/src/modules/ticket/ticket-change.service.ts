@@ -1,0 +1,202 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { canChangeStatus, messages, statusEffects, ticketMessages, type TicketUpdate } from '@casedesk/shared';
+import type { Db, Tx } from '../../platform/db.js';
+import type { Actor } from '../../platform/actor.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { sanitizeHtml } from '../../platform/html.js';
+import { claimFiles, dropFiles } from '../file/index.js';
+import { readSettings } from '../setting/index.js';
+import { visibleSql } from './ticket.policy.js';
+import { ticketRecordColumns } from './ticket.queries.js';
+import {
+  activeDelegate,
+  checkCategory,
+  checkCompany,
+  checkParent,
+  checkPrivateAllowed,
+  checkProject,
+  checkUsers,
+  dueDateOf,
+} from './ticket-references.service.js';
+import {
+  fileOwner,
+  findVisible,
+  ticketSearchDoc,
+  type Changes,
+  type TicketRecord,
+  type WriteResult,
+} from './ticket.service.js';
+import { ticket, ticketHistory } from './ticket.table.js';
+
+const comparable = (v: unknown) =>
+  v instanceof Date ? v.toISOString() : Array.isArray(v) ? JSON.stringify([...v].sort()) : JSON.stringify(v ?? null);
+/** Long texts are kept in the history only up to this length. */
+const historyTextLimit = 4000;
+const forHistory = (v: unknown) =>
+  typeof v === 'string' && v.length > historyTextLimit ? `${v.slice(0, historyTextLimit)}…` : v;
+
+/** Applies a partial change to a ticket in hand: checks, side effects, history. Answers the new row. */
+async function applyChange(
+  tx: Tx,
+  actor: Actor,
+  before: TicketRecord,
+  input: Omit<TicketUpdate, 'id' | 'rowVersion'>,
+  rowVersion: number | undefined,
+  timeZone: string,
+): Promise<WriteResult<TicketRecord>> {
+  if (before.status === 'Cancelled') throw badRequest(ticketMessages.cancelledIsFinal);
+  const next: Partial<TicketRecord> = {};
+  const set = <K extends keyof TicketRecord>(key: K, value: TicketRecord[K] | undefined) => {
+    if (value !== undefined && comparable(value) !== comparable(before[key])) next[key] = value;
+  };
+  set('subject', input.subject);
+  if (input.content !== undefined) set('content', sanitizeHtml(input.content));
+  set('categoryId', input.categoryId);
+  set('projectId', input.projectId);
+  set('companyId', input.companyId);
+  set('businessUnit', input.businessUnit);
+  set('priority', input.priority);
+  set('ticketType', input.ticketType);
+  set('ticketFrom', input.ticketFrom);
+  set('subjectType', input.subjectType);
+  set('customer', input.customer);
+  set('customerEmail', input.customerEmail);
+  set('telephone', input.telephone);
+  set('firstName', input.firstName);
+  set('lastName', input.lastName);
+  set('emails', input.emails);
+  set('assignTo', input.assignTo);
+  set('parentTicket', input.parentTicket);
+  set('privateTicket', input.privateTicket);
+  if (input.grantAccess) set('grantAccess', [...new Set(input.grantAccess)]);
+  if (input.attachments) set('attachments', [...new Set(input.attachments)]);
+  if (input.scheduledDate !== undefined)
+    set('scheduledDate', input.scheduledDate ? new Date(input.scheduledDate) : null);
+
+  const projectId = next.projectId ?? before.projectId;
+  if (next.projectId !== undefined) await checkProject(tx, actor, projectId);
+  const categoryId = next.categoryId !== undefined ? next.categoryId : before.categoryId;
+  if ((next.categoryId !== undefined || next.projectId !== undefined) && categoryId)
+    await checkCategory(tx, categoryId, projectId);
+  const companyId = next.companyId !== undefined ? next.companyId : before.companyId;
+  if ((next.companyId !== undefined || next.projectId !== undefined) && companyId)
+    await checkCompany(tx, companyId, projectId);
+  if (next.assignTo) await checkUsers(tx, [next.assignTo], 'assignTo');
+  if (next.grantAccess) await checkUsers(tx, next.grantAccess, 'grantAccess');
+  if (next.parentTicket) await checkParent(tx, actor, next.parentTicket, before.id);
+
+  let status = input.status ?? before.status;
+  if (!canChangeStatus(before.status, status))
+    throw badRequest(ticketMessages.statusNotAllowed(before.status, status), [
+      { field: 'status', message: ticketMessages.statusNotAllowed(before.status, status) },
+    ]);
+  // A new assignee brings their delegate; a New ticket that gets one is Assigned.
+  if (next.assignTo !== undefined || next.projectId !== undefined) {
+    const assignee = next.assignTo !== undefined ? next.assignTo : before.assignTo;
+    set('delegateTo', assignee !== null ? await activeDelegate(tx, assignee, projectId, new Date()) : null);
+    if (assignee !== null && status === 'New') status = 'Assigned';
+  }
+  set('status', status);
+  Object.assign(
+    next,
+    Object.fromEntries(
+      Object.entries(statusEffects(before, status, actor.userId, new Date())).filter(
+        ([k, v]) => comparable(v) !== comparable(before[k as keyof TicketRecord]),
+      ),
+    ),
+  );
+  if (next.priority !== undefined) next.dueDate = await dueDateOf(tx, before.openDate, next.priority, timeZone);
+
+  if (Object.keys(next).length === 0) return { value: before, removedFiles: [] };
+  const after = { ...before, ...next };
+  const searchChanged = ['subject', 'content', 'customer', 'customerEmail', 'firstName', 'lastName', 'telephone'].some(
+    (k) => k in next,
+  );
+  const [row] = await tx
+    .update(ticket)
+    .set({
+      ...next,
+      ...(searchChanged ? { searchDoc: ticketSearchDoc(after) } : {}),
+      rowVersion: sql`${ticket.rowVersion} + 1`,
+      modifiedAt: sql`now()`,
+      modifiedBy: actor.userId,
+    })
+    .where(and(eq(ticket.id, before.id), rowVersion === undefined ? undefined : eq(ticket.rowVersion, rowVersion)))
+    .returning(ticketRecordColumns);
+  if (!row) throw conflict(messages.staleRowVersion);
+
+  let removedFiles: string[] = [];
+  if (next.attachments) {
+    await claimFiles(tx, actor, fileOwner, row.id, row.attachments);
+    removedFiles = await dropFiles(tx, fileOwner, [row.id], row.attachments);
+  }
+  const changes: Changes = {};
+  for (const key of Object.keys(next) as (keyof TicketRecord)[])
+    changes[key] = { from: forHistory(before[key] ?? null), to: forHistory(row[key] ?? null) };
+  await tx.insert(ticketHistory).values({ ticketId: row.id, actorId: actor.userId, kind: 'changed', changes });
+  return { value: row, removedFiles };
+}
+
+/** Update with the rowVersion the caller read: a stale one answers 409 and writes nothing. */
+export async function updateTicket(db: Db, actor: Actor, input: TicketUpdate): Promise<WriteResult<TicketRecord>> {
+  const settings = await readSettings(db);
+  return db.transaction(async (tx) => {
+    const before = await findVisible(tx, actor, input.id, true);
+    if (!before) throw notFound();
+    if (before.rowVersion !== input.rowVersion) throw conflict(messages.staleRowVersion);
+    checkPrivateAllowed(settings, before.privateTicket, input.privateTicket);
+    const { id: _id, rowVersion, ...changes } = input;
+    return applyChange(tx, actor, before, changes, rowVersion, settings.basic.timeZone);
+  });
+}
+
+/** The same change on several tickets: all of them or none. */
+export async function batchChange(
+  db: Db,
+  actor: Actor,
+  ids: number[],
+  change: Pick<TicketUpdate, 'status' | 'assignTo'>,
+): Promise<number> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const { timeZone } = (await readSettings(db)).basic;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select(ticketRecordColumns)
+      .from(ticket)
+      .where(and(inArray(ticket.id, unique), visibleSql(actor)))
+      .orderBy(asc(ticket.id))
+      .for('update');
+    if (rows.length !== unique.length) throw notFound();
+    for (const row of rows) {
+      try {
+        await applyChange(tx, actor, row, change, undefined, timeZone);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'BAD_REQUEST')
+          throw badRequest(`${row.caseNumber}: ${error.message}`);
+        throw error;
+      }
+    }
+    return rows.length;
+  });
+}
+
+export async function deleteTickets(db: Db, actor: Actor, ids: number[]): Promise<WriteResult<number>> {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: ticket.id })
+      .from(ticket)
+      .where(and(inArray(ticket.id, unique), visibleSql(actor)));
+    if (found.length !== unique.length) throw notFound();
+    const [children] = await tx
+      .select({ n: count() })
+      .from(ticket)
+      .where(and(inArray(ticket.parentTicket, unique), sql`not (${inArray(ticket.id, unique)})`));
+    if (children && children.n > 0)
+      throw conflict(ticketMessages.inUse('ticket', children.n).replace('applied to', 'linked from'));
+    const removedFiles = await dropFiles(tx, fileOwner, unique);
+    await tx.update(ticket).set({ parentTicket: null }).where(inArray(ticket.parentTicket, unique));
+    await tx.delete(ticket).where(inArray(ticket.id, unique));
+    return { value: unique.length, removedFiles };
+  });
+}

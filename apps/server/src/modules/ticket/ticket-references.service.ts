@@ -1,0 +1,153 @@
+import { and, eq, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  mayBecomePrivate,
+  settingMessages,
+  ticketSlaHours,
+  type SettingValues,
+  type TicketPriority,
+} from '@casedesk/shared';
+import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
+import type { Actor } from '../../platform/actor.js';
+import { badRequest } from '../../platform/errors.js';
+import { category, categoryProject } from '../category/index.js';
+import { company } from '../company/index.js';
+import { delegate, delegateProject } from '../delegate/index.js';
+import { project, projectCompany } from '../project/index.js';
+import { addServiceHours, dayIn, holidaysFrom } from '../setting/index.js';
+import { appUser } from '../user/index.js';
+import { ticketVisible } from './ticket.service.js';
+
+// The references a ticket makes, checked before it is written. A check is a query of facts and a judge of
+// them, so that a create can ask for all the facts in one statement (ticket-create.service.ts).
+
+/** A 400 naming the field at fault. */
+export const fieldError = (name: string, message: string) =>
+  badRequest(`${name}: ${message}`, [{ field: name, message }]);
+
+/** An id in a statement: given, an expression, or a placeholder of a statement built once. */
+export type Id = number | SQLWrapper;
+/** One row of facts as a json object (null when there is none), a column of that one statement. */
+export const factsJson = (query: SQL) => sql`(select to_jsonb(f) from (${query}) f)`;
+
+export type ProjectFacts = { status: string };
+export const projectFactsSql = (projectId: Id) =>
+  sql`select ${project.projectStatus} as status from ${project} where ${project.id} = ${projectId}`;
+export function judgeProject(actor: Actor, projectId: number, row: ProjectFacts | null | undefined) {
+  if (!row || (actor.dataScope !== 'all' && !actor.projects.includes(projectId)))
+    throw fieldError('projectId', 'Unknown project');
+  if (row.status !== 'Active') throw fieldError('projectId', 'The project is inactive');
+}
+export async function checkProject(tx: Tx, actor: Actor, projectId: number) {
+  const [row] = await rowsOf<ProjectFacts>(tx, projectFactsSql(projectId));
+  judgeProject(actor, projectId, row);
+}
+
+export type CategoryFacts = { status: string; newTicketAssignee: number | null; linked: boolean; links: number };
+export const categoryFactsSql = (categoryId: Id, projectId: Id) =>
+  sql`select ${category.categoryStatus} as status, ${category.newTicketAssignee} as "newTicketAssignee",
+        exists (select 1 from ${categoryProject} where ${categoryProject.categoryId} = ${category.id} and ${categoryProject.projectId} = ${projectId}) as linked,
+        (select count(*)::integer from ${categoryProject} where ${categoryProject.categoryId} = ${category.id}) as links
+      from ${category} where ${category.id} = ${categoryId}`;
+export function judgeCategory(row: CategoryFacts | null | undefined): CategoryFacts {
+  if (!row) throw fieldError('categoryId', 'Unknown category');
+  if (row.status !== 'Active') throw fieldError('categoryId', 'The category is inactive');
+  if (Number(row.links) > 0 && !row.linked)
+    throw fieldError('categoryId', 'The category is not offered in this project');
+  return row;
+}
+export async function checkCategory(tx: Tx, categoryId: number, projectId: number) {
+  const [row] = await rowsOf<CategoryFacts>(tx, categoryFactsSql(categoryId, projectId));
+  return judgeCategory(row);
+}
+
+export type CompanyFacts = { linked: boolean; links: number };
+export const companyFactsSql = (companyId: Id, projectId: Id) =>
+  sql`select exists (select 1 from ${projectCompany} where ${projectCompany.companyId} = ${company.id} and ${projectCompany.projectId} = ${projectId}) as linked,
+        (select count(*)::integer from ${projectCompany} where ${projectCompany.projectId} = ${projectId}) as links
+      from ${company} where ${company.id} = ${companyId}`;
+export function judgeCompany(row: CompanyFacts | null | undefined) {
+  if (!row) throw fieldError('companyId', 'Unknown company');
+  if (Number(row.links) > 0 && !row.linked) throw fieldError('companyId', 'The company is not part of this project');
+}
+export async function checkCompany(tx: Tx, companyId: number, projectId: number) {
+  const [row] = await rowsOf<CompanyFacts>(tx, companyFactsSql(companyId, projectId));
+  judgeCompany(row);
+}
+
+/** How many users meeting `which` exist and are active. */
+export const activeUsersSql = (which: SQL) =>
+  sql`(select count(*)::integer from ${appUser} where ${and(which, eq(appUser.status, 'Active'), isNull(appUser.deletedAt))})`;
+export function judgeUsers(found: number, expected: number, name: string) {
+  if (Number(found) !== expected) throw fieldError(name, 'Unknown or inactive user');
+}
+export async function checkUsers(tx: Tx, ids: number[], name: string) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const [row] = await rowsOf<{ n: number }>(tx, sql`select ${activeUsersSql(inArray(appUser.id, unique))} as n`);
+  judgeUsers(row?.n ?? 0, unique.length, name);
+}
+
+export async function checkParent(q: Queryable, actor: Actor, parentId: number, selfId?: number) {
+  if (parentId === selfId) throw fieldError('parentTicket', 'A ticket cannot be its own parent');
+  if (!(await ticketVisible(q, actor, parentId))) throw fieldError('parentTicket', 'Unknown ticket');
+  if (selfId === undefined) return;
+  // Refuse cycles: the new parent must not descend from this ticket.
+  const [loop] = await rowsOf<{ found: boolean }>(
+    q,
+    sql`with recursive up(id, depth) as (
+          select ${parentId}::integer, 0
+          union all
+          select t.parent_ticket, up.depth + 1 from ticket t join up on t.id = up.id
+           where t.parent_ticket is not null and up.depth < 100)
+        select exists (select 1 from up where id = ${selfId}) as found`,
+  );
+  if (loop?.found) throw fieldError('parentTicket', 'The linked ticket is a descendant of this ticket');
+}
+
+/** The query of the assignee's active delegate for this project on a day (`YYYY-MM-DD`, UTC). */
+export function activeDelegateQuery(q: Queryable, assignee: Id, projectId: Id, day: string | SQLWrapper) {
+  return q
+    .select({ delegateTo: delegate.delegateTo })
+    .from(delegate)
+    .innerJoin(delegateProject, eq(delegateProject.delegateId, delegate.id))
+    .innerJoin(appUser, eq(appUser.id, delegate.delegateTo))
+    .where(
+      and(
+        eq(delegate.delegateBy, assignee),
+        eq(delegate.enabled, true),
+        eq(delegateProject.projectId, projectId),
+        lte(delegate.startDate, day),
+        or(isNull(delegate.endDate), sql`${delegate.endDate} >= ${day}`),
+        eq(appUser.status, 'Active'),
+        isNull(appUser.deletedAt),
+      ),
+    )
+    .orderBy(sql`${delegate.id} desc`)
+    .limit(1);
+}
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The assignee's active delegate for this project on this day, if any. */
+export async function activeDelegate(q: Queryable, assignee: number, projectId: number, onDay: Date) {
+  const [row] = await activeDelegateQuery(q, assignee, projectId, utcDay(onDay));
+  return row?.delegateTo ?? null;
+}
+
+/** openDate + the priority's service hours, holidays (Settings → Holiday, days in Settings → Basic's time zone) not counting. */
+export async function dueDateOf(
+  q: Queryable,
+  openDate: Date,
+  priority: TicketPriority,
+  timeZone: string,
+): Promise<Date> {
+  const holidays = await holidaysFrom(q, dayIn(timeZone, openDate));
+  return addServiceHours(openDate, ticketSlaHours[priority], holidays, timeZone);
+}
+
+/** Refuses making a ticket private while Settings → Toggles → private tickets is off. */
+export function checkPrivateAllowed(settings: SettingValues, wasPrivate: boolean, makesPrivate: boolean | undefined) {
+  if (!mayBecomePrivate(settings.toggles.privateTickets, wasPrivate, makesPrivate ?? false))
+    throw badRequest(settingMessages.privateTicketsOff, [
+      { field: 'privateTicket', message: settingMessages.privateTicketsOff },
+    ]);
+}

@@ -1,0 +1,104 @@
+import type { FormRule } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { z } from 'zod';
+import {
+  grantsToSend,
+  ticketCreateSchema,
+  type TicketCreate,
+  type TicketDetail,
+  type TicketFrom,
+  type TicketPriority,
+} from '@casedesk/shared';
+import { translateServerMessage } from '../../../platform/server-messages';
+import type { Attachment } from './AttachmentUploader';
+import type { PickedTicket } from './TicketPickerModal';
+
+/** The ticket form's values: the create body, with pickers' own shapes for dates, the parent and files. */
+export type TicketFormValues = {
+  subject: string;
+  content?: string;
+  projectId?: number;
+  categoryId?: number | null;
+  companyId?: number | null;
+  businessUnit?: string | null;
+  priority: TicketPriority;
+  ticketType?: string | null;
+  ticketFrom: TicketFrom;
+  customer?: string | null;
+  customerEmail?: string | null;
+  telephone?: string | null;
+  assignTo?: number | null;
+  parentTicket?: PickedTicket | null;
+  privateTicket: boolean;
+  grantAccess?: number[];
+  scheduledDate?: Dayjs | null;
+  attachments?: Attachment[];
+};
+
+export const newTicketValues: Partial<TicketFormValues> = {
+  priority: 'Medium',
+  ticketFrom: 'Web',
+  privateTicket: false,
+  grantAccess: [],
+  attachments: [],
+};
+
+/** The shared schema's fields, for form rules. */
+export const ticketFields = ticketCreateSchema.shape;
+
+/** A shared-schema rule that lets an empty optional field through. */
+export const optionalRule = (schema: z.ZodType): FormRule => ({
+  validator: async (_rule, value: unknown) => {
+    if (value === undefined || value === null || value === '') return;
+    const result = schema.safeParse(value);
+    if (!result.success) throw new Error(translateServerMessage(result.error.issues[0]?.message ?? ''));
+  },
+});
+
+export function valuesOf(ticket: TicketDetail): TicketFormValues {
+  return {
+    subject: ticket.subject,
+    content: ticket.content,
+    projectId: ticket.projectId,
+    categoryId: ticket.categoryId,
+    companyId: ticket.companyId,
+    businessUnit: ticket.businessUnit,
+    priority: ticket.priority,
+    ticketType: ticket.ticketType,
+    ticketFrom: ticket.ticketFrom,
+    customer: ticket.customer,
+    customerEmail: ticket.customerEmail,
+    telephone: ticket.telephone,
+    assignTo: ticket.assignTo,
+    parentTicket: ticket.parent,
+    privateTicket: ticket.privateTicket,
+    grantAccess: ticket.grantAccess,
+    scheduledDate: ticket.scheduledDate ? dayjs(ticket.scheduledDate) : null,
+    attachments: ticket.files.map((f) => ({ fileId: f.fileId, name: f.name, size: f.size })),
+  };
+}
+
+const text = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+export function bodyOf(values: TicketFormValues): TicketCreate {
+  return {
+    subject: values.subject.trim(),
+    content: values.content ?? '',
+    projectId: values.projectId!,
+    categoryId: values.categoryId ?? null,
+    companyId: values.companyId ?? null,
+    businessUnit: text(values.businessUnit),
+    priority: values.priority,
+    ticketType: text(values.ticketType),
+    ticketFrom: values.ticketFrom,
+    customer: text(values.customer),
+    customerEmail: text(values.customerEmail),
+    telephone: text(values.telephone),
+    assignTo: values.assignTo ?? null,
+    parentTicket: values.parentTicket?.id ?? null,
+    privateTicket: values.privateTicket,
+    grantAccess: grantsToSend(values.privateTicket, values.grantAccess),
+    attachments: (values.attachments ?? []).map((f) => f.fileId),
+    scheduledDate: values.scheduledDate ? values.scheduledDate.toISOString() : null,
+  };
+}

@@ -1,0 +1,189 @@
+import { useMemo } from 'react';
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import {
+  isOpenDateRangeValid,
+  ticketPriorities,
+  ticketStatuses,
+  type TicketFormOptions,
+  type TicketPriority,
+  type TicketStatus,
+} from '@casedesk/shared';
+import { feedback } from '../../../../platform/feedback';
+import type { TicketFilter } from '../../api';
+import { clean } from '../../components/list-filter';
+
+type FilterValues = {
+  keyword?: string;
+  status?: TicketStatus[];
+  priority?: TicketPriority[];
+  categoryId?: number;
+  projectId?: number;
+  companyId?: number;
+  assignTo?: number;
+  openDateFrom?: Dayjs | null;
+  openDateTo?: Dayjs | null;
+};
+
+const toValues = (filter: TicketFilter): FilterValues => ({
+  keyword: filter.keyword,
+  status: filter.status,
+  priority: filter.priority,
+  categoryId: filter.categoryId,
+  projectId: filter.projectId,
+  companyId: filter.companyId,
+  assignTo: filter.assignTo,
+  openDateFrom: filter.openDateFrom ? dayjs(filter.openDateFrom) : null,
+  openDateTo: filter.openDateTo ? dayjs(filter.openDateTo) : null,
+});
+
+/** Picker options of the filters: users as `name (login)`, the rest by name. */
+export const userOptions = (options: TicketFormOptions | undefined) =>
+  (options?.users ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.loginName})` }));
+
+/** The list's filter form; Search applies it on top of the current view and sort, Reset clears it all. */
+export function TicketFilters({
+  filter,
+  options,
+  onApply,
+}: {
+  filter: TicketFilter;
+  options: TicketFormOptions | undefined;
+  onApply: (filter: TicketFilter) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FilterValues>();
+  const users = useMemo(() => userOptions(options), [options]);
+  const projectId = Form.useWatch('projectId', form);
+  const categoryOptions = (options?.categories ?? [])
+    .filter((c) => !projectId || c.projectIds.includes(projectId))
+    .map((c) => ({ value: c.id, label: c.name }));
+
+  const onSearch = (values: FilterValues) => {
+    const from = values.openDateFrom?.format('YYYY-MM-DD');
+    const to = values.openDateTo?.format('YYYY-MM-DD');
+    if (!isOpenDateRangeValid(from, to)) {
+      const text = t('ticket.messages.endBeforeStart');
+      form.setFields([{ name: 'openDateTo', errors: [text] }]);
+      feedback.error(text);
+      return;
+    }
+    onApply(
+      clean({
+        ...filter,
+        keyword: values.keyword?.trim() || undefined,
+        status: values.status,
+        priority: values.priority,
+        categoryId: values.categoryId,
+        projectId: values.projectId,
+        companyId: values.companyId,
+        assignTo: values.assignTo,
+        openDateFrom: from,
+        openDateTo: to,
+      }),
+    );
+  };
+
+  const onReset = () => {
+    form.setFieldsValue(toValues({}));
+    form.setFields([{ name: 'openDateTo', errors: [] }]);
+    onApply({});
+  };
+
+  const picker = (name: keyof FilterValues, label: string, choices: { value: number; label: string }[]) => (
+    <Col xs={12} md={6} xl={4}>
+      <Form.Item name={name}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={label}
+          aria-label={label}
+          options={choices}
+        />
+      </Form.Item>
+    </Col>
+  );
+  const day = (name: 'openDateFrom' | 'openDateTo', label: string) => (
+    <Col xs={12} md={6} xl={4}>
+      <Form.Item name={name}>
+        <DatePicker style={{ width: '100%' }} placeholder={label} aria-label={label} />
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <Card size="small" className="ticket-no-print ticket-filter-card">
+      <Form<FilterValues>
+        form={form}
+        name="ticketFilter"
+        layout="vertical"
+        initialValues={toValues(filter)}
+        onFinish={onSearch}
+        className="ticket-filter-form"
+      >
+        <Row gutter={[12, 0]}>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="keyword">
+              <Input
+                allowClear
+                prefix={<SearchOutlined />}
+                placeholder={t('ticket.list.keyword')}
+                aria-label={t('ticket.list.keyword')}
+                maxLength={200}
+                onPressEnter={() => form.submit()}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6} xl={4}>
+            <Form.Item name="status">
+              <Select
+                mode="multiple"
+                allowClear
+                maxTagCount="responsive"
+                placeholder={t('ticket.fields.status')}
+                aria-label={t('ticket.fields.status')}
+                options={ticketStatuses.map((s) => ({ value: s, label: t(`ticket.status.${s}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6} xl={4}>
+            <Form.Item name="priority">
+              <Select
+                mode="multiple"
+                allowClear
+                maxTagCount="responsive"
+                placeholder={t('ticket.fields.priority')}
+                aria-label={t('ticket.fields.priority')}
+                options={ticketPriorities.map((p) => ({ value: p, label: t(`ticket.priority.${p}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          {picker(
+            'projectId',
+            t('ticket.fields.projectId'),
+            (options?.projects ?? []).map((p) => ({ value: p.id, label: p.name })),
+          )}
+          {picker('categoryId', t('ticket.fields.categoryId'), categoryOptions)}
+          {picker(
+            'companyId',
+            t('ticket.fields.companyId'),
+            (options?.companies ?? []).map((c) => ({ value: c.id, label: c.name })),
+          )}
+          {picker('assignTo', t('ticket.fields.assignTo'), users)}
+          {day('openDateFrom', t('ticket.list.openDateFrom'))}
+          {day('openDateTo', t('ticket.list.openDateTo'))}
+          <Col xs={24} md={12} xl={4}>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} className="ticket-search-button">
+                {t('ticket.list.search')}
+              </Button>
+              <Button onClick={onReset}>{t('ticket.list.reset')}</Button>
+            </Space>
+          </Col>
+        </Row>
+      </Form>
+    </Card>
+  );
+}
