@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptsReadBack,
   envelopeSchema,
   idListSchema,
   idParamSchema,
@@ -36,7 +37,7 @@ export type ResourceDefinition = {
   /** What one record is called in messages ("department"). */
   label: string;
   table: ResourceTable;
-  schemas: { record: ObjectSchema; create: Schema; update: Schema; query: ObjectSchema; detail?: Schema };
+  schemas: { record: ObjectSchema; create: Schema; update: ObjectSchema; query: ObjectSchema; detail?: Schema };
   /** Columns the keyword box searches (case-insensitive substring). */
   keywordColumns: PgColumn[];
   defaultOrder?: { field: string; desc: boolean }[];
@@ -311,7 +312,15 @@ export function registerResource(app: FastifyInstance, db: Db, service: Resource
 
   r.post(
     `${base}/Update`,
-    { config: { access: code('edit') }, schema: { tags, body: def.schemas.update, response: recordResponse } },
+    {
+      config: { access: code('edit') },
+      // What Get and Detail gave may come back: their read-only fields are accepted and ignored.
+      schema: {
+        tags,
+        body: acceptsReadBack(def.schemas.update, record, def.schemas.detail ?? record),
+        response: recordResponse,
+      },
+    },
     async (request) => ok(show(await service.update(db, requireActor(request), request.body as Row))),
   );
 
