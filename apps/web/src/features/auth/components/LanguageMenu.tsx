@@ -1,0 +1,28 @@
+import type { ReactElement } from 'react';
+import { Dropdown } from 'antd';
+import { switchLanguage } from '../../../app/theme/language';
+import { isLanguage, languageNames, languages, type Language } from '../../../platform/i18n';
+
+type Props = { current: Language; open: boolean; onOpenChange: (open: boolean) => void; children: ReactElement };
+
+/** The sign-in page's language menu: loaded on first use, so the page itself needs no menu code. */
+export default function LanguageMenu({ current, open, onOpenChange, children }: Props) {
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={onOpenChange}
+      menu={{
+        selectable: true,
+        selectedKeys: [current],
+        items: languages.map((code) => ({ key: code, label: languageNames[code] })),
+        onClick: ({ key }) => {
+          onOpenChange(false);
+          if (isLanguage(key)) void switchLanguage(key);
+        },
+      }}
+    >
+      {children}
+    </Dropdown>
+  );
+}
