@@ -8,21 +8,18 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 const dist = new URL('../apps/web/dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 
-// Before the first screen renders, main.tsx awaits the texts of the language (English here).
+// Before the first screen renders, main.tsx awaits the shell's and sign-in's texts (English here);
+// the signed-in layout waits for every screen's (platform/i18n.ts).
 const englishTexts = Object.keys(manifest).filter((key) => /\/locales\/en\.json$/.test(key));
+const firstScreenTexts = englishTexts.filter((key) => /^src\/(app|features\/auth)\/locales\//.test(key));
 
-/**
- * Each route: the lazy chunks it loads on top of the entry (and their static imports), and its budget.
- * Issue 11's target for sign-in is 250 KB; it needs 279 KB today, so the check holds it there (no growth)
- * until Ant Design's App (modal, notification, message) and the feature texts leave the first screen.
- */
+/** Each route: the lazy chunks it loads on top of the entry (and their static imports), and its budget. */
 const routes = [
-  { name: 'sign-in (/login)', lazy: ['src/features/auth/pages/login/index.tsx'], budgetKb: 285, targetKb: 250 },
+  { name: 'sign-in (/login)', lazy: ['src/features/auth/pages/login/index.tsx', ...firstScreenTexts], budgetKb: 250 },
   {
     name: 'dashboard (/dashboard)',
-    lazy: ['src/app/layout/Layout.tsx', 'src/features/dashboard/pages/ticket/index.tsx'],
+    lazy: ['src/app/layout/Layout.tsx', 'src/features/dashboard/pages/ticket/index.tsx', ...englishTexts],
     budgetKb: 700,
-    targetKb: 700,
   },
 ];
 
@@ -62,9 +59,9 @@ function sizeOf(file) {
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 let failed = false;
-console.log('route                      chunks   raw KB   gzip KB  brotli KB  budget KB  target KB');
+console.log('route                      chunks   raw KB   gzip KB  brotli KB  budget KB (gzip)');
 for (const route of routes) {
-  const files = chunksOf([entry, ...englishTexts, ...route.lazy]);
+  const files = chunksOf([entry, ...route.lazy]);
   let raw = 0;
   let gzip = 0;
   let brotli = 0;
@@ -76,7 +73,7 @@ for (const route of routes) {
   const over = gzip > route.budgetKb * 1024;
   failed ||= over;
   console.log(
-    `${route.name.padEnd(26)} ${String(files.size).padStart(6)} ${kb(raw).padStart(8)} ${kb(gzip).padStart(9)} ${kb(brotli).padStart(10)} ${String(route.budgetKb).padStart(10)} ${String(route.targetKb).padStart(10)}${over ? '  OVER BUDGET' : ''}`,
+    `${route.name.padEnd(26)} ${String(files.size).padStart(6)} ${kb(raw).padStart(8)} ${kb(gzip).padStart(9)} ${kb(brotli).padStart(10)} ${String(route.budgetKb).padStart(10)}${over ? '  OVER BUDGET' : ''}`,
   );
   if (process.argv.includes('--verbose'))
     for (const file of [...files].sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip))
