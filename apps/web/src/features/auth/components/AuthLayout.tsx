@@ -7,29 +7,32 @@ import { appConfig } from '../../../platform/config';
 import { isLanguage, languageNames } from '../../../platform/i18n';
 import { usePublicSettings } from '../../../platform/public-settings';
 
-const LanguageMenu = lazyPage(() => import('./LanguageMenu'));
+const loadLanguageMenu = () => import('./LanguageMenu');
+const LanguageMenu = lazyPage(loadLanguageMenu);
 
 /** The frame of the pages shown without the main layout: brand, language switch, card, version. */
 export function AuthLayout({ subtitle, children }: { subtitle: string; children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { productTitle } = usePublicSettings();
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
-  // The menu's code (Dropdown, Menu) loads when the pointer or focus reaches the button, not with the page.
+  // The menu's code (Dropdown, Menu) is fetched when the pointer or focus reaches the button, not with the page;
+  // the first click mounts it open, later clicks are its own.
   const [menuWanted, setMenuWanted] = useState(false);
+  const [menuReady, setMenuReady] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const want = () => setMenuWanted(true);
+  const prefetch = () => void loadLanguageMenu();
   const button = (
     <Button
       type="text"
       icon={<TranslationOutlined />}
       aria-label={t('layout.language')}
-      onMouseEnter={want}
-      onFocus={want}
+      onMouseEnter={prefetch}
+      onFocus={prefetch}
       onClick={
-        menuWanted
+        menuReady
           ? undefined
           : () => {
-              want();
+              setMenuWanted(true);
               setMenuOpen(true);
             }
       }
@@ -47,7 +50,12 @@ export function AuthLayout({ subtitle, children }: { subtitle: string; children:
           </div>
           {menuWanted ? (
             <Suspense fallback={button}>
-              <LanguageMenu current={current} open={menuOpen} onOpenChange={setMenuOpen}>
+              <LanguageMenu
+                current={current}
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                onReady={() => setMenuReady(true)}
+              >
                 {button}
               </LanguageMenu>
             </Suspense>
