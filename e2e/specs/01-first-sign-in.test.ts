@@ -66,7 +66,7 @@ describe('first sign-in', () => {
     await page.getByText(user.loginName).first().waitFor();
     expect(JSON.parse((await stored(page, 'userInfo'))!)).toMatchObject({
       userName: user.loginName,
-      roles: ['Staff'],
+      roles: ['common'],
       language: 'en',
     });
     await expect.poll(() => page.title()).toBe('My account - Casedesk');

@@ -228,6 +228,8 @@ function registerWebApp(app: FastifyInstance, config: Config) {
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz twins of every text file; the one the browser accepts is sent.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => {
         // Hashed assets never change; index.html must always be fresh for the version check.

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptsReadBack,
   envelopeSchema,
   idListSchema,
   idParamSchema,
@@ -30,7 +31,8 @@ type Versioned = { id: number; rowVersion: number };
 export type ResourceSchemas = {
   record: z.ZodObject;
   create: z.ZodType<object>;
-  update: z.ZodType<Versioned>;
+  /** An object, so that Update can also take back what Get and Detail gave (contract 11). */
+  update: z.ZodObject & z.ZodType<Versioned>;
   query: z.ZodType<QueryBase>;
   detail?: z.ZodType;
 };
@@ -407,7 +409,15 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
 
   r.post(
     `${base}/Update`,
-    { config: { access: code('edit') }, schema: { tags, body: def.schemas.update, response: recordResponse } },
+    {
+      config: { access: code('edit') },
+      // What Get and Detail gave may come back: their read-only fields are accepted and ignored.
+      schema: {
+        tags,
+        body: acceptsReadBack(def.schemas.update, record, def.schemas.detail ?? record),
+        response: recordResponse,
+      },
+    },
     async (request) => ok(show(await service.update(db, requireActor(request), request.body as never))),
   );
 

@@ -1,34 +1,29 @@
-import { useEffect } from 'react';
-import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
-import i18n from 'i18next';
+import { Suspense, useEffect, useState } from 'react';
+import { ConfigProvider, theme as antdTheme } from 'antd';
 import { BrowserRouter } from 'react-router';
-import { setFeedback } from '../platform/feedback';
+import { onFeedbackNeeded } from '../platform/feedback';
 import { ProgressBar } from './progress';
 import { AppRoutes } from './router/AppRoutes';
+import { lazyPage } from './router/lazy-page';
 import { RouteGuard } from './router/guard';
 import { SessionWatchers } from './session/SessionWatchers';
 import { useLanguage } from './theme/language';
 import { useThemeConfig } from './theme/theme-store';
 
-/** Plugs Ant Design's context-aware toasts and alerts into the http client; one toast at a time. */
-function FeedbackBridge() {
-  const { message, modal } = AntApp.useApp();
+const FeedbackHost = lazyPage(() => import('./FeedbackHost'));
+
+/** Mounts the app-wide toasts and alerts the first time something is to be shown. */
+function FeedbackMount() {
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    const show = (type: 'error' | 'warning' | 'success', text: string) => {
-      message.destroy('global');
-      void message.open({ key: 'global', type, content: text, duration: 4 });
-    };
-    setFeedback({
-      error: (text) => show('error', text),
-      warning: (text) => show('warning', text),
-      success: (text) => show('success', text),
-      alert: (title, text, onClose) => {
-        modal.warning({ title, content: text, okText: i18n.t('common.ok'), afterClose: onClose });
-      },
-    });
-    return () => setFeedback(null);
-  }, [message, modal]);
-  return null;
+    onFeedbackNeeded(() => setWanted(true));
+    return () => onFeedbackNeeded(null);
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <FeedbackHost />
+    </Suspense>
+  ) : null;
 }
 
 /** Theme effects outside Ant Design's tokens: dark background, grayscale and invert filters. */
@@ -57,8 +52,8 @@ export function App() {
         token: { colorPrimary: theme.primary, borderRadius: 6 },
       }}
     >
-      <AntApp className="app-root">
-        <FeedbackBridge />
+      <div className="app-root">
+        <FeedbackMount />
         <BrowserRouter>
           <ProgressBar />
           <SessionWatchers />
@@ -66,7 +61,7 @@ export function App() {
             <AppRoutes />
           </RouteGuard>
         </BrowserRouter>
-      </AntApp>
+      </div>
     </ConfigProvider>
   );
 }

@@ -38,27 +38,51 @@ function merge(target: Messages, source: Messages): Messages {
   return target;
 }
 
-const loaded = new Map<Language, Promise<Locale>>();
-
-/** Loads a language's texts, Ant Design's locale and dayjs's locale (once each). */
-export function loadLanguage(language: Language): Promise<Locale> {
-  let pending = loaded.get(language);
+/** Memoises a load per key; a failed load is tried again next time. */
+function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let pending = cache.get(key);
   if (!pending) {
-    pending = (async () => {
-      const files = Object.entries(localeFiles).filter(([path]) => path.endsWith(`/locales/${language}.json`));
-      const [modules, antd] = await Promise.all([
-        Promise.all(files.map(([, load]) => load())),
-        antdLocales[language](),
-        dayjsLocales[language](),
-      ]);
-      const bundle = modules.reduce<Messages>((all, module) => merge(all, module.default), {});
-      i18n.addResourceBundle(language, 'translation', bundle, true, true);
-      return antd.default;
-    })();
-    pending.catch(() => loaded.delete(language));
-    loaded.set(language, pending);
+    pending = load();
+    pending.catch(() => cache.delete(key));
+    cache.set(key, pending);
   }
   return pending;
+}
+
+// The sign-in pages need only the shell's and sign-in's texts; every screen's come with the signed-in layout.
+type TextPart = 'first' | 'screens';
+const isFirstScreenText = (path: string) => /^\.\.\/(app|features\/auth)\/locales\//.test(path);
+let partsWanted: TextPart[] = ['first'];
+
+const textsLoaded = new Map<string, Promise<void>>();
+function loadTexts(language: Language, part: TextPart): Promise<void> {
+  return once(textsLoaded, `${language}:${part}`, async () => {
+    const files = Object.entries(localeFiles).filter(
+      ([path]) => path.endsWith(`/locales/${language}.json`) && isFirstScreenText(path) === (part === 'first'),
+    );
+    const modules = await Promise.all(files.map(([, load]) => load()));
+    const bundle = modules.reduce<Messages>((all, module) => merge(all, module.default), {});
+    i18n.addResourceBundle(language, 'translation', bundle, true, true);
+  });
+}
+
+const antdLoaded = new Map<string, Promise<Locale>>();
+const dayjsLoaded = new Map<string, Promise<unknown>>();
+
+/** Loads a language's texts (the parts wanted so far), Ant Design's locale and dayjs's locale (once each). */
+export async function loadLanguage(language: Language): Promise<Locale> {
+  const [antd] = await Promise.all([
+    once(antdLoaded, language, async () => (await antdLocales[language]()).default),
+    once(dayjsLoaded, language, dayjsLocales[language]),
+    ...partsWanted.map((part) => loadTexts(language, part)),
+  ]);
+  return antd;
+}
+
+/** Every screen's texts in the current language (and in any language switched to later). */
+export async function loadScreenTexts(): Promise<void> {
+  if (!partsWanted.includes('screens')) partsWanted = [...partsWanted, 'screens'];
+  await loadTexts(isLanguage(i18n.language) ? i18n.language : 'en', 'screens');
 }
 
 export async function initI18n(language: Language): Promise<Locale> {

@@ -31,7 +31,9 @@ export const accountProfileSchema = z.object({
   userType: z.string().nullable(),
   deptName: z.string().nullable(),
   positionName: z.string().nullable(),
+  /** Role codes; `roleTitles` are their display names, in the same order. */
   roleNames: z.array(z.string()),
+  roleTitles: z.array(z.string()),
   lastLoginTime: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
   passwordChangedAt: z.string().nullable(),

@@ -54,7 +54,10 @@ export const myInfoSchema = z.object({
   lastLoginTime: z.string().nullable(),
   firstName: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
+  /** Role codes (`admin`, `common`, custom codes): what a client compares with route roles. */
   roleNames: z.array(z.string()),
+  /** The same roles' display names, in the same order. */
+  roleTitles: z.array(z.string()),
   permissions: z.array(z.string()),
   userType: z.string().nullable(),
   language: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditFieldsSchema, queryBaseSchema, queryBooleanSchema, updateKeySchema } from '../platform/paging.js';
+import { acceptsReadBack } from '../platform/read-back.js';
 
 const entries = (n: number) => `${n} configuration entr${n === 1 ? 'y' : 'ies'}`;
 
@@ -21,6 +22,7 @@ export const dictionaryItemInputSchema = z
     enable: z.boolean().default(true),
   })
   .strict();
+type DictionaryItemInput = z.output<typeof dictionaryItemInputSchema>;
 
 export const dictionaryItemSchema = z.object({
   id: z.number().int(),
@@ -41,28 +43,32 @@ const dictionaryFields = z.object({
   enable: z.boolean().default(true),
 });
 
-const itemsInput = z
-  .array(dictionaryItemInputSchema)
-  .max(1000)
-  .superRefine((items, ctx) => {
-    const keys = new Set<string>();
-    items.forEach((item, i) => {
-      if (keys.has(item.key))
-        ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `Duplicate item key '${item.key}'` });
-      keys.add(item.key);
+/** Items as a save sends them; `item` lets an update take back the items Detail gave (with their ids). */
+const itemsOf = <T extends z.ZodType<DictionaryItemInput>>(item: T) =>
+  z
+    .array(item)
+    .max(1000)
+    .superRefine((items, ctx) => {
+      const keys = new Set<string>();
+      items.forEach((item, i) => {
+        if (keys.has(item.key))
+          ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `Duplicate item key '${item.key}'` });
+        keys.add(item.key);
+      });
+      items.forEach((item, i) => {
+        if (item.parentKey !== null && !keys.has(item.parentKey))
+          ctx.addIssue({ code: 'custom', path: [i, 'parentKey'], message: `Unknown parent item '${item.parentKey}'` });
+        if (item.parentKey === item.key)
+          ctx.addIssue({ code: 'custom', path: [i, 'parentKey'], message: 'An item cannot be its own parent' });
+      });
     });
-    items.forEach((item, i) => {
-      if (item.parentKey !== null && !keys.has(item.parentKey))
-        ctx.addIssue({ code: 'custom', path: [i, 'parentKey'], message: `Unknown parent item '${item.parentKey}'` });
-      if (item.parentKey === item.key)
-        ctx.addIssue({ code: 'custom', path: [i, 'parentKey'], message: 'An item cannot be its own parent' });
-    });
-  });
 
-export const dictionaryCreateSchema = dictionaryFields.extend({ items: itemsInput.default([]) }).strict();
+export const dictionaryCreateSchema = dictionaryFields
+  .extend({ items: itemsOf(dictionaryItemInputSchema).default([]) })
+  .strict();
 /** Without `items` an update keeps the dictionary's items as they are. */
 export const dictionaryUpdateSchema = dictionaryFields
-  .extend({ items: itemsInput.optional() })
+  .extend({ items: itemsOf(acceptsReadBack(dictionaryItemInputSchema, dictionaryItemSchema)).optional() })
   .extend(updateKeySchema.shape)
   .strict();
 export const dictionarySchema = dictionaryFields.extend(auditFieldsSchema.shape);

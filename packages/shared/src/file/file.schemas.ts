@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-/** Contract section 9 and the spec's upload limits. */
-export const maxUploadFiles = 10;
-export const maxUploadBytes = 20 * 1024 * 1024;
+export { maxUploadBytes, maxUploadFiles } from './file.limits.js';
 
 /** One uploaded file as `POST /api/Files/Upload` answers it. */
 export const uploadedFileSchema = z.object({

@@ -135,7 +135,9 @@ export const userSchema = z
     deletedAt: nullableText,
     deletedBy: z.number().int().nullable(),
     roles: z.array(z.number().int()),
+    /** Role codes; `roleTitles` are their display names, in the same order. */
     roleNames: z.array(z.string()),
+    roleTitles: z.array(z.string()),
     groups: z.array(z.number().int()),
     projects: z.array(z.number().int()),
     actions: z.array(userActionSchema),

@@ -31,14 +31,6 @@ const members = z
   .max(10_000)
   .transform((ids) => [...new Set(ids)]);
 
-/** `members` are user ids; the first group ever created becomes the default. */
-export const userGroupCreateSchema = userGroupFields.extend({ members: members.default([]) }).strict();
-/** Without `members` (or `isDefault`) an update keeps them as they are. */
-export const userGroupUpdateSchema = userGroupFields
-  .extend({ isDefault: z.boolean().optional(), members: members.optional() })
-  .extend(updateKeySchema.shape)
-  .strict();
-export const userGroupSchema = userGroupFields.extend(auditFieldsSchema.shape);
 export const userGroupMemberSchema = z.object({
   id: z.number().int(),
   loginName: z.string(),
@@ -46,6 +38,24 @@ export const userGroupMemberSchema = z.object({
   email: z.string().nullable(),
   status: activeStatusSchema,
 });
+/** Members as an update takes them: user ids, or the member objects Detail gave. */
+const memberRefs = z
+  .array(
+    z
+      .union([id, userGroupMemberSchema.extend({ id })])
+      .transform((member) => (typeof member === 'number' ? member : member.id)),
+  )
+  .max(10_000)
+  .transform((ids) => [...new Set(ids)]);
+
+/** `members` are user ids; the first group ever created becomes the default. */
+export const userGroupCreateSchema = userGroupFields.extend({ members: members.default([]) }).strict();
+/** Without `members` (or `isDefault`) an update keeps them as they are. */
+export const userGroupUpdateSchema = userGroupFields
+  .extend({ isDefault: z.boolean().optional(), members: memberRefs.optional() })
+  .extend(updateKeySchema.shape)
+  .strict();
+export const userGroupSchema = userGroupFields.extend(auditFieldsSchema.shape);
 export const userGroupDetailSchema = userGroupSchema.extend({
   members: z.array(userGroupMemberSchema),
   memberCount: z.number().int(),

@@ -32,6 +32,7 @@ type ProfileRow = {
   user_type: string | null;
   dept_name: string | null;
   position_name: string | null;
+  role_codes: string[];
   role_names: string[];
   last_login_time: Date | string | null;
   last_login_ip: string | null;
@@ -47,6 +48,8 @@ export async function profile(db: Db, actor: Actor): Promise<AccountProfile> {
     sql`select u.id, u.row_version, u.login_name, u.real_name, u.last_name, u.email, u.mobile, u.job_title,
                u.location, u.sex, u.language, u.user_type, u.last_login_time, u.last_login_ip, u.password_changed_at,
                d.name as dept_name, p.name as position_name,
+               coalesce((select array_agg(r.code order by r.sort, r.id) from user_role ur
+                          join role r on r.id = ur.role_id and r.enabled where ur.user_id = u.id), '{}') as role_codes,
                coalesce((select array_agg(r.name order by r.sort, r.id) from user_role ur
                           join role r on r.id = ur.role_id and r.enabled where ur.user_id = u.id), '{}') as role_names
           from app_user u left join dept d on d.id = u.dept_id left join position p on p.id = u.position_id
@@ -68,7 +71,8 @@ export async function profile(db: Db, actor: Actor): Promise<AccountProfile> {
     userType: row.user_type,
     deptName: row.dept_name,
     positionName: row.position_name,
-    roleNames: row.role_names,
+    roleNames: row.role_codes,
+    roleTitles: row.role_names,
     lastLoginTime: iso(row.last_login_time),
     lastLoginIp: row.last_login_ip,
     passwordChangedAt: iso(row.password_changed_at),

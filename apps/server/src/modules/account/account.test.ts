@@ -18,7 +18,12 @@ describe('My Account', () => {
     const read = await ctx.call('GET', '/api/account/profile', { token });
     expect(read.status, read.raw).toBe(200);
     const profile = read.body.data as { id: number; rowVersion: number; loginName: string; roleNames: string[] };
-    expect(profile).toMatchObject({ id: user.id, loginName: user.loginName, roleNames: ['Staff'] });
+    expect(profile).toMatchObject({
+      id: user.id,
+      loginName: user.loginName,
+      roleNames: ['common'],
+      roleTitles: ['Staff'],
+    });
 
     const saved = await ctx.call('POST', '/api/Account/UpdateProfile', {
       token,

@@ -184,9 +184,9 @@ export async function logout(ctx: AuthContext, actor: Actor): Promise<void> {
 export async function myInfo(ctx: AuthContext, actor: Actor): Promise<MyInfo> {
   const [user] = await ctx.db.select().from(appUser).where(eq(appUser.id, actor.userId));
   if (!user) throw sessionEnded(messages.sessionRevoked);
-  const roleNames = await rowsOf<{ name: string }>(
+  const roles = await rowsOf<{ code: string; name: string }>(
     ctx.db,
-    sql`select r.name from user_role ur join role r on r.id = ur.role_id and r.enabled where ur.user_id = ${actor.userId} order by r.sort, r.id`,
+    sql`select r.code, r.name from user_role ur join role r on r.id = ur.role_id and r.enabled where ur.user_id = ${actor.userId} order by r.sort, r.id`,
   );
   return {
     id: user.id,
@@ -195,7 +195,8 @@ export async function myInfo(ctx: AuthContext, actor: Actor): Promise<MyInfo> {
     lastLoginTime: user.lastLoginTime?.toISOString() ?? null,
     firstName: user.realName,
     lastLoginIp: user.lastLoginIp,
-    roleNames: roleNames.map((r) => r.name),
+    roleNames: roles.map((r) => r.code),
+    roleTitles: roles.map((r) => r.name),
     permissions: [...actor.permissions].sort(),
     userType: user.userType,
     language: user.language,

@@ -362,7 +362,7 @@ describe('GetMyInfo, TokenCheck, HasNeedtToChangePwd', () => {
     });
     // The role made for the user: give it a readable name and sort it after the system role.
     const [own] = await ctx.db
-      .select({ id: role.id })
+      .select({ id: role.id, code: role.code })
       .from(userRole)
       .innerJoin(role, eq(role.id, userRole.roleId))
       .where(and(eq(userRole.userId, user.id), eq(role.isSystem, false)));
@@ -371,11 +371,11 @@ describe('GetMyInfo, TokenCheck, HasNeedtToChangePwd', () => {
     const disabled = await createRole(ctx, ['position:view']);
     await ctx.db.update(role).set({ enabled: false, name: 'Disabled role' }).where(eq(role.id, disabled));
     await ctx.db.insert(userRole).values({ userId: user.id, roleId: disabled });
-    return { user, projectIds };
+    return { user, projectIds, ownCode: own!.code };
   }
 
   it('answers every field of the contract, with the caller’s roles, permissions and projects', async () => {
-    const { user, projectIds } = await userWithRolesAndProjects();
+    const { user, projectIds, ownCode } = await userWithRolesAndProjects();
     await signIn(ctx, user);
     const tokens = await signIn(ctx, user); // the second sign-in: lastLoginTime is set
     const response = await myInfo(tokens.token);
@@ -390,6 +390,7 @@ describe('GetMyInfo, TokenCheck, HasNeedtToChangePwd', () => {
       'firstName',
       'lastLoginIp',
       'roleNames',
+      'roleTitles',
       'permissions',
       'userType',
       'language',
@@ -410,7 +411,8 @@ describe('GetMyInfo, TokenCheck, HasNeedtToChangePwd', () => {
       lastLoginTime: row.lastLoginTime!.toISOString(),
       firstName: 'Ada',
       lastLoginIp: '127.0.0.1',
-      roleNames: ['Staff', 'Dept viewer'],
+      roleNames: ['common', ownCode],
+      roleTitles: ['Staff', 'Dept viewer'],
       userType: 'Staff',
       language: 'zh-tw',
       projects: [...projectIds].sort((a, b) => a - b),
@@ -436,7 +438,7 @@ describe('GetMyInfo, TokenCheck, HasNeedtToChangePwd', () => {
     const user = await createUser(ctx);
     const tokens = await signIn(ctx, user);
     const data = (await myInfo(tokens.token)).body.data as Record<string, unknown>;
-    expect(data).toMatchObject({ roleNames: [], permissions: [], projects: [], privateTicket: false });
+    expect(data).toMatchObject({ roleNames: [], roleTitles: [], permissions: [], projects: [], privateTicket: false });
   });
 
   it('reflects a role change on the next call (permissions are not frozen in the token)', async () => {

@@ -155,9 +155,11 @@ describe('The first administrator', () => {
       needToChangePwd: boolean;
       permissions: string[];
       roleNames: string[];
+      roleTitles: string[];
     };
     expect(info.needToChangePwd).toBe(true);
-    expect(info.roleNames).toEqual(['Administrator']);
+    expect(info.roleNames).toEqual(['admin']);
+    expect(info.roleTitles).toEqual(['Administrator']);
     expect(info.permissions).toEqual([...allPermissionCodes].sort());
     expect((await ctx.call('POST', '/api/Dept/Query', { token, body: {} })).status).toBe(403);
   });

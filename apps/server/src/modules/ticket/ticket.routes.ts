@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptsReadBack,
   envelopeSchema,
   idListSchema,
   idParamSchema,
@@ -16,6 +17,7 @@ import {
   ticketDashboardSchema,
   ticketDetailSchema,
   ticketFormOptionsSchema,
+  ticketListItemSchema,
   ticketMessages,
   ticketPageSchema,
   ticketQuerySchema,
@@ -117,7 +119,15 @@ export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: stri
   );
   r.post(
     `${base}/Update`,
-    { config: { access: 'ticket:edit' }, schema: { tags, body: ticketUpdateSchema, response: recordResponse } },
+    {
+      config: { access: 'ticket:edit' },
+      // What Get, Detail and the list gave may come back: their read-only fields are accepted and ignored.
+      schema: {
+        tags,
+        body: acceptsReadBack(ticketUpdateSchema, ticketSchema, ticketDetailSchema, ticketListItemSchema),
+        response: recordResponse,
+      },
+    },
     async (request) => {
       const result = await updateTicket(db, requireActor(request), request.body);
       cleanUp(result.removedFiles);

@@ -57,6 +57,9 @@ export const userColumns = {
   ),
   roleNames: sql<
     string[]
+  >`coalesce((select array_agg(r.code order by r.sort, r.id) from ${userRole} ur join ${role} r on r.id = ur.role_id where ur.user_id = app_user.id), '{}')`,
+  roleTitles: sql<
+    string[]
   >`coalesce((select array_agg(r.name order by r.sort, r.id) from ${userRole} ur join ${role} r on r.id = ur.role_id where ur.user_id = app_user.id), '{}')`,
   groups: idArray(
     sql`select array_agg(m.group_id order by m.group_id) from ${userGroupMember} m where m.user_id = app_user.id`,

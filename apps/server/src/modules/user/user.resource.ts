@@ -21,7 +21,7 @@ export const userExportColumns: ExportColumn[] = [
   { header: 'Mobile', field: 'mobile' },
   { header: 'Department', field: 'deptName' },
   { header: 'Position', field: 'positionName' },
-  { header: 'Roles', field: 'roleNames', width: 30 },
+  { header: 'Roles', field: 'roleTitles', width: 30 },
   { header: 'User type', field: 'userType' },
   { header: 'Status', field: 'status', width: 10 },
   { header: 'Locked', field: 'locked', width: 10 },

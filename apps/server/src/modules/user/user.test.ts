@@ -100,7 +100,8 @@ describe('User: add, read, update', () => {
     const found = (byRole.body.data as { items: User[] }).items;
     expect(found.map((u) => u.id)).toEqual([user.id]);
     const [roleRow] = await ctx.db.select().from(role).where(eq(role.id, roleId));
-    expect(found[0]!.roleNames).toEqual([roleRow!.name]);
+    expect(found[0]!.roleNames).toEqual([roleRow!.code]);
+    expect(found[0]!.roleTitles).toEqual([roleRow!.name]);
   });
 
   it('refuses unknown departments, roles, groups and projects, naming each field', async () => {

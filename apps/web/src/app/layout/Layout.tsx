@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Layout as AntLayout, Watermark } from 'antd';
+import { App as AntApp, Layout as AntLayout, Watermark } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../platform/http/client';
 import { appConfig } from '../../platform/config';
@@ -130,20 +130,23 @@ export default function Layout() {
       </div>
     );
 
+  // Ant Design's App gives the pages their context-aware message, notification and modal (App.useApp).
   return (
     <QueryClientProvider client={queryClient}>
-      {theme.isWatermark ? (
-        <Watermark
-          content={theme.watermarkText || appConfig.productAcronym}
-          font={{ color: theme.isDark ? 'rgba(255,255,255,0.08)' : 'rgba(0,0,0,0.08)' }}
-        >
-          {body}
-        </Watermark>
-      ) : (
-        body
-      )}
-      <ThemeDrawer />
-      <LockScreen />
+      <AntApp component={false}>
+        {theme.isWatermark ? (
+          <Watermark
+            content={theme.watermarkText || appConfig.productAcronym}
+            font={{ color: theme.isDark ? 'rgba(255,255,255,0.08)' : 'rgba(0,0,0,0.08)' }}
+          >
+            {body}
+          </Watermark>
+        ) : (
+          body
+        )}
+        <ThemeDrawer />
+        <LockScreen />
+      </AntApp>
     </QueryClientProvider>
   );
 }

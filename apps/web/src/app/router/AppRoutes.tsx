@@ -2,7 +2,7 @@ import { Suspense, type LazyExoticComponent, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../platform/config';
-import { isLanguage } from '../../platform/i18n';
+import { isLanguage, loadScreenTexts } from '../../platform/i18n';
 import { lazyPage } from './lazy-page';
 import { useAppRoutes } from './current-route';
 import { homePathOf, menuTitle, type AppRoute } from './menu-routes';
@@ -15,7 +15,8 @@ const Unauthorized = lazyPage(() => import('../pages/Unauthorized'));
 const NotFound = lazyPage(() => import('../pages/NotFound'));
 const ComingSoon = lazyPage(() => import('../pages/ComingSoon'));
 const IframePage = lazyPage(() => import('../pages/IframePage'));
-const Layout = lazyPage(() => import('../layout/Layout'));
+// The signed-in layout comes with every screen's texts (the sign-in pages load only their own).
+const Layout = lazyPage(async () => (await Promise.all([import('../layout/Layout'), loadScreenTexts()]))[0]);
 
 const views = new Map<ViewLoader, LazyExoticComponent<ComponentType>>();
 function viewOf(load: ViewLoader) {

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { getSession, getToken, reloadSession, subscribeSession } from '../../platform/auth-store';
@@ -108,7 +107,6 @@ function useOtherTabs() {
 /** `/version.json` on every route change; a different version than this build's asks to reload. */
 function useVersionCheck() {
   const { pathname } = useLocation();
-  const { modal } = App.useApp();
   const { t } = useTranslation();
   const prompted = useRef<string | null>(null);
   useEffect(() => {
@@ -133,7 +131,7 @@ function useVersionCheck() {
         }
         if (prompted.current === version) return;
         prompted.current = version;
-        modal.confirm({
+        feedback.confirm({
           title: t('version.title'),
           content: t('version.text', { version }),
           okText: t('version.reload'),
@@ -147,7 +145,7 @@ function useVersionCheck() {
     return () => {
       cancelled = true;
     };
-  }, [pathname, modal, t]);
+  }, [pathname, t]);
 }
 
 export function SessionWatchers() {

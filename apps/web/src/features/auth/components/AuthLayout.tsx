@@ -1,17 +1,45 @@
-import type { ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { TranslationOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { switchLanguage } from '../../../app/theme/language';
+import { lazyPage } from '../../../app/router/lazy-page';
 import { appConfig } from '../../../platform/config';
-import { isLanguage, languageNames, languages } from '../../../platform/i18n';
+import { isLanguage, languageNames } from '../../../platform/i18n';
 import { usePublicSettings } from '../../../platform/public-settings';
+
+const loadLanguageMenu = () => import('./LanguageMenu');
+const LanguageMenu = lazyPage(loadLanguageMenu);
 
 /** The frame of the pages shown without the main layout: brand, language switch, card, version. */
 export function AuthLayout({ subtitle, children }: { subtitle: string; children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { productTitle } = usePublicSettings();
   const current = isLanguage(i18n.language) ? i18n.language : 'en';
+  // The menu's code (Dropdown, Menu) is fetched when the pointer or focus reaches the button, not with the page;
+  // the first click mounts it open, later clicks are its own.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const [menuReady, setMenuReady] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const prefetch = () => void loadLanguageMenu();
+  const button = (
+    <Button
+      type="text"
+      icon={<TranslationOutlined />}
+      aria-label={t('layout.language')}
+      onMouseEnter={prefetch}
+      onFocus={prefetch}
+      onClick={
+        menuReady
+          ? undefined
+          : () => {
+              setMenuWanted(true);
+              setMenuOpen(true);
+            }
+      }
+    >
+      {languageNames[current]}
+    </Button>
+  );
   return (
     <div className="auth-page">
       <div className="auth-card">
@@ -20,21 +48,20 @@ export function AuthLayout({ subtitle, children }: { subtitle: string; children:
             <img src="/favicon.svg" alt="" width={32} height={32} />
             <span className="auth-product-title">{productTitle}</span>
           </div>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              selectable: true,
-              selectedKeys: [current],
-              items: languages.map((code) => ({ key: code, label: languageNames[code] })),
-              onClick: ({ key }) => {
-                if (isLanguage(key)) void switchLanguage(key);
-              },
-            }}
-          >
-            <Button type="text" icon={<TranslationOutlined />} aria-label={t('layout.language')}>
-              {languageNames[current]}
-            </Button>
-          </Dropdown>
+          {menuWanted ? (
+            <Suspense fallback={button}>
+              <LanguageMenu
+                current={current}
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                onReady={() => setMenuReady(true)}
+              >
+                {button}
+              </LanguageMenu>
+            </Suspense>
+          ) : (
+            button
+          )}
         </div>
         <p className="auth-subtitle">{subtitle}</p>
         {children}

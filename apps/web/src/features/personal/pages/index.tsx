@@ -37,7 +37,7 @@ export default function PersonalPage() {
             </Typography.Title>
             <Typography.Text type="secondary">{profile.loginName}</Typography.Text>
             <div className="personal-roles">
-              {profile.roleNames.map((role) => (
+              {profile.roleTitles.map((role) => (
                 <Tag key={role} color="blue">
                   {role}
                 </Tag>

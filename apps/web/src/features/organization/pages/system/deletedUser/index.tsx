@@ -35,7 +35,7 @@ export default function DeletedUserListPage() {
     { title: t('organization.user.fields.dept'), dataIndex: 'deptName', render: (v: string | null) => v ?? '—' },
     {
       title: t('organization.user.fields.roles'),
-      dataIndex: 'roleNames',
+      dataIndex: 'roleTitles',
       render: (names: string[]) => names.map((n) => <Tag key={n}>{n}</Tag>),
     },
     {

@@ -111,7 +111,7 @@ export default function UserListPage() {
     { title: t('organization.user.fields.dept'), dataIndex: 'deptName', render: (v: string | null) => v ?? '—' },
     {
       title: t('organization.user.fields.roles'),
-      dataIndex: 'roleNames',
+      dataIndex: 'roleTitles',
       render: (names: string[]) => (
         <Space size={[0, 4]} wrap>
           {names.map((n) => (

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from './helpers.js';
+import { admin, addTicket, ticketWorld, type Staff } from './ticket-factories.js';
+import { dataOf } from './platform-helpers.js';
+import { useTestApp } from './helpers.js';
+
+/**
+ * Contract section 11: every `POST <R>/Update` takes back what `Get/{key}` and `Detail/{id}` gave.
+ * The resources come from the route table, so a new resource with an Update call is covered here
+ * (and fails until `makers` can give it a record).
+ */
+const ctx = useTestApp({ webDist: '/nonexistent/casedesk-web' });
+const unique = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
+
+type Row = Record<string, unknown> & { id: number; rowVersion: number };
+let boss: Staff;
+let holidays = 0;
+
+/** One record of each resource, made through its own Add call where that is simplest. */
+const makers: Record<string, () => Promise<number>> = {
+  Dept: () => add('Dept', { name: 'Dept', code: unique('D') }),
+  Position: () => add('Position', { name: 'Position', code: unique('P') }),
+  Dictionary: () =>
+    add('Dictionary', {
+      code: unique('dict'),
+      name: 'Dictionary',
+      items: [
+        { key: 'a', name: 'A', value: 'a' },
+        { key: 'b', parentKey: 'a', name: 'B', value: 'b' },
+      ],
+    }),
+  Menu: async () => firstOf('Menu'),
+  Company: () => add('Company', { code: unique('C'), name: 'Company' }),
+  Project: async () => add('Project', { projectCode: unique('P'), projectName: 'Project' }),
+  Category: async () => {
+    const projectId = await add('Project', { projectCode: unique('P'), projectName: 'Project' });
+    return add('Category', { categoryCode: unique('C'), categoryDescription: 'Category', projectIds: [projectId] });
+  },
+  Ticket: async () => {
+    const world = await ticketWorld(ctx);
+    return (await addTicket(ctx, world.agent.token, { projectId: world.projectId, categoryId: world.categoryId })).id;
+  },
+  User: async () => (await createUser(ctx, { roles: ['common'] })).id,
+  UserGroup: async () => {
+    const member = await createUser(ctx);
+    return add('UserGroup', { name: unique('g'), members: [member.id] });
+  },
+  Role: () => add('Role', { name: unique('r'), code: unique('r'), permissions: ['ticket:view'] }),
+  Region: () => add('Region', { code: unique('R'), name: 'Region' }),
+  Industry: () => add('Industry', { code: unique('I'), name: 'Industry' }),
+  Configuration: () => add('Configuration', { name: unique('c'), value: 'v' }),
+  Holiday: () => add('Holiday', { day: `2031-12-${String(++holidays).padStart(2, '0')}`, name: 'Holiday' }),
+};
+
+async function add(resource: string, body: Record<string, unknown>): Promise<number> {
+  const response = await ctx.call('POST', `/api/${resource}/Add`, { token: boss.token, body });
+  expect(response.status, `${resource}/Add: ${response.raw}`).toBe(200);
+  return dataOf<Row>(response).id;
+}
+
+async function firstOf(resource: string): Promise<number> {
+  const page = dataOf<{ items: Row[] }>(await ctx.call('GET', `/api/${resource}/Get`, { token: boss.token }));
+  expect(page.items.length, `${resource} has no seeded record`).toBeGreaterThan(0);
+  return page.items[0]!.id;
+}
+
+const read = async (url: string) => dataOf<Row>(await ctx.call('GET', url, { token: boss.token }));
+const update = (resource: string, body: unknown) =>
+  ctx.call('POST', `/api/${resource}/Update`, { token: boss.token, body });
+
+const updatable = () =>
+  ctx.built.routes
+    .filter((route) => route.method === 'POST' && /^\/api\/\w+\/Update$/.test(route.url))
+    .map((route) => route.url.split('/')[2]!);
+const hasDetail = (resource: string) =>
+  ctx.built.routes.some((route) => route.method === 'GET' && route.url === `/api/${resource}/Detail/:key`);
+
+beforeAll(async () => {
+  boss = await admin(ctx);
+});
+
+describe('Update takes back what Get and Detail gave', () => {
+  it('covers every resource with an Update call', () => {
+    const resources = updatable();
+    expect(resources.length).toBeGreaterThan(10);
+    expect(resources.filter((resource) => !makers[resource])).toEqual([]);
+  });
+
+  it.each(Object.keys(makers))('%s: Get and Detail sent back unchanged are saved', async (resource) => {
+    expect(updatable()).toContain(resource);
+    const id = await makers[resource]!();
+    const got = await read(`/api/${resource}/Get/${id}`);
+    const saved = await update(resource, got);
+    expect(saved.status, saved.raw).toBe(200);
+    if (!hasDetail(resource)) return;
+    // An unchanged save may or may not count as a change (tickets do not); the version is the one to send next.
+    const detail = await read(`/api/${resource}/Detail/${id}`);
+    expect(detail.rowVersion).toBe(dataOf<Row>(saved).rowVersion);
+    const savedDetail = await update(resource, detail);
+    expect(savedDetail.status, savedDetail.raw).toBe(200);
+  });
+
+  it.each(Object.keys(makers))('%s: a field no response carries is still refused', async (resource) => {
+    const got = await read(`/api/${resource}/Get/${await makers[resource]!()}`);
+    const refused = await update(resource, { ...got, noSuchField: 1 });
+    expect(refused.status, refused.raw).toBe(400);
+    expect(refused.body.data).toMatchObject({ errors: [{ field: 'noSuchField', message: 'Unknown field' }] });
+  });
+
+  it.each(Object.keys(makers))('%s: server-owned fields sent with other values are ignored', async (resource) => {
+    const got = await read(`/api/${resource}/Get/${await makers[resource]!()}`);
+    const forged: Row = { ...got, createdAt: '2001-01-01T00:00:00.000Z', createdBy: boss.id + 1000, modifiedBy: 0 };
+    if ('caseNumber' in got) forged.caseNumber = 'FORGED-1';
+    const saved = await update(resource, forged);
+    expect(saved.status, saved.raw).toBe(200);
+    const after = await read(`/api/${resource}/Get/${got.id}`);
+    expect(after.createdAt).toBe(got.createdAt);
+    expect(after.createdBy).toBe(got.createdBy);
+    expect(after.modifiedBy).not.toBe(0);
+    if ('caseNumber' in got) expect(after.caseNumber).toBe(got.caseNumber);
+  });
+
+  it('a body without id or rowVersion is refused', async () => {
+    const got = await read(`/api/Dept/Get/${await makers.Dept!()}`);
+    const { id: _id, ...withoutId } = got;
+    const { rowVersion: _rowVersion, ...withoutVersion } = got;
+    expect((await update('Dept', withoutId)).status).toBe(400);
+    expect((await update('Dept', withoutVersion)).status).toBe(400);
+  });
+});
