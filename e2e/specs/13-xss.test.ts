@@ -124,11 +124,17 @@ describe('stored XSS payloads stay text', () => {
     // Markup that escaped the escaping is seen by the DOM check, and its inline handler is blocked by the CSP.
     const violations = await page.evaluate(async () => {
       const seen: string[] = [];
-      document.addEventListener('securitypolicyviolation', (e) => seen.push(e.effectiveDirective));
+      // Wait for the violation report itself rather than for a while: it comes once the image fails to load.
+      const reported = new Promise<void>((resolve) =>
+        document.addEventListener('securitypolicyviolation', (e) => {
+          seen.push(e.effectiveDirective);
+          resolve();
+        }),
+      );
       const probe = document.createElement('div');
       probe.innerHTML = `<img src=x onerror="__xss('inline')">`;
       document.body.append(probe);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await reported;
       return seen;
     });
     expect(violations.some((d) => d.startsWith('script-src'))).toBe(true);
