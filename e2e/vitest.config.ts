@@ -4,10 +4,13 @@ import { defineConfig } from 'vitest/config';
 // In CI, results also go to JSON so that .ci/run can print one summary line per suite.
 const jsonOut = process.env.CI ? { json: '../.tmp/vitest-browser.json' } : undefined;
 
-/** Files run one after another in name order: 01 is the administrator's first sign-in. */
-class ByName extends BaseSequencer {
+/**
+ * Specs make what they need and run in any order; E2E_ORDER=reverse runs them in reverse name order (and
+ * `--sequence.shuffle` in a random one) to show that none leans on another.
+ */
+class ReverseByName extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
-    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
+    return [...files].sort((a, b) => b.moduleId.localeCompare(a.moduleId));
   }
 }
 
@@ -19,7 +22,7 @@ export default defineConfig({
     // A browser test failing twice in a row fails the run; one retry absorbs a slow machine's hiccup (each failure is still printed).
     retry: process.env.CI ? 1 : 0,
     fileParallelism: false,
-    sequence: { sequencer: ByName },
+    ...(process.env.E2E_ORDER === 'reverse' ? { sequence: { sequencer: ReverseByName } } : {}),
     testTimeout: 90_000,
     hookTimeout: 180_000,
     reporters: jsonOut ? ['default', 'json'] : ['default'],

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, createStaff } from '../support/api';
 import { clickMenu, launchBrowser, newContext, shot, signedIn, stored } from '../support/browser';
@@ -68,18 +68,29 @@ describe('session safety', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signedIn(page, user);
-    // Two calls refused at about the same time: the profile and the language preference.
+    // Two calls refused together: the profile's is held until the language preference's joins it.
+    const refusal = {
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        resultCode: 403,
+        resultMsg: 'You do not have permission to access this resource.',
+        data: null,
+      }),
+    };
+    const held: Route[] = [];
+    let joined = false;
+    let refused = 0;
+    let delivered = 0;
+    page.on('requestfinished', (request) => void (request.url().includes('/api/Account/') && delivered++));
     await page.route('**/api/Account/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.fulfill({
-        status: 403,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          resultCode: 403,
-          resultMsg: 'You do not have permission to access this resource.',
-          data: null,
-        }),
-      });
+      held.push(route);
+      joined ||= route.request().url().includes('/api/Account/UpdateLanguage');
+      if (!joined) return;
+      for (const waiting of held.splice(0)) {
+        refused++;
+        await waiting.fulfill(refusal);
+      }
     });
     await openMyAccount(page);
     await page.getByRole('button', { name: 'Language' }).click();
@@ -92,7 +103,10 @@ describe('session safety', () => {
       .or(title.getByText('Tip', { exact: true }))
       .waitFor();
     await languageRefused;
-    await page.waitForTimeout(300);
+    // Every refusal has reached the page and the page has drawn what it makes of them: still one alert.
+    expect(refused).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => delivered).toBe(refused);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await title.count()).toBe(1);
     await shot(page, 'forbidden-alert');
     await page.locator('.ant-modal-confirm-btns button').click();

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, adminPassword, type Api } from '../support/api';
+import { createAdmin, type Api, type TestUser } from '../support/api';
 import { baseUrl, fillSignIn, launchBrowser, newContext, shot, signedIn } from '../support/browser';
 
-const admin = { loginName: 'admin', password: adminPassword };
+/** This spec's own administrator: its language and sessions reach no other spec. */
+let admin: TestUser;
 // Case-number prefixes are upper-case letters only.
 const letters = [...randomBytes(3)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
 const prefix = `QA${letters}`;
@@ -24,8 +25,7 @@ let api: Api;
 let projectId: number;
 
 beforeAll(async () => {
-  api = await adminApi();
-  await api.ok('POST', '/api/Account/UpdateLanguage', { language: 'en' });
+  ({ user: admin, api } = await createAdmin());
   projectId = (
     await api.ok<{ id: number }>('POST', '/api/Project/Add', {
       projectCode: `ST-${letters}`,
@@ -46,10 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Later specs share this database: put the case-number prefix, product title and default language back.
   if (api) {
-    await saveBasic({ caseNumberPrefix: 'TCK', productTitle: 'Casedesk', defaultLanguage: 'en' }).catch(
-      () => undefined,
-    );
-    await api.ok('POST', '/api/Account/UpdateLanguage', { language: 'en' }).catch(() => undefined);
+    await saveBasic({ caseNumberPrefix: 'TCK', productTitle: 'Casedesk', defaultLanguage: 'en' });
   }
   await browser?.close();
 });
@@ -130,7 +127,7 @@ describe('settings', () => {
 
     const before = await asIntegration(token);
     expect(before.status).toBe(200);
-    expect(((await before.json()) as { data: { name: string } }).data.name).toBe('admin');
+    expect(((await before.json()) as { data: { name: string } }).data.name).toBe(admin.loginName);
 
     const row = page.locator('.settings-tokens .ant-table-row', { hasText: name });
     await row.waitFor();

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, adminPassword, type Api } from '../support/api';
+import { createAdmin, type Api, type TestUser } from '../support/api';
 import { launchBrowser, newContext, signedIn } from '../support/browser';
 
 const suffix = randomBytes(3).toString('hex');
-const admin = { loginName: 'admin', password: adminPassword };
+/** This spec's own administrator: its language and sessions reach no other spec. */
+let admin: TestUser;
 
 // Two layers are checked: no payload reaches the DOM as live markup (handler attributes, scripts, javascript:
 // URLs), and none runs (exposed function, dialogs). The CSP would block inline handlers even if one got
@@ -37,7 +38,7 @@ let api: Api;
 let ticketId: number;
 
 beforeAll(async () => {
-  api = await adminApi();
+  ({ user: admin, api } = await createAdmin());
   const me = await api.ok<{ id: number }>('GET', '/api/token/GetMyInfo');
   const companyId = (
     await api.ok<{ id: number }>('POST', '/api/Company/Add', { code: `XSS-${suffix}`, name: names.company })
@@ -124,11 +125,17 @@ describe('stored XSS payloads stay text', () => {
     // Markup that escaped the escaping is seen by the DOM check, and its inline handler is blocked by the CSP.
     const violations = await page.evaluate(async () => {
       const seen: string[] = [];
-      document.addEventListener('securitypolicyviolation', (e) => seen.push(e.effectiveDirective));
+      // Wait for the violation report itself rather than for a while: it comes once the image fails to load.
+      const reported = new Promise<void>((resolve) =>
+        document.addEventListener('securitypolicyviolation', (e) => {
+          seen.push(e.effectiveDirective);
+          resolve();
+        }),
+      );
       const probe = document.createElement('div');
       probe.innerHTML = `<img src=x onerror="__xss('inline')">`;
       document.body.append(probe);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await reported;
       return seen;
     });
     expect(violations.some((d) => d.startsWith('script-src'))).toBe(true);

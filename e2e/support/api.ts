@@ -69,24 +69,29 @@ export function adminApi(): Promise<Api> {
   return admin;
 }
 
-let commonRole: Promise<number> | undefined;
+let systemRoles: Promise<Map<string, number>> | undefined;
 let counter = 0;
 
 export type TestUser = { id: number; loginName: string; password: string; email: string };
 
-/** A staff member with the `common` role (tickets, open items, own account), ready to sign in. */
-export async function createStaff(
-  options: { language?: 'en' | 'zh-cn' | 'zh-tw'; realName?: string; projects?: number[] } = {},
+/** A user of this spec's own, made through the API with a unique name and ready to sign in. */
+export async function createUser(
+  options: {
+    role?: 'admin' | 'common';
+    language?: 'en' | 'zh-cn' | 'zh-tw';
+    realName?: string;
+    projects?: number[];
+    needToChangePwd?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const api = await adminApi();
-  commonRole ??= (async () => {
-    const me = await api.ok<{ id: number }>('GET', '/api/token/GetMyInfo');
-    const detail = await api.ok<{ roleList: { id: number; code: string }[] }>('GET', `/api/User/Detail/${me.id}`);
-    const adminRole = detail.roleList.find((r) => r.code === 'admin');
-    if (!adminRole) throw new Error('No admin role');
-    return adminRole.id + 1; // the seed creates admin, then common
-  })();
-  const loginName = `staff${++counter}_${randomBytes(3).toString('hex')}`;
+  systemRoles ??= api
+    .ok<{ items: { id: number; code: string }[] }>('POST', '/api/Role/Query', { isSystem: true, pageSize: 100 })
+    .then((page) => new Map(page.items.map((r) => [r.code, r.id])));
+  const role = options.role ?? 'common';
+  const roleId = (await systemRoles).get(role);
+  if (roleId === undefined) throw new Error(`No ${role} role`);
+  const loginName = `${role === 'admin' ? 'boss' : 'staff'}${++counter}_${randomBytes(3).toString('hex')}`;
   const email = `${loginName}@example.test`;
   const created = await api.ok<{ id: number }>('POST', '/api/User/Add', {
     loginName,
@@ -94,12 +99,22 @@ export async function createStaff(
     lastName: 'Tester',
     email,
     password: userPassword,
-    needToChangePwd: false,
+    needToChangePwd: options.needToChangePwd ?? false,
     language: options.language ?? 'en',
-    roles: [await commonRole],
+    roles: [roleId],
     projects: options.projects ?? [],
   });
-  const detail = await api.ok<{ roleList: { code: string }[] }>('GET', `/api/User/Detail/${created.id}`);
-  if (detail.roleList[0]?.code !== 'common') throw new Error('The common role was not found');
   return { id: created.id, loginName, password: userPassword, email };
+}
+
+/** A staff member with the `common` role (tickets, open items, own account), ready to sign in. */
+export const createStaff = (options: Omit<Parameters<typeof createUser>[0], 'role'> = {}) =>
+  createUser({ ...options, role: 'common' });
+
+/** An administrator of the spec's own, so that no spec shares the seeded administrator's language or sessions. */
+export async function createAdmin(options: Omit<Parameters<typeof createUser>[0], 'role'> = {}) {
+  const user = await createUser({ ...options, role: 'admin' });
+  const api = new Api();
+  if (!(await api.signIn(user.loginName, user.password))) throw new Error('The new administrator cannot sign in');
+  return { user, api };
 }

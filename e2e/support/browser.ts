@@ -56,7 +56,10 @@ export async function reportOpenPages(testName: string): Promise<void> {
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400); // let page animations settle
+  // Wait for the page's animations (drawers, modals, menus) to finish; endless ones (spinners) do not count.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   await page.screenshot({ path: `${screenshots}${name}.png` });
 }
 

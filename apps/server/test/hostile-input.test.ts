@@ -94,59 +94,65 @@ describe('hostile input from the OpenAPI document', () => {
     const failures: string[] = [];
     const statuses = new Map<number, number>();
     for (const operation of operations) {
-      await fc
-        .assert(
-          fc.asyncProperty(hostileRequest(operation), async (request) => {
-            const isWrite = operation.method !== 'GET' && !/\/(Query|Export|Get)\b/i.test(operation.path);
-            const before = isWrite ? await fingerprint() : '';
-            const response = await ctx.app.inject({
-              method: operation.method,
-              url: request.url,
-              headers: {
-                'auth-token': ctx.newAuthToken(),
-                authorization: `Bearer ${token}`,
-                ...(request.payload !== undefined ? { 'content-type': request.contentType } : {}),
-              },
-              ...(request.payload !== undefined ? { payload: request.payload } : {}),
-            });
-            let body: Response['body'];
-            try {
-              body = JSON.parse(response.body) as Response['body'];
-            } catch {
-              body = { resultCode: -1, resultMsg: '', data: null };
+      const reported = failures.length;
+      const run = await fc.check(
+        fc.asyncProperty(hostileRequest(operation), async (request) => {
+          const isWrite = operation.method !== 'GET' && !/\/(Query|Export|Get)\b/i.test(operation.path);
+          const before = isWrite ? await fingerprint() : '';
+          const response = await ctx.app.inject({
+            method: operation.method,
+            url: request.url,
+            headers: {
+              'auth-token': ctx.newAuthToken(),
+              authorization: `Bearer ${token}`,
+              ...(request.payload !== undefined ? { 'content-type': request.contentType } : {}),
+            },
+            ...(request.payload !== undefined ? { payload: request.payload } : {}),
+          });
+          let body: Response['body'];
+          try {
+            body = JSON.parse(response.body) as Response['body'];
+          } catch {
+            body = { resultCode: -1, resultMsg: '', data: null };
+          }
+          const problem = judge(operation, {
+            status: response.statusCode,
+            body,
+            raw: response.body,
+            headers: response.headers,
+            contentType: String(response.headers['content-type'] ?? ''),
+          });
+          if (!problem && isWrite && response.statusCode >= 400 && !writesWhenRefused.has(operation.key)) {
+            const after = await fingerprint();
+            if (after !== before) {
+              const changed = after.split(';').filter((part) => !before.includes(part));
+              failures.push(
+                `${operation.key} ${request.description}: refused (${response.statusCode}) but wrote ${changed.join(', ')}`,
+              );
+              return false;
             }
-            const problem = judge(operation, {
-              status: response.statusCode,
-              body,
-              raw: response.body,
-              headers: response.headers,
-              contentType: String(response.headers['content-type'] ?? ''),
-            });
-            if (!problem && isWrite && response.statusCode >= 400 && !writesWhenRefused.has(operation.key)) {
-              const after = await fingerprint();
-              if (after !== before) {
-                const changed = after.split(';').filter((part) => !before.includes(part));
-                failures.push(
-                  `${operation.key} ${request.description}: refused (${response.statusCode}) but wrote ${changed.join(', ')}`,
-                );
-                return false;
-              }
-            }
-            if (writesWhenRefused.has(operation.key))
-              // The fuzzing user's wrong passwords would lock it out of the rest of the walk.
-              await ctx.db.execute(sql`update app_user set error_count = 0, locked_at = null where id = ${adminId}`);
-            statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-            if (problem) failures.push(`${operation.key} ${request.description}: ${problem}`);
-            return problem === undefined;
-          }),
-          { seed, numRuns: runsPerRoute, endOnFailure: true },
-        )
-        .catch(() => undefined); // collected above; one failing case per route is enough to report
+          }
+          if (writesWhenRefused.has(operation.key))
+            // The fuzzing user's wrong passwords would lock it out of the rest of the walk.
+            await ctx.db.execute(sql`update app_user set error_count = 0, locked_at = null where id = ${adminId}`);
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          if (problem) failures.push(`${operation.key} ${request.description}: ${problem}`);
+          return problem === undefined;
+        }),
+        { seed, numRuns: runsPerRoute, endOnFailure: true },
+      );
+      // A case that threw rather than answering wrongly is a failure too; one per route is enough to report.
+      if (run.failed && failures.length === reported)
+        failures.push(
+          `${operation.key} ${run.counterexample?.[0].description ?? ''}: threw ${String(run.errorInstance)}`,
+        );
     }
     console.info(
       `hostile input: ${operations.length} routes × ${runsPerRoute} cases, answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
     expect(failures).toEqual([]);
+    // Every generated case reached the server and was judged.
+    expect([...statuses.values()].reduce((sum, n) => sum + n, 0)).toBe(operations.length * runsPerRoute);
     // A session lost midway would make every later case a trivial 401.
     expect(statuses.get(401) ?? 0).toBeLessThan(operations.length);
   }, 900_000);

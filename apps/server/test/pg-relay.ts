@@ -6,11 +6,16 @@ import { createUser, signIn, startTestApp, type TestContext } from './helpers.js
 /**
  * A loopback relay in front of PostgreSQL that a test can break: `dropAll` drops every open connection (as a
  * PostgreSQL crash-restart does; new ones still get through), `cut` also stops accepting (an outage), `start`
- * restores it on the same port.
+ * restores it on the same port. `hold` keeps what clients send from reaching PostgreSQL until `release`, so a
+ * test can drop connections while statements are certainly in flight.
  */
 export class PgRelay {
   private server: Server | undefined;
   private sockets = new Set<Socket>();
+  private holding = false;
+  private flushes = new Set<() => void>();
+  /** Client messages held back since `hold`: above zero, a statement is waiting on a connection. */
+  heldMessages = 0;
   port = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
@@ -30,7 +35,19 @@ export class PgRelay {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => undefined);
       }
-      client.pipe(upstream).pipe(client);
+      const held: Buffer[] = [];
+      const flush = () => {
+        for (const chunk of held.splice(0)) upstream.write(chunk);
+        this.flushes.delete(flush);
+      };
+      client.on('data', (chunk: Buffer) => {
+        if (!this.holding) return void upstream.write(chunk);
+        held.push(chunk);
+        this.heldMessages++;
+        this.flushes.add(flush);
+      });
+      client.on('close', () => this.flushes.delete(flush));
+      upstream.pipe(client);
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
@@ -40,6 +57,16 @@ export class PgRelay {
     });
     const address = this.server.address();
     if (address && typeof address === 'object') this.port = address.port;
+  }
+
+  hold(): void {
+    this.holding = true;
+    this.heldMessages = 0;
+  }
+
+  release(): void {
+    this.holding = false;
+    for (const flush of [...this.flushes]) flush();
   }
 
   dropAll(): void {

@@ -74,3 +74,17 @@ export async function readXlsx(buffer: Buffer): Promise<SheetRow[]> {
   });
   return rows;
 }
+
+type AuditFields = 'createdAt' | 'createdBy' | 'modifiedAt' | 'modifiedBy';
+
+/** A record as a client sends it back to Update: its own fields, without the server-owned audit fields. */
+export function editableOf<T extends Record<AuditFields, unknown>>(record: T): Omit<T, AuditFields> {
+  const {
+    createdAt: _createdAt,
+    createdBy: _createdBy,
+    modifiedAt: _modifiedAt,
+    modifiedBy: _modifiedBy,
+    ...fields
+  } = record;
+  return fields;
+}

@@ -237,11 +237,16 @@ describe('access tokens verified before', () => {
     const tampered = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BA' : 'AA'}`;
     expect(await tokens.verify(tampered)).toBeUndefined();
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime((exp - 1) * 1000);
-    expect(await tokens.verify(token)).toBeDefined();
-    vi.setSystemTime(exp * 1000);
-    expect(await tokens.verify(token)).toBeUndefined();
-    expect(await tokens.verify(token)).toBeUndefined();
+    try {
+      vi.setSystemTime((exp - 1) * 1000);
+      expect(await tokens.verify(token)).toEqual({ userId: 7, sessionId, exp });
+      vi.setSystemTime(exp * 1000);
+      expect(await tokens.verify(token)).toBeUndefined();
+      expect(await tokens.verify(token)).toBeUndefined();
+    } finally {
+      // The clock is the process's: later tests of this file must see the real one even if this one fails.
+      vi.useRealTimers();
+    }
   });
 });
 

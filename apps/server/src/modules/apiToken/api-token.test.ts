@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settingMessages, type ApiToken, type ApiTokenCreated, type MyInfo, type Settings } from '@casedesk/shared';
-import { createUser, signIn, signedInWith, useTestApp } from '../../../test/helpers.js';
+import { createUser, signIn, signedInWith, useTestApp, type Response } from '../../../test/helpers.js';
 import { addTicket, admin, ticketWorld, type Staff } from '../../../test/ticket-factories.js';
 import { apiToken } from './api-token.table.js';
 import { appUser } from '../user/user.table.js';
@@ -138,14 +138,20 @@ describe('personal API tokens', () => {
       });
     const off = await save(false, current.token.rowVersion);
     expect(off.status, off.raw).toBe(200);
-    expect((await asIntegration(token)).status).toBe(401);
-    const refused = await ctx.call('POST', '/api/ApiToken/Create', {
-      token: session,
-      body: { name: 'x', expiresInDays: 1 },
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.body.resultMsg).toBe(settingMessages.personalTokensOff);
-    expect((await save(true, (off.body.data as { rowVersion: number }).rowVersion)).status).toBe(200);
+    let on: Response;
+    try {
+      expect((await asIntegration(token)).status).toBe(401);
+      const refused = await ctx.call('POST', '/api/ApiToken/Create', {
+        token: session,
+        body: { name: 'x', expiresInDays: 1 },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.resultMsg).toBe(settingMessages.personalTokensOff);
+    } finally {
+      // The setting is global: turned back on even if a check above failed, for the file's other tests.
+      on = await save(true, (off.body.data as { rowVersion: number }).rowVersion);
+    }
+    expect(on.status, on.raw).toBe(200);
     expect((await asIntegration(token)).status).toBe(200);
   });
 
