@@ -3,12 +3,12 @@ import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
 import i18n from 'i18next';
 import { BrowserRouter } from 'react-router';
 import { setFeedback } from '../platform/feedback';
-import { ProgressBar } from './progress';
+import { ProgressBar } from '../platform/progress';
 import { AppRoutes } from './router/AppRoutes';
 import { RouteGuard } from './router/guard';
 import { SessionWatchers } from './session/SessionWatchers';
-import { useLanguage } from './theme/language';
-import { useThemeConfig } from './theme/theme-store';
+import { useLanguage } from '../platform/theme/language';
+import { useThemeConfig } from '../platform/theme/theme-store';
 
 /** Plugs Ant Design's context-aware toasts and alerts into the http client; one toast at a time. */
 function FeedbackBridge() {

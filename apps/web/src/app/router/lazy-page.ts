@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { session } from '../../platform/storage';
-import { progress } from '../progress';
+import { progress } from '../../platform/progress';
 
 /**
  * A screen loaded when first shown. If its chunk cannot be loaded (typically a new deployment replaced it),

@@ -15,7 +15,7 @@ import type {
   WebApi,
   WebApiOnOff,
 } from '@casedesk/shared';
-import { refreshMenus } from '../../app/router/menu-store';
+import { refreshMenus } from '../../platform/menu-store';
 import { http } from '../../platform/http/client';
 import { resourceApi } from '../../platform/crud/resource-api';
 

@@ -44,12 +44,26 @@ export function useConfirmDelete(areaText?: AreaText) {
     });
 }
 
+/** The outcome of a row's action (lock, restore, make default ...): a success toast, or the server's refusal. */
+export function useActionFeedback(areaText?: AreaText) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const text = useServerText(areaText);
+  return (successText?: string) => ({
+    onSuccess: () => void message.success(successText ?? t('server.operationSuccessful')),
+    onError: (error: unknown) => {
+      if (!(error instanceof ApiError) || error.kind !== 'http' || error.status === 403) return;
+      void message.error(text(error.message));
+    },
+  });
+}
+
 /** A failed save: field errors next to their fields, a stale record offers a reload, anything else a toast. */
 export function useSaveFailure(areaText?: AreaText) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const text = useServerText(areaText);
-  return (error: unknown, form: FormInstance, reload: (() => void) | null) => {
+  return (error: unknown, form: FormInstance | undefined, reload: (() => void) | null) => {
     if (!(error instanceof ApiError) || error.kind !== 'http' || error.status === 403) return;
     // Only a stale rowVersion offers the reload; other 409s (a name taken, an item still used) say what is wrong.
     if (error.status === 409 && reload && error.message === messages.staleRowVersion) {
@@ -62,8 +76,8 @@ export function useSaveFailure(areaText?: AreaText) {
       });
       return;
     }
-    const fields = error.fieldErrors.filter((f) => f.field && form.getFieldInstance(f.field) !== undefined);
-    if (fields.length > 0) {
+    const fields = error.fieldErrors.filter((f) => f.field && form?.getFieldInstance(f.field) !== undefined);
+    if (form && fields.length > 0) {
       form.setFields(fields.map((f) => ({ name: f.field, errors: [text(f.message)] })));
       return;
     }

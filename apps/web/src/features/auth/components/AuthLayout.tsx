@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { TranslationOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { switchLanguage } from '../../../app/theme/language';
+import { switchLanguage } from '../../../platform/theme/language';
 import { appConfig } from '../../../platform/config';
 import { isLanguage, languageNames, languages } from '../../../platform/i18n';
 import { usePublicSettings } from '../../../platform/public-settings';

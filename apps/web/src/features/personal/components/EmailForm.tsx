@@ -39,7 +39,7 @@ export function EmailForm({ profile }: { profile: AccountProfile }) {
       </Form.Item>
       <Form.Item
         name="password"
-        label={t('password.current')}
+        label={t('passwordForm.current')}
         extra={t('personal.emailPasswordHint')}
         rules={[schemaRule(fields.password)]}
       >

@@ -1,7 +1,7 @@
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../platform/feedback';
-import { PasswordFields } from '../../auth/components/PasswordFields';
+import { PasswordFields } from '../../../platform/forms/PasswordFields';
 import { useChangePassword } from '../api';
 import { showFailure } from '../failure';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { LockOutlined, LoginOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Divider, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../../app/page-title';
+import { usePageTitle } from '../../../../platform/page-title';
 import { appConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http/client';
 import { translateServerMessage } from '../../../../platform/server-messages';

@@ -13,7 +13,7 @@ import { App, Button, Card, Flex, Input, Space, Table, Tag, Typography } from 'a
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Menu, MenuNode } from '@casedesk/shared';
-import { MenuIcon } from '../../../../../app/layout/icons';
+import { MenuIcon } from '../../../../../platform/menu-icons';
 import { ApiError } from '../../../../../platform/http/client';
 import { usePermissions } from '../../../../../platform/permission';
 import { menuApi, useMenuTree } from '../../../api';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Locale } from 'antd/es/locale';
-import { activateLanguage, type Language } from '../../platform/i18n';
+import { activateLanguage, type Language } from '../i18n';
 import { getThemeConfig, isLanguageChosen, updateThemeConfig } from './theme-store';
 
 type LanguageState = { language: Language; antdLocale: Locale | undefined };

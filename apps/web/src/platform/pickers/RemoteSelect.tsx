@@ -64,9 +64,9 @@ export function RemoteSelect({
       value={value ?? (mode ? [] : null)}
       onChange={(next) => onChange?.(next ?? null)}
       onOpenChange={(open) => !open && setTyped('')}
-      placeholder={placeholder ?? t('masterData.typeToSearch')}
+      placeholder={placeholder ?? t('crud.picker.typeToSearch')}
       options={options}
-      notFoundContent={found.isFetching ? <Spin size="small" /> : t('masterData.noMatch')}
+      notFoundContent={found.isFetching ? <Spin size="small" /> : t('crud.picker.noMatch')}
       maxTagCount="responsive"
       style={{ width: '100%' }}
     />

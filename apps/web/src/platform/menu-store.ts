@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { WebMenu } from '@casedesk/shared';
-import { getSession, subscribeSession } from '../../platform/auth-store';
-import { ApiError, endSession, http } from '../../platform/http/client';
-import { progress } from '../progress';
+import { getSession, subscribeSession } from './auth-store';
+import { ApiError, endSession, http } from './http/client';
+import { progress } from './progress';
 
 export type MenuState = {
   status: 'idle' | 'loading' | 'ready' | 'error';

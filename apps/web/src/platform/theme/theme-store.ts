@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { isLanguage, type Language } from '../../platform/i18n';
-import { local } from '../../platform/storage';
+import { isLanguage, type Language } from '../i18n';
+import { local } from '../storage';
 
 export type LayoutMode = 'defaults' | 'classic' | 'transverse';
 export type Animation = 'slide-right' | 'slide-left' | 'opacity-scale' | 'none';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUserSearch } from '../api';
+import { useUserSearch } from './lookups';
 
 export type UserOption = { id: number; loginName: string; fullName: string | null };
 
@@ -44,8 +44,8 @@ export function UserSelect(props: Props) {
     allowClear: true,
     loading: isFetching,
     options,
-    placeholder: props.placeholder ?? t('organization.common.searchUser'),
-    notFoundContent: t('organization.common.noMatch'),
+    placeholder: props.placeholder ?? t('crud.picker.searchUser'),
+    notFoundContent: t('crud.picker.noMatch'),
     onOpenChange: (open: boolean) => {
       if (!open) setKeyword('');
     },

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle, usePublicSettings } from '../platform/public-settings';
+import { documentTitle, usePublicSettings } from './public-settings';
 
 /** `{page} - {product}` (spec section 1), the product title from Settings → Basic. */
 export function usePageTitle(title: string | undefined): void {

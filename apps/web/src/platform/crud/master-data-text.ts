@@ -3,7 +3,7 @@ import {
   useSaveFailure as saveFailure,
   useServerText as serverText,
   type AreaText,
-} from '../../../platform/crud/failure';
+} from './failure';
 
 export const inUsePattern =
   /^This (company|project|category) is already applied to (\d+) ticket\(s\) and cannot be deleted\. Click Ok to cancel\.$/;

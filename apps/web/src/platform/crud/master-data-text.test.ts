@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ticketMessages } from '@casedesk/shared';
-import { inUsePattern } from './failure';
-import { cleanQuery } from '../../../platform/crud/resource-api';
+import { inUsePattern } from './master-data-text';
+import { cleanQuery } from './resource-api';
 
 describe('master data helpers', () => {
   it('recognises the server refusal for every label, so it can be shown translated', () => {

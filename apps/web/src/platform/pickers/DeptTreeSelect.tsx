@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { TreeSelect } from 'antd';
 import type { Dept } from '@casedesk/shared';
-import { useAllDepts } from '../api';
-import { buildTree, subtreeIds, type TreeOf } from './tree';
+import { useLookup } from '../crud/resource-api';
+import { buildTree, subtreeIds, type TreeOf } from '../tree';
 
 type Option = { value: number; title: string; disabled?: boolean; children?: Option[] };
 
@@ -18,7 +18,7 @@ type Props = {
 
 /** Picks one department from the department tree (searchable). */
 export function DeptTreeSelect({ value, onChange, placeholder, excludeId, className, id }: Props) {
-  const { data = [], isLoading } = useAllDepts();
+  const { data = [], isLoading } = useLookup<Dept>('Dept', 'dept:view');
   const treeData = useMemo(() => {
     const tree = buildTree(data);
     const excluded = excludeId === undefined ? new Set<number>() : subtreeIds(tree, excludeId);

@@ -1,6 +1,6 @@
-import { getSession, setUserInfo } from '../../platform/auth-store';
-import { http } from '../../platform/http/client';
-import type { Language } from '../../platform/i18n';
+import { getSession, setUserInfo } from '../auth-store';
+import { http } from '../http/client';
+import type { Language } from '../i18n';
 import { switchLanguage } from './language';
 
 /** Switches the interface language and, when signed in, saves it as the user's preference on the server. */
