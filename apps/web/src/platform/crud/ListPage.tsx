@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PermissionModule } from '@casedesk/shared';
 import { ApiError } from '../http/client';
 import { usePermissions } from '../permission';
-import { useConfirmDelete, useServerText, type AreaText } from './failure';
+import { useConfirmDelete, useServerText } from './failure';
 import { buildTree, useExpandAll } from '../tree';
 import type { ListQuery, resourceApi } from './resource-api';
 import { RowIconButton } from './RowIconButton';
@@ -21,8 +21,6 @@ export type ListPageProps<Item extends { id: number }> = {
   api: Api<Item>;
   /** Class names: `<kind>-list` on the card, `<kind>-search` on the search box (each area styles and tests its own). */
   kind: string;
-  /** The area's own refusal texts (delete refused, export failed). */
-  areaText?: AreaText;
   /** Permission module: buttons need `<module>:create`, `:edit`, `:delete`, `:export`. */
   module: PermissionModule;
   title: string;
@@ -74,8 +72,8 @@ export function ListPage<Item extends { id: number }>(props: ListPageProps<Item>
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { has } = usePermissions();
-  const confirmDelete = useConfirmDelete(props.areaText);
-  const serverText = useServerText(props.areaText);
+  const confirmDelete = useConfirmDelete();
+  const serverText = useServerText();
   const start = props.tree ? wholeTree : firstPage;
   const [query, setQueryState] = useState<ListQuery>(start);
   const [typed, setTyped] = useState('');
@@ -157,7 +155,7 @@ export function ListPage<Item extends { id: number }>(props: ListPageProps<Item>
     try {
       await api.exportXlsx(query, props.exportName);
     } catch (error) {
-      if (error instanceof ApiError) void message.error(serverText(error.message));
+      if (error instanceof ApiError) void message.error(serverText(error));
     } finally {
       setExporting(false);
     }

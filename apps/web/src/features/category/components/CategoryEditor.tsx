@@ -6,7 +6,6 @@ import { categoryApi } from '../api';
 import { searchProjects, searchUsers } from '../../../platform/pickers/lookups';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
-import { masterDataText } from '../../../platform/crud/master-data-text';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { useStatusOptions } from '../../../platform/crud/StatusTag';
 
@@ -39,7 +38,6 @@ export function CategoryEditor({ id, onClose }: { id: number | null; onClose: ()
   const statusOptions = useStatusOptions();
   return (
     <EditorDrawer<CategoryDetail, Values>
-      areaText={masterDataText}
       api={categoryApi}
       id={id}
       onClose={onClose}

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { companyCreateSchema, type Company, type Industry } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
-import { masterDataText } from '../../../platform/crud/master-data-text';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { useStatusOptions } from '../../../platform/crud/StatusTag';
 import { blanksToNull } from '../../../platform/crud/values';
@@ -78,7 +77,6 @@ export function CompanyEditor({ id, onClose }: { id: number | null; onClose: () 
   const f = (key: string) => t(`company.fields.${key}`);
   return (
     <EditorDrawer<Company, Values>
-      areaText={masterDataText}
       api={companyApi}
       id={id}
       onClose={onClose}

@@ -6,7 +6,6 @@ import { schemaRule } from '../../../platform/form-rules';
 import { searchCompanies } from '../../../platform/pickers/lookups';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
-import { masterDataText } from '../../../platform/crud/master-data-text';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { useStatusOptions } from '../../../platform/crud/StatusTag';
 import { blanksToNull } from '../../../platform/crud/values';
@@ -50,7 +49,6 @@ export function ProjectEditor({ id, onClose }: { id: number | null; onClose: () 
   const statusOptions = useStatusOptions();
   return (
     <EditorDrawer<ProjectDetail, Values>
-      areaText={masterDataText}
       api={projectApi}
       id={id}
       onClose={onClose}

@@ -37,10 +37,8 @@ export default function ChangePasswordPage() {
           ['oldPassword', 'newPassword', 'confirmPassword'].includes(f.field),
         );
         if (fields.length > 0)
-          form.setFields(
-            fields.map((f) => ({ name: f.field as keyof Values, errors: [translateServerMessage(f.message)] })),
-          );
-        else setError(translateServerMessage(cause.message));
+          form.setFields(fields.map((f) => ({ name: f.field as keyof Values, errors: [translateServerMessage(f)] })));
+        else setError(translateServerMessage(cause));
       }
     } finally {
       setBusy(false);

@@ -44,7 +44,7 @@ export default function LoginPage() {
       else local.remove('rememberedUser');
       await signIn(values.userName.trim(), values.password);
     } catch (cause) {
-      if (cause instanceof ApiError && cause.kind === 'http') setError(translateServerMessage(cause.message));
+      if (cause instanceof ApiError && cause.kind === 'http') setError(translateServerMessage(cause));
       else if (!(cause instanceof ApiError)) setError(t('login.failed'));
       form.setFieldValue('password', '');
     } finally {

@@ -32,9 +32,7 @@ export default function ResetPasswordPage() {
     } catch (cause) {
       if (cause instanceof ApiError && cause.kind === 'http')
         setError(
-          cause.message.startsWith('This reset link')
-            ? t('password.linkInvalid')
-            : translateServerMessage(cause.message),
+          cause.message.startsWith('This reset link') ? t('password.linkInvalid') : translateServerMessage(cause),
         );
     } finally {
       setBusy(false);

@@ -5,7 +5,6 @@ import { CategoryEditor } from '../../components/CategoryEditor';
 import { Typography } from 'antd';
 import { UserName } from '../../../../platform/pickers/UserName';
 import { ListPage } from '../../../../platform/crud/ListPage';
-import { masterDataText } from '../../../../platform/crud/master-data-text';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
 
 export default function CategoryListPage() {
@@ -13,7 +12,6 @@ export default function CategoryListPage() {
   return (
     <ListPage<Category>
       kind="master"
-      areaText={masterDataText}
       api={categoryApi}
       module="category"
       title={t('category.title')}

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Company } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
-import { masterDataText } from '../../../../platform/crud/master-data-text';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
 import { companyApi } from '../../api';
 import { CompanyEditor } from '../../components/CompanyEditor';
@@ -14,7 +13,6 @@ export default function CompanyListPage() {
   return (
     <ListPage<Company>
       kind="master"
-      areaText={masterDataText}
       api={companyApi}
       module="company"
       title={t('company.title')}

@@ -2,7 +2,6 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
-import { masterDataText } from '../../../../platform/crud/master-data-text';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
 import { projectApi } from '../../api';
 import { ProjectEditor } from '../../components/ProjectEditor';
@@ -14,7 +13,6 @@ export default function ProjectListPage() {
   return (
     <ListPage<Project>
       kind="master"
-      areaText={masterDataText}
       api={projectApi}
       module="project"
       title={t('project.title')}
