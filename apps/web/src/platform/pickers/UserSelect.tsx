@@ -1,11 +1,12 @@
-import { useMemo, useState } from 'react';
-import { Select } from 'antd';
+import { useMemo } from 'react';
+import type { User } from '@casedesk/shared';
 import { useTranslation } from 'react-i18next';
-import { useUserSearch } from './lookups';
+import { resourceKeys } from '../crud/resource-api';
+import { searchUsers } from './lookups';
+import { RemoteSelect } from './RemoteSelect';
+import { userLabel } from './user-names';
 
-export type UserOption = { id: number; loginName: string; fullName: string | null };
-
-const labelOf = (user: UserOption) => (user.fullName ? `${user.fullName} (${user.loginName})` : user.loginName);
+export type UserOption = Pick<User, 'id' | 'loginName' | 'fullName'> & Partial<Pick<User, 'realName'>>;
 
 type Single = { mode?: undefined; value?: number | null; onChange?: (value: number | null) => void };
 type Multiple = { mode: 'multiple'; value?: number[]; onChange?: (value: number[]) => void };
@@ -16,64 +17,21 @@ type Props = (Single | Multiple) & {
   id?: string;
 };
 
-/** Picks users by searching login name, name or e-mail on the server. */
-export function UserSelect(props: Props) {
+const noUsers: UserOption[] = [];
+
+/** Picks users (any status) by searching login name, name or e-mail on the server. */
+export function UserSelect({ known = noUsers, placeholder, ...props }: Props) {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
-  const { data = [], isFetching } = useUserSearch(keyword);
-  const [seen, setSeen] = useState<Map<number, UserOption>>(new Map());
-
-  const options = useMemo(() => {
-    const all = new Map<number, UserOption>();
-    for (const user of props.known ?? []) all.set(user.id, user);
-    for (const user of seen.values()) all.set(user.id, user);
-    for (const user of data) all.set(user.id, user);
-    return [...all.values()].map((user) => ({ value: user.id, label: labelOf(user) }));
-  }, [data, props.known, seen]);
-
-  // Keeps the names of chosen users when a later search no longer returns them.
-  const remember = (ids: number[]) => {
-    const next = new Map(seen);
-    for (const user of data) if (ids.includes(user.id)) next.set(user.id, user);
-    setSeen(next);
-  };
-
-  const common = {
-    id: props.id,
-    showSearch: { filterOption: false, onSearch: setKeyword },
-    allowClear: true,
-    loading: isFetching,
-    options,
-    placeholder: props.placeholder ?? t('crud.picker.searchUser'),
-    notFoundContent: t('crud.picker.noMatch'),
-    onOpenChange: (open: boolean) => {
-      if (!open) setKeyword('');
-    },
-  };
-
-  if (props.mode === 'multiple') {
-    const { onChange } = props;
-    return (
-      <Select<number[]>
-        {...common}
-        mode="multiple"
-        value={props.value ?? []}
-        onChange={(ids) => {
-          remember(ids);
-          onChange?.(ids);
-        }}
-      />
-    );
-  }
-  const { onChange } = props;
+  // Stable between renders: the picker remembers the labels it is given.
+  const options = useMemo(() => known.map((user) => ({ value: user.id, label: userLabel(user) })), [known]);
   return (
-    <Select<number | null>
-      {...common}
-      value={props.value ?? null}
-      onChange={(id) => {
-        if (typeof id === 'number') remember([id]);
-        onChange?.(id ?? null);
-      }}
+    <RemoteSelect
+      {...(props as { mode?: 'multiple'; value?: number | number[] | null; id?: string })}
+      onChange={(next) => (props.onChange as ((value: number | number[] | null) => void) | undefined)?.(next)}
+      queryKey={resourceKeys('User').of('anyStatus')}
+      search={(keyword) => searchUsers(keyword, { anyStatus: true })}
+      known={options}
+      placeholder={placeholder ?? t('crud.picker.searchUser')}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Company, Industry, Page, Project, User, UserGroupNode } from '@casedesk/shared';
 import { resourceKeys } from '../crud/resource-api';
 import { http } from '../http/client';
@@ -14,9 +14,9 @@ const firstMatches = (name: string, keyword: string, extra: Record<string, unkno
     ...(keyword ? { keyword } : {}),
   });
 
-/** Active users, for pickers. */
-export async function searchUsers(keyword: string): Promise<Option[]> {
-  const page = (await firstMatches('User', keyword, { status: 'Active' })) as Page<User>;
+/** Active users (or users of any status), for pickers. */
+export async function searchUsers(keyword: string, { anyStatus = false } = {}): Promise<Option[]> {
+  const page = (await firstMatches('User', keyword, anyStatus ? {} : { status: 'Active' })) as Page<User>;
   return page.items.map((u) => ({ value: u.id, label: userLabel(u) }));
 }
 
@@ -48,20 +48,6 @@ export function useRecord<Item>(name: string, permission: string, id: number | n
 }
 
 export const useUser = (id: number | null | undefined) => useRecord<User>('User', 'user:view', id);
-
-/** Users matching a search text (any status), for pickers. */
-export function useUserSearch(keyword: string) {
-  const { has } = usePermissions();
-  return useQuery({
-    queryKey: resourceKeys('User').of('search', keyword),
-    queryFn: () =>
-      http
-        .post<Page<User>>('/api/User/Query', { page: 1, pageSize: 30, keyword: keyword || undefined })
-        .then((p) => p.items),
-    enabled: has('user:view'),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** The user-group tree (for the group screen and pickers). */
 export function useGroupTree(enabled = true) {
