@@ -264,8 +264,9 @@ describe('administration screens', () => {
     });
     await openScreen(page, '/system/user');
     const row = page.locator('.org-list tr.ant-table-row', { hasText: `gone.${suffix}` });
-    await row.getByRole('button', { name: 'Delete', exact: true }).click();
-    const confirm = page.locator('.ant-modal-confirm');
+    await row.locator('.row-delete').click();
+    const confirm = page.locator('.ant-modal-confirm-confirm');
+    await confirm.waitFor();
     await submitAndWait(page, confirm.getByRole('button', { name: 'Delete' }), `/api/User/Delete/${created.id}`);
     await row.waitFor({ state: 'detached' });
 
