@@ -187,7 +187,10 @@ export function ListPage<Item extends { id: number }>(props: ListPageProps<Item>
               onChange={(status) => setFilter(props.statusField ?? 'status', status)}
             />
           )}
-          {props.filters?.(controls)}
+          {props.filters && (
+            // Its own Space: a page's filters come as one fragment, which the outer Space would not space out.
+            <Space wrap>{props.filters(controls)}</Space>
+          )}
           <Tooltip title={t('crud.list.reset')}>
             <Button
               icon={<ReloadOutlined />}
