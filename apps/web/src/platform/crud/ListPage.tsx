@@ -187,10 +187,7 @@ export function ListPage<Item extends { id: number }>(props: ListPageProps<Item>
               onChange={(status) => setFilter(props.statusField ?? 'status', status)}
             />
           )}
-          {props.filters && (
-            // Its own Space: a page's filters come as one fragment, which the outer Space would not space out.
-            <Space wrap>{props.filters(controls)}</Space>
-          )}
+          {props.filters?.(controls)}
           <Tooltip title={t('crud.list.reset')}>
             <Button
               icon={<ReloadOutlined />}

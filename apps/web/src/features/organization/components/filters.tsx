@@ -1,4 +1,4 @@
-import { Select } from 'antd';
+import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@casedesk/shared';
 import type { ListControls } from '../../../platform/crud/ListPage';
@@ -9,8 +9,9 @@ import { DeptTreeSelect } from '../../../platform/pickers/DeptTreeSelect';
 export function DeptAndRoleFilters({ query, setFilter }: ListControls) {
   const { t } = useTranslation();
   const roles = useLookup<Role>('Role', 'role:view');
+  // A Space of its own: the list's toolbar spaces its direct children, and this component is one.
   return (
-    <>
+    <Space wrap>
       <DeptTreeSelect
         className="org-filter"
         placeholder={t('organization.user.fields.dept')}
@@ -26,6 +27,6 @@ export function DeptAndRoleFilters({ query, setFilter }: ListControls) {
         onChange={(v) => setFilter('roleId', v)}
         options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
       />
-    </>
+    </Space>
   );
 }
