@@ -1,6 +1,34 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Web boundary: a feature imports platform/ and its own files only — not another feature, not the app shell.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webFeatureBoundaries = webFeatures.map((feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(${['app', ...webFeatures.filter((other) => other !== feature)].join('|')})/`,
+            message:
+              'A feature imports only platform/ and its own files; move what is shared to apps/web/src/platform/.',
+          },
+          {
+            regex: '/features/',
+            message:
+              'A feature imports only platform/ and its own files; move what is shared to apps/web/src/platform/.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -81,4 +109,5 @@ export default tseslint.config(
     files: ['**/scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts', '**/test/**', '.ci/**', '**/build.mjs'],
     rules: { 'no-console': 'off' },
   },
+  ...webFeatureBoundaries,
 );

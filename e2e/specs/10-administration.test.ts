@@ -59,8 +59,8 @@ async function setLanguage(page: Page, language: Language) {
 async function openScreen(page: Page, path: string) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.goto(path);
-  await page.locator('.org-page .ant-table').waitFor();
-  await page.locator('.org-page .ant-table .ant-spin-spinning').waitFor({ state: 'detached' });
+  await page.locator('.org-list .ant-table').waitFor();
+  await page.locator('.org-list .ant-table .ant-spin-spinning').waitFor({ state: 'detached' });
 }
 
 /** Posts through a button and returns the envelope of the call it triggers (listening before the click). */
@@ -117,7 +117,7 @@ describe('administration screens', () => {
     await dialog.getByLabel('Code', { exact: true }).fill(names.deptCode);
     await submitAndWait(page, dialog.getByRole('button', { name: 'Save' }), '/api/Dept/Add');
     await dialog.waitFor({ state: 'hidden' });
-    const deptRow = page.locator('.org-page tr.ant-table-row', { hasText: names.dept });
+    const deptRow = page.locator('.org-list tr.ant-table-row', { hasText: names.dept });
     await deptRow.waitFor();
 
     await deptRow.getByRole('button', { name: 'Add sub-department' }).click();
@@ -126,7 +126,7 @@ describe('administration screens', () => {
     await dialog.getByLabel('Code', { exact: true }).fill(`${names.deptCode}-2`);
     await submitAndWait(page, dialog.getByRole('button', { name: 'Save' }), '/api/Dept/Add');
     await dialog.waitFor({ state: 'hidden' });
-    await page.locator('.org-page tr.ant-table-row-level-1', { hasText: names.subDept }).waitFor();
+    await page.locator('.org-list tr.ant-table-row-level-1', { hasText: names.subDept }).waitFor();
     await shot(page, 'admin-dept-tree-en');
   });
 
@@ -142,7 +142,7 @@ describe('administration screens', () => {
       await dialog.getByLabel('Description', { exact: true }).fill('Answers the phone');
       await submitAndWait(page, dialog.getByRole('button', { name: 'Save' }), '/api/Position/Add');
       await dialog.waitFor({ state: 'hidden' });
-      const row = page.locator('.org-page tr.ant-table-row', { hasText: names.position });
+      const row = page.locator('.org-list tr.ant-table-row', { hasText: names.position });
       await row.getByRole('button', { name: 'Edit' }).click();
       await expect.poll(() => dialog.getByLabel('Name', { exact: true }).inputValue()).toBe(names.position);
       await dialog.getByLabel('Description', { exact: true }).fill('Answers the phone and e-mail');
@@ -173,7 +173,7 @@ describe('administration screens', () => {
     await dialog.getByLabel('Code', { exact: true }).fill(names.roleCode);
     await submitAndWait(page, dialog.getByRole('button', { name: 'Save' }), '/api/Role/Add');
     await dialog.waitFor({ state: 'hidden' });
-    const roleRow = page.locator('.org-page tr.ant-table-row', { hasText: names.role });
+    const roleRow = page.locator('.org-list tr.ant-table-row', { hasText: names.role });
     await roleRow.getByRole('button', { name: 'Permissions' }).click();
     const drawer = page.locator('.ant-drawer-section').filter({ hasText: names.role });
     for (const label of ['Tickets: Access page', 'Tickets: View', 'Categories: Access page', 'Categories: View'])
@@ -198,7 +198,7 @@ describe('administration screens', () => {
       await submitAndWait(page, dialog.getByRole('button', { name: 'Save' }), '/api/UserGroup/Add');
       await dialog.waitFor({ state: 'hidden' });
 
-      const row = page.locator('.org-page tr.ant-table-row', { hasText: names.group });
+      const row = page.locator('.org-list tr.ant-table-row', { hasText: names.group });
       await row.getByRole('button', { name: 'Edit' }).click();
       // The form fills from the group's detail once it has loaded.
       await expect.poll(() => dialog.getByLabel('Description', { exact: true }).inputValue()).toBe('Night shift');
@@ -242,7 +242,7 @@ describe('administration screens', () => {
     await shot(page, 'admin-user-form-en');
     await submitAndWait(page, form.getByRole('button', { name: 'Save' }), '/api/User/Add');
     await form.waitFor({ state: 'hidden' });
-    const userRow = page.locator('.org-page tr.ant-table-row', { hasText: names.login });
+    const userRow = page.locator('.org-list tr.ant-table-row', { hasText: names.login });
     await userRow.waitFor();
     await expect.poll(() => userRow.innerText()).toContain(names.subDept);
     await expect.poll(() => userRow.innerText()).toContain(names.role);
@@ -259,15 +259,15 @@ describe('administration screens', () => {
       roles: [],
     });
     await openScreen(page, '/system/user');
-    const row = page.locator('.org-page tr.ant-table-row', { hasText: `gone.${suffix}` });
-    await row.getByRole('button', { name: 'More actions' }).click();
-    await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: 'Delete', exact: true }).click();
-    const confirm = page.locator('.ant-modal-confirm');
-    await submitAndWait(page, confirm.getByRole('button', { name: 'OK' }), `/api/User/Delete/${created.id}`);
+    const row = page.locator('.org-list tr.ant-table-row', { hasText: `gone.${suffix}` });
+    await row.locator('.row-delete').click();
+    const confirm = page.locator('.ant-modal-confirm-confirm');
+    await confirm.waitFor();
+    await submitAndWait(page, confirm.getByRole('button', { name: 'Delete' }), `/api/User/Delete/${created.id}`);
     await row.waitFor({ state: 'detached' });
 
     await openScreen(page, '/system/deletedUser');
-    const deletedRow = page.locator('.org-page tr.ant-table-row', { hasText: `gone.${suffix}` });
+    const deletedRow = page.locator('.org-list tr.ant-table-row', { hasText: `gone.${suffix}` });
     await deletedRow.getByRole('button', { name: 'Restore' }).click();
     await submitAndWait(page, page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }), '/api/User/Restore');
     await deletedRow.waitFor({ state: 'detached' });
@@ -284,7 +284,7 @@ describe('administration screens', () => {
 
         await openScreen(page, '/system/user');
         // Other specs add users too, newest first: any row will do for the picture.
-        await page.locator('.org-page tr.ant-table-row').first().waitFor();
+        await page.locator('.org-list tr.ant-table-row').first().waitFor();
         await shot(page, `admin-user-list-${language}`);
         await page.locator('.org-new').click();
         await page.locator('.ant-drawer-section form').waitFor();
@@ -294,7 +294,7 @@ describe('administration screens', () => {
 
         await openScreen(page, '/system/role');
         await page
-          .locator('.org-page tr.ant-table-row', { hasText: 'common' })
+          .locator('.org-list tr.ant-table-row', { hasText: 'common' })
           .getByRole('button', { name: permissionsLabel[language] })
           .click();
         await page.locator('.org-matrix .ant-checkbox-wrapper').first().waitFor();
@@ -303,7 +303,7 @@ describe('administration screens', () => {
         await page.locator('.ant-drawer-section').waitFor({ state: 'hidden' });
 
         await openScreen(page, '/system/dept');
-        await page.locator('.org-page tr.ant-table-row-level-1').first().waitFor();
+        await page.locator('.org-list tr.ant-table-row-level-1').first().waitFor();
         await shot(page, `admin-dept-tree-${language}`);
         await setLanguage(page, 'en');
       },

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { setLanguageState } from './app/theme/language';
-import { applyDefaultLanguage, getThemeConfig, isLanguageChosen } from './app/theme/theme-store';
+import { setLanguageState } from './platform/theme/language';
+import { applyDefaultLanguage, getThemeConfig, isLanguageChosen } from './platform/theme/theme-store';
 import { initI18n } from './platform/i18n';
 import { loadPublicSettings } from './platform/public-settings';
 import './app/styles.css';

@@ -1,5 +1,6 @@
 export * from './platform/errors.js';
 export * from './platform/messages.js';
+export * from './platform/message-keys.js';
 export * from './platform/envelope.js';
 export * from './platform/paging.js';
 export * from './platform/permissions.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/database.js';
+import type { Queryable } from './db.js';
 import { badRequest, conflict, type AppError } from './errors.js';
 
 type PgError = { code?: string; constraint?: string; table?: string; detail?: string; message?: string };

@@ -1,4 +1,11 @@
-import { errorShapes, messages, type ErrorCode, type FieldError } from '@casedesk/shared';
+import {
+  errorShapes,
+  messageRefOf,
+  messages,
+  type ErrorCode,
+  type FieldError,
+  type MessageRef,
+} from '@casedesk/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { foreignKeyError, foreignKeyViolationOf, pgErrorOf } from './db-errors.js';
@@ -85,13 +92,27 @@ function fromDatabaseError(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/** `messageKey` and `messageValues` of a text, for the clients that asked for them (contract section 2). */
+const keyFields = (ref: MessageRef | undefined) =>
+  ref ? { messageKey: ref.key, ...(ref.values ? { messageValues: ref.values } : {}) } : {};
+
+/** Clients that translate the server's texts send `Message-Keys: 1` and get each text's key beside it. */
+const wantsKeys = (reply: FastifyReply) => reply.request.headers['message-keys'] === '1';
+
 export function sendError(reply: FastifyReply, error: AppError, requestId: string): FastifyReply {
   const code: ErrorCode = error.code;
   const shape = errorShapes[code];
+  const withKeys = wantsKeys(reply);
   let data: { errors?: FieldError[]; requestId?: string } | null;
   switch (code) {
     case 'BAD_REQUEST':
-      data = error.errors ? { errors: error.errors } : null;
+      data = error.errors
+        ? {
+            errors: withKeys
+              ? error.errors.map((f) => ({ ...f, ...keyFields(messageRefOf(f.message)) }))
+              : error.errors,
+          }
+        : null;
       break;
     case 'INTERNAL':
     case 'SERVICE_UNAVAILABLE':
@@ -115,7 +136,12 @@ export function sendError(reply: FastifyReply, error: AppError, requestId: strin
   return reply
     .code(shape.httpStatus)
     .type('application/json; charset=utf-8')
-    .send({ resultCode: shape.resultCode, resultMsg: error.message, data });
+    .send({
+      resultCode: shape.resultCode,
+      resultMsg: error.message,
+      data,
+      ...(withKeys ? keyFields(error.messageRef) : {}),
+    });
 }
 
 export function registerErrorHandler(

@@ -1,4 +1,11 @@
-import { errorShapes, messages, type ErrorCode, type FieldError } from '@casedesk/shared';
+import {
+  errorShapes,
+  messageRefOf,
+  messages,
+  type ErrorCode,
+  type FieldError,
+  type MessageRef,
+} from '@casedesk/shared';
 
 /** The one error type services throw; the error handler turns it into the contract's envelope. */
 export class AppError extends Error {
@@ -6,9 +13,15 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldError[],
+    /** The message's key for clients that translate; found from the shared catalogs when not given. */
+    private readonly ref?: MessageRef,
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  get messageRef(): MessageRef | undefined {
+    return this.ref ?? messageRefOf(this.message);
   }
 
   get httpStatus(): number {

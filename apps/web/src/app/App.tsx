@@ -2,13 +2,13 @@ import { Suspense, useEffect, useState } from 'react';
 import { ConfigProvider, theme as antdTheme } from 'antd';
 import { BrowserRouter } from 'react-router';
 import { onFeedbackNeeded } from '../platform/feedback';
-import { ProgressBar } from './progress';
+import { ProgressBar } from '../platform/progress';
 import { AppRoutes } from './router/AppRoutes';
-import { lazyPage } from './router/lazy-page';
+import { lazyPage } from '../platform/lazy-page';
 import { RouteGuard } from './router/guard';
 import { SessionWatchers } from './session/SessionWatchers';
-import { useLanguage } from './theme/language';
-import { useThemeConfig } from './theme/theme-store';
+import { useLanguage } from '../platform/theme/language';
+import { useThemeConfig } from '../platform/theme/theme-store';
 
 const FeedbackHost = lazyPage(() => import('./FeedbackHost'));
 

@@ -1,12 +1,36 @@
 import i18n from 'i18next';
-import { accountMessages, messages } from './shared-messages';
+import type { MessageRef } from '../../../../packages/shared/src/platform/message-keys';
+import { messageRefOf } from './shared-messages';
 
-const keyByText = new Map<string, string>(
-  Object.entries({ ...messages, ...accountMessages }).map(([key, text]) => [text, key]),
-);
+/** A server text as the envelope gives it: the English text, and its key and values when the server sent them. */
+export type ServerText = {
+  message: string;
+  messageKey?: string;
+  messageValues?: Record<string, string | number>;
+};
 
-/** The server answers in English with the contract's fixed texts; show the user's language where we know one. */
-export function translateServerMessage(text: string): string {
-  const key = keyByText.get(text);
-  return key ? i18n.t(`server.${key}`, { defaultValue: text }) : text;
+/** Where the translation of a key lives: `messages.<catalog>.<name>`, or the older homes of the common texts. */
+function i18nKeys({ key }: MessageRef): string[] {
+  const [catalog, name] = key.split('.', 2);
+  const keys = [`messages.${key}`];
+  if (catalog === 'common' || catalog === 'account') keys.push(`server.${name}`);
+  if (catalog === 'ticket') keys.push(`ticket.messages.${name}`);
+  return keys;
+}
+
+/**
+ * A server text in the user's language: by the key the server sent (contract section 2, `messageKey`), else by the
+ * key of a catalog text the web knows (a shared schema's message checked in a form); the English text otherwise.
+ */
+export function translateServerMessage(source: string | ServerText): string {
+  const text = typeof source === 'string' ? source : source.message;
+  const ref: MessageRef | undefined =
+    typeof source !== 'string' && source.messageKey
+      ? { key: source.messageKey, values: source.messageValues }
+      : messageRefOf(text);
+  if (!ref) return text;
+  const values = { ...ref.values };
+  // A value naming a record kind ("project") is shown in the user's language too.
+  if (typeof values.label === 'string') values.label = i18n.t(`messages.labels.${values.label}`, values.label);
+  return i18n.t(i18nKeys(ref), { ...values, defaultValue: text });
 }

@@ -1,4 +1,6 @@
+import { defineMessages } from '../platform/message-keys.js';
+
 /** Texts of My Account answers; kept apart from the schemas so that clients can use them without zod. */
-export const accountMessages = {
+export const accountMessages = defineMessages('account', {
   passwordIncorrect: 'The password is incorrect.',
-} as const;
+} as const);

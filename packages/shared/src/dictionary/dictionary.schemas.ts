@@ -1,15 +1,23 @@
 import { z } from 'zod';
 import { auditFieldsSchema, queryBaseSchema, queryBooleanSchema, updateKeySchema } from '../platform/paging.js';
 import { acceptsReadBack } from '../platform/read-back.js';
+import { defineMessages, keyed } from '../platform/message-keys.js';
 
 const entries = (n: number) => `${n} configuration entr${n === 1 ? 'y' : 'ies'}`;
 
 /** Refusals: Configuration entries take their type from a dictionary item (`typeId`). */
-export const dictionaryMessages = {
-  usedByConfiguration: (n: number) => `The dictionary's items are the type of ${entries(n)}; change them first.`,
-  itemUsedByConfiguration: (key: string, n: number) =>
-    `The item '${key}' is the type of ${entries(n)}; change them first.`,
-};
+export const dictionaryMessages = defineMessages('dictionary', {
+  usedByConfiguration: keyed(
+    'dictionary.usedByConfiguration',
+    ['count'],
+    (n: number) => `The dictionary's items are the type of ${entries(n)}; change them first.`,
+  ),
+  itemUsedByConfiguration: keyed(
+    'dictionary.itemUsedByConfiguration',
+    ['name', 'count'],
+    (key: string, n: number) => `The item '${key}' is the type of ${entries(n)}; change them first.`,
+  ),
+});
 
 /** A dictionary item; `key` lets a new item name its parent within the same save. */
 export const dictionaryItemInputSchema = z

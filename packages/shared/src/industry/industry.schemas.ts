@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import { activeStatusSchema, auditFieldsSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
+import { defineMessages, keyed } from '../platform/message-keys.js';
 
 const maxId = 2_147_483_647;
 
-export const industryMessages = {
+export const industryMessages = defineMessages('industry', {
   parentUnknown: 'The parent industry does not exist.',
   parentCycle: 'An industry cannot be placed under itself or one of its sub-industries.',
-  hasChildren: (n: number) => `The industry has ${n} sub-industr${n === 1 ? 'y' : 'ies'}; delete or move them first.`,
-  usedByCompanies: (n: number) => `The industry is used by ${n} compan${n === 1 ? 'y' : 'ies'}; change them first.`,
-} as const;
+  hasChildren: keyed(
+    'industry.hasChildren',
+    ['count'],
+    (n: number) => `The industry has ${n} sub-industr${n === 1 ? 'y' : 'ies'}; delete or move them first.`,
+  ),
+  usedByCompanies: keyed(
+    'industry.usedByCompanies',
+    ['count'],
+    (n: number) => `The industry is used by ${n} compan${n === 1 ? 'y' : 'ies'}; change them first.`,
+  ),
+} as const);
 
 const industryFields = z.object({
   code: z.string().trim().min(1).max(50),

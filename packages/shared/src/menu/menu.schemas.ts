@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auditFieldsSchema, idSchema, idTextSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
 import { allPermissionCodes, permissionModules } from '../platform/permissions.js';
 import { webApiSchema } from '../webApi/web-api.schemas.js';
+import { defineMessages, keyed } from '../platform/message-keys.js';
 
 export const menuMetaSchema = z.object({
   title: z.string(),
@@ -35,16 +36,20 @@ export const webMenuSchema: z.ZodType<WebMenu> = z.lazy(() =>
   }),
 );
 
-export const menuMessages = {
+export const menuMessages = defineMessages('menu', {
   parentUnknown: 'The parent menu does not exist.',
   parentCycle: 'A menu cannot be placed under itself or one of its sub-menus.',
-  hasChildren: (n: number) => `The menu has ${n} sub-menu(s); delete or move them first.`,
-  nameTaken: (name: string) => `Another menu is already named '${name}'.`,
-  pathTaken: (path: string) => `Another menu already has the path '${path}'.`,
+  hasChildren: keyed(
+    'menu.hasChildren',
+    ['count'],
+    (n: number) => `The menu has ${n} sub-menu(s); delete or move them first.`,
+  ),
+  nameTaken: keyed('menu.nameTaken', ['name'], (name: string) => `Another menu is already named '${name}'.`),
+  pathTaken: keyed('menu.pathTaken', ['name'], (path: string) => `Another menu already has the path '${path}'.`),
   linkRequired: 'A link or iframe menu needs a link URL.',
   apiUnknown: 'One or more of the chosen web APIs do not exist.',
   identificationUnknown: 'The identification must be a permission code, such as ticket:create.',
-} as const;
+} as const);
 
 export const menuTypes = ['menu', 'link', 'iframe'] as const;
 export type MenuType = (typeof menuTypes)[number];

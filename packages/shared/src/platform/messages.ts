@@ -1,5 +1,7 @@
+import { defineMessages } from './message-keys.js';
+
 /** Texts fixed by the product spec and the API contract; the server answers with them verbatim. */
-export const messages = {
+export const messages = defineMessages('common', {
   ok: 'OK',
   operationSuccessful: 'Operation is successfull',
   unauthorized: 'Unauthorized',
@@ -34,4 +36,4 @@ export const messages = {
   nulCharacter: 'Text must not contain NUL characters.',
   ssoNotConfigured: 'Single sign-on is not configured.',
   passwordChangeRequired: 'You must change your password before continuing.',
-} as const;
+} as const);

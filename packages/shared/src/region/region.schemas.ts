@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { auditFieldsSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
+import { defineMessages, keyed } from '../platform/message-keys.js';
 
-export const regionMessages = {
+export const regionMessages = defineMessages('region', {
   parentUnknown: 'The parent region does not exist.',
   parentCycle: 'A region cannot be placed under itself or one of its sub-regions.',
-  hasChildren: (n: number) => `The region has ${n} sub-region(s); delete them first.`,
-  usedByCompanies: (n: number) => `The region is used by ${n} compan${n === 1 ? 'y' : 'ies'}; change them first.`,
-} as const;
+  hasChildren: keyed(
+    'region.hasChildren',
+    ['count'],
+    (n: number) => `The region has ${n} sub-region(s); delete them first.`,
+  ),
+  usedByCompanies: keyed(
+    'region.usedByCompanies',
+    ['count'],
+    (n: number) => `The region is used by ${n} compan${n === 1 ? 'y' : 'ies'}; change them first.`,
+  ),
+} as const);
 
 const regionCode = z
   .string()

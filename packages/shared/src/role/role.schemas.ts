@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { auditFieldsSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
 import { allPermissionCodes } from '../platform/permissions.js';
+import { defineMessages } from '../platform/message-keys.js';
 
 const maxId = 2_147_483_647;
 const id = z.number().int().positive().max(maxId);
 const knownCodes = new Set<string>(allPermissionCodes);
 
-export const roleMessages = {
+export const roleMessages = defineMessages('role', {
   systemNotDeletable: 'System roles cannot be deleted.',
   systemCodeFixed: 'The code of a system role cannot change.',
   systemNotDisabled: 'A system role cannot be disabled.',
@@ -14,7 +15,7 @@ export const roleMessages = {
   cannotGrant: 'You cannot grant permissions you do not have.',
   assigned: (users: number, deleted: number) =>
     `The role is assigned to ${users} user(s)${deleted > 0 ? ` (${deleted} of them deleted)` : ''}; remove it from them first.`,
-} as const;
+} as const);
 
 export const roleDataScopes = ['all', 'projects', 'own'] as const;
 export const roleDataScopeSchema = z.enum(roleDataScopes);

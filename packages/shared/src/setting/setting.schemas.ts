@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditFieldsSchema, idSchema, maxInt, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
+import { defineMessages } from '../platform/message-keys.js';
 
 /** Languages the product speaks (the web app's locales). */
 export const settingLanguages = ['en', 'zh-cn', 'zh-tw'] as const;
@@ -202,11 +203,11 @@ export type ApiTokenWithOwner = z.infer<typeof apiTokenWithOwnerSchema>;
 export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: z.string() });
 export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;
 
-export const settingMessages = {
+export const settingMessages = defineMessages('setting', {
   personalTokensOff: 'Personal API tokens are turned off in Settings → Token.',
   privateTicketsOff: 'Private tickets are turned off in Settings → Toggles.',
   tokenCannotCreateToken: 'A personal API token cannot create further tokens; sign in to create one.',
   typeNotAllowed: (ext: string) => `Files of type .${ext || '(none)'} are not allowed.`,
   fileTooLarge: (mb: number) => `Maximum File Size of ${mb} Mb is allowed`,
   holidayExists: 'A holiday on that day already exists.',
-} as const;
+} as const);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../platform/messages.js';
 import { auditFieldsSchema, maxPageSize, orderBySchema, updateKeySchema } from '../platform/paging.js';
+import { defineMessages, keyed } from '../platform/message-keys.js';
 
 export const ticketStatuses = ['New', 'Assigned', 'InProgress', 'Pending', 'Resolved', 'Closed', 'Cancelled'] as const;
 export const ticketPriorities = ['Low', 'Medium', 'High', 'Urgent'] as const;
@@ -21,7 +22,7 @@ export const ticketSlaHours: Record<TicketPriority, number> = { Urgent: 4, High:
 /** Case numbers: `TCK-<year>-<6-digit sequence>` (contract section 7). */
 export const caseNumberPattern = /^[A-Z]+-\d{4}-\d{6,}$/;
 
-export const ticketMessages = {
+export const ticketMessages = defineMessages('ticket', {
   submitted: 'Submit Ticket Succeed!',
   submitFailed: 'There is a problem submitting ticket, please contact the administrator',
   noAssignee:
@@ -31,9 +32,13 @@ export const ticketMessages = {
   statusNotAllowed: (from: string, to: string) => `A ${from} ticket cannot be changed to ${to}.`,
   cancelledIsFinal: 'A cancelled ticket cannot be changed.',
   /** Deleting reference data already used by tickets (spec section 5). */
-  inUse: (label: string, count: number) =>
-    `This ${label} is already applied to ${count} ticket(s) and cannot be deleted. Click Ok to cancel.`,
-} as const;
+  inUse: keyed(
+    'ticket.inUse',
+    ['label', 'count'],
+    (label: string, count: number) =>
+      `This ${label} is already applied to ${count} ticket(s) and cannot be deleted. Click Ok to cancel.`,
+  ),
+} as const);
 
 const id = z.number().int().positive().max(2_147_483_647);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();

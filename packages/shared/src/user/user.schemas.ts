@@ -8,6 +8,7 @@ import {
   queryBaseSchema,
   updateKeySchema,
 } from '../platform/paging.js';
+import { defineMessages } from '../platform/message-keys.js';
 
 const maxId = 2_147_483_647;
 const id = z.number().int().positive().max(maxId);
@@ -20,7 +21,7 @@ const idArray = (max: number) =>
     .max(max)
     .transform((ids) => [...new Set(ids)]);
 
-export const userMessages = {
+export const userMessages = defineMessages('user', {
   loginNameTaken: 'This login name is already taken.',
   loginNameTakenByDeleted: 'This login name belongs to a deleted user; restore that user instead.',
   loginNameSpaces: 'The login name cannot contain spaces.',
@@ -32,7 +33,7 @@ export const userMessages = {
   leadsDepartments: (n: number) => `The user leads ${n} department(s); choose another leader first.`,
   assigneeOfCategories: (n: number) =>
     `The user is the default assignee of ${n} categor${n === 1 ? 'y' : 'ies'}; choose another assignee first.`,
-} as const;
+} as const);
 
 export const userLanguages = ['en', 'zh-cn', 'zh-tw'] as const;
 export const userLanguageSchema = z.enum(userLanguages);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { activeStatusSchema, auditFieldsSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
+import { defineMessages } from '../platform/message-keys.js';
 
 const maxId = 2_147_483_647;
 const id = z.number().int().positive().max(maxId);
 const idText = z.coerce.number().int().positive().max(maxId);
 
-export const userGroupMessages = {
+export const userGroupMessages = defineMessages('userGroup', {
   defaultRequired: 'There must be one default group: make another group the default instead.',
   defaultMustBeActive: 'The default group must be active.',
   defaultNotDeletable: 'The default group cannot be deleted: make another group the default first.',
@@ -15,7 +16,7 @@ export const userGroupMessages = {
   hasChildren: (n: number) => `The group has ${n} sub-group(s); delete or move them first.`,
   hasMembers: (n: number, deleted: number) =>
     `The group has ${n} member(s)${deleted > 0 ? ` (${deleted} of them deleted users)` : ''}; remove them first.`,
-} as const;
+} as const);
 
 const userGroupFields = z.object({
   name: z.string().trim().min(1).max(100),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { auditFieldsSchema, idListSchema, queryBaseSchema } from '../platform/paging.js';
+import { defineMessages } from '../platform/message-keys.js';
 
-export const webApiMessages = {
+export const webApiMessages = defineMessages('webApi', {
   disabled: 'This API has been disabled by an administrator.',
   notDisableable: (names: string[]) =>
     `These APIs cannot be disabled (sign-in, public, or the Web API screen itself): ${names.join(', ')}`,
-} as const;
+} as const);
 
 /** One server endpoint, as registered from the route table at every start. */
 export const webApiSchema = z

@@ -1,9 +1,4 @@
-import {
-  companyCreateSchema,
-  companyQuerySchema,
-  companySchema,
-  companyUpdateSchema,
-} from '@casedesk/shared';
+import { companyCreateSchema, companyQuerySchema, companySchema, companyUpdateSchema } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
 import { company } from './company.table.js';
 

@@ -3,7 +3,7 @@ import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useOutlet } from 'react-router';
 import { useCurrentRoute } from '../router/current-route';
-import { useThemeConfig } from '../theme/theme-store';
+import { useThemeConfig } from '../../platform/theme/theme-store';
 import { useTags } from './tags-store';
 
 function PageError({ onRetry }: { onRetry: () => void }) {

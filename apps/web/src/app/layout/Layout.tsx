@@ -7,9 +7,9 @@ import { appConfig } from '../../platform/config';
 import { isLanguage } from '../../platform/i18n';
 import { usePublicSettings } from '../../platform/public-settings';
 import { LockScreen } from '../lock/LockScreen';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../platform/page-title';
 import { findRoute, useAppRoutes } from '../router/current-route';
-import { useThemeConfig } from '../theme/theme-store';
+import { useThemeConfig } from '../../platform/theme/theme-store';
 import { HeaderBar } from './HeaderBar';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { Logo } from './Logo';
@@ -18,7 +18,7 @@ import { tagTitle } from './tag-title';
 import { TagsView, useTagsSync } from './TagsView';
 import { ThemeDrawer } from './ThemeDrawer';
 import { useLocation } from 'react-router';
-import { isDarkColor } from '../theme/theme-store';
+import { isDarkColor } from '../../platform/theme/theme-store';
 
 function newQueryClient() {
   return new QueryClient({

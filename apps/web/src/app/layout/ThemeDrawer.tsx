@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, ColorPicker, Divider, Drawer, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, languageNames, languages } from '../../platform/i18n';
-import { changeLanguageEverywhere } from '../theme/change-language';
+import { changeLanguageEverywhere } from '../../platform/theme/change-language';
 import {
   resetThemeConfig,
   updateThemeConfig,
@@ -11,7 +11,7 @@ import {
   type ComponentSize,
   type LayoutMode,
   type ThemeConfig,
-} from '../theme/theme-store';
+} from '../../platform/theme/theme-store';
 import { setThemeDrawerOpen, useThemeDrawerOpen } from './theme-drawer-store';
 
 type BooleanKey = { [K in keyof ThemeConfig]: ThemeConfig[K] extends boolean ? K : never }[keyof ThemeConfig];

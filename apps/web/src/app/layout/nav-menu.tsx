@@ -6,9 +6,9 @@ import type { WebMenu } from '@casedesk/shared';
 import { isLanguage, type Language } from '../../platform/i18n';
 import { useCurrentRoute } from '../router/current-route';
 import { isExternalLink, menuTitle } from '../router/menu-routes';
-import { useMenuState } from '../router/menu-store';
-import { isDarkColor, useThemeConfig } from '../theme/theme-store';
-import { MenuIcon } from './icons';
+import { useMenuState } from '../../platform/menu-store';
+import { isDarkColor, useThemeConfig } from '../../platform/theme/theme-store';
+import { MenuIcon } from '../../platform/menu-icons';
 
 type Item = Required<MenuProps>['items'][number];
 

@@ -55,7 +55,7 @@ export function LockScreen() {
       await http.post('/api/Account/VerifyPassword', { password }, { quiet: true });
       unlockScreen();
     } catch (cause) {
-      if (cause instanceof ApiError && cause.kind === 'http') setError(translateServerMessage(cause.message));
+      if (cause instanceof ApiError && cause.kind === 'http') setError(translateServerMessage(cause));
     } finally {
       setBusy(false);
     }

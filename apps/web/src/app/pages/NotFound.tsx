@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../platform/page-title';
 
 export default function NotFound() {
   const { t } = useTranslation();

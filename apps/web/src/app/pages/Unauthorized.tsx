@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../session/sign-out';
-import { usePageTitle } from '../page-title';
+import { usePageTitle } from '../../platform/page-title';
 
 export default function Unauthorized() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../platform/config';
 import { isLanguage, loadScreenTexts } from '../../platform/i18n';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../../platform/lazy-page';
 import { useAppRoutes } from './current-route';
 import { homePathOf, menuTitle, type AppRoute } from './menu-routes';
 import { resolveView, type ViewLoader } from './views';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { flattenMenus, type AppRoute } from './menu-routes';
-import { useMenuState } from './menu-store';
+import { useMenuState } from '../../platform/menu-store';
 
 export function useAppRoutes(): AppRoute[] {
   const { menus } = useMenuState();

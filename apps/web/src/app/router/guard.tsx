@@ -4,7 +4,7 @@ import { clearSession, getToken, useSession } from '../../platform/auth-store';
 import { http } from '../../platform/http/client';
 import { local } from '../../platform/storage';
 import { consumeIntentionalSignOut } from '../session/sign-out';
-import { loadMenus, useMenuState } from './menu-store';
+import { loadMenus, useMenuState } from '../../platform/menu-store';
 
 /** Pages anyone may open, signed in or not. */
 const openPaths = ['/reset-password'];

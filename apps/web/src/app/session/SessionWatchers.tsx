@@ -9,9 +9,9 @@ import { isLanguage } from '../../platform/i18n';
 import { local, session } from '../../platform/storage';
 import { isLocked, lockScreen, reloadLock } from '../lock/lock-store';
 import { clearTags } from '../layout/tags-store';
-import { switchLanguage } from '../theme/language';
-import { getThemeConfig, reloadThemeConfig } from '../theme/theme-store';
-import { lastActivity, recordActivity } from './activity';
+import { switchLanguage } from '../../platform/theme/language';
+import { getThemeConfig, reloadThemeConfig } from '../../platform/theme/theme-store';
+import { lastActivity, recordActivity } from '../../platform/activity';
 
 /** Token refresh every 5 minutes while signed in (spec section 4). */
 function useTokenRefresh() {

@@ -2,8 +2,8 @@ import type { MyInfo, TokenData } from '@casedesk/shared';
 import { startSession, userInfoFrom } from '../../platform/auth-store';
 import { http } from '../../platform/http/client';
 import { isLanguage } from '../../platform/i18n';
-import { recordActivity } from '../../app/session/activity';
-import { switchLanguage } from '../../app/theme/language';
+import { recordActivity } from '../../platform/activity';
+import { switchLanguage } from '../../platform/theme/language';
 
 export type SsoMessage = { configured: boolean; buttonText: string | null };
 

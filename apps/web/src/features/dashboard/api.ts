@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TicketDashboard, TicketQuery } from '@casedesk/shared';
+import { resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
 
-export const dashboardKeys = { ticket: ['Ticket', 'dashboard'] as const };
+// Under the tickets' keys: a ticket saved anywhere refreshes the dashboard.
+export const dashboardKeys = { ticket: resourceKeys('Ticket').of('dashboard') };
 
 /** Every figure of the landing page in one round trip. */
 export function useTicketDashboard(enabled: boolean) {

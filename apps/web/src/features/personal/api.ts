@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountEmailUpdate, AccountProfile, AccountProfileUpdate } from '@casedesk/shared';
 import { getSession, setUserInfo } from '../../platform/auth-store';
+import { resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
 
-export const accountKeys = { profile: ['account', 'profile'] as const };
+export const accountKeys = { profile: resourceKeys('Account').of('profile') };
 
 export function useProfile() {
   return useQuery({ queryKey: accountKeys.profile, queryFn: () => http.get<AccountProfile>('/api/Account/Profile') });

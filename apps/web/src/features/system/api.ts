@@ -15,9 +15,9 @@ import type {
   WebApi,
   WebApiOnOff,
 } from '@casedesk/shared';
-import { refreshMenus } from '../../app/router/menu-store';
+import { refreshMenus } from '../../platform/menu-store';
 import { http } from '../../platform/http/client';
-import { resourceApi } from '../../platform/crud/resource-api';
+import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
 
 export const configurationApi = resourceApi<Configuration>('Configuration');
 export const dictionaryApi = resourceApi<Dictionary, DictionaryDetail>('Dictionary');
@@ -28,12 +28,12 @@ export const regionApi = resourceApi<Region>('Region');
 export const industryApi = resourceApi<Industry>('Industry');
 
 export function useMenuTree() {
-  return useQuery({ queryKey: ['Menu', 'tree'], queryFn: () => http.get<MenuNode[]>('/api/Menu/Tree') });
+  return useQuery({ queryKey: resourceKeys('Menu').of('tree'), queryFn: () => http.get<MenuNode[]>('/api/Menu/Tree') });
 }
 
 export function useMenuApis(menuId: number | null) {
   return useQuery({
-    queryKey: ['Menu', 'apis', menuId ?? 0],
+    queryKey: resourceKeys('Menu').of('apis', menuId ?? 0),
     queryFn: () => http.get<MenuApis>(`/api/Menu/Apis/${menuId}`),
     enabled: menuId !== null,
     staleTime: 0,
@@ -44,14 +44,14 @@ export function useSaveMenuApis() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: MenuSaveApis) => http.post<MenuApis>('/api/Menu/SaveApis', body),
-    onSuccess: (data) => client.setQueryData(['Menu', 'apis', data.menuId], data),
+    onSuccess: (data) => client.setQueryData(resourceKeys('Menu').of('apis', data.menuId), data),
   });
 }
 
 /** Every web API, for the menu's API picker (a few hundred rows at most). */
 export function useAllWebApis(enabled: boolean) {
   return useQuery({
-    queryKey: ['WebApi', 'all'],
+    queryKey: resourceKeys('WebApi').of('all'),
     queryFn: () => http.post<Page<WebApi>>('/api/WebApi/Query', { page: 1, pageSize: 500 }),
     enabled,
     staleTime: 60_000,
@@ -62,15 +62,18 @@ export function useWebApiOnOff() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: WebApiOnOff) => http.post<{ count: number }>('/api/WebApi/OnOff', body),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['WebApi'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys('WebApi').all }),
   });
 }
 
 export function useIndustryTree() {
-  return useQuery({ queryKey: ['Industry', 'tree'], queryFn: () => http.get<IndustryNode[]>('/api/Industry/Tree') });
+  return useQuery({
+    queryKey: resourceKeys('Industry').of('tree'),
+    queryFn: () => http.get<IndustryNode[]>('/api/Industry/Tree'),
+  });
 }
 
-export const regionChildrenKey = (parentCode: string | null) => ['Region', 'children', parentCode ?? ''] as const;
+export const regionChildrenKey = (parentCode: string | null) => resourceKeys('Region').of('children', parentCode ?? '');
 
 export function fetchRegionChildren(parentCode: string | null) {
   return http.get<RegionNode[]>('/api/Region/Children', parentCode ? { parentCode } : undefined);

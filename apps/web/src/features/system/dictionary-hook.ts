@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DictionaryDetail } from '@casedesk/shared';
+import { resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
 
 export type DictionaryItem = DictionaryDetail['items'][number];
 
-/** The key every `useDictionary` query starts with; saving a dictionary invalidates `['Dictionary']`, and so these. */
-export const dictionaryItemsKey = (code: string) => ['Dictionary', 'items', code.toLowerCase()] as const;
+/** The key every `useDictionary` query starts with; saving a dictionary invalidates every `Dictionary` key, and so these. */
+export const dictionaryItemsKey = (code: string) => resourceKeys('Dictionary').of('items', code.toLowerCase());
 
 /**
  * The enabled items of a dictionary, for drop-downs anywhere in the app: read once and kept (dictionaries

@@ -14,6 +14,7 @@ import type {
   TicketUpdate,
   UploadedFile,
 } from '@casedesk/shared';
+import { resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
 import { downloadExport, rawCall, saveBlob } from '../../platform/http/file-transfer';
 
@@ -22,7 +23,7 @@ export type TicketFilter = Omit<TicketQuery, 'page' | 'pageSize'>;
 export type TicketListRequest = TicketFilter & { page: number; pageSize: number };
 
 export const ticketKeys = {
-  all: ['ticket'] as const,
+  all: resourceKeys('Ticket').all,
   lists: () => [...ticketKeys.all, 'list'] as const,
   list: (query: TicketListRequest) => [...ticketKeys.lists(), query] as const,
   detail: (id: number) => [...ticketKeys.all, 'detail', id] as const,

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { App, Alert, Button, Drawer, Form, Space, Spin, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSaveFailure, type AreaText } from './failure';
+import { useSaveFailure } from './failure';
 import type { resourceApi } from './resource-api';
 
 type Props<Detail extends { rowVersion: number }, Values extends object> = {
@@ -15,8 +15,6 @@ type Props<Detail extends { rowVersion: number }, Values extends object> = {
   toForm: (detail: Detail) => Partial<Values>;
   toBody: (values: Values) => Record<string, unknown>;
   children: (form: FormInstance<Values>, detail: Detail | undefined) => ReactNode;
-  /** The area's own server texts (its refusals), in the user's language. */
-  areaText?: AreaText;
 };
 
 /** Create/edit in a drawer: loads the detail, saves with its `rowVersion`, and offers a reload when stale. */
@@ -29,7 +27,7 @@ export function EditorDrawer<Detail extends { rowVersion: number }, Values exten
   const [form] = Form.useForm<Values>();
   const detail = api.useDetail(id);
   const save = api.useSave();
-  const saveFailure = useSaveFailure(props.areaText);
+  const saveFailure = useSaveFailure();
 
   useEffect(() => {
     if (detail.data) form.setFieldsValue(toForm(detail.data) as Parameters<typeof form.setFieldsValue>[0]);

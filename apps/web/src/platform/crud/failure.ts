@@ -1,24 +1,20 @@
 import { App, type FormInstance } from 'antd';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../http/client';
-import { translateServerMessage } from '../server-messages';
+import { translateServerMessage, type ServerText } from '../server-messages';
 import { messages } from '../shared-messages';
 
-/** An area's own server texts in the user's language (its refusals), or null to fall back to the shared ones. */
-export type AreaText = (message: string, t: TFunction) => string | null;
-
-/** The server's texts in the user's language: the area's refusals first, then the shared ones. */
-export function useServerText(areaText?: AreaText) {
-  const { t } = useTranslation();
-  return (message: string) => areaText?.(message, t) ?? translateServerMessage(message);
+/** The server's texts in the user's language (by their message key, English otherwise); re-renders on a change of language. */
+export function useServerText() {
+  useTranslation();
+  return (source: string | ServerText) => translateServerMessage(source);
 }
 
 /** Delete with a confirmation; a refusal (409, record in use) is shown as the server's message with Ok. */
-export function useConfirmDelete(areaText?: AreaText) {
+export function useConfirmDelete() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const text = useServerText(areaText);
+  const text = useServerText();
   return (name: string, remove: () => Promise<unknown>) =>
     modal.confirm({
       title: t('crud.deleteTitle'),
@@ -35,38 +31,56 @@ export function useConfirmDelete(areaText?: AreaText) {
           if (error.status === 409)
             modal.warning({
               title: t('crud.deleteRefused'),
-              content: text(error.message),
+              content: text(error),
               okText: t('common.ok'),
             });
-          else void message.error(text(error.message));
+          else void message.error(text(error));
         }
       },
     });
 }
 
+/** The outcome of a row's action (lock, restore, make default ...): a success toast, or the server's refusal. */
+export function useActionFeedback() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const text = useServerText();
+  return (successText?: string) => ({
+    onSuccess: () => void message.success(successText ?? t('server.operationSuccessful')),
+    onError: (error: unknown) => {
+      if (!(error instanceof ApiError) || error.kind !== 'http' || error.status === 403) return;
+      void message.error(text(error));
+    },
+  });
+}
+
 /** A failed save: field errors next to their fields, a stale record offers a reload, anything else a toast. */
-export function useSaveFailure(areaText?: AreaText) {
+export function useSaveFailure() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const text = useServerText(areaText);
-  return (error: unknown, form: FormInstance, reload: (() => void) | null) => {
+  const text = useServerText();
+  return (error: unknown, form: FormInstance | undefined, reload: (() => void) | null) => {
     if (!(error instanceof ApiError) || error.kind !== 'http' || error.status === 403) return;
     // Only a stale rowVersion offers the reload; other 409s (a name taken, an item still used) say what is wrong.
-    if (error.status === 409 && reload && error.message === messages.staleRowVersion) {
+    if (
+      error.status === 409 &&
+      reload &&
+      (error.messageKey === 'common.staleRowVersion' || error.message === messages.staleRowVersion)
+    ) {
       modal.confirm({
         title: t('crud.staleTitle'),
-        content: text(error.message),
+        content: text(error),
         okText: t('crud.reload'),
         cancelText: t('common.cancel'),
         onOk: reload,
       });
       return;
     }
-    const fields = error.fieldErrors.filter((f) => f.field && form.getFieldInstance(f.field) !== undefined);
-    if (fields.length > 0) {
-      form.setFields(fields.map((f) => ({ name: f.field, errors: [text(f.message)] })));
+    const fields = error.fieldErrors.filter((f) => f.field && form?.getFieldInstance(f.field) !== undefined);
+    if (form && fields.length > 0) {
+      form.setFields(fields.map((f) => ({ name: f.field, errors: [text(f)] })));
       return;
     }
-    void message.error(text(error.message));
+    void message.error(text(error));
   };
 }

@@ -88,7 +88,11 @@ describe('http client', () => {
     await expect(http.get('/api/Thing/Get', { page: 2, skip: undefined })).resolves.toEqual({ hello: 'world' });
     const [call] = calls;
     expect(call!.url).toBe('/api/Thing/Get?page=2');
-    expect(call!.headers).toMatchObject({ Authorization: 'Bearer access-1', 'Auth-Token': 'auth-token' });
+    expect(call!.headers).toMatchObject({
+      Authorization: 'Bearer access-1',
+      'Auth-Token': 'auth-token',
+      'Message-Keys': '1',
+    });
     expect(call!.headers.AccessUrl).toBe(window.location.href);
   });
 

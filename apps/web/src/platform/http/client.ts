@@ -4,7 +4,7 @@ import { messages } from '../shared-messages';
 import { clearSession, getRefreshToken, getSession, getToken, reloadSession, setTokens } from '../auth-store';
 import { appConfig } from '../config';
 import { feedback } from '../feedback';
-import { translateServerMessage } from '../server-messages';
+import { translateServerMessage, type ServerText } from '../server-messages';
 import { createAuthToken, noteServerDate } from './auth-token';
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'session' | 'aborted';
@@ -18,22 +18,29 @@ if (typeof window !== 'undefined') {
 }
 
 /** Every failed call rejects with this; `kind` says whether the server answered at all. */
-export class ApiError extends Error {
+export class ApiError extends Error implements ServerText {
+  readonly messageKey?: string;
+  readonly messageValues?: Record<string, string | number>;
+
   constructor(
     message: string,
     readonly status: number,
     readonly resultCode: number,
     readonly data: unknown,
     readonly kind: ApiErrorKind,
+    /** The message's key and values (contract section 2), to show it in the user's language. */
+    key?: Pick<ServerText, 'messageKey' | 'messageValues'>,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.messageKey = key?.messageKey;
+    this.messageValues = key?.messageValues;
   }
 
-  /** Per-field problems of a 400 answer (contract section 2). */
-  get fieldErrors(): FieldError[] {
+  /** Per-field problems of a 400 answer (contract section 2), each with its key when the server sent one. */
+  get fieldErrors(): (FieldError & ServerText)[] {
     const errors = (this.data as { errors?: unknown } | null)?.errors;
-    return Array.isArray(errors) ? (errors as FieldError[]) : [];
+    return Array.isArray(errors) ? (errors as (FieldError & ServerText)[]) : [];
   }
 }
 
@@ -53,7 +60,7 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
-type Raw = { status: number; envelope: Envelope<unknown> | null; tokenUsed: string | null };
+type Raw = { status: number; envelope: (Envelope<unknown> & Partial<ServerText>) | null; tokenUsed: string | null };
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
 
@@ -67,7 +74,7 @@ function buildUrl(path: string, query: Query | undefined): string {
   return search ? `${url}?${search}` : url;
 }
 
-const isEnvelope = (value: unknown): value is Envelope<unknown> =>
+const isEnvelope = (value: unknown): value is Envelope<unknown> & Partial<ServerText> =>
   typeof value === 'object' && value !== null && 'resultCode' in value && typeof value.resultCode === 'number';
 
 /** One HTTP exchange with the contract's headers; no interpretation of the answer beyond the envelope. */
@@ -89,6 +96,8 @@ export async function send(path: string, options: RequestOptions = {}, attempt =
       Accept: 'application/json',
       AccessUrl: window.location.href,
       'Auth-Token': await createAuthToken(),
+      // Errors come with the key of their text, which the app translates (contract section 2).
+      'Message-Keys': '1',
     };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (tokenUsed) headers.Authorization = `Bearer ${tokenUsed}`;
@@ -226,11 +235,9 @@ async function handle<T>(path: string, options: RequestOptions, retried: boolean
     showForbidden();
     throw new ApiError(message, status, 403, null, 'http');
   }
-  const error = new ApiError(message, status, resultCode, envelope?.data ?? null, 'http');
+  const error = new ApiError(message, status, resultCode, envelope?.data ?? null, 'http', envelope ?? undefined);
   if (!options.quiet)
-    feedback.error(
-      t('http.operationError', { message: translateServerMessage(message), status: status || resultCode }),
-    );
+    feedback.error(t('http.operationError', { message: translateServerMessage(error), status: status || resultCode }));
   throw error;
 }
 

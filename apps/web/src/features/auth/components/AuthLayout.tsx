@@ -2,7 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { TranslationOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { lazyPage } from '../../../app/router/lazy-page';
+import { lazyPage } from '../../../platform/lazy-page';
 import { appConfig } from '../../../platform/config';
 import { isLanguage, languageNames } from '../../../platform/i18n';
 import { usePublicSettings } from '../../../platform/public-settings';

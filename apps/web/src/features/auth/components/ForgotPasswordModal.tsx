@@ -25,7 +25,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
       form.resetFields();
       onClose();
     } catch (cause) {
-      if (cause instanceof ApiError && cause.kind === 'http') setError(translateServerMessage(cause.message));
+      if (cause instanceof ApiError && cause.kind === 'http') setError(translateServerMessage(cause));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useEffect, type ReactElement } from 'react';
 import { Dropdown } from 'antd';
-import { switchLanguage } from '../../../app/theme/language';
+import { switchLanguage } from '../../../platform/theme/language';
 import { isLanguage, languageNames, languages, type Language } from '../../../platform/i18n';
 
 type Props = {

@@ -2,11 +2,12 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { categoryCreateSchema, type CategoryDetail } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
-import { categoryApi, searchProjects, searchUsers } from '../api';
+import { categoryApi } from '../api';
+import { searchProjects, searchUsers } from '../../../platform/pickers/lookups';
+import { resourceKeys } from '../../../platform/crud/resource-api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
-import { masterDataText } from '../shared/failure';
-import { RemoteSelect } from '../shared/RemoteSelect';
-import { useStatusOptions } from '../shared/StatusTag';
+import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
+import { useStatusOptions } from '../../../platform/crud/StatusTag';
 
 type Values = {
   categoryCode: string;
@@ -37,7 +38,6 @@ export function CategoryEditor({ id, onClose }: { id: number | null; onClose: ()
   const statusOptions = useStatusOptions();
   return (
     <EditorDrawer<CategoryDetail, Values>
-      areaText={masterDataText}
       api={categoryApi}
       id={id}
       onClose={onClose}
@@ -67,14 +67,14 @@ export function CategoryEditor({ id, onClose }: { id: number | null; onClose: ()
           <Form.Item name="projectIds" label={t('category.fields.projects')} extra={t('category.projectsHelp')}>
             <RemoteSelect
               mode="multiple"
-              queryKey={['Project', 'options']}
+              queryKey={resourceKeys('Project').of('options')}
               search={searchProjects}
               known={detail?.projects.map((p) => ({ value: p.id, label: `${p.projectCode} · ${p.projectName}` }))}
             />
           </Form.Item>
           <Form.Item name="newTicketAssignee" label={t('category.fields.assignee')} extra={t('category.assigneeHelp')}>
             <RemoteSelect
-              queryKey={['User', 'options']}
+              queryKey={resourceKeys('User').of('options')}
               search={searchUsers}
               known={
                 detail?.newTicketAssignee && detail.newTicketAssigneeName

@@ -1,15 +1,14 @@
 import { Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { companyCreateSchema, type Company } from '@casedesk/shared';
+import { companyCreateSchema, type Company, type Industry } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
-import { usePermissions } from '../../../platform/permission';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
-import { masterDataText } from '../../category/shared/failure';
-import { RemoteSelect } from '../../category/shared/RemoteSelect';
-import { useStatusOptions } from '../../category/shared/StatusTag';
-import { blanksToNull } from '../../category/shared/values';
-import { companyApi, getIndustry, searchIndustries } from '../api';
+import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
+import { useStatusOptions } from '../../../platform/crud/StatusTag';
+import { blanksToNull } from '../../../platform/crud/values';
+import { companyApi } from '../api';
+import { searchIndustries, useRecord } from '../../../platform/pickers/lookups';
+import { resourceKeys } from '../../../platform/crud/resource-api';
 
 const textFields = [
   'shortName',
@@ -60,15 +59,16 @@ function Text({ name, label, max, wide }: { name: TextField; label: string; max:
 }
 
 function IndustryPicker(props: { value?: number | null; onChange?: (value: number | number[] | null) => void }) {
-  const allowed = usePermissions().has('industry:view');
-  const current = useQuery({
-    queryKey: ['Industry', 'one', props.value],
-    queryFn: () => getIndustry(props.value ?? 0),
-    enabled: allowed && !!props.value,
-    staleTime: 60_000,
-  });
+  const current = useRecord<Industry>('Industry', 'industry:view', props.value || null);
   const known = current.data ? [{ value: current.data.id, label: `${current.data.code} · ${current.data.name}` }] : [];
-  return <RemoteSelect queryKey={['Industry', 'options']} search={searchIndustries} known={known} {...props} />;
+  return (
+    <RemoteSelect
+      queryKey={resourceKeys('Industry').of('options')}
+      search={searchIndustries}
+      known={known}
+      {...props}
+    />
+  );
 }
 
 export function CompanyEditor({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -77,7 +77,6 @@ export function CompanyEditor({ id, onClose }: { id: number | null; onClose: () 
   const f = (key: string) => t(`company.fields.${key}`);
   return (
     <EditorDrawer<Company, Values>
-      areaText={masterDataText}
       api={companyApi}
       id={id}
       onClose={onClose}

@@ -3,7 +3,7 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useThemeConfig } from '../../../app/theme/theme-store';
+import { useThemeConfig } from '../../../platform/theme/theme-store';
 
 // Only what the dashboard draws, so the chart chunk stays small.
 echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);

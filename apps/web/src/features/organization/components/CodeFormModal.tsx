@@ -3,7 +3,7 @@ import { Col, Form, Input, Row } from 'antd';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../../platform/form-rules';
-import type { Resource } from '../api';
+import type { ResourceApi } from '../../../platform/crud/resource-api';
 import { NameItem, RecordFormModal, SortItem, StatusItem } from './RecordFormModal';
 
 type Saved = { id: number; rowVersion: number };
@@ -14,7 +14,7 @@ type Saved = { id: number; rowVersion: number };
  */
 export function CodeFormModal<Values extends object>({
   open,
-  resource,
+  api,
   what,
   record,
   fields,
@@ -27,7 +27,7 @@ export function CodeFormModal<Values extends object>({
   children,
 }: {
   open: boolean;
-  resource: Resource;
+  api: Pick<ResourceApi<{ id: number }, unknown>, 'useSave'>;
   /** The record's name in titles ("department"). */
   what: string;
   record?: Saved & Partial<Values>;
@@ -48,7 +48,7 @@ export function CodeFormModal<Values extends object>({
     <RecordFormModal<Values>
       open={open}
       form={form}
-      resource={resource}
+      api={api}
       what={what}
       record={record}
       fill={record ?? initial}

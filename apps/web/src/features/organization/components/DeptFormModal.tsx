@@ -2,10 +2,11 @@ import { useMemo } from 'react';
 import { Col, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deptCreateSchema, type Dept, type DeptCreate } from '@casedesk/shared';
-import { useUserName } from '../api';
+import { deptApi } from '../api';
+import { useUser } from '../../../platform/pickers/lookups';
 import { CodeFormModal } from './CodeFormModal';
-import { DeptTreeSelect } from './DeptTreeSelect';
-import { UserSelect } from './UserSelect';
+import { DeptTreeSelect } from '../../../platform/pickers/DeptTreeSelect';
+import { UserSelect } from '../../../platform/pickers/UserSelect';
 
 type Values = Omit<DeptCreate, 'orgId'>;
 
@@ -24,13 +25,13 @@ export function DeptFormModal({
   onStale: () => void;
 }) {
   const { t } = useTranslation();
-  const leader = useUserName(dept?.leaderId);
+  const leader = useUser(dept?.leaderId);
   const initial = useMemo(() => (parentId !== undefined ? { parentId } : undefined), [parentId]);
 
   return (
     <CodeFormModal<Values>
       open={open}
-      resource="Dept"
+      api={deptApi}
       what={t('organization.dept.what')}
       record={dept}
       fields={deptCreateSchema.shape}

@@ -6,7 +6,7 @@ import { commonActions, type PermissionMatrix, type Role } from '@casedesk/share
 import { feedback } from '../../../platform/feedback';
 import { usePermissions } from '../../../platform/permission';
 import { usePermissionMatrix, useSavePermissionMatrix } from '../api';
-import { showFailure } from './failure';
+import { useSaveFailure } from '../../../platform/crud/failure';
 
 type ModuleRow = PermissionMatrix['modules'][number];
 const common = new Set<string>(commonActions);
@@ -20,6 +20,7 @@ export function PermissionMatrixDrawer({ role, onClose }: { role: Role | undefin
   const { has } = usePermissions();
   const matrix = usePermissionMatrix(role !== undefined);
   const save = useSavePermissionMatrix();
+  const saveFailure = useSaveFailure();
   const entry = matrix.data?.roles.find((r) => r.id === role?.id);
   const [granted, setGranted] = useState<Set<string>>(new Set());
 
@@ -148,7 +149,7 @@ export function PermissionMatrixDrawer({ role, onClose }: { role: Role | undefin
           feedback.success(t('organization.role.saved'));
           onClose();
         },
-        onError: (error) => showFailure(error, undefined, () => void matrix.refetch()),
+        onError: (error) => saveFailure(error, undefined, () => void matrix.refetch()),
       },
     );
   };

@@ -1,6 +1,7 @@
 import { Col } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { positionCreateSchema, type Position, type PositionCreate } from '@casedesk/shared';
+import { positionApi } from '../api';
 import { CodeFormModal } from './CodeFormModal';
 import { DescriptionItem, textOrNull } from './RecordFormModal';
 
@@ -22,7 +23,7 @@ export function PositionFormModal({
   return (
     <CodeFormModal<PositionCreate>
       open={open}
-      resource="Position"
+      api={positionApi}
       what={t('organization.position.what')}
       record={position}
       fields={fields}

@@ -2,10 +2,10 @@ import { useEffect, type ReactNode } from 'react';
 import { Form, InputNumber, Modal, Select, Input, type FormInstance } from 'antd';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { useSaveFailure } from '../../../platform/crud/failure';
+import type { ResourceApi } from '../../../platform/crud/resource-api';
 import { feedback } from '../../../platform/feedback';
 import { schemaRule } from '../../../platform/form-rules';
-import { useSave, type Resource } from '../api';
-import { showFailure } from './failure';
 
 type Saved = { id: number; rowVersion: number };
 
@@ -13,11 +13,12 @@ type Saved = { id: number; rowVersion: number };
  * The create/edit modal of an organisation record (roles, groups, departments, positions): fills the form
  * each time it opens, saves with the record's rowVersion (Add without a record, Update with one), closes on
  * success and shows failures next to their fields; `onStale` reloads after someone else saved first.
+ * (A modal rather than the kit's EditorDrawer: these records are small and edited from the row they show.)
  */
 export function RecordFormModal<Values extends object>({
   open,
   form,
-  resource,
+  api,
   what,
   record,
   fill,
@@ -32,7 +33,8 @@ export function RecordFormModal<Values extends object>({
 }: {
   open: boolean;
   form: FormInstance<Values>;
-  resource: Resource;
+  // The row types differ per screen; only the save is used.
+  api: Pick<ResourceApi<{ id: number }, unknown>, 'useSave'>;
   /** The record's name in titles ("role"). */
   what: string;
   /** The record being edited; none when creating. */
@@ -50,7 +52,8 @@ export function RecordFormModal<Values extends object>({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const save = useSave<Record<string, unknown>>(resource);
+  const save = api.useSave();
+  const saveFailure = useSaveFailure();
 
   useEffect(() => {
     if (!open) return;
@@ -77,14 +80,17 @@ export function RecordFormModal<Values extends object>({
         layout="vertical"
         initialValues={initialValues}
         onFinish={(values) => {
-          const body = { ...toBody(values), ...(record ? { id: record.id, rowVersion: record.rowVersion } : {}) };
-          save.mutate(body, {
-            onSuccess: () => {
-              feedback.success(t('server.operationSuccessful'));
-              onClose();
+          const body = { ...toBody(values), ...(record ? { rowVersion: record.rowVersion } : {}) };
+          save.mutate(
+            { id: record?.id ?? null, body },
+            {
+              onSuccess: () => {
+                feedback.success(t('server.operationSuccessful'));
+                onClose();
+              },
+              onError: (error) => saveFailure(error, form, onStale),
             },
-            onError: (error) => showFailure(error, form, onStale),
-          });
+          );
         }}
       >
         {children}

@@ -1,10 +1,10 @@
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { passwordSchema, type User, type UserResetPassword } from '@casedesk/shared';
+import type { User, UserResetPassword } from '@casedesk/shared';
+import { useSaveFailure } from '../../../platform/crud/failure';
 import { feedback } from '../../../platform/feedback';
-import { schemaRule } from '../../../platform/form-rules';
-import { useAction } from '../api';
-import { showFailure } from './failure';
+import { PasswordPair } from '../../../platform/forms/PasswordPair';
+import { userApi } from '../api';
 
 type Values = { password: string; confirmPassword: string };
 
@@ -12,7 +12,8 @@ type Values = { password: string; confirmPassword: string };
 export function ResetPasswordModal({ user, onClose }: { user: User | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const reset = useAction<UserResetPassword>('User', () => '/api/User/ResetPassword');
+  const reset = userApi.useCall<UserResetPassword>(() => 'ResetPassword');
+  const saveFailure = useSaveFailure();
 
   return (
     <Modal
@@ -39,34 +40,18 @@ export function ResetPasswordModal({ user, onClose }: { user: User | undefined; 
                 feedback.success(t('organization.user.passwordReset'));
                 onClose();
               },
-              onError: (error) => showFailure(error, form),
+              onError: (error) => saveFailure(error, form, null),
             },
           )
         }
       >
-        <Form.Item
-          required
+        <PasswordPair
           name="password"
-          label={t('organization.user.fields.password')}
-          rules={[schemaRule(passwordSchema)]}
-        >
-          <Input.Password maxLength={20} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('organization.user.fields.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('server.confirmPasswordRequired') },
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value) => {
-                if (value && value !== getFieldValue('password')) throw new Error(t('server.passwordMismatch'));
-              },
-            }),
-          ]}
-        >
-          <Input.Password maxLength={20} autoComplete="new-password" />
-        </Form.Item>
+          labels={{
+            password: t('organization.user.fields.password'),
+            confirm: t('organization.user.fields.confirmPassword'),
+          }}
+        />
       </Form>
     </Modal>
   );

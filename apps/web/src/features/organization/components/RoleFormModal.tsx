@@ -2,6 +2,7 @@ import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleCreateSchema, roleDataScopes, type Role, type RoleCreate } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
+import { roleApi } from '../api';
 import { DescriptionItem, NameItem, RecordFormModal, SortItem, textOrNull } from './RecordFormModal';
 
 type Values = Omit<RoleCreate, 'permissions'>;
@@ -26,7 +27,7 @@ export function RoleFormModal({
     <RecordFormModal<Values>
       open={open}
       form={form}
-      resource="Role"
+      api={roleApi}
       what={t('organization.role.what')}
       record={role}
       fill={role}

@@ -3,7 +3,7 @@ import { Drawer, Input, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Role, UserSummary } from '@casedesk/shared';
 import { useRoleUsers } from '../api';
-import { StatusTag } from './StatusTag';
+import { StatusTag } from '../../../platform/crud/StatusTag';
 
 /** The users who hold a role (not deleted ones). */
 export function RoleUsersDrawer({ role, onClose }: { role: Role | undefined; onClose: () => void }) {

@@ -2,21 +2,24 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { Alert, Button, Checkbox, Col, Drawer, Form, Input, Row, Select, Space, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  passwordSchema,
   userCreateSchema,
   userLanguages,
-  type User,
+  type Position,
+  type Project,
+  type Role,
   type UserCreate,
-  type UserDetail,
   type UserGroupNode,
   type UserUpdate,
 } from '@casedesk/shared';
 import { feedback } from '../../../platform/feedback';
 import { schemaRule } from '../../../platform/form-rules';
+import { PasswordPair } from '../../../platform/forms/PasswordPair';
 import { languageNames } from '../../../platform/i18n';
-import { useAllPositions, useAllProjects, useAllRoles, useDetail, useGroupTree, useSave } from '../api';
-import { DeptTreeSelect } from './DeptTreeSelect';
-import { showFailure } from './failure';
+import { useSaveFailure } from '../../../platform/crud/failure';
+import { useLookup } from '../../../platform/crud/resource-api';
+import { DeptTreeSelect } from '../../../platform/pickers/DeptTreeSelect';
+import { useGroupTree } from '../../../platform/pickers/lookups';
+import { userApi } from '../api';
 import { StatusItem } from './RecordFormModal';
 
 const fields = userCreateSchema.shape;
@@ -46,11 +49,12 @@ export function UserFormDrawer({ open, userId, onClose }: { open: boolean; userI
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const editing = userId !== undefined;
-  const detail = useDetail<UserDetail>('User', open ? userId : undefined);
-  const save = useSave<UserCreate | UserUpdate, User>('User');
-  const roles = useAllRoles();
-  const positions = useAllPositions();
-  const projects = useAllProjects();
+  const detail = userApi.useDetail(open ? userId : undefined);
+  const save = userApi.useSave();
+  const saveFailure = useSaveFailure();
+  const roles = useLookup<Role>('Role', 'role:view');
+  const positions = useLookup<Position>('Position', 'position:view');
+  const projects = useLookup<Project>('Project', 'project:view');
   const groups = useGroupTree(open);
   const zones = useMemo(timeZones, []);
 
@@ -86,7 +90,6 @@ export function UserFormDrawer({ open, userId, onClose }: { open: boolean; userI
             ...common,
             password: undefined,
             needToChangePwd: undefined,
-            id: detail.data.id,
             rowVersion: detail.data.rowVersion,
             sex: detail.data.sex,
             birth: detail.data.birth,
@@ -98,13 +101,16 @@ export function UserFormDrawer({ open, userId, onClose }: { open: boolean; userI
             password: values.password ?? '',
             needToChangePwd: values.needToChangePwd ?? true,
           } as UserCreate);
-    save.mutate(body, {
-      onSuccess: () => {
-        feedback.success(t('server.operationSuccessful'));
-        onClose();
+    save.mutate(
+      { id: editing && detail.data ? detail.data.id : null, body: body as Record<string, unknown> },
+      {
+        onSuccess: () => {
+          feedback.success(t('server.operationSuccessful'));
+          onClose();
+        },
+        onError: (error) => saveFailure(error, form, () => void detail.refetch()),
       },
-      onError: (error) => showFailure(error, form, () => void detail.refetch()),
-    });
+    );
   };
 
   const item = (name: keyof typeof fields, label: string, node: ReactNode, required = false) => (
@@ -161,33 +167,18 @@ export function UserFormDrawer({ open, userId, onClose }: { open: boolean; userI
           </Col>
           {!editing && (
             <>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  required
-                  name="password"
-                  label={t('organization.user.fields.password')}
-                  rules={[schemaRule(passwordSchema)]}
-                >
-                  <Input.Password maxLength={20} autoComplete="new-password" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="confirmPassword"
-                  label={t('organization.user.fields.confirmPassword')}
-                  dependencies={['password']}
-                  rules={[
-                    { required: true, message: t('server.confirmPasswordRequired') },
-                    ({ getFieldValue }) => ({
-                      validator: async (_rule, value) => {
-                        if (value && value !== getFieldValue('password')) throw new Error(t('server.passwordMismatch'));
-                      },
-                    }),
-                  ]}
-                >
-                  <Input.Password maxLength={20} autoComplete="new-password" />
-                </Form.Item>
-              </Col>
+              <PasswordPair
+                name="password"
+                labels={{
+                  password: t('organization.user.fields.password'),
+                  confirm: t('organization.user.fields.confirmPassword'),
+                }}
+                wrap={(field, key) => (
+                  <Col key={key} xs={24} md={12}>
+                    {field}
+                  </Col>
+                )}
+              />
               <Col span={24}>
                 <Form.Item name="needToChangePwd" valuePropName="checked">
                   <Checkbox>{t('organization.user.fields.needToChangePwd')}</Checkbox>

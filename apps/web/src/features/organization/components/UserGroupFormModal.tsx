@@ -1,16 +1,11 @@
 import { useMemo } from 'react';
 import { Checkbox, Col, Form, Row, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  userGroupCreateSchema,
-  type UserGroupCreate,
-  type UserGroupDetail,
-  type UserGroupNode,
-} from '@casedesk/shared';
-import { useDetail } from '../api';
+import { userGroupCreateSchema, type UserGroupCreate, type UserGroupNode } from '@casedesk/shared';
+import { userGroupApi } from '../api';
 import { DescriptionItem, NameItem, RecordFormModal, SortItem, StatusItem, textOrNull } from './RecordFormModal';
-import { subtreeIds } from './tree';
-import { UserSelect } from './UserSelect';
+import { subtreeIds } from '../../../platform/tree';
+import { UserSelect } from '../../../platform/pickers/UserSelect';
 
 type Values = UserGroupCreate;
 const fields = userGroupCreateSchema.shape;
@@ -33,7 +28,7 @@ export function UserGroupFormModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const editing = groupId !== undefined;
-  const detail = useDetail<UserGroupDetail>('UserGroup', open ? groupId : undefined);
+  const detail = userGroupApi.useDetail(open ? groupId : undefined);
 
   const fill = useMemo(
     () =>
@@ -60,7 +55,7 @@ export function UserGroupFormModal({
     <RecordFormModal<Values>
       open={open}
       form={form}
-      resource="UserGroup"
+      api={userGroupApi}
       what={t('organization.group.what')}
       record={editing ? detail.data : undefined}
       fill={fill}

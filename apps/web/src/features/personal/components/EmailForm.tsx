@@ -5,7 +5,7 @@ import { feedback } from '../../../platform/feedback';
 import { useFormFill } from '../../../platform/form-fill';
 import { schemaRule } from '../../../platform/form-rules';
 import { useUpdateEmail } from '../api';
-import { showFailure } from '../failure';
+import { useSaveFailure } from '../../../platform/crud/failure';
 
 type Values = { email: string; password: string };
 const fields = accountEmailUpdateSchema.shape;
@@ -13,6 +13,7 @@ const fields = accountEmailUpdateSchema.shape;
 export function EmailForm({ profile }: { profile: AccountProfile }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const saveFailure = useSaveFailure();
   const update = useUpdateEmail();
   useFormFill(form, profile.email ?? '', (email) => ({ email }));
 
@@ -29,7 +30,7 @@ export function EmailForm({ profile }: { profile: AccountProfile }) {
               form.setFieldValue('password', '');
               feedback.success(t('server.operationSuccessful'));
             },
-            onError: (error) => showFailure(error, form),
+            onError: (error) => saveFailure(error, form, null),
           },
         )
       }
@@ -39,7 +40,7 @@ export function EmailForm({ profile }: { profile: AccountProfile }) {
       </Form.Item>
       <Form.Item
         name="password"
-        label={t('password.current')}
+        label={t('passwordForm.current')}
         extra={t('personal.emailPasswordHint')}
         rules={[schemaRule(fields.password)]}
       >

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Radio, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { changeLanguageEverywhere } from '../../../app/theme/change-language';
+import { changeLanguageEverywhere } from '../../../platform/theme/change-language';
 import { feedback } from '../../../platform/feedback';
 import { isLanguage, languageNames, languages } from '../../../platform/i18n';
 import { accountKeys } from '../api';

@@ -1,15 +1,16 @@
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../platform/feedback';
-import { PasswordFields } from '../../auth/components/PasswordFields';
+import { PasswordFields } from '../../../platform/forms/PasswordFields';
 import { useChangePassword } from '../api';
-import { showFailure } from '../failure';
+import { useSaveFailure } from '../../../platform/crud/failure';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 
 export function PasswordForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const saveFailure = useSaveFailure();
   const change = useChangePassword();
   return (
     <Form
@@ -22,7 +23,7 @@ export function PasswordForm() {
             form.resetFields();
             feedback.success(t('password.changed'));
           },
-          onError: (error) => showFailure(error, form),
+          onError: (error) => saveFailure(error, form, null),
         })
       }
     >

@@ -4,7 +4,7 @@ import { accountProfileUpdateSchema, type AccountProfile } from '@casedesk/share
 import { feedback } from '../../../platform/feedback';
 import { useFormFill } from '../../../platform/form-fill';
 import { schemaRule } from '../../../platform/form-rules';
-import { showFailure } from '../failure';
+import { useSaveFailure } from '../../../platform/crud/failure';
 import { useUpdateProfile } from '../api';
 
 type Values = Pick<AccountProfile, 'realName' | 'lastName' | 'mobile' | 'jobTitle' | 'location' | 'sex'>;
@@ -13,6 +13,7 @@ const fields = accountProfileUpdateSchema.shape;
 export function ProfileForm({ profile }: { profile: AccountProfile }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const saveFailure = useSaveFailure();
   const update = useUpdateProfile();
   useFormFill(form, profile, (p) => p);
 
@@ -26,7 +27,7 @@ export function ProfileForm({ profile }: { profile: AccountProfile }) {
           { ...values, realName: values.realName ?? '', rowVersion: profile.rowVersion },
           {
             onSuccess: () => feedback.success(t('server.operationSuccessful')),
-            onError: (error) => showFailure(error, form),
+            onError: (error) => saveFailure(error, form, null),
           },
         )
       }

@@ -3,12 +3,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { projectCreateSchema, type ProjectDetail } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
-import { searchCompanies } from '../../category/api';
+import { searchCompanies } from '../../../platform/pickers/lookups';
+import { resourceKeys } from '../../../platform/crud/resource-api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
-import { masterDataText } from '../../category/shared/failure';
-import { RemoteSelect } from '../../category/shared/RemoteSelect';
-import { useStatusOptions } from '../../category/shared/StatusTag';
-import { blanksToNull } from '../../category/shared/values';
+import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
+import { useStatusOptions } from '../../../platform/crud/StatusTag';
+import { blanksToNull } from '../../../platform/crud/values';
 import { projectApi } from '../api';
 
 type Values = {
@@ -49,7 +49,6 @@ export function ProjectEditor({ id, onClose }: { id: number | null; onClose: () 
   const statusOptions = useStatusOptions();
   return (
     <EditorDrawer<ProjectDetail, Values>
-      areaText={masterDataText}
       api={projectApi}
       id={id}
       onClose={onClose}
@@ -93,7 +92,7 @@ export function ProjectEditor({ id, onClose }: { id: number | null; onClose: () 
           <Form.Item name="companyIds" label={t('project.fields.companies')} extra={t('project.companiesHelp')}>
             <RemoteSelect
               mode="multiple"
-              queryKey={['Company', 'options']}
+              queryKey={resourceKeys('Company').of('options')}
               search={searchCompanies}
               known={detail?.companies.map((c) => ({ value: c.id, label: `${c.code} · ${c.name}` }))}
             />

@@ -5,7 +5,6 @@ import { schemaRule } from '../../../platform/form-rules';
 import { configurationApi } from '../api';
 import { useDictionary } from '../dictionary-hook';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
-import { systemText } from '../shared/failure';
 
 type Values = {
   name: string;
@@ -40,7 +39,6 @@ export function ConfigurationEditor({ id, onClose }: { id: number | null; onClos
   const types = useDictionary(configurationTypeDictionary);
   return (
     <EditorDrawer<Configuration, Values>
-      areaText={systemText}
       api={configurationApi}
       id={id}
       onClose={onClose}

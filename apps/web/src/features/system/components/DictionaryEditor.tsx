@@ -5,7 +5,6 @@ import { dictionaryCreateSchema, dictionaryItemInputSchema, type DictionaryDetai
 import { schemaRule } from '../../../platform/form-rules';
 import { dictionaryApi } from '../api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
-import { systemText } from '../shared/failure';
 
 type ItemValues = { key: string; parentKey: string | null; name: string; value: string; sort: number; enable: boolean };
 type Values = {
@@ -43,7 +42,6 @@ export function DictionaryEditor({ id, onClose }: { id: number | null; onClose: 
   const { t } = useTranslation();
   return (
     <EditorDrawer<DictionaryDetail, Values>
-      areaText={systemText}
       api={dictionaryApi}
       id={id}
       onClose={onClose}

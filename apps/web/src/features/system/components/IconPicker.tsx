@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { CloseCircleOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, Popover, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon, menuIconNames } from '../../../app/layout/icons';
+import { MenuIcon, menuIconNames } from '../../../platform/menu-icons';
 
 type Props = { value?: string; onChange?: (value: string) => void };
 

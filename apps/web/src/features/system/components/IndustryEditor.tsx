@@ -4,7 +4,6 @@ import { industryCreateSchema, type Industry, type IndustryNode } from '@casedes
 import { schemaRule } from '../../../platform/form-rules';
 import { industryApi } from '../api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
-import { systemText } from '../shared/failure';
 
 type Values = {
   code: string;
@@ -45,7 +44,6 @@ export function IndustryEditor({ id, parentId, tree, onClose }: Props) {
   const { t } = useTranslation();
   return (
     <EditorDrawer<Industry, Values>
-      areaText={systemText}
       api={industryApi}
       id={id}
       onClose={onClose}

@@ -13,7 +13,6 @@ import {
 import { schemaRule } from '../../../platform/form-rules';
 import { menuApi } from '../api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
-import { systemText } from '../shared/failure';
 import { IconPicker } from './IconPicker';
 import { useMenuTitle } from './menu-title';
 
@@ -91,7 +90,6 @@ export function MenuEditor({ id, parentId, tree, onClose }: Props) {
   const titleOf = useMenuTitle();
   return (
     <EditorDrawer<Menu, Values>
-      areaText={systemText}
       api={menuApi}
       id={id}
       onClose={onClose}

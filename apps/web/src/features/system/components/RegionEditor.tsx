@@ -4,7 +4,6 @@ import { regionCreateSchema, type Region } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { regionApi } from '../api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
-import { systemText } from '../shared/failure';
 
 type Values = {
   code: string;
@@ -53,7 +52,6 @@ export function RegionEditor({ id, parent, onClose }: Props) {
   };
   return (
     <EditorDrawer<Region, Values>
-      areaText={systemText}
       api={regionApi}
       id={id}
       onClose={onClose}

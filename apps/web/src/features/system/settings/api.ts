@@ -10,13 +10,15 @@ import type {
   SettingSaved,
   Settings,
 } from '@casedesk/shared';
+import { resourceKeys } from '../../../platform/crud/resource-api';
 import { http } from '../../../platform/http/client';
 import { loadPublicSettings } from '../../../platform/public-settings';
 
 export const settingKeys = {
-  all: ['settings'] as const,
-  tokens: ['settings', 'apiTokens'] as const,
-  allTokens: ['settings', 'apiTokens', 'all'] as const,
+  all: resourceKeys('Settings').all,
+  apiTokens: resourceKeys('ApiToken').all,
+  tokens: resourceKeys('ApiToken').of('mine'),
+  allTokens: resourceKeys('ApiToken').of('all'),
 };
 
 export function useSettings() {
@@ -71,7 +73,7 @@ export function useCreateToken() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ApiTokenCreate) => http.post<ApiTokenCreated>('/api/ApiToken/Create', body, { quiet: true }),
-    onSettled: () => client.invalidateQueries({ queryKey: settingKeys.tokens }),
+    onSettled: () => client.invalidateQueries({ queryKey: settingKeys.apiTokens }),
   });
 }
 
@@ -79,6 +81,6 @@ export function useRevokeToken() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => http.post<ApiToken>(`/api/ApiToken/Revoke/${id}`),
-    onSettled: () => client.invalidateQueries({ queryKey: settingKeys.tokens }),
+    onSettled: () => client.invalidateQueries({ queryKey: settingKeys.apiTokens }),
   });
 }

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePageTitle } from '../../../../app/page-title';
+import { usePageTitle } from '../../../../platform/page-title';
 import { setNeedToChangePwd, setUserInfo, userInfoFrom } from '../../../../platform/auth-store';
 import { feedback } from '../../../../platform/feedback';
 import { ApiError } from '../../../../platform/http/client';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { getMyInfo, resetInitPassword } from '../../api';
 import { AuthLayout } from '../../components/AuthLayout';
-import { PasswordFields } from '../../components/PasswordFields';
+import { PasswordFields } from '../../../../platform/forms/PasswordFields';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 
@@ -37,10 +37,8 @@ export default function ChangePasswordPage() {
           ['oldPassword', 'newPassword', 'confirmPassword'].includes(f.field),
         );
         if (fields.length > 0)
-          form.setFields(
-            fields.map((f) => ({ name: f.field as keyof Values, errors: [translateServerMessage(f.message)] })),
-          );
-        else setError(translateServerMessage(cause.message));
+          form.setFields(fields.map((f) => ({ name: f.field as keyof Values, errors: [translateServerMessage(f)] })));
+        else setError(translateServerMessage(cause));
       }
     } finally {
       setBusy(false);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { LockOutlined, LoginOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Divider, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../../app/page-title';
+import { usePageTitle } from '../../../../platform/page-title';
 import { appConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http/client';
 import { translateServerMessage } from '../../../../platform/server-messages';
@@ -44,7 +44,7 @@ export default function LoginPage() {
       else local.remove('rememberedUser');
       await signIn(values.userName.trim(), values.password);
     } catch (cause) {
-      if (cause instanceof ApiError && cause.kind === 'http') setError(translateServerMessage(cause.message));
+      if (cause instanceof ApiError && cause.kind === 'http') setError(translateServerMessage(cause));
       else if (!(cause instanceof ApiError)) setError(t('login.failed'));
       form.setFieldValue('password', '');
     } finally {

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Form, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../../../app/page-title';
+import { usePageTitle } from '../../../../platform/page-title';
 import { ApiError } from '../../../../platform/http/client';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { resetPassword } from '../../api';
 import { AuthLayout } from '../../components/AuthLayout';
-import { PasswordFields } from '../../components/PasswordFields';
+import { PasswordFields } from '../../../../platform/forms/PasswordFields';
 
 type Values = { newPassword: string; confirmPassword: string };
 
@@ -32,9 +32,7 @@ export default function ResetPasswordPage() {
     } catch (cause) {
       if (cause instanceof ApiError && cause.kind === 'http')
         setError(
-          cause.message.startsWith('This reset link')
-            ? t('password.linkInvalid')
-            : translateServerMessage(cause.message),
+          cause.message.startsWith('This reset link') ? t('password.linkInvalid') : translateServerMessage(cause),
         );
     } finally {
       setBusy(false);

@@ -2,14 +2,16 @@ import { useTranslation } from 'react-i18next';
 import type { Category } from '@casedesk/shared';
 import { categoryApi } from '../../api';
 import { CategoryEditor } from '../../components/CategoryEditor';
-import { UserName } from '../../components/UserName';
-import { MasterListPage } from '../../shared/MasterListPage';
-import { StatusTag } from '../../shared/StatusTag';
+import { Typography } from 'antd';
+import { UserName } from '../../../../platform/pickers/UserName';
+import { ListPage } from '../../../../platform/crud/ListPage';
+import { StatusTag } from '../../../../platform/crud/StatusTag';
 
 export default function CategoryListPage() {
   const { t } = useTranslation();
   return (
-    <MasterListPage<Category>
+    <ListPage<Category>
+      kind="master"
       api={categoryApi}
       module="category"
       title={t('category.title')}
@@ -29,14 +31,16 @@ export default function CategoryListPage() {
           key: 'newTicketAssignee',
           dataIndex: 'newTicketAssignee',
           title: t('category.fields.assignee'),
-          render: (id: number | null) => <UserName id={id} />,
+          render: (id: number | null) => (
+            <UserName id={id} empty={<Typography.Text type="secondary">{t('category.noAssignee')}</Typography.Text>} />
+          ),
         },
         {
           key: 'categoryStatus',
           dataIndex: 'categoryStatus',
           title: t('category.fields.status'),
           width: 120,
-          render: (s: string) => <StatusTag status={s} />,
+          render: (s: string) => <StatusTag active={s === 'Active'} />,
         },
       ]}
       editor={({ id, onClose }) => <CategoryEditor id={id} onClose={onClose} />}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Company } from '@casedesk/shared';
-import { MasterListPage } from '../../../category/shared/MasterListPage';
-import { StatusTag } from '../../../category/shared/StatusTag';
+import { ListPage } from '../../../../platform/crud/ListPage';
+import { StatusTag } from '../../../../platform/crud/StatusTag';
 import { companyApi } from '../../api';
 import { CompanyEditor } from '../../components/CompanyEditor';
 
@@ -11,7 +11,8 @@ export default function CompanyListPage() {
   const { t } = useTranslation();
   const f = (key: string) => t(`company.fields.${key}`);
   return (
-    <MasterListPage<Company>
+    <ListPage<Company>
+      kind="master"
       api={companyApi}
       module="company"
       title={t('company.title')}
@@ -33,7 +34,7 @@ export default function CompanyListPage() {
           dataIndex: 'status',
           title: f('status'),
           width: 110,
-          render: (s: string) => <StatusTag status={s} />,
+          render: (s: string) => <StatusTag active={s === 'Active'} />,
         },
       ]}
       editor={({ id, onClose }) => <CompanyEditor id={id} onClose={onClose} />}

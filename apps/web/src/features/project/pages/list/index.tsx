@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@casedesk/shared';
-import { MasterListPage } from '../../../category/shared/MasterListPage';
-import { StatusTag } from '../../../category/shared/StatusTag';
+import { ListPage } from '../../../../platform/crud/ListPage';
+import { StatusTag } from '../../../../platform/crud/StatusTag';
 import { projectApi } from '../../api';
 import { ProjectEditor } from '../../components/ProjectEditor';
 
@@ -11,7 +11,8 @@ const date = (value: string | null) => (value ? dayjs(value).format('L') : '—'
 export default function ProjectListPage() {
   const { t } = useTranslation();
   return (
-    <MasterListPage<Project>
+    <ListPage<Project>
+      kind="master"
       api={projectApi}
       module="project"
       title={t('project.title')}
@@ -47,7 +48,7 @@ export default function ProjectListPage() {
           dataIndex: 'projectStatus',
           title: t('project.fields.status'),
           width: 110,
-          render: (s: string) => <StatusTag status={s} />,
+          render: (s: string) => <StatusTag active={s === 'Active'} />,
         },
       ]}
       editor={({ id, onClose }) => <ProjectEditor id={id} onClose={onClose} />}

@@ -42,11 +42,11 @@ export function GroupForm<G extends SettingGroup>({ group, settings, reload, chi
           form.setFields(
             error.fieldErrors.map((f) => ({
               name: f.field.replace(/^value\./, '').split('.'),
-              errors: [translateServerMessage(f.message)],
+              errors: [translateServerMessage(f)],
             })) as Parameters<typeof form.setFields>[0],
           );
         }
-        feedback.error(translateServerMessage(error.message));
+        feedback.error(translateServerMessage(error));
       },
     });
   };

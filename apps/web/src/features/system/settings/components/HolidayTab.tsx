@@ -27,9 +27,7 @@ export function HolidayTab({ settings }: { settings: Settings }) {
     try {
       await downloadExport('/api/Holiday/Export', {}, 'holidays.xlsx');
     } catch (error) {
-      feedback.error(
-        error instanceof ApiError ? translateServerMessage(error.message) : t('settings.holiday.exportFailed'),
-      );
+      feedback.error(error instanceof ApiError ? translateServerMessage(error) : t('settings.holiday.exportFailed'));
     } finally {
       setExporting(false);
     }
@@ -45,7 +43,7 @@ export function HolidayTab({ settings }: { settings: Settings }) {
         },
         onError: (error) => {
           if (error instanceof ApiError)
-            feedback.error(error.status === 409 ? t('settings.holiday.exists') : translateServerMessage(error.message));
+            feedback.error(error.status === 409 ? t('settings.holiday.exists') : translateServerMessage(error));
         },
       },
     );

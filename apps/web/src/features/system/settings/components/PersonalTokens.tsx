@@ -32,7 +32,7 @@ export function PersonalTokens({ enabled }: { enabled: boolean }) {
         setCreated(token);
       },
       onError: (error) => {
-        if (error instanceof ApiError) feedback.error(translateServerMessage(error.message));
+        if (error instanceof ApiError) feedback.error(translateServerMessage(error));
       },
     });
 

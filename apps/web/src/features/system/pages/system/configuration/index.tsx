@@ -4,7 +4,7 @@ import { configurationApi } from '../../../api';
 import { ConfigurationEditor, configurationTypeDictionary } from '../../../components/ConfigurationEditor';
 import { EnabledFilter, EnabledTag } from '../../../components/EnabledTag';
 import { useDictionary } from '../../../dictionary-hook';
-import { ListPage } from '../../../shared/ListPage';
+import { ListPage } from '../../../../../platform/crud/ListPage';
 
 export default function ConfigurationListPage() {
   const { t } = useTranslation();
@@ -13,6 +13,7 @@ export default function ConfigurationListPage() {
     id === null ? '' : (types.items.find((item) => item.id === id)?.name ?? `#${id}`);
   return (
     <ListPage<Configuration>
+      kind="system"
       api={configurationApi}
       module="configuration"
       className="configuration-list"

@@ -3,12 +3,13 @@ import type { Dictionary } from '@casedesk/shared';
 import { dictionaryApi } from '../../../api';
 import { DictionaryEditor } from '../../../components/DictionaryEditor';
 import { EnabledFilter, EnabledTag } from '../../../components/EnabledTag';
-import { ListPage } from '../../../shared/ListPage';
+import { ListPage } from '../../../../../platform/crud/ListPage';
 
 export default function DictionaryListPage() {
   const { t } = useTranslation();
   return (
     <ListPage<Dictionary>
+      kind="system"
       api={dictionaryApi}
       module="dictionary"
       className="dictionary-list"

@@ -6,7 +6,7 @@ import type { Industry, IndustryNode } from '@casedesk/shared';
 import { usePermissions } from '../../../../../platform/permission';
 import { industryApi, useIndustryTree } from '../../../api';
 import { IndustryEditor } from '../../../components/IndustryEditor';
-import { ListPage } from '../../../shared/ListPage';
+import { ListPage } from '../../../../../platform/crud/ListPage';
 import { RowIconButton } from '../../../../../platform/crud/RowIconButton';
 
 type Row = Industry & { children?: Row[] };
@@ -23,6 +23,7 @@ export default function IndustryListPage() {
   return (
     <>
       <ListPage<Row>
+        kind="system"
         api={industryApi}
         module="industry"
         className="industry-list"

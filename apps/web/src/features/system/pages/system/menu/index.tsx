@@ -13,7 +13,7 @@ import { App, Button, Card, Flex, Input, Space, Table, Tag, Typography } from 'a
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Menu, MenuNode } from '@casedesk/shared';
-import { MenuIcon } from '../../../../../app/layout/icons';
+import { MenuIcon } from '../../../../../platform/menu-icons';
 import { ApiError } from '../../../../../platform/http/client';
 import { usePermissions } from '../../../../../platform/permission';
 import { menuApi, useMenuTree } from '../../../api';
@@ -21,7 +21,7 @@ import { EnabledTag } from '../../../components/EnabledTag';
 import { MenuApisDrawer } from '../../../components/MenuApisDrawer';
 import { MenuEditor } from '../../../components/MenuEditor';
 import { useMenuTitle } from '../../../components/menu-title';
-import { useConfirmDelete, useServerText } from '../../../shared/failure';
+import { useConfirmDelete, useServerText } from '../../../../../platform/crud/failure';
 import { RowIconButton } from '../../../../../platform/crud/RowIconButton';
 
 type Row = Omit<MenuNode, 'children'> & { children?: Row[] };
@@ -77,7 +77,7 @@ export default function MenuListPage() {
     try {
       await menuApi.exportXlsx({ page: 1, pageSize: 20 }, 'menus.xlsx');
     } catch (error) {
-      if (error instanceof ApiError) void message.error(serverText(error.message));
+      if (error instanceof ApiError) void message.error(serverText(error));
     } finally {
       setExporting(false);
     }

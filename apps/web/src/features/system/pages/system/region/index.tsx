@@ -6,7 +6,7 @@ import type { Region, RegionNode } from '@casedesk/shared';
 import { usePermissions } from '../../../../../platform/permission';
 import { fetchRegionChildren, regionApi, regionChildrenKey, useRegionRoots } from '../../../api';
 import { RegionEditor, useLevelName } from '../../../components/RegionEditor';
-import { ListPage } from '../../../shared/ListPage';
+import { ListPage } from '../../../../../platform/crud/ListPage';
 import { RowIconButton } from '../../../../../platform/crud/RowIconButton';
 
 type Row = Region & { hasChildren?: boolean; children?: Row[] };
@@ -46,6 +46,7 @@ export default function RegionListPage() {
   return (
     <>
       <ListPage<Row>
+        kind="system"
         api={regionApi}
         module="region"
         className="region-list"

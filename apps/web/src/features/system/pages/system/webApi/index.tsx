@@ -5,7 +5,7 @@ import { usePermissions } from '../../../../../platform/permission';
 import { useWebApiOnOff, webApiApi } from '../../../api';
 import { EnabledFilter } from '../../../components/EnabledTag';
 import { MethodTag } from '../../../components/MethodTag';
-import { ListPage } from '../../../shared/ListPage';
+import { ListPage } from '../../../../../platform/crud/ListPage';
 
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -29,6 +29,7 @@ export default function WebApiListPage() {
 
   return (
     <ListPage<WebApi>
+      kind="system"
       api={webApiApi}
       module="webApi"
       className="web-api-list"

@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { industryMessages, menuMessages, messageRefOf, messages, ticketMessages } from '@casedesk/shared';
+import { createUser, signIn, useTestApp } from '../../test/helpers.js';
+
+const ctx = useTestApp({ webDist: '/nonexistent/casedesk-web' });
+const withKeys = { 'message-keys': '1' };
+let token: string;
+
+beforeAll(async () => {
+  const admin = await createUser(ctx, { roles: ['admin'] });
+  token = (await signIn(ctx, admin)).token;
+});
+
+const addIndustry = async (code: string, parentId?: number) => {
+  const response = await ctx.call('POST', '/api/Industry/Add', { token, body: { code, name: code, parentId } });
+  expect(response.status, response.raw).toBe(200);
+  return response.body.data as { id: number; rowVersion: number };
+};
+
+describe('message keys of the shared catalogs', () => {
+  it('names every plain text <catalog>.<name> and a built text with its values', () => {
+    expect(messageRefOf(messages.staleRowVersion)).toEqual({ key: 'common.staleRowVersion' });
+    expect(messageRefOf(menuMessages.parentCycle)).toEqual({ key: 'menu.parentCycle' });
+    expect(messageRefOf(menuMessages.nameTaken('Tickets'))).toEqual({
+      key: 'menu.nameTaken',
+      values: { name: 'Tickets' },
+    });
+    expect(messageRefOf(ticketMessages.inUse('project', 4))).toEqual({
+      key: 'ticket.inUse',
+      values: { label: 'project', count: 4 },
+    });
+    expect(messageRefOf('Some text of no catalog')).toBeUndefined();
+  });
+});
+
+describe('error envelope with message keys', () => {
+  it('carries no key unless the request asks for keys', async () => {
+    const parent = await addIndustry('KEYS-A');
+    await addIndustry('KEYS-A1', parent.id);
+    const plain = await ctx.call('POST', `/api/Industry/Delete/${parent.id}`, { token, body: {} });
+    expect(plain.status).toBe(409);
+    expect(plain.body).toEqual({ resultCode: 409, resultMsg: industryMessages.hasChildren(1), data: null });
+
+    const keyed = await ctx.call('POST', `/api/Industry/Delete/${parent.id}`, { token, body: {}, headers: withKeys });
+    expect(keyed.body).toEqual({
+      resultCode: 409,
+      resultMsg: industryMessages.hasChildren(1),
+      data: null,
+      messageKey: 'industry.hasChildren',
+      messageValues: { count: 1 },
+    });
+  });
+
+  it('gives the key of a fixed text (a stale rowVersion)', async () => {
+    const industry = await addIndustry('KEYS-B');
+    const body = { id: industry.id, code: 'KEYS-B', name: 'B', rowVersion: industry.rowVersion + 5 };
+    const stale = await ctx.call('POST', '/api/Industry/Update', { token, body, headers: withKeys });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ resultMsg: messages.staleRowVersion, messageKey: 'common.staleRowVersion' });
+  });
+
+  it('gives each field error the key of its text', async () => {
+    const response = await ctx.call('POST', '/api/User/Add', {
+      token,
+      headers: withKeys,
+      body: { loginName: 'keys.weak', realName: 'Weak', password: 'short', needToChangePwd: true, roles: [] },
+    });
+    expect(response.status).toBe(400);
+    const errors = (response.body.data as { errors: { field: string; messageKey?: string }[] }).errors;
+    expect(errors).toContainEqual(
+      expect.objectContaining({ field: 'password', message: messages.passwordRule, messageKey: 'common.passwordRule' }),
+    );
+  });
+
+  it('leaves a text of no catalog without a key', async () => {
+    const response = await ctx.call('POST', '/api/Industry/Add', {
+      token,
+      headers: withKeys,
+      body: { code: 'KEYS-C', name: 'C', unknownField: 1 },
+    });
+    expect(response.status).toBe(400);
+    const errors = (response.body.data as { errors: { field: string; messageKey?: string }[] }).errors;
+    expect(errors[0]).toEqual({ field: 'unknownField', message: 'Unknown field' });
+  });
+});

@@ -1,8 +1,0 @@
-import { local } from '../../platform/storage';
-
-/** Last user activity, shared by all tabs (activity in one tab keeps the others alive too). */
-export const lastActivity = () => local.get<number>('lastActivity') ?? Date.now();
-
-export function recordActivity(now = Date.now()): void {
-  local.set('lastActivity', now);
-}

@@ -1,0 +1,95 @@
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  dictionaryMessages,
+  industryMessages,
+  menuMessages,
+  messages,
+  regionMessages,
+  ticketMessages,
+} from '@casedesk/shared';
+import appZh from '../app/locales/zh-cn.json';
+import ticketZh from '../features/ticket/locales/zh-cn.json';
+import platformEn from './locales/en.json';
+import platformZh from './locales/zh-cn.json';
+import { messageRefOf } from './shared-messages';
+import { translateServerMessage } from './server-messages';
+
+beforeAll(async () => {
+  await i18n.init({
+    lng: 'zh-cn',
+    lowerCaseLng: true,
+    resources: { 'zh-cn': { translation: { ...appZh, ...ticketZh, ...platformZh } } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+describe('server texts by message key', () => {
+  it('translates by the key and values the server sent', () => {
+    const text = industryMessages.hasChildren(2);
+    expect(
+      translateServerMessage({ message: text, messageKey: 'industry.hasChildren', messageValues: { count: 2 } }),
+    ).toBe('该行业有 2 个下级行业，请先删除或移走。');
+  });
+
+  it('translates a record kind given as a value', () => {
+    const text = ticketMessages.inUse('project', 3);
+    expect(
+      translateServerMessage({
+        message: text,
+        messageKey: 'ticket.inUse',
+        messageValues: { label: 'project', count: 3 },
+      }),
+    ).toContain('项目');
+  });
+
+  it('finds the common texts in their older home and a text checked in the browser by its catalog key', () => {
+    expect(translateServerMessage({ message: messages.staleRowVersion, messageKey: 'common.staleRowVersion' })).toBe(
+      (appZh as { server: Record<string, string> }).server.staleRowVersion,
+    );
+    expect(translateServerMessage(messages.passwordRule)).toBe(
+      (appZh as { server: Record<string, string> }).server.passwordRule,
+    );
+  });
+
+  it('shows the English text for a key it has no translation for, and for a text of no catalog', () => {
+    expect(translateServerMessage({ message: 'Some new refusal.', messageKey: 'user.somethingNew' })).toBe(
+      'Some new refusal.',
+    );
+    expect(translateServerMessage('Plain text')).toBe('Plain text');
+  });
+
+  it('has a translation for every keyed refusal of menus, regions, industries and dictionaries', () => {
+    const texts = [
+      menuMessages.parentUnknown,
+      menuMessages.parentCycle,
+      menuMessages.linkRequired,
+      menuMessages.apiUnknown,
+      menuMessages.identificationUnknown,
+      menuMessages.hasChildren(1),
+      menuMessages.nameTaken('x'),
+      menuMessages.pathTaken('/x'),
+      regionMessages.parentUnknown,
+      regionMessages.parentCycle,
+      regionMessages.hasChildren(1),
+      regionMessages.usedByCompanies(1),
+      industryMessages.parentUnknown,
+      industryMessages.parentCycle,
+      industryMessages.hasChildren(1),
+      industryMessages.usedByCompanies(1),
+      dictionaryMessages.usedByConfiguration(1),
+      dictionaryMessages.itemUsedByConfiguration('x', 1),
+      ticketMessages.inUse('company', 1),
+    ];
+    const translated = platformEn.messages as Record<string, Record<string, string>>;
+    for (const text of texts) {
+      const ref = messageRefOf(text);
+      expect(ref, text).toBeDefined();
+      const [catalog, name] = ref!.key.split('.');
+      expect(translated[catalog!]?.[name!], ref!.key).toBeTruthy();
+      expect(translateServerMessage({ message: text, messageKey: ref!.key, messageValues: ref!.values })).not.toBe(
+        text,
+      );
+    }
+  });
+});
