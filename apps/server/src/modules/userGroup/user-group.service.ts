@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { buildTree } from '../../platform/tree.js';
 import { groupExists, memberCounts, missingUsers, wouldCycle } from './user-group.queries.js';
 import { userGroup, userGroupMember } from './user-group.table.js';
 
@@ -160,23 +161,16 @@ export async function groupTree(db: Db): Promise<UserGroupNode[]> {
     db.select().from(userGroup).orderBy(asc(userGroup.sort), asc(userGroup.name), asc(userGroup.id)),
     memberCounts(db),
   ]);
-  const nodes = new Map<number, UserGroupNode>(
-    rows.map((row) => [
-      row.id,
-      {
-        ...row,
-        createdAt: row.createdAt.toISOString(),
-        modifiedAt: row.modifiedAt.toISOString(),
-        memberCount: counts.get(row.id) ?? 0,
-        children: [],
-      },
-    ]),
+  return buildTree(
+    rows,
+    (row) => row.id,
+    (row) => row.parentId,
+    (row): UserGroupNode => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      modifiedAt: row.modifiedAt.toISOString(),
+      memberCount: counts.get(row.id) ?? 0,
+      children: [],
+    }),
   );
-  const roots: UserGroupNode[] = [];
-  for (const row of rows) {
-    const node = nodes.get(row.id)!;
-    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
 }
