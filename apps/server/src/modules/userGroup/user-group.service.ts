@@ -7,6 +7,7 @@ import {
   type UserGroupUpdate,
 } from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
+import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -50,9 +51,7 @@ async function clearDefault(tx: Tx, actor: Actor, exceptId?: number): Promise<vo
     .update(userGroup)
     .set({
       isDefault: false,
-      rowVersion: sql`${userGroup.rowVersion} + 1`,
-      modifiedAt: sql`now()`,
-      modifiedBy: actor.userId,
+      ...nextVersion(userGroup, actor),
     })
     .where(and(eq(userGroup.isDefault, true), exceptId ? ne(userGroup.id, exceptId) : undefined))
     .returning({ id: userGroup.id });
@@ -105,9 +104,7 @@ export async function updateGroup(db: Db, actor: Actor, input: UserGroupUpdate):
       .set({
         ...fields,
         isDefault,
-        rowVersion: sql`${userGroup.rowVersion} + 1`,
-        modifiedAt: sql`now()`,
-        modifiedBy: actor.userId,
+        ...nextVersion(userGroup, actor),
       })
       .where(and(eq(userGroup.id, id), eq(userGroup.rowVersion, rowVersion)))
       .returning();
@@ -137,9 +134,7 @@ export async function setDefaultGroup(db: Db, actor: Actor, id: number): Promise
       .update(userGroup)
       .set({
         isDefault: true,
-        rowVersion: sql`${userGroup.rowVersion} + 1`,
-        modifiedAt: sql`now()`,
-        modifiedBy: actor.userId,
+        ...nextVersion(userGroup, actor),
       })
       .where(eq(userGroup.id, id))
       .returning();
