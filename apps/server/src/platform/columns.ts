@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { integer, timestamp } from 'drizzle-orm/pg-core';
 
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -17,3 +19,12 @@ export const softDeleteColumns = () => ({
   deletedAt: timestamptz('deleted_at'),
   deletedBy: integer('deleted_by'),
 });
+
+/** What every save of a versioned record sets: the next `rowVersion`, the time and, when known, who saved. */
+export function nextVersion(table: { rowVersion: PgColumn }, actor?: { userId: number }) {
+  return {
+    rowVersion: sql`${table.rowVersion} + 1`,
+    modifiedAt: sql`now()`,
+    ...(actor ? { modifiedBy: actor.userId } : {}),
+  };
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +19,7 @@ import type { Db, Queryable, Tx } from './db.js';
 import { requireActor } from './access.js';
 import type { Actor } from './actor.js';
 import { diff, writeAudit } from './audit.js';
+import { nextVersion } from './columns.js';
 import { deleteRefusal, isUniqueViolation } from './db-errors.js';
 import { ok, present } from './envelope.js';
 import { badRequest, conflict, notFound } from './errors.js';
@@ -134,11 +135,7 @@ export function versionedUpdate(
   actor?: Actor,
 ): { set: { rowVersion: SQL; modifiedAt: SQL; modifiedBy?: number }; where: SQL | undefined } {
   return {
-    set: {
-      rowVersion: sql`${table.rowVersion} + 1`,
-      modifiedAt: sql`now()`,
-      ...(actor ? { modifiedBy: actor.userId } : {}),
-    },
+    set: nextVersion(table, actor),
     where: and(eq(table.id, id), eq(table.rowVersion, rowVersion)),
   };
 }

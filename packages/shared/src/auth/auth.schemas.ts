@@ -7,6 +7,22 @@ export const passwordSchema = z
   .min(1, messages.newPasswordRequired)
   .regex(passwordPattern, messages.passwordRule);
 
+/** The confirmation of a new password: required, with its own message. */
+export const confirmPasswordSchema = z
+  .string({ error: messages.confirmPasswordRequired })
+  .min(1, messages.confirmPasswordRequired)
+  .max(200);
+
+/**
+ * `.refine(...passwordsMatch('newPassword'))`: the confirmation must equal the password field. An empty
+ * confirmation already has its own message; "do not match" on top would only repeat it.
+ */
+export const passwordsMatch = <K extends string>(field: K) =>
+  [
+    (v: Record<K | 'confirmPassword', unknown>) => v.confirmPassword === '' || v[field] === v.confirmPassword,
+    { message: messages.passwordMismatch, path: ['confirmPassword'] as PropertyKey[] },
+  ] as const;
+
 export const loginSchema = z.object({
   userName: z.string({ error: messages.usernameRequired }).trim().min(1, messages.usernameRequired).max(100),
   password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(200),
@@ -29,16 +45,9 @@ export const resetInitPasswordSchema = z
       .min(1, messages.currentPasswordRequired)
       .max(200),
     newPassword: passwordSchema,
-    confirmPassword: z
-      .string({ error: messages.confirmPasswordRequired })
-      .min(1, messages.confirmPasswordRequired)
-      .max(200),
+    confirmPassword: confirmPasswordSchema,
   })
-  // An empty confirmation already has its own message; "do not match" on top would only repeat it.
-  .refine((v) => v.confirmPassword === '' || v.newPassword === v.confirmPassword, {
-    message: messages.passwordMismatch,
-    path: ['confirmPassword'],
-  });
+  .refine(...passwordsMatch('newPassword'));
 export type ResetInitPassword = z.infer<typeof resetInitPasswordSchema>;
 
 export const forgotPasswordSchema = z.object({
@@ -80,14 +89,7 @@ export const resetPasswordSchema = z
   .object({
     token: z.string().min(10).max(200),
     newPassword: passwordSchema,
-    confirmPassword: z
-      .string({ error: messages.confirmPasswordRequired })
-      .min(1, messages.confirmPasswordRequired)
-      .max(200),
+    confirmPassword: confirmPasswordSchema,
   })
-  // An empty confirmation already has its own message; "do not match" on top would only repeat it.
-  .refine((v) => v.confirmPassword === '' || v.newPassword === v.confirmPassword, {
-    message: messages.passwordMismatch,
-    path: ['confirmPassword'],
-  });
+  .refine(...passwordsMatch('newPassword'));
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordSchema } from '../auth/auth.schemas.js';
+import { confirmPasswordSchema, passwordSchema, passwordsMatch } from '../auth/auth.schemas.js';
 import { messages } from '../platform/messages.js';
 import {
   activeStatusSchema,
@@ -175,17 +175,11 @@ export const userResetPasswordSchema = z
   .object({
     id,
     password: passwordSchema,
-    confirmPassword: z
-      .string({ error: messages.confirmPasswordRequired })
-      .min(1, messages.confirmPasswordRequired)
-      .max(200),
+    confirmPassword: confirmPasswordSchema,
     needToChangePwd: z.boolean().default(true),
   })
   .strict()
-  .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
-    message: messages.passwordMismatch,
-    path: ['confirmPassword'],
-  });
+  .refine(...passwordsMatch('password'));
 
 export const userOnOffSchema = z.object({ ids: idListSchema, status: activeStatusSchema }).strict();
 

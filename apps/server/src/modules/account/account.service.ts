@@ -9,6 +9,7 @@ import {
   type VerifyPassword,
 } from '@casedesk/shared';
 import { rowsOf, type Db } from '../../platform/db.js';
+import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, sessionEnded } from '../../platform/errors.js';
@@ -91,9 +92,7 @@ async function updateOwn(db: Db, actor: Actor, changes: UserChanges, rowVersion:
       .update(appUser)
       .set({
         ...changes,
-        rowVersion: sql`${appUser.rowVersion} + 1`,
-        modifiedAt: sql`now()`,
-        modifiedBy: actor.userId,
+        ...nextVersion(appUser, actor),
       })
       .where(and(eq(appUser.id, actor.userId), versionCheck))
       .returning();

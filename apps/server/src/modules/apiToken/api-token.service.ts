@@ -9,6 +9,7 @@ import {
   type ApiTokenWithOwner,
 } from '@casedesk/shared';
 import type { Db } from '../../platform/db.js';
+import { nextVersion } from '../../platform/columns.js';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
@@ -107,9 +108,7 @@ export async function revokeApiToken(db: Db, actor: Actor, id: number): Promise<
       .update(apiToken)
       .set({
         revokedAt: sql`now()`,
-        rowVersion: sql`${apiToken.rowVersion} + 1`,
-        modifiedAt: sql`now()`,
-        modifiedBy: actor.userId,
+        ...nextVersion(apiToken, actor),
       })
       .where(eq(apiToken.id, id))
       .returning(listColumns);

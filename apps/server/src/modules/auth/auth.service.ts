@@ -10,6 +10,7 @@ import {
   type TokenData,
 } from '@casedesk/shared';
 import { rowsOf, type Db } from '../../platform/db.js';
+import { nextVersion } from '../../platform/columns.js';
 import type { AccessTokens } from '../../platform/access-token.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Config } from '../../platform/config.js';
@@ -228,9 +229,7 @@ export async function resetInitPassword(ctx: AuthContext, actor: Actor, input: R
         passwordHash,
         needToChangePwd: false,
         passwordChangedAt: sql`now()`,
-        rowVersion: sql`${appUser.rowVersion} + 1`,
-        modifiedAt: sql`now()`,
-        modifiedBy: actor.userId,
+        ...nextVersion(appUser, actor),
       })
       .where(eq(appUser.id, actor.userId));
     await tx
@@ -301,8 +300,7 @@ export async function resetPassword(ctx: AuthContext, input: { token: string; ne
         passwordHash,
         needToChangePwd: false,
         passwordChangedAt: sql`now()`,
-        rowVersion: sql`${appUser.rowVersion} + 1`,
-        modifiedAt: sql`now()`,
+        ...nextVersion(appUser),
       })
       .where(eq(appUser.id, reset.userId));
     await tx

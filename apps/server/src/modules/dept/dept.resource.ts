@@ -1,7 +1,7 @@
-import { and, count, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, inArray, notInArray } from 'drizzle-orm';
 import { deptCreateSchema, deptQuerySchema, deptSchema, deptUpdateSchema } from '@casedesk/shared';
-import { rowsOf } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
+import { ancestorKeys } from '../../platform/tree.js';
 import { defineResource } from '../../platform/resource.js';
 import { appUser } from '../user/index.js';
 import { dept } from './dept.table.js';
@@ -22,16 +22,9 @@ export const deptService = defineResource({
     if (parentId === null || parentId === undefined) return;
     const refuse = (message: string) => badRequest(message, [{ field: 'parentId', message }]);
     if (parentId === id) throw refuse('A department cannot be its own parent.');
-    // The parent and its ancestors; `union` also ends the walk on a cycle already in the data.
-    const ancestors = await rowsOf<{ id: number }>(
-      tx,
-      sql`with recursive up(id, parent_id) as (
-            select id, parent_id from dept where id = ${parentId}
-            union select d.id, d.parent_id from dept d join up on d.id = up.parent_id)
-          select id from up`,
-    );
+    const ancestors = await ancestorKeys(tx, { table: dept, key: dept.id, parent: dept.parentId }, parentId);
     if (ancestors.length === 0) throw refuse('The parent department does not exist.');
-    if (id !== undefined && ancestors.some((a) => Number(a.id) === id))
+    if (id !== undefined && ancestors.some((a) => Number(a) === id))
       throw refuse('A department cannot be moved under one of its own sub-departments.');
   },
   async referencedBy(tx, ids) {

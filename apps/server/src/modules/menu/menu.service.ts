@@ -12,6 +12,7 @@ import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { present } from '../../platform/envelope.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { buildTree, wouldCycle } from '../../platform/tree.js';
 import { webApi } from '../webApi/index.js';
 import { menu, menuApi } from './menu.table.js';
 
@@ -78,19 +79,6 @@ export async function webMenus(db: Db, actor: Actor): Promise<WebMenu[]> {
   return build(null);
 }
 
-async function wouldCycle(q: Queryable, id: number, parentId: number): Promise<boolean> {
-  if (id === parentId) return true;
-  const rows = await rowsOf<{ id: number }>(
-    q,
-    sql`with recursive up(id, parent_id) as (
-          select id, parent_id from menu where id = ${parentId}
-          union
-          select m.id, m.parent_id from menu m join up on m.id = up.parent_id
-        ) select id from up where id = ${id}`,
-  );
-  return rows.length > 0;
-}
-
 const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
 /** The menu tree's own rules: a known parent without cycles, route names and paths unique (the router keys on them). */
@@ -100,7 +88,7 @@ export async function checkMenu(tx: Tx, input: Record<string, unknown>, id: numb
   if (parentId != null) {
     const [parent] = await tx.select({ id: menu.id }).from(menu).where(eq(menu.id, parentId));
     if (!parent) throw fieldError('parentId', menuMessages.parentUnknown);
-    if (id !== undefined && (await wouldCycle(tx, id, parentId)))
+    if (id !== undefined && (await wouldCycle(tx, { table: menu, key: menu.id, parent: menu.parentId }, id, parentId)))
       throw fieldError('parentId', menuMessages.parentCycle);
   }
   const [sameName] = await tx
@@ -118,13 +106,12 @@ export async function checkMenu(tx: Tx, input: Record<string, unknown>, id: numb
 /** Every entry, hidden and disabled ones too, as a tree for the editor. */
 export async function menuTree(db: Db): Promise<MenuNode[]> {
   const rows = await db.select().from(menu).orderBy(asc(menu.sort), asc(menu.id));
-  const nodes = new Map<number, MenuNode>(rows.map((row) => [row.id, { ...present(row), children: [] }]));
-  const roots: MenuNode[] = [];
-  for (const row of rows) {
-    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
-    (parent ? parent.children : roots).push(nodes.get(row.id)!);
-  }
-  return roots;
+  return buildTree(
+    rows,
+    (row) => row.id,
+    (row) => row.parentId,
+    (row): MenuNode => ({ ...present(row), children: [] }),
+  );
 }
 
 async function requireMenu(q: Queryable, id: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import {
   allPermissionCodes,
   commonActions,
@@ -16,6 +16,7 @@ import {
   type RoleUpdate,
 } from '@casedesk/shared';
 import type { Db } from '../../platform/db.js';
+import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -138,7 +139,7 @@ export async function savePermissionMatrix(db: Db, actor: Actor, input: Permissi
       assertGrantable(actor, entry.permissions, current);
       const [bumped] = await tx
         .update(role)
-        .set({ rowVersion: sql`${role.rowVersion} + 1`, modifiedAt: sql`now()`, modifiedBy: actor.userId })
+        .set({ ...nextVersion(role, actor) })
         .where(and(eq(role.id, entry.id), eq(role.rowVersion, entry.rowVersion)))
         .returning({ id: role.id });
       if (!bumped) throw conflict(messages.staleRowVersion);

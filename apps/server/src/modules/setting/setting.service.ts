@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
 import {
   defaultAllowedUploadTypes,
   messages,
@@ -11,6 +11,7 @@ import {
   type SettingValues,
 } from '@casedesk/shared';
 import type { Db, Queryable } from '../../platform/db.js';
+import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { loadConfig } from '../../platform/config.js';
@@ -159,7 +160,7 @@ export async function saveSetting(db: Db, actor: Actor, input: SettingSave): Pro
     } else {
       [row] = await tx
         .update(appSetting)
-        .set({ value, rowVersion: sql`${appSetting.rowVersion} + 1`, modifiedAt: sql`now()`, modifiedBy: actor.userId })
+        .set({ value, ...nextVersion(appSetting, actor) })
         .where(and(eq(appSetting.id, before.id), eq(appSetting.rowVersion, input.rowVersion)))
         .returning();
     }

@@ -14,6 +14,7 @@ import {
   type UserUpdate,
 } from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
+import { nextVersion } from '../../platform/columns.js';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
@@ -242,9 +243,7 @@ export async function updateUser(db: Db, actor: Actor, input: UserUpdate): Promi
         .set({
           ...fields,
           fullName: fullNameOf(fields),
-          rowVersion: sql`${appUser.rowVersion} + 1`,
-          modifiedAt: sql`now()`,
-          modifiedBy: actor.userId,
+          ...nextVersion(appUser, actor),
         })
         .where(and(eq(appUser.id, id), eq(appUser.rowVersion, rowVersion), isNull(appUser.deletedAt)))
         .returning({ id: appUser.id });
@@ -279,9 +278,7 @@ async function lockTargets(tx: Tx, actor: Actor, ids: number[], deleted: boolean
 }
 
 const bump = (actor: Actor) => ({
-  rowVersion: sql`${appUser.rowVersion} + 1`,
-  modifiedAt: sql`now()`,
-  modifiedBy: actor.userId,
+  ...nextVersion(appUser, actor),
 });
 
 async function auditEach(

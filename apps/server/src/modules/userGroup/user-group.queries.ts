@@ -1,21 +1,12 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { rowsOf, type Queryable } from '../../platform/db.js';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db.js';
+import { wouldCycle as wouldCycleIn } from '../../platform/tree.js';
 import { appUser } from '../user/index.js';
 import { userGroup, userGroupMember } from './user-group.table.js';
 
 /** Whether `parentId` is `id` itself or lies under it: placing `id` there would make a cycle. */
-export async function wouldCycle(q: Queryable, id: number, parentId: number): Promise<boolean> {
-  if (id === parentId) return true;
-  const rows = await rowsOf<{ id: number }>(
-    q,
-    sql`with recursive up(id, parent_id) as (
-          select id, parent_id from user_group where id = ${parentId}
-          union
-          select g.id, g.parent_id from user_group g join up on g.id = up.parent_id
-        ) select id from up where id = ${id}`,
-  );
-  return rows.length > 0;
-}
+export const wouldCycle = (q: Queryable, id: number, parentId: number) =>
+  wouldCycleIn(q, { table: userGroup, key: userGroup.id, parent: userGroup.parentId }, id, parentId);
 
 export async function groupExists(q: Queryable, id: number): Promise<boolean> {
   const [row] = await q.select({ id: userGroup.id }).from(userGroup).where(eq(userGroup.id, id));

@@ -7,9 +7,11 @@ import {
   type UserGroupUpdate,
 } from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
+import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { buildTree } from '../../platform/tree.js';
 import { groupExists, memberCounts, missingUsers, wouldCycle } from './user-group.queries.js';
 import { userGroup, userGroupMember } from './user-group.table.js';
 
@@ -49,9 +51,7 @@ async function clearDefault(tx: Tx, actor: Actor, exceptId?: number): Promise<vo
     .update(userGroup)
     .set({
       isDefault: false,
-      rowVersion: sql`${userGroup.rowVersion} + 1`,
-      modifiedAt: sql`now()`,
-      modifiedBy: actor.userId,
+      ...nextVersion(userGroup, actor),
     })
     .where(and(eq(userGroup.isDefault, true), exceptId ? ne(userGroup.id, exceptId) : undefined))
     .returning({ id: userGroup.id });
@@ -104,9 +104,7 @@ export async function updateGroup(db: Db, actor: Actor, input: UserGroupUpdate):
       .set({
         ...fields,
         isDefault,
-        rowVersion: sql`${userGroup.rowVersion} + 1`,
-        modifiedAt: sql`now()`,
-        modifiedBy: actor.userId,
+        ...nextVersion(userGroup, actor),
       })
       .where(and(eq(userGroup.id, id), eq(userGroup.rowVersion, rowVersion)))
       .returning();
@@ -136,9 +134,7 @@ export async function setDefaultGroup(db: Db, actor: Actor, id: number): Promise
       .update(userGroup)
       .set({
         isDefault: true,
-        rowVersion: sql`${userGroup.rowVersion} + 1`,
-        modifiedAt: sql`now()`,
-        modifiedBy: actor.userId,
+        ...nextVersion(userGroup, actor),
       })
       .where(eq(userGroup.id, id))
       .returning();
@@ -160,23 +156,16 @@ export async function groupTree(db: Db): Promise<UserGroupNode[]> {
     db.select().from(userGroup).orderBy(asc(userGroup.sort), asc(userGroup.name), asc(userGroup.id)),
     memberCounts(db),
   ]);
-  const nodes = new Map<number, UserGroupNode>(
-    rows.map((row) => [
-      row.id,
-      {
-        ...row,
-        createdAt: row.createdAt.toISOString(),
-        modifiedAt: row.modifiedAt.toISOString(),
-        memberCount: counts.get(row.id) ?? 0,
-        children: [],
-      },
-    ]),
+  return buildTree(
+    rows,
+    (row) => row.id,
+    (row) => row.parentId,
+    (row): UserGroupNode => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      modifiedAt: row.modifiedAt.toISOString(),
+      memberCount: counts.get(row.id) ?? 0,
+      children: [],
+    }),
   );
-  const roots: UserGroupNode[] = [];
-  for (const row of rows) {
-    const node = nodes.get(row.id)!;
-    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
 }

@@ -1,6 +1,7 @@
 import { eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { webApiMessages, type QueryBase, type WebApiOnOff } from '@casedesk/shared';
 import type { Db, Queryable } from '../../platform/db.js';
+import { nextVersion } from '../../platform/columns.js';
 import type { RouteRecord } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
@@ -116,9 +117,7 @@ export async function setWebApisEnabled(db: Db, actor: Actor, input: WebApiOnOff
       .update(webApi)
       .set({
         enabled: input.enabled,
-        rowVersion: sql`${webApi.rowVersion} + 1`,
-        modifiedAt: sql`now()`,
-        modifiedBy: actor.userId,
+        ...nextVersion(webApi, actor),
       })
       .where(
         inArray(
