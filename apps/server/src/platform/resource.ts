@@ -36,6 +36,8 @@ export type ResourceSchemas = {
   update: z.ZodObject & z.ZodType<Versioned>;
   query: z.ZodType<QueryBase>;
   detail?: z.ZodType;
+  /** The list page when its rows are not the record (e.g. list items with joined names, `totalExact`). */
+  page?: z.ZodType;
 };
 
 /** What happened, handed to `afterCommit` once the write's transaction has committed. */
@@ -347,7 +349,7 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [def.name];
   const show = (row: Record<string, unknown>) => present(row);
-  const pageResponse = { 200: envelopeSchema(pageOf(record)) };
+  const pageResponse = { 200: envelopeSchema(def.schemas.page ?? pageOf(record)) };
   // Query and Export take their defaults from an empty body, as `{}` would.
   const emptyBodyIsNoFilter = async (request: FastifyRequest) => {
     request.body = blanksAreAbsent(request.body ?? {});
@@ -366,7 +368,7 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
     },
     async (request) => {
       const page = await service.query(db, requireActor(request), request.query as never);
-      return ok({ items: page.items.map(show), total: page.total });
+      return ok({ ...page, items: page.items.map(show) });
     },
   );
 
@@ -394,7 +396,7 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
     },
     async (request) => {
       const page = await service.query(db, requireActor(request), request.body as never);
-      return ok({ items: page.items.map(show), total: page.total });
+      return ok({ ...page, items: page.items.map(show) });
     },
   );
 
