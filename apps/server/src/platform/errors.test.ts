@@ -7,7 +7,14 @@ import { dataOf, expectRefused, rowCount } from '../../test/platform-helpers.js'
 import { buildApp } from '../app.js';
 import { dept } from '../modules/dept/dept.table.js';
 
-type DeptRecord = { id: number; name: string; code: string; rowVersion: number; parentId: number | null };
+type DeptRecord = {
+  id: number;
+  name: string;
+  code: string;
+  rowVersion: number;
+  parentId: number | null;
+  createdBy: number;
+};
 type FieldErrors = { errors: { field: string; message: string }[] };
 
 const ctx = useTestApp({ webDist: '/nonexistent/casedesk-web' });
@@ -270,7 +277,12 @@ describe('malformed input never gives a 500 and never writes', () => {
       'isAdmin',
     ]);
     const record = await addDept();
-    await expectRefused(ctx, 400, () => post('/api/Dept/Update', { ...pick(record), createdBy: 1 }));
+    // Contract 11: a field Get gave (createdBy) comes back ignored; one no response has is still refused.
+    const readBack = await post('/api/Dept/Update', { ...pick(record), createdBy: 1 });
+    expect(readBack.status, readBack.raw).toBe(200);
+    expect((readBack.body.data as { createdBy: number }).createdBy).toBe(record.createdBy);
+    const current = readBack.body.data as typeof record;
+    await expectRefused(ctx, 400, () => post('/api/Dept/Update', { ...pick(current), isAdmin: true }));
     await expectRefused(ctx, 400, () => post('/api/Dept/Update', { name: 'A', code: 'A' }));
     await expectRefused(ctx, 400, () => post('/api/Dept/Update', { ...pick(record), rowVersion: '1' }));
     await expectRefused(ctx, 400, () => post('/api/Dept/Update', { ...pick(record), rowVersion: -1 }));
