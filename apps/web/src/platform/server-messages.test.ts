@@ -25,6 +25,14 @@ beforeAll(async () => {
 });
 
 describe('server texts by message key', () => {
+  it('translates the fixed ticket texts by their key, with or without the key sent', () => {
+    expect(translateServerMessage({ message: ticketMessages.noAssignee, messageKey: 'ticket.noAssignee' })).toBe(
+      ticketZh.ticket.messages.noAssignee,
+    );
+    expect(translateServerMessage(ticketMessages.submitted)).toBe(ticketZh.ticket.messages.submitted);
+    expect(translateServerMessage(ticketMessages.cancelledIsFinal)).toBe(ticketZh.ticket.messages.cancelledIsFinal);
+  });
+
   it('translates by the key and values the server sent', () => {
     const text = industryMessages.hasChildren(2);
     expect(

@@ -8,7 +8,7 @@ import { feedback } from '../../../platform/feedback';
 import { ApiError } from '../../../platform/http/client';
 import { usePublicSettings } from '../../../platform/public-settings';
 import { downloadFile, uploadFiles } from '../api';
-import { translateTicketMessage } from './ticket-messages';
+import { translateServerMessage } from '../../../platform/server-messages';
 
 export type Attachment = { fileId: number; name: string; size: number };
 type Pending = { uid: string; name: string };
@@ -76,7 +76,7 @@ export function AttachmentUploader({
       notification.error({
         title: t('ticket.upload.failed'),
         description: `${file.name}: ${
-          error instanceof ApiError ? translateTicketMessage(error.message) : t('ticket.upload.unknownError')
+          error instanceof ApiError ? translateServerMessage(error) : t('ticket.upload.unknownError')
         }`,
       });
     } finally {

@@ -5,7 +5,8 @@ import type { TicketDetail, TicketStatus } from '@casedesk/shared';
 import { feedback } from '../../../platform/feedback';
 import { ApiError } from '../../../platform/http/client';
 import { useChangeStatus } from '../api';
-import { isConflict, translateTicketMessage } from './ticket-messages';
+import { isConflict } from './ticket-messages';
+import { translateServerMessage } from '../../../platform/server-messages';
 
 /** Moves a ticket to one of the statuses the server allows now (`allowedStatuses`). */
 export function StatusControl({ ticket, onReload }: { ticket: TicketDetail; onReload: () => void }) {
@@ -36,7 +37,7 @@ export function StatusControl({ ticket, onReload }: { ticket: TicketDetail; onRe
               onOk: onReload,
             });
           else if (error instanceof ApiError && error.kind === 'http' && error.status !== 403)
-            feedback.error(translateTicketMessage(error.message));
+            feedback.error(translateServerMessage(error));
         },
       },
     );

@@ -8,7 +8,8 @@ import { useFormFill } from '../../../platform/form-fill';
 import { ApiError } from '../../../platform/http/client';
 import { useCreateTicket, useUpdateTicket } from '../api';
 import { bodyOf, newTicketValues, valuesOf, type TicketFormValues } from './ticket-form-values';
-import { isConflict, translateTicketMessage } from './ticket-messages';
+import { isConflict } from './ticket-messages';
+import { translateServerMessage } from '../../../platform/server-messages';
 import { TicketFormMain } from './TicketFormMain';
 import { TicketFormSide } from './TicketFormSide';
 
@@ -40,9 +41,9 @@ export function TicketForm({ ticket, onReload }: { ticket?: TicketDetail; onRelo
     const known = error.fieldErrors.filter((f) => f.field && form.getFieldInstance(f.field) !== undefined);
     if (known.length > 0)
       form.setFields(
-        known.map((f) => ({ name: f.field as keyof TicketFormValues, errors: [translateTicketMessage(f.message)] })),
+        known.map((f) => ({ name: f.field as keyof TicketFormValues, errors: [translateServerMessage(f)] })),
       );
-    const translated = translateTicketMessage(error.message);
+    const translated = translateServerMessage(error);
     const isKnown = translated !== error.message || error.message === ticketMessages.noAssignee;
     if (isKnown || ticket) feedback.error(translated);
     else feedback.error(`${t('ticket.messages.submitFailed')} (${translated})`);

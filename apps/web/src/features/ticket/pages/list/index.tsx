@@ -12,7 +12,7 @@ import { exportTickets, useTicketFormOptions, useTicketList } from '../../api';
 import { useHiddenColumns } from '../../components/ColumnChooser';
 import { clean, listPageSizes, listStateSearch, parseListState, type ListState } from '../../components/list-filter';
 import { formatDateTime } from '../../components/dates';
-import { translateTicketMessage } from '../../components/ticket-messages';
+import { translateServerMessage } from '../../../../platform/server-messages';
 import { BatchAssignModal, useTicketBatchActions } from './batch-actions';
 import { defaultHidden, fixedColumns, useTicketColumns } from './ticket-columns';
 import { TicketFilters, userOptions } from './TicketFilters';
@@ -67,7 +67,7 @@ export default function TicketListPage() {
     try {
       await exportTickets(state.filter);
     } catch (error) {
-      const message = error instanceof ApiError ? translateTicketMessage(error.message) : String(error);
+      const message = error instanceof ApiError ? translateServerMessage(error) : String(error);
       feedback.error(t('ticket.list.exportFailed', { message }));
     } finally {
       setExporting(false);
