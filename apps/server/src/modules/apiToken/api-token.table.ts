@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordColumns, timestamptz } from '../../platform/columns.js';
-import { appUser } from '../user/user.table.js';
+import { appUser, authorKeys } from '../user/user.table.js';
 
 /** Personal API tokens (`cdk_…`) for integrations: stored as a SHA-256 hash, shown once, act as their owner. */
 export const apiToken = pgTable(
@@ -18,5 +18,9 @@ export const apiToken = pgTable(
     lastUsedAt: timestamptz('last_used_at'),
     revokedAt: timestamptz('revoked_at'),
   },
-  (t) => [uniqueIndex('api_token_hash_uq').on(t.tokenHash), index('api_token_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('api_token_hash_uq').on(t.tokenHash),
+    index('api_token_user_idx').on(t.userId),
+    ...authorKeys('api_token', t),
+  ],
 );

@@ -1,0 +1,5 @@
+-- Authors that point at no user (none are expected: users are only soft-deleted) are cleared, not refused.
+UPDATE "api_token" SET "created_by" = NULL WHERE "created_by" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "app_user" u WHERE u."id" = "api_token"."created_by");--> statement-breakpoint
+UPDATE "api_token" SET "modified_by" = NULL WHERE "modified_by" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "app_user" u WHERE u."id" = "api_token"."modified_by");--> statement-breakpoint
+ALTER TABLE "api_token" ADD CONSTRAINT "api_token_created_by_fk" FOREIGN KEY ("created_by") REFERENCES "public"."app_user"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "api_token" ADD CONSTRAINT "api_token_modified_by_fk" FOREIGN KEY ("modified_by") REFERENCES "public"."app_user"("id") ON DELETE restrict ON UPDATE no action;
