@@ -36,7 +36,10 @@ export type ResourceSchemas = {
   update: z.ZodObject & z.ZodType<Versioned>;
   query: z.ZodType<QueryBase>;
   detail?: z.ZodType;
-  /** The list page when its rows are not the record (e.g. list items with joined names, `totalExact`). */
+  /**
+   * The list page when its rows are not the record (e.g. list items with joined names, `totalExact`);
+   * Update takes back what its rows carry too.
+   */
   page?: z.ZodType;
 };
 
@@ -87,6 +90,8 @@ export type ResourceDefinition<T extends ResourceTable, S extends ResourceSchema
   /** The success message of Add, when it says more than "ok" (e.g. "Ticket submitted"). */
   addedMessage?: string;
   exportColumns: ExportColumn[];
+  /** The Export's sheet name, when not the label (e.g. "Tickets"). */
+  exportSheet?: string;
   /**
    * Calls the module writes itself (its own list query, soft delete, a policy on top); the rest stay generic.
    * When `Row` is not the table row, every call that returns rows must be given here.
@@ -117,6 +122,7 @@ export type AnyResource = ResourceOperations<Record<string, unknown>, never, nev
     schemas: ResourceSchemas;
     exportColumns: ExportColumn[];
     addedMessage?: string | undefined;
+    exportSheet?: string | undefined;
   };
 };
 /** The name modules and tests used before `defineResource`; the same thing. */
@@ -340,6 +346,13 @@ function blanksAreAbsent(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== '' && v !== null));
 }
 
+/** The row schema of a list page shaped `{ items: row[], ... }`, if it is one. */
+function listRowsOf(page: z.ZodType | undefined): z.ZodType[] {
+  if (!(page instanceof z.ZodObject)) return [];
+  const items = page.shape.items;
+  return items instanceof z.ZodArray ? [items.element as z.ZodType] : [];
+}
+
 /** Registers the nine calls of contract section 6 for a resource (the bodies are checked by its schemas). */
 export function registerResource(app: FastifyInstance, db: Db, service: AnyResource) {
   const { def } = service;
@@ -410,10 +423,15 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
     `${base}/Update`,
     {
       config: { access: code('edit') },
-      // What Get and Detail gave may come back: their read-only fields are accepted and ignored.
+      // What Get, Detail and the list gave may come back: their read-only fields are accepted and ignored.
       schema: {
         tags,
-        body: acceptsReadBack(def.schemas.update, record, def.schemas.detail ?? record),
+        body: acceptsReadBack(
+          def.schemas.update,
+          record,
+          def.schemas.detail ?? record,
+          ...listRowsOf(def.schemas.page),
+        ),
         response: recordResponse,
       },
     },
@@ -451,7 +469,7 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
     },
     async (request, reply) => {
       const rows = service.rowsForExport(db, requireActor(request), request.body as never);
-      return sendXlsx(reply, `${def.name}.xlsx`, def.label, def.exportColumns, rows);
+      return sendXlsx(reply, `${def.name}.xlsx`, def.exportSheet ?? def.label, def.exportColumns, rows);
     },
   );
 }

@@ -713,6 +713,48 @@ describe('list, search and export', () => {
       [a.caseNumber, 'Export alpha', 'Assigned', 'High'],
     ]);
   });
+
+  it('names the export file Ticket.xlsx and its sheet Tickets', async () => {
+    const w = await ticketWorld(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Ticket/Export',
+      headers: { authorization: `Bearer ${w.agent.token}`, 'auth-token': ctx.newAuthToken() },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toContain('Ticket.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['Tickets']);
+  });
+});
+
+describe('the generic calls on tickets', () => {
+  it('answers the first page of 20, with totalExact and actions, to a Query without a body', async () => {
+    const w = await ticketWorld(ctx);
+    await addTicket(ctx, w.agent.token, { projectId: w.projectId, categoryId: w.categoryId });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Ticket/Query',
+      headers: { authorization: `Bearer ${w.agent.token}`, 'auth-token': ctx.newAuthToken() },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = (JSON.parse(response.body) as { data: TicketPage }).data;
+    expect(page.totalExact).toBe(true);
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(page.items.length).toBeLessThanOrEqual(20);
+    expect(page.items[0]!.actions.length).toBeGreaterThan(0);
+  });
+
+  it('takes back a keyword search row (names, rank, actions) on Update', async () => {
+    const w = await ticketWorld(ctx);
+    const t = await addTicket(ctx, w.agent.token, { projectId: w.projectId, categoryId: w.categoryId });
+    const [row] = (await query(w.agent.token, { keyword: t.caseNumber })).items;
+    expect(row).toMatchObject({ id: t.id, rank: expect.any(Number), actions: expect.any(Array) });
+    const saved = await update(w.agent.token, { ...row, subject: 'Saved from the list' });
+    expect(saved.status, saved.raw).toBe(200);
+    expect(saved.body.data).toMatchObject({ id: t.id, subject: 'Saved from the list' });
+  });
 });
 
 describe('reference data in use', () => {
