@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { LockOutlined, LoginOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Divider, Form, Input } from 'antd';
+import { Alert, Button, Checkbox, Divider, Form } from 'antd';
+// Input and its Password one by one: the barrel's Input also brings TextArea, Search and OTP to the first screen.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../../platform/page-title';
 import { appConfig } from '../../../../platform/config';
@@ -74,7 +77,7 @@ export default function LoginPage() {
           />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-          <Input.Password
+          <Password
             prefix={<LockOutlined />}
             placeholder={t('login.password')}
             aria-label={t('login.password')}
