@@ -121,6 +121,19 @@ describe('Update takes back what Get and Detail gave', () => {
     if ('caseNumber' in got) expect(after.caseNumber).toBe(got.caseNumber);
   });
 
+  it.each(Object.keys(makers))('%s: fields left out keep their value', async (resource) => {
+    const got = await read(`/api/${resource}/Get/${await makers[resource]!()}`);
+    const saved = await update(resource, { id: got.id, rowVersion: got.rowVersion });
+    expect(saved.status, saved.raw).toBe(200);
+    const after = await read(`/api/${resource}/Get/${got.id}`);
+    // A save stamps the version and author, and recomputes a user's fullName (the factory leaves it empty).
+    const unchanged = (row: Row) => {
+      const { rowVersion: _v, modifiedAt: _at, modifiedBy: _by, fullName: _name, ...rest } = row;
+      return rest;
+    };
+    expect(unchanged(after)).toEqual(unchanged(got));
+  });
+
   it('a body without id or rowVersion is refused', async () => {
     const got = await read(`/api/Dept/Get/${await makers.Dept!()}`);
     const { id: _id, ...withoutId } = got;

@@ -22,7 +22,7 @@ import { diff, writeAudit } from './audit.js';
 import { nextVersion } from './columns.js';
 import { deleteRefusal, isUniqueViolation } from './db-errors.js';
 import { ok, present } from './envelope.js';
-import { badRequest, conflict, notFound } from './errors.js';
+import { AppError, badRequest, conflict, notFound } from './errors.js';
 import { sendXlsx, type ExportColumn } from './export.js';
 
 type ResourceTable = PgTable & { id: PgColumn; rowVersion: PgColumn; modifiedAt: PgColumn };
@@ -419,10 +419,40 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
     async (request) => ok(show(await service.add(db, requireActor(request), request.body as never)), def.addedMessage),
   );
 
+  const updateShape = def.schemas.update.shape as Record<string, z.ZodType>;
+  // Only fields whose leaving-out would refuse or reset to a default (plain optional ones already keep their
+  // value); never id or rowVersion, which the client must send.
+  const filledWhenLeftOut = Object.keys(updateShape).filter((key) => {
+    if (key === 'id' || key === 'rowVersion') return false;
+    const leftOut = updateShape[key]!.safeParse(undefined);
+    return !leftOut.success || leftOut.data !== undefined;
+  });
+  /**
+   * Contract 11: fields an Update leaves out keep their value. They are filled in from the record (as Detail
+   * shows it) before validation, so the schema and its cross-field rules see the whole record; a current
+   * value the update schema would not take back (a different shape) is left out as before.
+   */
+  const keepUnsentFields = async (request: FastifyRequest) => {
+    const body = request.body as Record<string, unknown> | null;
+    if (!body || typeof body !== 'object' || Array.isArray(body) || !Number.isSafeInteger(body.id)) return;
+    const missing = filledWhenLeftOut.filter((key) => !(key in body));
+    if (missing.length === 0) return;
+    let current: Record<string, unknown>;
+    try {
+      current = present(await service.detail(db, requireActor(request), body.id as number));
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return; // the call itself answers 404
+      throw error;
+    }
+    const kept = missing.filter((key) => key in current && updateShape[key]!.safeParse(current[key]).success);
+    request.body = { ...Object.fromEntries(kept.map((key) => [key, current[key]])), ...body };
+  };
+
   r.post(
     `${base}/Update`,
     {
       config: { access: code('edit') },
+      preValidation: keepUnsentFields,
       // What Get, Detail and the list gave may come back: their read-only fields are accepted and ignored.
       schema: {
         tags,
