@@ -250,8 +250,10 @@ describe('administration screens', () => {
   });
 
   it('deletes a user to Deleted users and restores them', { timeout: 120_000 }, async () => {
+    // A name of its own per attempt: a retry must not trip over the user the failed attempt made.
+    const loginName = `gone.${suffix}${Math.random().toString(36).slice(2, 6)}`;
     const created = await api.ok<{ id: number }>('POST', '/api/User/Add', {
-      loginName: `gone.${suffix}`,
+      loginName,
       realName: 'Gina',
       lastName: 'Gone',
       password: temporaryPassword,
@@ -259,7 +261,7 @@ describe('administration screens', () => {
       roles: [],
     });
     await openScreen(page, '/system/user');
-    const row = page.locator('.org-list tr.ant-table-row', { hasText: `gone.${suffix}` });
+    const row = page.locator('.org-list tr.ant-table-row', { hasText: loginName });
     await row.locator('.row-delete').click();
     const confirm = page.locator('.ant-modal-confirm-confirm');
     await confirm.waitFor();
@@ -267,7 +269,7 @@ describe('administration screens', () => {
     await row.waitFor({ state: 'detached' });
 
     await openScreen(page, '/system/deletedUser');
-    const deletedRow = page.locator('.org-list tr.ant-table-row', { hasText: `gone.${suffix}` });
+    const deletedRow = page.locator('.org-list tr.ant-table-row', { hasText: loginName });
     await deletedRow.getByRole('button', { name: 'Restore' }).click();
     await submitAndWait(page, page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }), '/api/User/Restore');
     await deletedRow.waitFor({ state: 'detached' });
