@@ -4,6 +4,7 @@ import type { AccessTokens } from './access-token.js';
 import type { RouteRecord } from './access.js';
 import type { Config } from './config.js';
 import type { Db, Tx } from './db.js';
+import type { DefaultJob, JobHandler } from './jobs/job-handler.js';
 
 /** What the app hands every module when it registers its routes. */
 export type ModuleContext = {
@@ -30,6 +31,8 @@ export type ModuleManifest = {
   tables: Record<string, PgTable | PgSequence>;
   /** Registers the module's routes; each route declares its permission and schemas. */
   register?: (app: FastifyInstance, ctx: ModuleContext) => void | Promise<void>;
+  /** Job handlers the scheduler offers (contract section 12), and the jobs every database gets. */
+  jobs?: { handlers: JobHandler[]; defaults?: DefaultJob[] };
   seed?: {
     /** What every database needs, at each start, safe to repeat; runs in list order. */
     system?: (db: Db, options: SystemSeedOptions) => Promise<void>;
