@@ -266,6 +266,7 @@ describe('ScheduleJob: the scheduler', () => {
     const first = new Date(job.nextRunAt!);
     expect(first.getTime() - Date.now()).toBeGreaterThan(8_000);
     await scheduler(ctx).tick(seconds(first, 3)); // a late tick does not move the grid
+    await scheduler(ctx).drain();
     expect((await jobRow(job.id)).nextRunAt).toEqual(seconds(first, 10));
     await scheduler(ctx).tick(seconds(first, 10));
     await scheduler(ctx).drain();
