@@ -38,7 +38,12 @@ const tickMs = num('BENCH_JOBS_TICK_MS', 1000);
 
 type Proc = { pid: number; name: string; stop(): Promise<void> };
 
-async function startProcess(name: string, databaseUrl: string, recordFile: string): Promise<Proc> {
+async function startProcess(
+  name: string,
+  databaseUrl: string,
+  recordFile: string,
+  env: Record<string, string> = {},
+): Promise<Proc> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/scheduler-process.ts'], {
     cwd: join(repoRoot, 'apps/server'),
     env: {
@@ -48,6 +53,7 @@ async function startProcess(name: string, databaseUrl: string, recordFile: strin
       LOG_LEVEL: 'warn',
       SCHEDULER_TICK_MS: String(tickMs),
       DEMO_DATA: 'false',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -93,6 +99,8 @@ runMain('bench:jobs', async () => {
 
   const a = await startProcess('A', databaseUrl, recordFile);
   const b = await startProcess('B', databaseUrl, recordFile);
+  // The same app without a scheduler: what the rest of the server costs at rest, for comparison.
+  const c = await startProcess('C', databaseUrl, recordFile, { SCHEDULER: 'false' });
   const procs = [a, b];
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -106,7 +114,8 @@ runMain('bench:jobs', async () => {
     [jobCount],
   );
   await sleep(2000);
-  const idle = await cpuDuring(procs, databaseUrl, async () => void (await sleep(idleSeconds * 1000)));
+  const idle = await cpuDuring([a, b, c], databaseUrl, async () => void (await sleep(idleSeconds * 1000)));
+  await c.stop();
   const perMinute = (ms: number) => (ms / idle.seconds) * 60;
 
   // 2. Load: all due every second from the next whole second on.
@@ -166,6 +175,7 @@ runMain('bench:jobs', async () => {
     idleCpuMsPerMinute: {
       A: perMinute(idle.perProcess[0]!),
       B: perMinute(idle.perProcess[1]!),
+      withoutScheduler: perMinute(idle.perProcess[2]!),
       postgres: perMinute(idle.postgres),
     },
     expectedFires,
@@ -227,7 +237,8 @@ runMain('bench:jobs', async () => {
       [
         ['server A', fixed(result.idleCpuMsPerMinute.A)],
         ['server B', fixed(result.idleCpuMsPerMinute.B)],
-        ['PostgreSQL backends', fixed(result.idleCpuMsPerMinute.postgres)],
+        ['server C, SCHEDULER=false (the rest of the app at rest)', fixed(result.idleCpuMsPerMinute.withoutScheduler)],
+        ['PostgreSQL backends of the database (all three)', fixed(result.idleCpuMsPerMinute.postgres)],
       ],
     ),
   );

@@ -43,8 +43,8 @@ export type Scheduler = {
 
 type ClaimedRun = { run: JobRunRow; job: ScheduleJobRow };
 
-// Interrupted runs are looked for every few seconds, not every tick: they are rare and the lease is long.
-const recoverEveryMs = 5000;
+// Interrupted runs are looked for every half lease (at most every 30 s), not every tick: they are rare.
+const recoverEveryMs = 30_000;
 // A floor between ticks, so that a job due "now" that cannot be claimed (locked elsewhere) is no busy loop.
 const minWaitMs = 10;
 
@@ -264,13 +264,14 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     return row?.at ?? null;
   }
 
-  async function tickOnce(now: Date, recover: boolean): Promise<number> {
+  async function tickOnce(now: Date, recover: boolean, claim = true): Promise<number> {
     let started = 0;
     if (recover) {
       const retries = await recoverInterrupted(now);
       launch(retries);
       started += retries.length;
     }
+    if (!claim) return started;
     const timeZone = await options.timeZone();
     for (;;) {
       const { claimed, full } = await claimBatch(now, timeZone);
@@ -283,16 +284,21 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const scheduler: Scheduler = {
     start() {
       if (timer || stopped) return;
+      // The earliest fire time seen at the last tick: undefined before the first, null when none is started.
+      let dueAt: Date | null | undefined;
       const loop = () => {
         let wait = tickMs;
         const now = new Date();
         const recover = now.getTime() - lastRecovery >= Math.min(recoverEveryMs, leaseMs / 2);
         if (recover) lastRecovery = now.getTime();
-        ticking = tickOnce(now, recover)
+        // Idle ticks cost one indexed read: the claim's transaction only runs when something is due.
+        const claim = dueAt === undefined || (dueAt !== null && dueAt <= now);
+        ticking = tickOnce(now, recover, claim)
           .then(async (started) => {
-            // Woken just after the next fire time rather than on a fixed beat: lateness stays small.
-            const due = await nextDue();
-            if (due) wait = Math.min(tickMs, Math.max(minWaitMs, due.getTime() - Date.now() + 2));
+            // Woken just after the next fire time rather than on a fixed beat: lateness stays small. A job
+            // saved meanwhile (here or on another process) with an earlier time is seen within tickMs.
+            dueAt = await nextDue();
+            if (dueAt) wait = Math.min(tickMs, Math.max(minWaitMs, dueAt.getTime() - Date.now() + 2));
             return started;
           })
           .catch((error: unknown) => {
