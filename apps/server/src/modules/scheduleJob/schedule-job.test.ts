@@ -327,6 +327,23 @@ describe('ScheduleJob: the scheduler', () => {
     expect((await runsOf(job.id))[0]!.status).toBe('Failed');
   });
 
+  it('keeps a long run alive past its lease while its process renews it', async () => {
+    const g = gate('long');
+    const job = await start(
+      (await addJob({ name: 'long', className: 'test.hold', cron: '* * * * * ?', jobParams: { gate: 'long' } })).id,
+    );
+    const alive = otherScheduler(3_000); // renews every second
+    await alive.tick(new Date(job.nextRunAt!));
+    await ctx.db.update(scheduleJob).set({ isStart: false }).where(eq(scheduleJob.id, job.id));
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    await scheduler(ctx).tick(new Date());
+    expect((await runsOf(job.id))[0]!.status).toBe('Running');
+    g.release();
+    await alive.drain();
+    expect((await runsOf(job.id))[0]!.status).toBe('Succeeded');
+    await alive.stop();
+  });
+
   it('runs an interrupted run once more when its handler asks for retry', async () => {
     const g = gate('retry');
     const job = await start(

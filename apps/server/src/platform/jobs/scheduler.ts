@@ -238,6 +238,14 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   }
 
   function launch(claimed: ClaimedRun[]) {
+    // Also for RunNow on a process that does not tick (SCHEDULER=false): its runs keep their lease too.
+    if (claimed.length > 0 && !heartbeat && !stopped) {
+      heartbeat = setInterval(
+        () => void renewLeases().catch((error: unknown) => log.warn({ err: error }, 'job lease renewal failed')),
+        Math.max(1000, Math.floor(leaseMs / 3)),
+      );
+      heartbeat.unref();
+    }
     for (const one of claimed) {
       const id = one.run.id;
       running.set(
@@ -310,11 +318,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           });
       };
       timer = setTimeout(loop, 0);
-      heartbeat = setInterval(
-        () => void renewLeases().catch((error: unknown) => log.warn({ err: error }, 'job lease renewal failed')),
-        Math.max(1000, Math.floor(leaseMs / 3)),
-      );
-      heartbeat.unref();
     },
 
     async stop(graceMs = 10_000) {
