@@ -19,7 +19,12 @@ await app.listen({ port: config.port, host: config.host });
 // Jobs start once the server answers; app.close() (shutdown) stops them, waiting for running handlers.
 if (config.scheduler) scheduler.start();
 app.log.info(
-  { database: database.kind, startupMs: Math.round(performance.now() - startedAt), version: config.version },
+  {
+    database: database.kind,
+    scheduler: config.scheduler,
+    startupMs: Math.round(performance.now() - startedAt),
+    version: config.version,
+  },
   'Casedesk is ready',
 );
 
