@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { nextFireTimes, validateQuartzCron } from '@casedesk/shared';
 import {
   cronShortcuts,
   defaultCron,
@@ -8,6 +9,7 @@ import {
   parseCron,
   parseField,
   withField,
+  type CronField,
   type CronFields,
 } from './cron-fields';
 
@@ -101,7 +103,7 @@ describe('editing one field', () => {
       mode: 'list',
       values: [new Date().getFullYear()],
     });
-    const kept = { mode: 'list', values: [5, 6] } as const;
+    const kept: CronField = { mode: 'list', values: [5, 6] };
     expect(fieldInMode('minute', 'list', kept)).toBe(kept);
   });
 
@@ -114,5 +116,30 @@ describe('editing one field', () => {
 
   it('writes an emptied list as "every" rather than an empty part', () => {
     expect(formatCron(withField(fieldsOf(defaultCron), 'minute', { mode: 'list', values: [] }))).toBe(defaultCron);
+  });
+});
+
+describe('what the fields write, the shared Quartz check accepts', () => {
+  it('accepts every shortcut and every mode the tabs offer', () => {
+    const base = fieldsOf(cronShortcuts.dailyMidnight);
+    const texts = [
+      ...Object.values(cronShortcuts),
+      formatCron(withField(base, 'day', { mode: 'nearestWorkday', day: 15 })),
+      formatCron(withField(base, 'day', { mode: 'lastWorkday' })),
+      formatCron(withField(base, 'week', { mode: 'nthWeekday', weekday: 2, nth: 4 })),
+      formatCron(withField(base, 'week', { mode: 'lastWeekday', weekday: 6 })),
+      formatCron(withField(base, 'week', { mode: 'range', from: 2, to: 6 })),
+      formatCron(withField(base, 'second', { mode: 'step', start: 0, every: 2 })),
+      formatCron(withField(base, 'year', { mode: 'range', from: 2030, to: 2036 })),
+    ];
+    for (const text of texts) expect({ text, problem: validateQuartzCron(text) }).toEqual({ text, problem: null });
+  });
+
+  it('reads Quartz weekday numbers as the shared check does: 1 is Sunday', () => {
+    const from = new Date('2026-11-25T12:00:00Z'); // a Wednesday
+    const [bySunday] = nextFireTimes('0 0 0 ? * 1', 1, { from, timeZone: 'UTC' });
+    const [byName] = nextFireTimes(formatCron(fieldsOf('0 0 0 ? * 1')), 1, { from, timeZone: 'UTC' });
+    expect(byName).toEqual(bySunday);
+    expect(bySunday?.getUTCDay()).toBe(0);
   });
 });

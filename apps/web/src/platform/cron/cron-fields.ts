@@ -2,8 +2,10 @@
 // Whether the whole text is a valid schedule is the shared `validateQuartzCron`'s call; this maps what it can to
 // fields and keeps any other part as written (`custom`), so nothing the user typed is lost.
 
-/** Spec section 9: the default cron. */
-export const defaultCron = '* * * * * ?';
+import { defaultCron } from '@casedesk/shared';
+
+/** Spec section 9: the default cron (`* * * * * ?`), the shared one the server also defaults to. */
+export { defaultCron };
 
 export const cronFieldNames = ['second', 'minute', 'hour', 'day', 'month', 'week', 'year'] as const;
 export type CronFieldName = (typeof cronFieldNames)[number];
