@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, List, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { nextFireTimes, validateQuartzCron } from '@casedesk/shared';
 import { translateServerMessage } from '../server-messages';
@@ -43,18 +43,18 @@ export function CronNextRuns({ cron, timeZone }: { cron: string | null; timeZone
       <Typography.Text strong>{t('cron.nextRuns', { zone: timeZone })}</Typography.Text>
       {'problem' in result ? (
         <Alert className="cron-problem" type="error" showIcon title={result.problem} style={{ marginTop: 6 }} />
+      ) : result.times.length === 0 ? (
+        <div>
+          <Typography.Text type="secondary">{t('cron.noNextRun')}</Typography.Text>
+        </div>
       ) : (
-        <List
-          size="small"
-          dataSource={result.times}
-          locale={{ emptyText: t('cron.noNextRun') }}
-          renderItem={(time, index) => (
-            <List.Item className="cron-next-run">
-              <Typography.Text type="secondary">{index + 1}.</Typography.Text>{' '}
+        <ol className="cron-next-list">
+          {result.times.map((time) => (
+            <li key={time.getTime()} className="cron-next-run">
               {formatFireTime(time, i18n.language, timeZone)}
-            </List.Item>
-          )}
-        />
+            </li>
+          ))}
+        </ol>
       )}
     </div>
   );
