@@ -138,6 +138,7 @@ export function CronEditor({ value, onChange, id, disabled }: Props) {
       )}
       {fields && (
         <Tabs
+          className="cron-fields"
           size="small"
           activeKey={tab}
           onChange={(key) => setTab(key as CronFieldName)}
@@ -162,7 +163,10 @@ type FieldProps = {
   onChange: (field: CronField) => void;
 };
 
-/** One tab: the field's modes as radio rows, each with its inputs; editing a row's input also chooses that row. */
+/**
+ * One tab: the field's modes as radio rows, each with its inputs; editing a row's input also chooses that row. The
+ * value grid shows only while "specific values" is chosen, so that a tab stays short.
+ */
 function FieldModes({ name, field, disabled, onChange }: FieldProps) {
   const { t } = useTranslation();
   const { min, max } = fieldBounds(name);
@@ -279,11 +283,11 @@ function FieldModes({ name, field, disabled, onChange }: FieldProps) {
       {modes.map((mode) => (
         <div key={mode} className="cron-mode">
           <Radio value={mode}>{row(mode)}</Radio>
-          {mode === 'list' && (
+          {mode === 'list' && field.mode === 'list' && (
             <Checkbox.Group
               className={`cron-values cron-values-${name}`}
               disabled={disabled}
-              value={field.mode === 'list' ? field.values : []}
+              value={field.values}
               onChange={(values) => onChange({ mode: 'list', values: [...values].sort((a, b) => a - b) })}
               options={range(min, max).map((v) => ({
                 value: v,
