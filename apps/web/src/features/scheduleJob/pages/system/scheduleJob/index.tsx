@@ -63,7 +63,7 @@ export default function ScheduleJobListPage() {
             style={{ width: 150 }}
           />
         )}
-        actionsWidth={190}
+        actionsWidth={160}
         rowActions={(job) => (
           <>
             {has('scheduleJob:onOff') &&
@@ -82,7 +82,7 @@ export default function ScheduleJobListPage() {
                   onClick={() => start.mutate(job.id, feedback(t('scheduleJob.started')))}
                 />
               ))}
-            {has('scheduleJob:edit') && (
+            {has('scheduleJob:onOff') && (
               <RowIconButton
                 label={t('scheduleJob.runNow')}
                 className="job-run-now"
@@ -147,18 +147,22 @@ export default function ScheduleJobListPage() {
             render: (value: string | null, job) => (job.isStart ? formatJobTime(value) : '—'),
           },
           {
+            // The last run and its result in one cell, so that the row fits beside the actions.
             key: 'lastRunAt',
             dataIndex: 'lastRunAt',
-            title: t('scheduleJob.fields.lastRunAt'),
+            title: t('scheduleJob.fields.lastRun'),
             sorter: true,
-            render: formatJobTime,
-          },
-          {
-            key: 'lastResult',
-            dataIndex: 'lastResult',
-            title: t('scheduleJob.fields.lastResult'),
-            width: 110,
-            render: (value: ScheduleJob['lastResult']) => <RunStatusTag status={value} />,
+            render: (value: string | null, job) => (
+              <>
+                {formatJobTime(value)}
+                {job.lastResult && (
+                  <>
+                    <br />
+                    <RunStatusTag status={job.lastResult} />
+                  </>
+                )}
+              </>
+            ),
           },
           {
             key: 'runTimes',
