@@ -136,8 +136,19 @@ export default function ScheduleJobListPage() {
             key: 'isStart',
             dataIndex: 'isStart',
             title: t('scheduleJob.fields.state'),
-            width: 120,
-            render: (running: boolean) => <JobStateBadge running={running} />,
+            width: 130,
+            // The run count under the state, so that the row fits beside the actions.
+            render: (running: boolean, job) => (
+              <>
+                <JobStateBadge running={running} />
+                <br />
+                <Typography.Text type="secondary" className="job-run-count" style={{ fontSize: 12 }}>
+                  {t('scheduleJob.runCount', {
+                    runs: job.cycleRunTimes > 0 ? `${job.runTimes} / ${job.cycleRunTimes}` : job.runTimes,
+                  })}
+                </Typography.Text>
+              </>
+            ),
           },
           {
             key: 'nextRunAt',
@@ -163,13 +174,6 @@ export default function ScheduleJobListPage() {
                 )}
               </>
             ),
-          },
-          {
-            key: 'runTimes',
-            dataIndex: 'runTimes',
-            title: t('scheduleJob.fields.runTimes'),
-            align: 'right',
-            render: (runs: number, job) => (job.cycleRunTimes > 0 ? `${runs} / ${job.cycleRunTimes}` : runs),
           },
         ]}
         editor={({ id, onClose }) => <ScheduleJobEditor id={id} onClose={onClose} />}
