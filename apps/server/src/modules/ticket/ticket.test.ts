@@ -689,7 +689,9 @@ describe('list, search and export', () => {
         body: { orderBy: [{ field }] },
       });
       expect(refused.status, `${field}: ${refused.raw}`).toBe(400);
-      expect(refused.body.data.errors).toEqual([expect.objectContaining({ field: 'orderBy' })]);
+      expect((refused.body.data as { errors: unknown }).errors).toEqual([
+        expect.objectContaining({ field: 'orderBy' }),
+      ]);
     }
   });
 

@@ -27,8 +27,16 @@ import { delegate } from '../delegate/index.js';
 import { dept } from '../dept/index.js';
 import { ticket } from '../ticket/index.js';
 import { userGroup, userGroupMember } from '../userGroup/index.js';
-import { assertCanGrant, assertCanManage, assertNotSelf, userActionsFor } from './user.policy.js';
 import {
+  assertCanGrant,
+  assertCanManage,
+  assertNotSelf,
+  assertProjectsGrantable,
+  assertScopeGrantable,
+  userActionsFor,
+} from './user.policy.js';
+import {
+  dataScopesOfRoles,
   loginNameHolder,
   missingReferences,
   permissionsOfRoles,
@@ -163,11 +171,21 @@ async function replaceLinks(
   }
 }
 
-/** No escalation: every role the actor adds must carry only permissions the actor holds. */
+/** No escalation: every role the actor adds must carry only permissions and a data scope the actor holds. */
 async function assertRolesGrantable(tx: Tx, actor: Actor, roles: number[] | undefined, current: number[] = []) {
   if (!roles) return;
   const added = roles.filter((id) => !current.includes(id));
   assertCanGrant(actor, await permissionsOfRoles(tx, added));
+  assertScopeGrantable(actor, await dataScopesOfRoles(tx, added), userMessages.cannotGrantScope);
+}
+
+/** No escalation: projects the user did not have must be the actor's own (unless the actor sees all). */
+function assertNewProjectsGrantable(actor: Actor, projects: number[] | undefined, current: number[] = []) {
+  if (projects)
+    assertProjectsGrantable(
+      actor,
+      projects.filter((id) => !current.includes(id)),
+    );
 }
 
 async function assertManageable(tx: Tx, actor: Actor, ids: number[]): Promise<void> {
@@ -201,6 +219,7 @@ export async function addUser(db: Db, actor: Actor, input: UserCreate): Promise<
       await assertReferencesExist(tx, input);
       await assertLoginNameFree(tx, input.loginName);
       await assertRolesGrantable(tx, actor, roles);
+      assertNewProjectsGrantable(actor, projects);
       const [row] = await tx
         .insert(appUser)
         .values({
@@ -234,6 +253,7 @@ export async function updateUser(db: Db, actor: Actor, input: UserUpdate): Promi
       await assertReferencesExist(tx, input);
       await assertLoginNameFree(tx, input.loginName, id);
       await assertRolesGrantable(tx, actor, roles, before.roles);
+      assertNewProjectsGrantable(actor, projects, before.projects);
       if (fields.status !== before.status) {
         if (!hasPermission(actor, 'user:onOff')) throw new AppError('FORBIDDEN', messages.forbidden);
         assertNotSelf(actor, [id]);
