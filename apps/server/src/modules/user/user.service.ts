@@ -21,7 +21,7 @@ import { diff, writeAudit } from '../../platform/audit.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { userSession } from '../auth/index.js';
+import { signInFailure, userSession } from '../auth/index.js';
 import { category } from '../category/index.js';
 import { delegate } from '../delegate/index.js';
 import { dept } from '../dept/index.js';
@@ -372,7 +372,7 @@ export async function restoreUsers(db: Db, actor: Actor, ids: number[]): Promise
   });
 }
 
-/** Locking ends the users' sessions; unlocking also clears the failed sign-in count. */
+/** Locking ends the users' sessions; unlocking also clears the failed sign-in counts and hold-offs. */
 export async function setLocked(db: Db, actor: Actor, ids: number[], locked: boolean): Promise<number> {
   if (locked) assertNotSelf(actor, ids);
   return db.transaction(async (tx) => {
@@ -386,6 +386,8 @@ export async function setLocked(db: Db, actor: Actor, ids: number[], locked: boo
       )
       .where(inArray(appUser.id, targets.ids));
     if (locked) await endSessions(tx, targets.ids, 'locked');
+    // Unlocking also lifts every address's hold-off, so the user can sign in from anywhere at once.
+    else await tx.delete(signInFailure).where(inArray(signInFailure.userId, targets.ids));
     await auditEach(tx, actor, targets.ids, 'update', { locked: { from: !locked, to: locked } });
     return targets.ids.length;
   });
