@@ -37,6 +37,10 @@ export const userMessages = defineMessages('user', {
     `The user is the default assignee of ${n} categor${n === 1 ? 'y' : 'ies'}; choose another assignee first.`,
 } as const);
 
+/** The name lists show (`full_name`) when none is given: the first and last names together. */
+export const composeFullName = (realName: string, lastName: string | null | undefined) =>
+  [realName, lastName].filter(Boolean).join(' ');
+
 export const userLanguages = ['en', 'zh-cn', 'zh-tw'] as const;
 export const userLanguageSchema = z.enum(userLanguages);
 export const userSexSchema = z.enum(['secret', 'male', 'female']);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   accountMessages,
+  composeFullName,
   messages,
   type AccountEmailUpdate,
   type AccountLanguageUpdate,
@@ -107,7 +108,8 @@ async function updateOwn(db: Db, actor: Actor, changes: UserChanges, rowVersion:
 
 export async function updateProfile(db: Db, actor: Actor, input: AccountProfileUpdate): Promise<AccountProfile> {
   const { rowVersion, ...changes } = input;
-  await updateOwn(db, actor, changes, rowVersion);
+  // Lists show the stored full name: it follows the name the user gives here.
+  await updateOwn(db, actor, { ...changes, fullName: composeFullName(changes.realName, changes.lastName) }, rowVersion);
   return profile(db, actor);
 }
 

@@ -91,6 +91,20 @@ describe('My Account', () => {
     expect(row.errorCount).toBe(0);
   });
 
+  it('a name changed here is the name lists show (the stored full name follows it)', async () => {
+    const user = await createUser(ctx);
+    const { token } = await signIn(ctx, user);
+    const { rowVersion } = (await ctx.call('GET', '/api/Account/Profile', { token })).body.data as {
+      rowVersion: number;
+    };
+    const saved = await ctx.call('POST', '/api/Account/UpdateProfile', {
+      token,
+      body: { rowVersion, realName: 'Renée', lastName: 'Okafor' },
+    });
+    expect(saved.status, saved.raw).toBe(200);
+    expect((await userRow(ctx, user.id)).fullName).toBe('Renée Okafor');
+  });
+
   it('saves the language whatever version the caller read', async () => {
     const user = await createUser(ctx);
     const { token } = await signIn(ctx, user);

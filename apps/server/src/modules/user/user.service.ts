@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
+  composeFullName,
   messages,
   openTicketStatuses,
   userMessages,
@@ -194,7 +195,7 @@ async function assertManageable(tx: Tx, actor: Actor, ids: number[]): Promise<vo
 }
 
 const fullNameOf = (input: { fullName: string | null; realName: string; lastName: string | null }) =>
-  input.fullName ?? [input.realName, input.lastName].filter(Boolean).join(' ');
+  input.fullName ?? composeFullName(input.realName, input.lastName);
 
 /** Ends every live session of these users (their next call answers 4005), optionally but the caller's own. */
 async function endSessions(tx: Tx, userIds: number[], reason: string, keepSessionId?: string) {
