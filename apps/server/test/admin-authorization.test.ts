@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allPermissionCodes, messages, type PermissionCode } from '@casedesk/shared';
+import { allPermissionCodes, messages, roleMessages, userMessages, type PermissionCode } from '@casedesk/shared';
 import { configuration } from '../src/modules/configuration/configuration.table.js';
 import { industry } from '../src/modules/industry/industry.table.js';
 import { region } from '../src/modules/region/region.table.js';
@@ -9,6 +9,7 @@ import { appUser, userRole } from '../src/modules/user/user.table.js';
 import { userGroup } from '../src/modules/userGroup/user-group.table.js';
 import { webApi } from '../src/modules/webApi/web-api.table.js';
 import { createRole, createUser, signIn, useTestApp } from './helpers.js';
+import { createProject } from './ticket-factories.js';
 
 /**
  * The authorization matrix of the administration modules: for every route, a user holding every
@@ -337,5 +338,167 @@ describe('authorization matrix of the administration routes', () => {
       if (!succeeded) failures.push(`${c.route} with ${c.code}: ${response.status} ${response.raw.slice(0, 300)}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * No one grants more than they hold (contract section 17): a granter holding user and role management, every
+ * permission but one, data scope "projects" and one project, tries every granting route on themselves and on
+ * someone else with each kind of widening (a permission, a data scope, a project). Each is refused (400); the same
+ * call granting only what the granter holds succeeds, so the refusals are the rule and not a broken request.
+ */
+describe('no one grants more than they hold', () => {
+  const withheld: PermissionCode = 'region:delete';
+  const heldCode: PermissionCode = 'region:view';
+  type Widening = 'permission' | 'dataScope' | 'project' | 'none';
+  type GrantCase = { route: string; target: 'self' | 'other'; widening: Widening; body: () => Promise<unknown> };
+  const granter = { id: 0, token: '', roleId: 0, ownProject: 0, otherProject: 0 };
+
+  const roleWith = async (codes: string[], dataScope: 'all' | 'projects' | 'own') => {
+    const id = await createRole(ctx, codes);
+    await ctx.db.update(role).set({ dataScope }).where(eq(role.id, id));
+    return id;
+  };
+  const rolesOf = async (userId: number) =>
+    (await ctx.db.select({ id: userRole.roleId }).from(userRole).where(eq(userRole.userId, userId))).map((r) => r.id);
+  /** What each widening adds to a user: a role or a project, or (none) only what the granter holds. */
+  const userGrant = async (widening: Widening, current: { roles: number[]; projects: number[] }) => {
+    if (widening === 'project') return { roles: current.roles, projects: [...current.projects, granter.otherProject] };
+    const roleId =
+      widening === 'permission'
+        ? await roleWith([withheld], 'own')
+        : widening === 'dataScope'
+          ? await roleWith([], 'all')
+          : await roleWith([heldCode], 'projects');
+    return { roles: [...current.roles, roleId], projects: [...current.projects, granter.ownProject] };
+  };
+  /** What each widening asks of a role. */
+  const roleGrant = (widening: Widening): { permissions?: string[]; dataScope?: string } =>
+    widening === 'permission'
+      ? { permissions: [heldCode, withheld] }
+      : widening === 'dataScope'
+        ? { dataScope: 'all' }
+        : { permissions: [heldCode], dataScope: 'projects' };
+  const roleBody = async (id: number) => {
+    const [r] = await ctx.db.select().from(role).where(eq(role.id, id));
+    return { id, rowVersion: r!.rowVersion, name: r!.name, code: r!.code };
+  };
+  const everyHeldCode = () => allPermissionCodes.filter((code) => code !== withheld);
+
+  const userWidenings: Widening[] = ['permission', 'dataScope', 'project', 'none'];
+  const roleWidenings: Widening[] = ['permission', 'dataScope', 'none'];
+  // The matrix carries permissions only (a role's data scope is changed by Role/Update).
+  const matrixWidenings: Widening[] = ['permission', 'none'];
+
+  const grantCases: GrantCase[] = [
+    ...userWidenings.map((widening): GrantCase => ({
+      route: 'POST /api/User/Add',
+      target: 'other',
+      widening,
+      body: async () => ({
+        loginName: unique('u'),
+        realName: 'New',
+        password: 'Start@123',
+        ...(await userGrant(widening, { roles: [], projects: [] })),
+      }),
+    })),
+    ...(['self', 'other'] as const).flatMap((target) =>
+      userWidenings.map((widening): GrantCase => ({
+        route: 'POST /api/User/Update',
+        target,
+        widening,
+        body: async () => {
+          const id = target === 'self' ? granter.id : await targetUser();
+          const projects = target === 'self' ? [granter.ownProject] : [];
+          return { ...(await userBody(id)), ...(await userGrant(widening, { roles: await rolesOf(id), projects })) };
+        },
+      })),
+    ),
+    ...roleWidenings.map((widening): GrantCase => ({
+      route: 'POST /api/Role/Add',
+      target: 'other',
+      widening,
+      body: async () => ({ name: 'R', code: unique('r'), dataScope: 'projects', ...roleGrant(widening) }),
+    })),
+    ...(['self', 'other'] as const).flatMap((target) =>
+      roleWidenings.map((widening): GrantCase => ({
+        route: 'POST /api/Role/Update',
+        target,
+        widening,
+        body: async () => {
+          const id = target === 'self' ? granter.roleId : await roleWith([], 'projects');
+          const grant = roleGrant(widening);
+          // The granter's own role keeps what it has; a widening adds to it.
+          const permissions =
+            target === 'self' && grant.permissions
+              ? { permissions: [...new Set([...everyHeldCode(), ...grant.permissions])] }
+              : {};
+          return { ...(await roleBody(id)), ...grant, ...permissions };
+        },
+      })),
+    ),
+    ...(['self', 'other'] as const).flatMap((target) =>
+      matrixWidenings.map((widening): GrantCase => ({
+        route: 'POST /api/Role/SavePermissionMatrix',
+        target,
+        widening,
+        body: async () => {
+          const id = target === 'self' ? granter.roleId : await roleWith([], 'projects');
+          const base = target === 'self' ? everyHeldCode() : [heldCode];
+          const permissions = widening === 'permission' ? [...base, withheld] : base;
+          return { roles: [{ id, rowVersion: (await roleBody(id)).rowVersion, permissions }] };
+        },
+      })),
+    ),
+  ];
+
+  const refusals: Record<Exclude<Widening, 'none'>, string[]> = {
+    permission: [userMessages.cannotGrant, roleMessages.cannotGrant],
+    dataScope: [userMessages.cannotGrantScope, roleMessages.cannotGrantScope],
+    project: [userMessages.cannotGrantProjects],
+  };
+
+  beforeAll(async () => {
+    granter.ownProject = await createProject(ctx);
+    granter.otherProject = await createProject(ctx);
+    const user = await createUser(ctx, { projects: [granter.ownProject] });
+    granter.id = user.id;
+    granter.roleId = await roleWith(everyHeldCode(), 'projects');
+    await ctx.db.insert(userRole).values({ userId: user.id, roleId: granter.roleId });
+    granter.token = (await signIn(ctx, user)).token;
+  });
+
+  it('covers every granting route with every widening it can carry, on the granter and on others', () => {
+    const covered = new Set(grantCases.map((c) => `${c.route} ${c.target} ${c.widening}`));
+    expect(covered.size).toBe(grantCases.length);
+    expect(new Set(grantCases.map((c) => c.route))).toEqual(
+      new Set([
+        'POST /api/User/Add',
+        'POST /api/User/Update',
+        'POST /api/Role/Add',
+        'POST /api/Role/Update',
+        'POST /api/Role/SavePermissionMatrix',
+      ]),
+    );
+  });
+
+  it('refuses every widening with 400 and lets the same call through when it grants only what the granter holds', async () => {
+    const failures: string[] = [];
+    for (const c of grantCases) {
+      const body = await c.body();
+      const response = await ctx.call('POST', c.route.slice('POST '.length), { token: granter.token, body });
+      const name = `${c.route} on ${c.target} with ${c.widening}`;
+      if (c.widening === 'none') {
+        if (response.status !== 200) failures.push(`${name}: ${response.status} ${response.raw.slice(0, 300)}`);
+      } else if (response.status !== 400 || !refusals[c.widening].includes(response.body.resultMsg))
+        failures.push(`${name}: ${response.status} ${response.raw.slice(0, 300)}`);
+    }
+    expect(failures).toEqual([]);
+    // Nothing of the refused calls stuck: the granter still holds only what they held.
+    const me = await ctx.call('GET', '/api/token/GetMyInfo', { token: granter.token });
+    expect(me.body.data).toMatchObject({ projects: [granter.ownProject] });
+    expect((me.body.data as { permissions: string[] }).permissions).not.toContain(withheld);
+    const [mine] = await ctx.db.select({ dataScope: role.dataScope }).from(role).where(eq(role.id, granter.roleId));
+    expect(mine!.dataScope).toBe('projects');
   });
 });

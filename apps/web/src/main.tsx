@@ -1,3 +1,5 @@
+// First: configures zod before any module creates a schema.
+import './platform/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -4,12 +4,23 @@ import type { FastifyReply } from 'fastify';
 
 export type ExportColumn = { header: string; field: string; width?: number };
 
+/** What a spreadsheet reads as the start of a formula when the cell is edited or the sheet saved as CSV. */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/**
+ * Text a user typed is exported as text: a leading apostrophe keeps `=1+1` or `-2+3+cmd|' /C calc'!A0`
+ * from becoming a formula (CSV injection). Numbers and dates stay typed values.
+ */
+function neutraliseFormula(text: string): string {
+  return formulaStart.test(text) ? `'${text}` : text;
+}
+
 function cellValue(value: unknown): string | number | boolean | Date | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (Array.isArray(value)) return value.join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (Array.isArray(value)) return neutraliseFormula(value.join(', '));
+  if (typeof value === 'object') return neutraliseFormula(JSON.stringify(value));
+  return neutraliseFormula(String(value));
 }
 
 /** Streams rows into an .xlsx download as they are read, so memory stays flat on big exports. */

@@ -37,3 +37,8 @@ export function htmlToText(html: string): string {
     return entities[name.toLowerCase()] ?? whole;
   });
 }
+
+/** Text placed in HTML (an e-mail body) as text, never as markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -44,8 +44,9 @@ export const loginLog = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     loginName: text('login_name').notNull(),
     userId: integer('user_id'),
-    success: text('success', { enum: ['Success', 'Failure'] }).notNull(),
-    reason: text('reason'),
+    /** Contract section 12; `Locked` when the attempt met or caused a hold-off or an account lock. */
+    result: text('result', { enum: ['Succeeded', 'Failed', 'Locked', 'SignedOut'] }).notNull(),
+    message: text('message'),
     ip: text('ip'),
     userAgent: text('user_agent'),
     logTime: timestamptz('log_time').notNull().defaultNow(),

@@ -13,6 +13,7 @@ export const roleMessages = defineMessages('role', {
   systemNotDisabled: 'A system role cannot be disabled.',
   adminHoldsAll: 'The admin role always holds every permission.',
   cannotGrant: 'You cannot grant permissions you do not have.',
+  cannotGrantScope: 'You cannot give a role a data scope wider than your own.',
   assigned: (users: number, deleted: number) =>
     `The role is assigned to ${users} user(s)${deleted > 0 ? ` (${deleted} of them deleted)` : ''}; remove it from them first.`,
 } as const);

@@ -32,7 +32,10 @@ export const basicSettingsSchema = z.object({
 /** Settings → Toggles. */
 export const toggleSettingsSchema = z.object({
   lockout: z.boolean(),
+  /** Wrong passwords in a row from one address before that address is held off the account (15 min, doubling). */
   lockoutAttempts: z.number().int().min(1).max(20),
+  /** The whole account locks once this many addresses are held off it at the same time; 0 never locks it. */
+  accountLockAddresses: z.number().int().min(0).max(1000),
   privateTickets: z.boolean(),
   ssoButton: z.boolean(),
 });

@@ -28,12 +28,18 @@ export const userMessages = defineMessages('user', {
   notYourself: 'You cannot do this to your own account.',
   cannotManage: 'You cannot manage a user who holds permissions you do not have.',
   cannotGrant: 'You cannot grant a role with permissions you do not have.',
+  cannotGrantScope: 'You cannot grant a role that sees more tickets than you do.',
+  cannotGrantProjects: 'You cannot grant projects that are not yours.',
   hasOpenTickets: (n: number) => `The user has ${n} open ticket(s) assigned or delegated to them; reassign them first.`,
   isActiveDelegate: (n: number) => `The user is the delegate in ${n} active delegation(s); end them first.`,
   leadsDepartments: (n: number) => `The user leads ${n} department(s); choose another leader first.`,
   assigneeOfCategories: (n: number) =>
     `The user is the default assignee of ${n} categor${n === 1 ? 'y' : 'ies'}; choose another assignee first.`,
 } as const);
+
+/** The name lists show (`full_name`) when none is given: the first and last names together. */
+export const composeFullName = (realName: string, lastName: string | null | undefined) =>
+  [realName, lastName].filter(Boolean).join(' ');
 
 export const userLanguages = ['en', 'zh-cn', 'zh-tw'] as const;
 export const userLanguageSchema = z.enum(userLanguages);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,10 +19,19 @@ import * as account from './account.service.js';
 const tags = ['Account'];
 const config = { access: 'authenticated' as const };
 const profileResponse = { 200: envelopeSchema(accountProfileSchema) };
+const meta = (request: FastifyRequest): account.ClientMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
 
 /** My Account: every signed-in user may read and change their own record, nobody else's. */
-export function registerAccountRoutes(app: FastifyInstance, db: Db) {
+export function registerAccountRoutes(app: FastifyInstance, db: Db, loginRateLimitMax: number) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Routes that check the current password are rate limited per address like sign-in.
+  const passwordCheck = {
+    ...config,
+    rateLimit: loginRateLimitMax > 0 ? { max: loginRateLimitMax, timeWindow: '1 minute' } : false,
+  };
 
   r.get('/api/Account/Profile', { config, schema: { tags, response: profileResponse } }, async (request) =>
     ok(await account.profile(db, requireActor(request))),
@@ -37,9 +46,12 @@ export function registerAccountRoutes(app: FastifyInstance, db: Db) {
 
   r.post(
     '/api/Account/UpdateEmail',
-    { config, schema: { tags, body: accountEmailUpdateSchema, response: profileResponse } },
+    { config: passwordCheck, schema: { tags, body: accountEmailUpdateSchema, response: profileResponse } },
     async (request) =>
-      ok(await account.updateEmail(db, requireActor(request), request.body), messages.operationSuccessful),
+      ok(
+        await account.updateEmail(db, requireActor(request), request.body, meta(request)),
+        messages.operationSuccessful,
+      ),
   );
 
   r.post(
@@ -57,9 +69,12 @@ export function registerAccountRoutes(app: FastifyInstance, db: Db) {
 
   r.post(
     '/api/Account/VerifyPassword',
-    { config, schema: { tags, body: verifyPasswordSchema, response: { 200: envelopeSchema(z.null()) } } },
+    {
+      config: passwordCheck,
+      schema: { tags, body: verifyPasswordSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
     async (request) => {
-      await account.verifyPassword(db, requireActor(request), request.body, request.ip);
+      await account.verifyPassword(db, requireActor(request), request.body, meta(request));
       return ok(null);
     },
   );

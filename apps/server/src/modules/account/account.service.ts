@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   accountMessages,
+  composeFullName,
   messages,
   type AccountEmailUpdate,
   type AccountLanguageUpdate,
@@ -13,9 +14,7 @@ import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, sessionEnded } from '../../platform/errors.js';
-import { writeLoginLog } from '../../platform/logs.js';
-import { verifyPassword as passwordMatches } from '../../platform/passwords.js';
-import { readSettings } from '../setting/index.js';
+import { checkPasswordCounted, type PasswordPurpose } from '../auth/index.js';
 import { appUser } from '../user/index.js';
 
 type ProfileRow = {
@@ -109,12 +108,18 @@ async function updateOwn(db: Db, actor: Actor, changes: UserChanges, rowVersion:
 
 export async function updateProfile(db: Db, actor: Actor, input: AccountProfileUpdate): Promise<AccountProfile> {
   const { rowVersion, ...changes } = input;
-  await updateOwn(db, actor, changes, rowVersion);
+  // Lists show the stored full name: it follows the name the user gives here.
+  await updateOwn(db, actor, { ...changes, fullName: composeFullName(changes.realName, changes.lastName) }, rowVersion);
   return profile(db, actor);
 }
 
-export async function updateEmail(db: Db, actor: Actor, input: AccountEmailUpdate): Promise<AccountProfile> {
-  await checkPassword(db, actor, input.password, 'e-mail change');
+export async function updateEmail(
+  db: Db,
+  actor: Actor,
+  input: AccountEmailUpdate,
+  meta: ClientMeta,
+): Promise<AccountProfile> {
+  await checkPassword(db, actor, input.password, 'e-mail change', meta);
   await updateOwn(db, actor, { email: input.email.trim() }, input.rowVersion);
   return profile(db, actor);
 }
@@ -129,49 +134,28 @@ export async function updateLanguage(
   return { language: input.language };
 }
 
-export async function verifyPassword(db: Db, actor: Actor, input: VerifyPassword, ip: string): Promise<void> {
-  await checkPassword(db, actor, input.password, 'screen unlock', ip);
+export async function verifyPassword(db: Db, actor: Actor, input: VerifyPassword, meta: ClientMeta): Promise<void> {
+  await checkPassword(db, actor, input.password, 'screen unlock', meta);
 }
 
+export type ClientMeta = { ip: string; userAgent: string | undefined };
+
 /**
- * The caller's password, counted like a sign-in: wrong ones add to the failures, and the fifth in a row locks
- * the account and ends the session (so a locked screen cannot be guessed open).
+ * The caller's current password, counted like a sign-in (contract section 17): wrong ones add to the failures
+ * of this user and address, and enough in a row hold the address off; the session stays open.
  */
-async function checkPassword(db: Db, actor: Actor, password: string, purpose: string, ip = ''): Promise<void> {
+async function checkPassword(
+  db: Db,
+  actor: Actor,
+  password: string,
+  purpose: PasswordPurpose,
+  meta: ClientMeta,
+): Promise<void> {
   const [user] = await db.select().from(appUser).where(eq(appUser.id, actor.userId));
   if (!user) throw sessionEnded(messages.sessionRevoked);
-  if (await passwordMatches(user.passwordHash, password)) {
-    if (user.errorCount > 0)
-      await db.update(appUser).set({ errorCount: 0, lastErrorTime: null }).where(eq(appUser.id, user.id));
-    return;
-  }
-  // Settings → Toggles: lockout on/off and after how many failures.
-  const { lockout, lockoutAttempts } = (await readSettings(db)).toggles;
-  const locked = await db.transaction(async (tx) => {
-    const [counted] = await tx
-      .update(appUser)
-      .set({
-        errorCount: sql`${appUser.errorCount} + 1`,
-        lastErrorTime: sql`now()`,
-        lockedAt: lockout
-          ? sql`case when ${appUser.errorCount} + 1 >= ${lockoutAttempts} then now() else ${appUser.lockedAt} end`
-          : appUser.lockedAt,
-      })
-      .where(eq(appUser.id, user.id))
-      .returning({ lockedAt: appUser.lockedAt });
-    const nowLocked = Boolean(counted?.lockedAt);
-    await writeLoginLog(tx, {
-      loginName: user.loginName,
-      userId: user.id,
-      ip,
-      userAgent: null,
-      success: 'Failure',
-      reason: nowLocked ? `locked (${purpose})` : `bad password (${purpose})`,
-    });
-    return nowLocked;
-  });
-  if (locked) throw sessionEnded(messages.accountLocked);
-  throw badRequest(accountMessages.passwordIncorrect, [
-    { field: 'password', message: accountMessages.passwordIncorrect },
-  ]);
+  const check = await checkPasswordCounted(db, { user, password, ...meta, purpose });
+  if (check !== 'ok')
+    throw badRequest(accountMessages.passwordIncorrect, [
+      { field: 'password', message: accountMessages.passwordIncorrect },
+    ]);
 }

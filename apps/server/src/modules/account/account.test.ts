@@ -91,6 +91,20 @@ describe('My Account', () => {
     expect(row.errorCount).toBe(0);
   });
 
+  it('a name changed here is the name lists show (the stored full name follows it)', async () => {
+    const user = await createUser(ctx);
+    const { token } = await signIn(ctx, user);
+    const { rowVersion } = (await ctx.call('GET', '/api/Account/Profile', { token })).body.data as {
+      rowVersion: number;
+    };
+    const saved = await ctx.call('POST', '/api/Account/UpdateProfile', {
+      token,
+      body: { rowVersion, realName: 'Renée', lastName: 'Okafor' },
+    });
+    expect(saved.status, saved.raw).toBe(200);
+    expect((await userRow(ctx, user.id)).fullName).toBe('Renée Okafor');
+  });
+
   it('saves the language whatever version the caller read', async () => {
     const user = await createUser(ctx);
     const { token } = await signIn(ctx, user);
@@ -101,21 +115,51 @@ describe('My Account', () => {
     expect(info.body.data).toMatchObject({ language: 'zh-tw' });
   });
 
-  it('unlocks the screen with the password; five wrong ones lock the account and end the session', async () => {
+  it('unlocks the screen with the password; five wrong ones hold this address off, the session stays open', async () => {
     const user = await createUser(ctx);
     const { token } = await signIn(ctx, user);
-    const good = await ctx.call('POST', '/api/Account/VerifyPassword', { token, body: { password: user.password } });
-    expect(good.status, good.raw).toBe(200);
-    for (let i = 1; i <= 4; i++) {
-      const bad = await ctx.call('POST', '/api/Account/VerifyPassword', { token, body: { password: 'Nope@123' } });
+    const verify = (password: string) => ctx.call('POST', '/api/Account/VerifyPassword', { token, body: { password } });
+    expect((await verify(user.password)).status).toBe(200);
+    for (let i = 1; i <= 5; i++) {
+      const bad = await verify('Nope@123');
       expect(bad.status).toBe(400);
       expect(bad.body.resultMsg).toBe(accountMessages.passwordIncorrect);
     }
-    const fifth = await ctx.call('POST', '/api/Account/VerifyPassword', { token, body: { password: 'Nope@123' } });
-    expect(fifth.status).toBe(401);
-    expect(fifth.body.resultCode).toBe(4005);
-    expect((await userRow(ctx, user.id)).lockedAt).not.toBeNull();
-    const after = await ctx.call('GET', '/api/Account/Profile', { token });
-    expect(after.body.resultCode).toBe(4005);
+    // Held off: even the right password is answered as a wrong one, so guessing cannot go on.
+    const held = await verify(user.password);
+    expect(held.status).toBe(400);
+    expect(held.body.resultMsg).toBe(accountMessages.passwordIncorrect);
+    // Counted with sign-in: the same address cannot sign in either, while another can.
+    const login = (ip: string) =>
+      ctx.call('POST', '/api/token/Login', {
+        body: { userName: user.loginName, password: user.password },
+        remoteAddress: ip,
+      });
+    expect((await login('127.0.0.1')).body.resultMsg).toBe(messages.loginFailed);
+    expect((await login('198.51.100.44')).status).toBe(200);
+    // The account is not locked and the session goes on.
+    expect((await userRow(ctx, user.id)).lockedAt).toBeNull();
+    expect((await ctx.call('GET', '/api/Account/Profile', { token })).status).toBe(200);
+  });
+
+  it('counts wrong passwords of the e-mail change with those of sign-in', async () => {
+    const user = await createUser(ctx);
+    const { token } = await signIn(ctx, user);
+    const { rowVersion } = (await ctx.call('GET', '/api/Account/Profile', { token })).body.data as {
+      rowVersion: number;
+    };
+    for (let i = 1; i <= 4; i++)
+      await ctx.call('POST', '/api/token/Login', { body: { userName: user.loginName, password: 'Wrong@pass1' } });
+    const fifth = await ctx.call('POST', '/api/Account/UpdateEmail', {
+      token,
+      body: { rowVersion, email: 'held@example.test', password: 'Wrong@123' },
+    });
+    expect(fifth.body.resultMsg).toBe(accountMessages.passwordIncorrect);
+    const right = await ctx.call('POST', '/api/Account/UpdateEmail', {
+      token,
+      body: { rowVersion, email: 'held@example.test', password: user.password },
+    });
+    expect(right.status).toBe(400);
+    expect((await userRow(ctx, user.id)).email).not.toBe('held@example.test');
   });
 });

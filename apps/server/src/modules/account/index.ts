@@ -5,5 +5,5 @@ import { registerAccountRoutes } from './account.routes.js';
 export const accountModule: ModuleManifest = {
   name: 'account',
   tables: {},
-  register: (app, ctx) => registerAccountRoutes(app, ctx.db),
+  register: (app, ctx) => registerAccountRoutes(app, ctx.db, ctx.config.loginRateLimitMax),
 };

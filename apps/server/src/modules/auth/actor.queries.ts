@@ -64,7 +64,9 @@ const sessionActorSql = (userId: number | Placeholder, sessionId: string | Place
 
 function sessionActorOf(row: ActorRow | undefined, sessionId: string, tokenExp: number): Actor {
   if (!row || row.revoked_at || new Date(row.expires_at) <= new Date()) throw sessionEnded(messages.sessionRevoked);
-  refuseUser(row, sessionEnded);
+  // A lock stops new sign-ins but never ends a session already open (contract section 17): otherwise anyone
+  // could sign a user out by typing wrong passwords. An administrator's Lock ends the sessions itself.
+  if (row.deleted_at || row.status !== 'Active') throw sessionEnded(messages.accountInactive);
   return actorOf(row, sessionId, tokenExp);
 }
 

@@ -81,7 +81,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: auth.AuthContext, 
     '/api/token/Logout',
     { config: { access: 'authenticated' }, schema: { tags, response: nullData } },
     async (request) => {
-      await auth.logout(ctx, requireActor(request));
+      await auth.logout(ctx, requireActor(request), meta(request));
       return ok(null);
     },
   );
@@ -100,9 +100,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: auth.AuthContext, 
 
   r.post(
     '/api/token/ResetInitPassword',
-    { config: { access: 'authenticated' }, schema: { tags, body: resetInitPasswordSchema, response: nullData } },
+    {
+      config: { access: 'authenticated', rateLimit: perIp },
+      schema: { tags, body: resetInitPasswordSchema, response: nullData },
+    },
     async (request) => {
-      await auth.resetInitPassword(ctx, requireActor(request), request.body);
+      await auth.resetInitPassword(ctx, requireActor(request), request.body, meta(request));
       return ok(null, messages.operationSuccessful);
     },
   );

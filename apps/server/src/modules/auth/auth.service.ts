@@ -11,6 +11,7 @@ import {
 } from '@casedesk/shared';
 import { rowsOf, type Db } from '../../platform/db.js';
 import { nextVersion } from '../../platform/columns.js';
+import { escapeHtml } from '../../platform/html.js';
 import type { AccessTokens } from '../../platform/access-token.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Config } from '../../platform/config.js';
@@ -22,9 +23,8 @@ import { readSettings } from '../setting/index.js';
 import { appUser } from '../user/index.js';
 import { loadActor } from './actor.queries.js';
 import { passwordReset, refreshToken, userSession } from './auth.table.js';
+import { checkPasswordCounted } from './sign-in-guard.service.js';
 
-/** The default of Settings → Toggles → lockout attempts. */
-export const maxFailedSignIns = 5;
 const resetLinkHours = 1;
 
 export type AuthContext = { db: Db; config: Config; accessTokens: AccessTokens };
@@ -59,45 +59,26 @@ const signAccess = async (ctx: AuthContext, claims: { userId: number; sessionId:
 
 export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): Promise<TokenData> {
   const user = await findByLoginName(ctx.db, input.userName);
-  // Verify even for an unknown user so that the answer and its timing are the same.
-  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   const log = {
     loginName: input.userName.slice(0, 100),
     userId: user?.id ?? null,
     ip: meta.ip,
     userAgent: meta.userAgent ?? null,
   };
-
-  if (!user || !passwordOk) {
-    const { lockout, lockoutAttempts } = (await readSettings(ctx.db)).toggles;
-    // With lockout off, failures are still counted (and logged) but never lock the account.
-    const lockAfter = lockout ? lockoutAttempts : null;
-    const locked = await ctx.db.transaction(async (tx) => {
-      let nowLocked = false;
-      if (user && !user.lockedAt) {
-        const [counted] = await tx
-          .update(appUser)
-          .set({
-            errorCount: sql`${appUser.errorCount} + 1`,
-            lastErrorTime: sql`now()`,
-            lockedAt:
-              lockAfter === null
-                ? null
-                : sql`case when ${appUser.errorCount} + 1 >= ${lockAfter} then now() else null end`,
-          })
-          .where(eq(appUser.id, user.id))
-          .returning({ lockedAt: appUser.lockedAt });
-        nowLocked = Boolean(counted?.lockedAt);
-      }
-      await writeLoginLog(tx, { ...log, success: 'Failure', reason: nowLocked ? 'locked' : 'bad credentials' });
-      return nowLocked || Boolean(user?.lockedAt);
-    });
-    throw badRequest(locked ? messages.accountLocked : messages.loginFailed);
+  if (!user) {
+    // Verify anyway so that the answer and its timing are those of a wrong password.
+    await verifyPassword(undefined, input.password);
+    await writeLoginLog(ctx.db, { ...log, result: 'Failed', message: 'unknown user name' });
+    throw badRequest(messages.loginFailed);
   }
+  const check = await checkPasswordCounted(ctx.db, { user, password: input.password, ...meta, purpose: 'sign-in' });
+  // Held off answers as a wrong password does: the answer does not tell whether the account exists.
+  if (check !== 'ok') throw badRequest(messages.loginFailed);
 
+  // Only someone who knows the password learns that the account is locked or inactive.
   const refusal = refusalOf(user);
   if (refusal) {
-    await writeLoginLog(ctx.db, { ...log, success: 'Failure', reason: refusal });
+    await writeLoginLog(ctx.db, { ...log, result: user.lockedAt ? 'Locked' : 'Failed', message: refusal });
     throw badRequest(refusal);
   }
 
@@ -117,7 +98,7 @@ export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): P
       .update(appUser)
       .set({ errorCount: 0, lastErrorTime: null, lastLoginTime: sql`now()`, lastLoginIp: meta.ip })
       .where(eq(appUser.id, user.id));
-    await writeLoginLog(tx, { ...log, success: 'Success' });
+    await writeLoginLog(tx, { ...log, result: 'Succeeded' });
   });
   const access = await signAccess(ctx, { userId: user.id, sessionId });
   return { token: access.token, exp: access.exp, refreshToken: refresh };
@@ -178,8 +159,15 @@ export async function refresh(ctx: AuthContext, input: RefreshToken): Promise<To
   return { token: access.token, exp: access.exp, refreshToken: next };
 }
 
-export async function logout(ctx: AuthContext, actor: Actor): Promise<void> {
+export async function logout(ctx: AuthContext, actor: Actor, meta: ClientMeta): Promise<void> {
   await revokeSession(ctx.db, actor.sessionId, 'logout');
+  await writeLoginLog(ctx.db, {
+    loginName: actor.loginName,
+    userId: actor.userId,
+    ip: meta.ip,
+    userAgent: meta.userAgent ?? null,
+    result: 'SignedOut',
+  });
 }
 
 export async function myInfo(ctx: AuthContext, actor: Actor): Promise<MyInfo> {
@@ -212,12 +200,22 @@ export async function myInfo(ctx: AuthContext, actor: Actor): Promise<MyInfo> {
 }
 
 /** Changes the caller's password (the forced first change and any later one); other sessions end. */
-export async function resetInitPassword(ctx: AuthContext, actor: Actor, input: ResetInitPassword): Promise<void> {
-  const [user] = await ctx.db
-    .select({ passwordHash: appUser.passwordHash })
-    .from(appUser)
-    .where(eq(appUser.id, actor.userId));
-  if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword)))
+export async function resetInitPassword(
+  ctx: AuthContext,
+  actor: Actor,
+  input: ResetInitPassword,
+  meta: ClientMeta,
+): Promise<void> {
+  const [user] = await ctx.db.select().from(appUser).where(eq(appUser.id, actor.userId));
+  if (!user) throw sessionEnded(messages.sessionRevoked);
+  // Counted like a sign-in: the current password cannot be guessed here without limit.
+  const check = await checkPasswordCounted(ctx.db, {
+    user,
+    password: input.oldPassword,
+    ...meta,
+    purpose: 'password change',
+  });
+  if (check !== 'ok')
     throw badRequest(messages.currentPasswordWrong, [{ field: 'oldPassword', message: messages.currentPasswordWrong }]);
   if (input.oldPassword === input.newPassword)
     throw badRequest(messages.passwordUnchanged, [{ field: 'newPassword', message: messages.passwordUnchanged }]);
@@ -241,7 +239,10 @@ export async function resetInitPassword(ctx: AuthContext, actor: Actor, input: R
   });
 }
 
-/** Writes a one-hour reset link to the outbox; the link's token is stored only as a hash. */
+/**
+ * Writes a one-hour reset link to the outbox when the user name and e-mail match an active user; the link's
+ * token is stored only as a hash. The caller answers the same either way (contract section 17).
+ */
 export async function forgotPassword(ctx: AuthContext, input: ForgotPassword): Promise<void> {
   const [user] = await ctx.db
     .select()
@@ -254,7 +255,7 @@ export async function forgotPassword(ctx: AuthContext, input: ForgotPassword): P
         eq(appUser.status, 'Active'),
       ),
     );
-  if (!user || !user.email) throw badRequest(messages.incorrectUserOrEmail);
+  if (!user || !user.email) return;
   const token = newSecret();
   // Never from the request's Host header: a forged one would mail a genuine token to another site.
   const link = `${ctx.config.systemUrl ?? `http://localhost:${ctx.config.port}`}/reset-password?token=${token}`;
@@ -310,8 +311,4 @@ export async function resetPassword(ctx: AuthContext, input: { token: string; ne
     return true;
   });
   if (!done) throw new AppError('BAD_REQUEST', 'This reset link is invalid or has expired. Please ask for a new one.');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

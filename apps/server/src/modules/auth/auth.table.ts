@@ -1,4 +1,4 @@
-import { foreignKey, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/columns.js';
 import { userKey } from '../user/user.table.js';
 
@@ -47,4 +47,26 @@ export const passwordReset = pgTable(
     usedAt: timestamptz('used_at'),
   },
   (t) => [index('password_reset_user_idx').on(t.userId), userKey('password_reset_user_fk', t.userId)],
+);
+
+/**
+ * Wrong passwords per user and client address (contract section 17): enough in a row hold that address off
+ * the account for a while, doubling each time, while the account stays usable from elsewhere.
+ */
+export const signInFailure = pgTable(
+  'sign_in_failure',
+  {
+    userId: integer('user_id').notNull(),
+    ip: text('ip').notNull(),
+    /** Wrong passwords in a row since the last hold-off or success from this address. */
+    failures: integer('failures').notNull().default(0),
+    /** Hold-offs so far; each lasts twice as long as the one before. */
+    holdOffs: integer('hold_offs').notNull().default(0),
+    heldUntil: timestamptz('held_until'),
+    lastFailedAt: timestamptz('last_failed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'sign_in_failure_pk', columns: [t.userId, t.ip] }),
+    userKey('sign_in_failure_user_fk', t.userId),
+  ],
 );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { messages, myInfoSchema, type TokenData } from '@casedesk/shared';
@@ -13,12 +13,11 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers.js';
-import { loginLog } from '../../platform/platform.table.js';
+import { emailOutbox, loginLog, systemLog } from '../../platform/platform.table.js';
 import { project } from '../project/project.table.js';
 import { role } from '../role/role.table.js';
 import { appUser, userRole } from '../user/user.table.js';
-import { maxFailedSignIns } from './auth.service.js';
-import { refreshToken, userSession } from './auth.table.js';
+import { refreshToken, signInFailure, userSession } from './auth.table.js';
 
 const ctx = useTestApp();
 
@@ -29,7 +28,8 @@ const login = (user: { loginName: string; password: string }, options: { ip?: st
     ...(options.userAgent ? { headers: { 'user-agent': options.userAgent } } : {}),
   });
 
-const wrongPassword = (user: TestUser) => login({ loginName: user.loginName, password: 'Wrong@pass1' });
+const wrongPassword = (user: TestUser, options: { ip?: string } = {}) =>
+  login({ loginName: user.loginName, password: 'Wrong@pass1' }, options);
 
 const refresh = (tokens: TokenData, userName: string) =>
   ctx.call('POST', '/api/token/RefreshToken', { body: { token: tokens.refreshToken, userName } });
@@ -103,8 +103,8 @@ describe('Login', () => {
         logTime: undefined,
         loginName: user.loginName,
         userId: user.id,
-        success: 'Success',
-        reason: null,
+        result: 'Succeeded',
+        message: null,
         ip: '203.0.113.7',
         userAgent: 'CasedeskTest/1.0 (ok)',
       },
@@ -113,8 +113,8 @@ describe('Login', () => {
         logTime: undefined,
         loginName: user.loginName,
         userId: user.id,
-        success: 'Failure',
-        reason: 'bad credentials',
+        result: 'Failed',
+        message: 'wrong password',
         ip: '127.0.0.1',
         userAgent: 'lightMyRequest',
       },
@@ -123,8 +123,8 @@ describe('Login', () => {
         logTime: undefined,
         loginName: unknownName,
         userId: null,
-        success: 'Failure',
-        reason: 'bad credentials',
+        result: 'Failed',
+        message: 'unknown user name',
         ip: '203.0.113.9',
         userAgent: 'Probe/2',
       },
@@ -162,49 +162,145 @@ describe('Login', () => {
   });
 });
 
-describe('Lockout', () => {
-  it(`locks the account after ${maxFailedSignIns} failures in a row, even against the right password`, async () => {
+describe('Lockout (contract section 17)', () => {
+  const attempts = 5;
+  const elsewhere = { ip: '198.51.100.77' };
+  const holdOf = async (userId: number, ip = '127.0.0.1') => {
+    const [row] = await ctx.db
+      .select()
+      .from(signInFailure)
+      .where(and(eq(signInFailure.userId, userId), eq(signInFailure.ip, ip)));
+    return row;
+  };
+  const heldMinutes = (row: typeof signInFailure.$inferSelect) =>
+    (row.heldUntil!.getTime() - row.lastFailedAt.getTime()) / 60_000;
+  /** Lets the hold-off of this address run out, as the clock would. */
+  const expireHold = (userId: number, ip = '127.0.0.1') =>
+    ctx.db
+      .update(signInFailure)
+      .set({ heldUntil: sql`now() - interval '1 second'` })
+      .where(and(eq(signInFailure.userId, userId), eq(signInFailure.ip, ip)));
+
+  it(`holds this address off after ${attempts} wrong passwords, answering as a wrong password; elsewhere the account works`, async () => {
     const user = await createUser(ctx);
-    for (let attempt = 1; attempt < maxFailedSignIns; attempt++) {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
       const response = await wrongPassword(user);
-      expect(response.body.resultMsg).toBe(messages.loginFailed);
+      expect(response.body).toEqual({ resultCode: 400, resultMsg: messages.loginFailed, data: null });
     }
-    const before = await userRow(ctx, user.id);
-    expect(before.errorCount).toBe(maxFailedSignIns - 1);
-    expect(before.lockedAt).toBeNull();
-
-    const last = await wrongPassword(user);
-    expect(last.status).toBe(400);
-    expect(last.body).toEqual({ resultCode: 400, resultMsg: messages.accountLocked, data: null });
-    const locked = await userRow(ctx, user.id);
-    expect(locked.errorCount).toBe(maxFailedSignIns);
-    expect(locked.lockedAt).toBeInstanceOf(Date);
-
-    const right = await login(user);
-    expect(right.status).toBe(400);
-    expect(right.body).toEqual({ resultCode: 400, resultMsg: messages.accountLocked, data: null });
+    // Held off: the right password from this address gets the wrong-password answer too.
+    const held = await login(user);
+    expect(held.body).toEqual({ resultCode: 400, resultMsg: messages.loginFailed, data: null });
     expect(await sessionsOf(user.id)).toEqual([]);
+    const row = await userRow(ctx, user.id);
+    expect(row.lockedAt).toBeNull();
+    expect((await login(user, elsewhere)).status).toBe(200);
+  });
+
+  it('doubles the hold-off on each further one: 15 minutes, then 30, then 60', async () => {
+    const user = await createUser(ctx);
+    const minutes: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let attempt = 1; attempt <= attempts; attempt++) await wrongPassword(user);
+      minutes.push(heldMinutes((await holdOf(user.id))!));
+      await expireHold(user.id);
+    }
+    expect(minutes).toEqual([15, 30, 60]);
+    // Once the hold-off has run out, the right password signs in and the address starts afresh.
+    expect((await login(user)).status).toBe(200);
+    expect(await holdOf(user.id)).toBeUndefined();
   });
 
   it('counts only consecutive failures: a success in between starts the count again', async () => {
     const user = await createUser(ctx);
-    for (let i = 1; i < maxFailedSignIns; i++) await wrongPassword(user);
+    for (let i = 1; i < attempts; i++) await wrongPassword(user);
     expect((await login(user)).status).toBe(200);
-    for (let i = 1; i < maxFailedSignIns; i++) await wrongPassword(user);
-    const row = await userRow(ctx, user.id);
-    expect(row.errorCount).toBe(maxFailedSignIns - 1);
-    expect(row.lockedAt).toBeNull();
+    for (let i = 1; i < attempts; i++) await wrongPassword(user);
+    expect((await holdOf(user.id))?.heldUntil ?? null).toBeNull();
     expect((await login(user)).status).toBe(200);
   });
 
-  it("ends a locked user's live session at once", async () => {
+  it('answers an unknown user name exactly as an existing one, attempt after attempt (no enumeration)', async () => {
     const user = await createUser(ctx);
-    const tokens = await signIn(ctx, user);
-    expect((await myInfo(tokens.token)).status).toBe(200);
-    for (let i = 0; i < maxFailedSignIns; i++) await wrongPassword(user);
+    const ghost = { loginName: `ghost_${user.loginName}`, password: 'Wrong@pass1' };
+    for (let attempt = 1; attempt <= attempts + 2; attempt++) {
+      const real = await wrongPassword(user);
+      const unknown = await login(ghost);
+      expect({ status: real.status, raw: real.raw }).toEqual({ status: unknown.status, raw: unknown.raw });
+    }
+  });
 
-    await expectSessionEnded(myInfo(tokens.token), messages.accountLocked);
-    await expectSessionEnded(refresh(tokens, user.loginName), messages.accountLocked);
+  it('tells the user (system log and an outbox e-mail) and shows Locked in the login log', async () => {
+    const user = await createUser(ctx);
+    for (let attempt = 1; attempt <= attempts; attempt++) await wrongPassword(user);
+    await login(user);
+    const results = await ctx.db
+      .select({ result: loginLog.result, message: loginLog.message })
+      .from(loginLog)
+      .where(eq(loginLog.userId, user.id))
+      .orderBy(asc(loginLog.id));
+    expect(results.map((r) => r.result)).toEqual(['Failed', 'Failed', 'Failed', 'Failed', 'Locked', 'Locked']);
+    expect(results[4]!.message).toContain('held off for 15 min');
+    const notices = await ctx.db.select().from(systemLog).where(eq(systemLog.userId, user.id));
+    expect(notices).toEqual([
+      expect.objectContaining({ level: 'warn', source: 'auth', message: expect.stringContaining('held off') }),
+    ]);
+    const mails = await ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, `${user.loginName}@example.test`));
+    expect(mails).toEqual([expect.objectContaining({ kind: 'sign-in-held-off', status: 'sending' })]);
+    expect(mails[0]!.body).not.toContain('Wrong@pass1');
+  });
+
+  it('locks the whole account only when many addresses are held off at once, and ends no open session', async () => {
+    const boss = await signIn(ctx, await createUser(ctx, { roles: ['admin'] }));
+    const saveToggles = async (patch: Record<string, unknown>) => {
+      const current = (await ctx.call('GET', '/api/Settings/Get', { token: boss.token })).body.data as {
+        toggles: { value: Record<string, unknown>; rowVersion: number };
+      };
+      const saved = await ctx.call('POST', '/api/Settings/Save', {
+        token: boss.token,
+        body: {
+          group: 'toggles',
+          value: { ...current.toggles.value, ...patch },
+          rowVersion: current.toggles.rowVersion,
+        },
+      });
+      expect(saved.status, saved.raw).toBe(200);
+    };
+    await saveToggles({ accountLockAddresses: 3 });
+    try {
+      const user = await createUser(ctx);
+      const tokens = await signIn(ctx, user);
+      const attackers = ['203.0.113.1', '203.0.113.2', '203.0.113.3'];
+      for (const [index, ip] of attackers.entries()) {
+        for (let attempt = 1; attempt <= attempts; attempt++) await wrongPassword(user, { ip });
+        expect(Boolean((await userRow(ctx, user.id)).lockedAt)).toBe(index === attackers.length - 1);
+      }
+      // The open session goes on, refresh included.
+      expect((await myInfo(tokens.token)).status).toBe(200);
+      expect((await refresh(tokens, user.loginName)).status).toBe(200);
+      // A new sign-in with the right password learns of the lock; a wrong one still does not.
+      expect((await login(user, elsewhere)).body.resultMsg).toBe(messages.accountLocked);
+      expect((await wrongPassword(user, { ip: '192.0.2.9' })).body.resultMsg).toBe(messages.loginFailed);
+      const locked = await ctx.db
+        .select({ message: loginLog.message })
+        .from(loginLog)
+        .where(and(eq(loginLog.userId, user.id), eq(loginLog.result, 'Locked')));
+      expect(locked.map((r) => r.message)).toContain('account locked: 3 addresses held off');
+    } finally {
+      await saveToggles({ accountLockAddresses: 10 });
+    }
+  });
+
+  it('Unlock lifts the account lock and every hold-off', async () => {
+    const boss = await signIn(ctx, await createUser(ctx, { roles: ['admin'] }));
+    const user = await createUser(ctx, { values: { lockedAt: new Date() } });
+    for (let attempt = 1; attempt <= attempts; attempt++) await wrongPassword(user);
+    const unlocked = await ctx.call('POST', '/api/User/Unlock', { token: boss.token, body: [user.id] });
+    expect(unlocked.status, unlocked.raw).toBe(200);
+    expect(await holdOf(user.id)).toBeUndefined();
+    expect((await login(user)).status).toBe(200);
   });
 });
 

@@ -21,7 +21,7 @@ import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ExportColumn } from '../../platform/export.js';
-import { assertCanGrant } from '../user/index.js';
+import { assertCanGrant, assertScopeGrantable } from '../user/index.js';
 import {
   codesByRole,
   codesOfRole,
@@ -62,14 +62,21 @@ function assertGrantable(actor: Actor, codes: string[] | undefined, current: str
 
 export async function addRole(db: Db, actor: Actor, input: RoleCreate): Promise<RoleRow> {
   assertGrantable(actor, input.permissions, []);
+  assertScopeGrantable(actor, [input.dataScope], roleMessages.cannotGrantScope);
   return roleResource.generic.add(db, actor, input);
 }
 
 export async function updateRole(db: Db, actor: Actor, input: RoleUpdate): Promise<RoleRow> {
   const [before, current] = await Promise.all([findRole(db, input.id), codesOfRole(db, input.id)]);
   assertGrantable(actor, input.permissions, current);
-  // Enabling a disabled role grants all its permissions to its users again: the actor must hold them.
-  if (before && !before.enabled && input.enabled) assertGrantable(actor, input.permissions ?? current, []);
+  if (before && input.dataScope !== before.dataScope)
+    assertScopeGrantable(actor, [input.dataScope], roleMessages.cannotGrantScope);
+  // Enabling a disabled role grants all its permissions and its data scope to its users again: the actor
+  // must hold them.
+  if (before && !before.enabled && input.enabled) {
+    assertGrantable(actor, input.permissions ?? current, []);
+    assertScopeGrantable(actor, [input.dataScope], roleMessages.cannotGrantScope);
+  }
   return roleResource.generic.update(db, actor, input);
 }
 

@@ -33,7 +33,7 @@ export function defaultSettings(env: SettingDefaults): SettingValues {
       defaultLanguage: 'en',
       timeZone: 'UTC',
     },
-    toggles: { lockout: true, lockoutAttempts: 5, privateTickets: true, ssoButton: false },
+    toggles: { lockout: true, lockoutAttempts: 5, accountLockAddresses: 10, privateTickets: true, ssoButton: false },
     token: { accessMinutes: env.accessMinutes, refreshDays: env.refreshDays, personalTokens: true },
     upload: { maxSizeMb: 20, allowedTypes: [...defaultAllowedUploadTypes] },
   };

@@ -63,7 +63,13 @@ describe('Settings API', () => {
       rowVersion: 0,
       value: { productTitle: 'Casedesk', caseNumberPrefix: 'TCK', defaultLanguage: 'en', timeZone: 'UTC' },
     });
-    expect(before.toggles.value).toEqual({ lockout: true, lockoutAttempts: 5, privateTickets: true, ssoButton: false });
+    expect(before.toggles.value).toEqual({
+      lockout: true,
+      lockoutAttempts: 5,
+      accountLockAddresses: 10,
+      privateTickets: true,
+      ssoButton: false,
+    });
     expect(before.token.value).toEqual({
       accessMinutes: ctx.config.accessTokenMinutes,
       refreshDays: ctx.config.refreshTokenDays,
@@ -161,14 +167,27 @@ describe('every setting takes effect', () => {
     ).toBe(200);
   });
 
-  it('lockout attempts 3: the third failure locks the account', async () => {
+  it('lockout attempts 3: the third failure holds the address off (the right password then fails too)', async () => {
     await change('toggles', { lockout: true, lockoutAttempts: 3 });
     const user = await createUser(ctx);
-    expect((await wrongSignIn(user.loginName)).body.resultMsg).toBe(messages.loginFailed);
-    expect((await wrongSignIn(user.loginName)).body.resultMsg).toBe(messages.loginFailed);
+    const right = () =>
+      ctx.call('POST', '/api/token/Login', { body: { userName: user.loginName, password: user.password } });
+    await wrongSignIn(user.loginName);
+    await wrongSignIn(user.loginName);
+    expect((await right()).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await wrongSignIn(user.loginName)).body.resultMsg).toBe(messages.loginFailed);
+    expect((await right()).body.resultMsg).toBe(messages.loginFailed);
     expect((await userRow(ctx, user.id)).lockedAt).toBeNull();
-    expect((await wrongSignIn(user.loginName)).body.resultMsg).toBe(messages.accountLocked);
+  });
+
+  it('account lock after held-off addresses 1: the first hold-off locks the whole account', async () => {
+    await change('toggles', { lockout: true, lockoutAttempts: 2, accountLockAddresses: 1 });
+    const user = await createUser(ctx);
+    await wrongSignIn(user.loginName);
+    expect((await userRow(ctx, user.id)).lockedAt).toBeNull();
+    await wrongSignIn(user.loginName);
     expect((await userRow(ctx, user.id)).lockedAt).not.toBeNull();
+    await change('toggles', { lockoutAttempts: 5, accountLockAddresses: 10 });
   });
 
   it('access minutes set the access token expiry; refresh days set the session (refresh token) expiry', async () => {

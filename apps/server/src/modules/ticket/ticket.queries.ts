@@ -189,7 +189,8 @@ export function ticketListSql(actor: Actor, query: TicketFilter): TicketListSql 
 
   const order: SQL[] = [];
   for (const { field, desc: descending } of query.orderBy ?? []) {
-    const column = sortColumns[field as keyof typeof sortColumns];
+    // Own keys only: `__proto__` or `constructor` would otherwise find Object.prototype's members.
+    const column = Object.hasOwn(sortColumns, field) ? sortColumns[field as keyof typeof sortColumns] : undefined;
     if (!column)
       throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
     order.push(descending ? desc(column) : asc(column));

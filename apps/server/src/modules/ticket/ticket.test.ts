@@ -682,6 +682,17 @@ describe('list, search and export', () => {
       (await ctx.call('POST', '/api/Ticket/Query', { token: w.agent.token, body: { orderBy: [{ field: 'content' }] } }))
         .status,
     ).toBe(400);
+    // Names of Object.prototype's members are not sort fields either (they once answered 500).
+    for (const field of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const refused = await ctx.call('POST', '/api/Ticket/Query', {
+        token: w.agent.token,
+        body: { orderBy: [{ field }] },
+      });
+      expect(refused.status, `${field}: ${refused.raw}`).toBe(400);
+      expect((refused.body.data as { errors: unknown }).errors).toEqual([
+        expect.objectContaining({ field: 'orderBy' }),
+      ]);
+    }
   });
 
   it('caps the count of a broad list at ticketCountCap and says the total is an estimate', async () => {
@@ -712,6 +723,21 @@ describe('list, search and export', () => {
       [b.caseNumber, 'Export beta', 'Assigned', 'High'],
       [a.caseNumber, 'Export alpha', 'Assigned', 'High'],
     ]);
+  });
+
+  it('exports text that a spreadsheet would run as a formula with an apostrophe before it', async () => {
+    const w = await ticketWorld(ctx);
+    const base = { projectId: w.projectId, categoryId: w.categoryId };
+    // (A leading tab or CR, also neutralised, cannot reach a subject: it is trimmed on input.)
+    const subjects = ['=1+1', "-2+3+cmd|' /C calc'!A0", '+SUM(A1)', '@A1', 'plain -1'];
+    for (const subject of subjects) await addTicket(ctx, w.agent.token, { ...base, subject });
+    const rows = await exportRows(w.agent.token, { projectId: w.projectId });
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(["'=1+1", "'-2+3+cmd|' /C calc'!A0", "'+SUM(A1)", "'@A1", 'plain -1'].sort());
   });
 
   it('names the export file Ticket.xlsx and its sheet Tickets', async () => {

@@ -1,6 +1,6 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './user.table.js';
-export { assertCanGrant } from './user.policy.js';
+export { assertCanGrant, assertScopeGrantable, widerThanActor } from './user.policy.js';
 export { defaultAdminPassword } from './user.seed.js';
 
 import type { ModuleManifest } from '../../platform/module.js';

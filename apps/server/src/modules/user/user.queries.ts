@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DataScope } from '../../platform/actor.js';
 import { rowsOf, type Queryable } from '../../platform/db.js';
 import { dept } from '../dept/index.js';
 import { position } from '../position/index.js';
@@ -104,6 +105,13 @@ export async function permissionsOfRoles(q: Queryable, roleIds: number[]): Promi
          where rp.role_id in ${roleIds}`,
   );
   return rows.map((r) => r.code);
+}
+
+/** The data scopes of the given roles. */
+export async function dataScopesOfRoles(q: Queryable, roleIds: number[]): Promise<DataScope[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await q.selectDistinct({ dataScope: role.dataScope }).from(role).where(inArray(role.id, roleIds));
+  return rows.map((r) => r.dataScope);
 }
 
 /** Roles, groups and projects with their names, for `Detail/{id}`. */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
+  composeFullName,
   messages,
   openTicketStatuses,
   userMessages,
@@ -21,14 +22,22 @@ import { diff, writeAudit } from '../../platform/audit.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { userSession } from '../auth/index.js';
+import { signInFailure, userSession } from '../auth/index.js';
 import { category } from '../category/index.js';
 import { delegate } from '../delegate/index.js';
 import { dept } from '../dept/index.js';
 import { ticket } from '../ticket/index.js';
 import { userGroup, userGroupMember } from '../userGroup/index.js';
-import { assertCanGrant, assertCanManage, assertNotSelf, userActionsFor } from './user.policy.js';
 import {
+  assertCanGrant,
+  assertCanManage,
+  assertNotSelf,
+  assertProjectsGrantable,
+  assertScopeGrantable,
+  userActionsFor,
+} from './user.policy.js';
+import {
+  dataScopesOfRoles,
   loginNameHolder,
   missingReferences,
   permissionsOfRoles,
@@ -163,11 +172,21 @@ async function replaceLinks(
   }
 }
 
-/** No escalation: every role the actor adds must carry only permissions the actor holds. */
+/** No escalation: every role the actor adds must carry only permissions and a data scope the actor holds. */
 async function assertRolesGrantable(tx: Tx, actor: Actor, roles: number[] | undefined, current: number[] = []) {
   if (!roles) return;
   const added = roles.filter((id) => !current.includes(id));
   assertCanGrant(actor, await permissionsOfRoles(tx, added));
+  assertScopeGrantable(actor, await dataScopesOfRoles(tx, added), userMessages.cannotGrantScope);
+}
+
+/** No escalation: projects the user did not have must be the actor's own (unless the actor sees all). */
+function assertNewProjectsGrantable(actor: Actor, projects: number[] | undefined, current: number[] = []) {
+  if (projects)
+    assertProjectsGrantable(
+      actor,
+      projects.filter((id) => !current.includes(id)),
+    );
 }
 
 async function assertManageable(tx: Tx, actor: Actor, ids: number[]): Promise<void> {
@@ -176,7 +195,7 @@ async function assertManageable(tx: Tx, actor: Actor, ids: number[]): Promise<vo
 }
 
 const fullNameOf = (input: { fullName: string | null; realName: string; lastName: string | null }) =>
-  input.fullName ?? [input.realName, input.lastName].filter(Boolean).join(' ');
+  input.fullName ?? composeFullName(input.realName, input.lastName);
 
 /** Ends every live session of these users (their next call answers 4005), optionally but the caller's own. */
 async function endSessions(tx: Tx, userIds: number[], reason: string, keepSessionId?: string) {
@@ -201,6 +220,7 @@ export async function addUser(db: Db, actor: Actor, input: UserCreate): Promise<
       await assertReferencesExist(tx, input);
       await assertLoginNameFree(tx, input.loginName);
       await assertRolesGrantable(tx, actor, roles);
+      assertNewProjectsGrantable(actor, projects);
       const [row] = await tx
         .insert(appUser)
         .values({
@@ -234,6 +254,7 @@ export async function updateUser(db: Db, actor: Actor, input: UserUpdate): Promi
       await assertReferencesExist(tx, input);
       await assertLoginNameFree(tx, input.loginName, id);
       await assertRolesGrantable(tx, actor, roles, before.roles);
+      assertNewProjectsGrantable(actor, projects, before.projects);
       if (fields.status !== before.status) {
         if (!hasPermission(actor, 'user:onOff')) throw new AppError('FORBIDDEN', messages.forbidden);
         assertNotSelf(actor, [id]);
@@ -352,7 +373,7 @@ export async function restoreUsers(db: Db, actor: Actor, ids: number[]): Promise
   });
 }
 
-/** Locking ends the users' sessions; unlocking also clears the failed sign-in count. */
+/** Locking ends the users' sessions; unlocking also clears the failed sign-in counts and hold-offs. */
 export async function setLocked(db: Db, actor: Actor, ids: number[], locked: boolean): Promise<number> {
   if (locked) assertNotSelf(actor, ids);
   return db.transaction(async (tx) => {
@@ -366,6 +387,8 @@ export async function setLocked(db: Db, actor: Actor, ids: number[], locked: boo
       )
       .where(inArray(appUser.id, targets.ids));
     if (locked) await endSessions(tx, targets.ids, 'locked');
+    // Unlocking also lifts every address's hold-off, so the user can sign in from anywhere at once.
+    else await tx.delete(signInFailure).where(inArray(signInFailure.userId, targets.ids));
     await auditEach(tx, actor, targets.ids, 'update', { locked: { from: !locked, to: locked } });
     return targets.ids.length;
   });

@@ -24,6 +24,8 @@ export function useUpdateProfile() {
     onSuccess: (profile) => {
       client.setQueryData(accountKeys.profile, profile);
       syncUserInfo(profile);
+      // Lists cached before (tickets, users, pickers) show the old name: have them read again when next shown.
+      void client.invalidateQueries({ predicate: (query) => query.queryKey !== accountKeys.profile });
     },
   });
 }

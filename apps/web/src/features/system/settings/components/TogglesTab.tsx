@@ -26,6 +26,18 @@ export function TogglesTab({ settings, reload }: { settings: Settings; reload: (
           </Form.Item>
         )}
       </Form.Item>
+      <Form.Item noStyle dependencies={['lockout']}>
+        {({ getFieldValue }) => (
+          <Form.Item
+            name="accountLockAddresses"
+            label={t('settings.toggles.accountLockAddresses')}
+            extra={t('settings.toggles.accountLockAddressesHelp')}
+            rules={[{ required: true, message: t('settings.required') }]}
+          >
+            <InputNumber min={0} max={1000} precision={0} disabled={!getFieldValue('lockout')} />
+          </Form.Item>
+        )}
+      </Form.Item>
       <Form.Item
         name="privateTickets"
         label={t('settings.toggles.privateTickets')}

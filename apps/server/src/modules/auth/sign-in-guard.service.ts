@@ -1,0 +1,155 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db.js';
+import { escapeHtml } from '../../platform/html.js';
+import { writeLoginLog, writeSystemLog } from '../../platform/logs.js';
+import { verifyPassword } from '../../platform/passwords.js';
+import { emailOutbox } from '../../platform/platform.table.js';
+import { readSettings } from '../setting/index.js';
+import { appUser } from '../user/index.js';
+import { signInFailure } from './auth.table.js';
+
+/** How long the first hold-off of an address lasts; each further one doubles it. */
+export const firstHoldOffMinutes = 15;
+/** Doubling stops here (15 min x 2^10 is about ten days), so the interval stays a sane number. */
+const maxDoublings = 10;
+
+/** Where a password was typed: sign-in, or a check of the current password by a signed-in user. */
+export type PasswordPurpose = 'sign-in' | 'password change' | 'screen unlock' | 'e-mail change';
+
+export type PasswordAttempt = {
+  user: { id: number; loginName: string; email: string | null; passwordHash: string | null };
+  password: string;
+  ip: string;
+  userAgent: string | undefined | null;
+  purpose: PasswordPurpose;
+};
+
+/** `heldOff`: this address may not try this account now; callers answer it exactly as a wrong password. */
+export type PasswordCheck = 'ok' | 'wrong' | 'heldOff';
+
+type LoginIdentity = { loginName: string; userId: number; ip: string; userAgent: string | null };
+
+const held = (userId: number, ip: string) => and(eq(signInFailure.userId, userId), eq(signInFailure.ip, ip));
+
+/**
+ * Every check of a user's password, at sign-in and of the current password later (contract section 17): wrong
+ * ones count per user and client address; enough in a row hold that address off the account for 15 minutes,
+ * doubling on each further hold-off; the account as a whole locks only when many addresses are held off at once
+ * (Settings → Toggles), and no open session ends. The user is told (system log and an outbox e-mail), the
+ * administrator sees `Locked` in the login log.
+ */
+export async function checkPasswordCounted(db: Db, attempt: PasswordAttempt): Promise<PasswordCheck> {
+  const { user, ip } = attempt;
+  const [record] = await db
+    .select({ heldOff: sql<boolean>`coalesce(${signInFailure.heldUntil} > now(), false)` })
+    .from(signInFailure)
+    .where(held(user.id, ip));
+  // Verified even while held off, so that the answer takes as long as any other.
+  const passwordOk = await verifyPassword(user.passwordHash ?? undefined, attempt.password);
+  const log: LoginIdentity = { loginName: user.loginName, userId: user.id, ip, userAgent: attempt.userAgent ?? null };
+  const purpose = attempt.purpose === 'sign-in' ? '' : ` (${attempt.purpose})`;
+
+  if (record?.heldOff) {
+    await writeLoginLog(db, { ...log, result: 'Locked', message: `address held off${purpose}` });
+    return 'heldOff';
+  }
+  if (passwordOk) {
+    // A right password ends the run of wrong ones, from this address and account-wide.
+    if (record) await db.delete(signInFailure).where(held(user.id, ip));
+    await db
+      .update(appUser)
+      .set({ errorCount: 0, lastErrorTime: null })
+      .where(and(eq(appUser.id, user.id), gt(appUser.errorCount, 0)));
+    return 'ok';
+  }
+
+  const { lockout, lockoutAttempts, accountLockAddresses } = (await readSettings(db)).toggles;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(appUser)
+      .set({ errorCount: sql`${appUser.errorCount} + 1`, lastErrorTime: sql`now()` })
+      .where(eq(appUser.id, user.id));
+    const [counted] = await tx
+      .insert(signInFailure)
+      .values({ userId: user.id, ip, failures: 1 })
+      .onConflictDoUpdate({
+        target: [signInFailure.userId, signInFailure.ip],
+        set: { failures: sql`${signInFailure.failures} + 1`, lastFailedAt: sql`now()` },
+      })
+      .returning();
+    // With lockout off, failures are still counted and logged but hold no one off.
+    if (!lockout || !counted || counted.failures < lockoutAttempts) {
+      await writeLoginLog(tx, { ...log, result: 'Failed', message: `wrong password${purpose}` });
+      return;
+    }
+    const minutes = firstHoldOffMinutes * 2 ** Math.min(counted.holdOffs, maxDoublings);
+    await tx
+      .update(signInFailure)
+      .set({
+        failures: 0,
+        holdOffs: counted.holdOffs + 1,
+        heldUntil: sql`now() + make_interval(mins => ${minutes})`,
+      })
+      .where(held(user.id, ip));
+    const why = `${lockoutAttempts} wrong passwords in a row from ${ip}${purpose}`;
+    await writeLoginLog(tx, { ...log, result: 'Locked', message: `address held off for ${minutes} min after ${why}` });
+    await tell(tx, user, {
+      message: `Sign-in to ${user.loginName} from ${ip} held off for ${minutes} minutes after ${why}.`,
+      subject: 'Wrong passwords were typed for your Casedesk account',
+      body: `Someone at the address ${ip} typed ${lockoutAttempts} wrong passwords in a row for your account. Signing in from that address is paused for ${minutes} minutes; elsewhere your account works as usual.`,
+      detail: { ip, minutes, purpose: attempt.purpose },
+    });
+    await lockAccountIfWidelyAttacked(tx, user, accountLockAddresses, log);
+  });
+  return 'wrong';
+}
+
+/** A distributed attack: this many addresses held off at the same time lock the account (sessions stay open). */
+async function lockAccountIfWidelyAttacked(
+  tx: Tx,
+  user: PasswordAttempt['user'],
+  addresses: number,
+  log: LoginIdentity,
+) {
+  if (addresses === 0) return;
+  const [heldOff] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(signInFailure)
+    .where(and(eq(signInFailure.userId, user.id), gt(signInFailure.heldUntil, sql`now()`)));
+  if ((heldOff?.n ?? 0) < addresses) return;
+  const locked = await tx
+    .update(appUser)
+    .set({ lockedAt: sql`now()` })
+    .where(and(eq(appUser.id, user.id), isNull(appUser.lockedAt)))
+    .returning({ id: appUser.id });
+  if (locked.length === 0) return;
+  await writeLoginLog(tx, { ...log, result: 'Locked', message: `account locked: ${heldOff!.n} addresses held off` });
+  await tell(tx, user, {
+    message: `Account ${user.loginName} locked: ${heldOff!.n} addresses were held off it at the same time.`,
+    subject: 'Your Casedesk account was locked',
+    body: `Wrong passwords for your account came from ${heldOff!.n} different addresses, so the account is locked until an administrator unlocks it. Sessions you already have open keep working.`,
+    detail: { addresses: heldOff!.n },
+  });
+}
+
+/** The user learns of a hold-off or lock: by e-mail through the outbox when they have an address, and the system log. */
+async function tell(
+  tx: Tx,
+  user: PasswordAttempt['user'],
+  notice: { message: string; subject: string; body: string; detail: Record<string, unknown> },
+) {
+  await writeSystemLog(tx, {
+    level: 'warn',
+    source: 'auth',
+    message: notice.message,
+    userId: user.id,
+    detail: notice.detail,
+  });
+  if (!user.email) return;
+  await tx.insert(emailOutbox).values({
+    toAddress: user.email,
+    kind: 'sign-in-held-off',
+    subject: notice.subject,
+    body: `<p>${escapeHtml(notice.body)}</p>\n<p>If it was not you, consider changing your password.</p>`,
+  });
+}
