@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,8 +60,10 @@ function timeQueries(target: Querying, observed: Observed) {
     };
     const last = args.at(-1);
     if (typeof last === 'function') {
+      // The driver calls back from its socket's context: bound, so that the observer sees the caller's request.
+      const reportHere = AsyncResource.bind(report);
       args[args.length - 1] = (error: unknown, result: QueryResultLike) => {
-        report(result);
+        reportHere(result);
         (last as (e: unknown, r: unknown) => void)(error, result);
       };
       return original.apply(this, args);

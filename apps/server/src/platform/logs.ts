@@ -79,6 +79,8 @@ export function registerRequestLog(app: FastifyInstance, writer: RequestLogWrite
       loginName: request.actor?.loginName ?? null,
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime),
+      // When it happened, not when its batch was written.
+      logTime: new Date(),
     });
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -98,6 +98,13 @@ export type ResourceDefinition<T extends ReadableTable, S extends ResourceSchema
   /** The success message of Add, when it says more than "ok" (e.g. "Ticket submitted"). */
   addedMessage?: string;
   exportColumns: ExportColumn[];
+  /** How a table row is shown when the API names or derives fields differently (Get, Detail, lists, Export). */
+  rowOf?: (row: T['$inferSelect']) => Row;
+  /**
+   * Big tables (logs): the list's total counts at most this many matching rows and the page says
+   * `totalExact: false` beyond, so that a page never waits for a count of millions.
+   */
+  countCap?: number;
   /** The Export's sheet name, when not the label (e.g. "Tickets"). */
   exportSheet?: string;
   /**
@@ -217,6 +224,27 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
     return def.table as unknown as ResourceTable;
   }
 
+  async function cappedQuery(db: Db, where: SQL | undefined, query: Query, cap: number) {
+    const matching = db
+      .select({ one: sql`1` })
+      .from(def.table as PgTable)
+      .where(where)
+      .limit(cap + 1)
+      .as('matching');
+    const [items, [counted]] = await Promise.all([
+      db
+        .select()
+        .from(def.table as PgTable)
+        .where(where)
+        .orderBy(...orderOf(query.orderBy))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      db.select({ total: count() }).from(matching),
+    ]);
+    const total = counted?.total ?? 0;
+    return { items: items as TableRow[], total: Math.min(total, cap), totalExact: total <= cap };
+  }
+
   async function uniqueGuard<R>(work: () => Promise<R>): Promise<R> {
     try {
       return await work();
@@ -240,6 +268,7 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
 
     async query(db, actor, query) {
       const where = whereOf(actor, query);
+      if (def.countCap !== undefined) return cappedQuery(db, where, query, def.countCap);
       const [items, [total]] = await Promise.all([
         db
           .select()
@@ -357,8 +386,32 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
   };
 
   // Row is the table row unless `operations` says otherwise; then those calls supply the rows.
-  const published = { ...generic, ...def.operations } as ResourceOperations<Row, Create, Update, Query>;
+  const shown = def.rowOf ? showRowsBy(generic, def.rowOf) : generic;
+  const published = { ...shown, ...def.operations } as ResourceOperations<Row, Create, Update, Query>;
   return { ...published, def, whereOf, orderOf, generic };
+}
+
+/** The generic reads with each row shown by `rowOf`. */
+function showRowsBy<TableRow, Row, C, U, Q>(
+  generic: ResourceOperations<TableRow, C, U, Q>,
+  rowOf: (row: TableRow) => Row,
+): ResourceOperations<Row, C, U, Q> {
+  return {
+    ...generic,
+    add: async (db, actor, input) => rowOf(await generic.add(db, actor, input)),
+    update: async (db, actor, input) => rowOf(await generic.update(db, actor, input)),
+    get: async (db, actor, id) => rowOf(await generic.get(db, actor, id)),
+    detail: async (db, actor, id) =>
+      rowOf((await generic.detail(db, actor, id)) as TableRow) as Record<string, unknown>,
+    query: async (db, actor, query) => {
+      const page = await generic.query(db, actor, query);
+      return { ...page, items: page.items.map(rowOf) };
+    },
+    async *rowsForExport(db, actor, query) {
+      for await (const row of generic.rowsForExport(db, actor, query))
+        yield rowOf(row as TableRow) as Record<string, unknown>;
+    },
+  };
 }
 
 /** Search forms send filters they leave unset as '' or null: those mean "not given", not "equal to ''". */

@@ -14,8 +14,8 @@ const logQueryBase = queryBaseSchema.extend({
   from: timeText.optional(),
   to: timeText.optional(),
   userId: idTextSchema.optional(),
-  /** Exact, case-insensitive: the sign-in name as typed. */
-  loginName: z.string().trim().min(1).max(100).optional(),
+  /** A sign-in name, exact in any case (`loginName` would be compared case by case as a column). */
+  user: z.string().trim().min(1).max(100).optional(),
 });
 
 export const loginLogQuerySchema = logQueryBase.extend({
@@ -90,7 +90,7 @@ export const holidayReminderLogSchema = z.object({
   holidayDay: z.string(),
   holidayName: z.string(),
   userId: z.number().int(),
-  loginName: z.string().nullable(),
+  loginName: z.string(),
   toAddress: z.string(),
   language: z.string(),
   emailOutboxId: z.number().int().nullable(),

@@ -3,6 +3,7 @@ CREATE TABLE "holiday_reminder_log" (
 	"holiday_day" date NOT NULL,
 	"holiday_name" text NOT NULL,
 	"user_id" integer NOT NULL,
+	"login_name" text NOT NULL,
 	"to_address" text NOT NULL,
 	"language" text NOT NULL,
 	"email_outbox_id" integer,
@@ -24,6 +25,7 @@ ALTER TABLE "holiday_reminder_log" ADD CONSTRAINT "holiday_reminder_log_user_fk"
 CREATE UNIQUE INDEX "holiday_reminder_log_day_user_uq" ON "holiday_reminder_log" USING btree ("holiday_day","user_id");--> statement-breakpoint
 CREATE INDEX "holiday_reminder_log_time_idx" ON "holiday_reminder_log" USING btree ("log_time");--> statement-breakpoint
 CREATE INDEX "holiday_reminder_log_user_idx" ON "holiday_reminder_log" USING btree ("user_id","log_time");--> statement-breakpoint
+CREATE INDEX "holiday_reminder_log_name_idx" ON "holiday_reminder_log" USING btree (lower("login_name"),"log_time");--> statement-breakpoint
 CREATE INDEX "sql_log_time_idx" ON "sql_log" USING btree ("log_time");--> statement-breakpoint
 CREATE INDEX "sql_log_request_idx" ON "sql_log" USING btree ("request_id");--> statement-breakpoint
 CREATE INDEX "login_log_name_idx" ON "login_log" USING btree (lower("login_name"),"log_time");--> statement-breakpoint

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, foreignKey, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/columns.js';
 import { recordColumns } from '../../platform/columns.js';
@@ -36,6 +37,7 @@ export const holidayReminderLog = pgTable(
     holidayDay: date('holiday_day', { mode: 'string' }).notNull(),
     holidayName: text('holiday_name').notNull(),
     userId: integer('user_id').notNull(),
+    loginName: text('login_name').notNull(),
     toAddress: text('to_address').notNull(),
     language: text('language').notNull(),
     emailOutboxId: integer('email_outbox_id'),
@@ -45,6 +47,7 @@ export const holidayReminderLog = pgTable(
     uniqueIndex('holiday_reminder_log_day_user_uq').on(t.holidayDay, t.userId),
     index('holiday_reminder_log_time_idx').on(t.logTime),
     index('holiday_reminder_log_user_idx').on(t.userId, t.logTime),
+    index('holiday_reminder_log_name_idx').on(sql`lower(${t.loginName})`, t.logTime),
     foreignKey({ name: 'holiday_reminder_log_user_fk', columns: [t.userId], foreignColumns: [appUser.id] }).onDelete(
       'cascade',
     ),
