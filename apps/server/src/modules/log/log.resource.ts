@@ -1,4 +1,4 @@
-import { eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   holidayReminderLogQuerySchema,
