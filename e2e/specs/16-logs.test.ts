@@ -54,7 +54,8 @@ describe('logs', () => {
 
   for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
     it(`shows every log screen in ${language}`, async () => {
-      const { user } = await createAdmin({ language });
+      const { user, api } = await createAdmin({ language });
+      await api.ok('GET', `/api/atest/VueLog?message=${encodeURIComponent(`forced sign-out (${language})`)}`);
       const context = await newContext(browser);
       const page = await context.newPage();
       await signedIn(page, user);
@@ -69,6 +70,14 @@ describe('logs', () => {
       await page.locator('.log-system-list .row-view').first().click();
       await page.locator('.log-system-detail').waitFor();
       await shot(page, `log-system-detail-${language}`);
+      // Settings → Logs and the holiday reminder options under the holiday calendar.
+      await page.goto('/system/settings');
+      await page.locator('.settings-page .ant-tabs-tab[data-node-key="log"]').click();
+      await page.locator('.settings-log').waitFor();
+      await shot(page, `settings-log-${language}`);
+      await page.locator('.settings-page .ant-tabs-tab[data-node-key="holiday"]').click();
+      await page.locator('.settings-holidayReminder').scrollIntoViewIfNeeded();
+      await shot(page, `settings-holiday-reminder-${language}`);
       await context.close();
     });
   }
