@@ -2,6 +2,7 @@
 // next to the same SQL replayed through a bare `pg` pool in the same run, plus EXPLAIN ANALYZE of
 // every statement. Needs a database loaded by bench:tickets:load. Loopback only; every run is bounded.
 //   BENCH_TICKETS_DB=postgres://postgres@127.0.0.1:5432/casedesk_bench  BENCH_DURATION=10  BENCH_CONNECTIONS=50
+//   BENCH_SCENARIOS=list (only the scenarios whose name contains a word of this comma-separated list)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -298,7 +299,12 @@ async function main() {
 
   const rows: string[] = [];
   const plans: string[] = [];
-  for (const scenario of scenarios) {
+  // BENCH_SCENARIOS=list,filtered runs only the scenarios whose name contains one of these words (any case).
+  const only = (process.env.BENCH_SCENARIOS ?? '').toLowerCase().split(',').filter(Boolean);
+  const chosen = only.length
+    ? scenarios.filter((s) => only.some((word) => s.name.toLowerCase().includes(word)))
+    : scenarios;
+  for (const scenario of chosen) {
     captured.length = 0;
     await scenario.capture(capturing, actor);
     const statements = captured.filter((s) => !/^(begin|commit|rollback)\b/i.test(s.text.trim()));

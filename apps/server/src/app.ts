@@ -18,6 +18,7 @@ import { messages } from '@casedesk/shared';
 import type { Database } from './db/database.js';
 import { authenticateApiToken, isPersonalToken } from './modules/apiToken/index.js';
 import { actorLoader } from './modules/auth/index.js';
+import { readSettings } from './modules/setting/index.js';
 import { modules } from './modules/index.js';
 import { registerAccessControl, type RouteRecord } from './platform/access.js';
 import { createAccessTokens } from './platform/access-token.js';
@@ -28,10 +29,15 @@ import { AppError } from './platform/errors.js';
 import { registerJsonBodyParser } from './platform/json-body.js';
 import {
   createRequestLogWriter,
+  createSqlLogWriter,
   describeError,
+  registerRequestContext,
   registerRequestLog,
+  watchLogSettings,
   writeSystemLog,
+  type LogSettingsWatch,
   type RequestLogWriter,
+  type SqlLogWriter,
 } from './platform/logs.js';
 import { loadServerKeys } from './platform/secrets.js';
 import type { JobHandler } from './platform/jobs/job-handler.js';
@@ -56,6 +62,10 @@ export type App = {
   requestLog: RequestLogWriter;
   /** Not ticking until `start()` (main.ts, unless SCHEDULER=false); tests drive `tick(now)` themselves. */
   scheduler: Scheduler;
+  /** The slow SQL log, batched the same way. */
+  sqlLog: SqlLogWriter;
+  /** The log settings the hot paths read; `refresh()` picks up a saved change at once (tests). */
+  logSettings: LogSettingsWatch;
 };
 
 /** Secrets, tokens and passwords never reach the logs. */
@@ -177,8 +187,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const logSettings = watchLogSettings(async () => {
+    const { log } = await readSettings(db);
+    return { requestLog: log.requestLog, slowSqlMs: log.slowSqlMs };
+  }, app.log);
+  await logSettings.refresh();
+  registerRequestContext(app);
   const requestLog = createRequestLogWriter(db, app.log);
-  registerRequestLog(app, requestLog);
+  registerRequestLog(app, requestLog, logSettings);
+  const sqlLog = createSqlLogWriter(db, app.log, logSettings);
+  database.observeStatements(sqlLog.observe);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const publicRoute = { access: 'public' as const, authToken: false };
@@ -234,10 +252,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
     await scheduler.stop();
+    database.observeStatements(null);
+    logSettings.stop();
     await requestLog.stop();
+    await sqlLog.stop();
   });
 
-  return { app, routes, requestLog, scheduler };
+  return { app, routes, requestLog, sqlLog, logSettings, scheduler };
 }
 
 /** The built web app, with every unknown non-API GET answered by index.html (client-side routes). */

@@ -27,3 +27,4 @@ export * from './account/account.schemas.js';
 export * from './setting/setting.schemas.js';
 export * from './scheduleJob/cron.js';
 export * from './scheduleJob/schedule-job.schemas.js';
+export * from './log/log.schemas.js';

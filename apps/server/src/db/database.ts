@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import type { Db } from '../platform/db.js';
+import type { StatementObserver } from '../platform/logs.js';
 
 // Opening the database is the app's concern; modules and the platform take `Db` from platform/db.ts.
 export { preparedStatement, rowsOf, type Db, type Queryable, type Tx } from '../platform/db.js';
@@ -17,6 +19,8 @@ export { preparedStatement, rowsOf, type Db, type Queryable, type Tx } from '../
 export type Database = {
   db: Db;
   kind: 'pglite' | 'pg';
+  /** Times every statement from now on for `observer` (the slow SQL log); null stops it. */
+  observeStatements(observer: StatementObserver | null): void;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -26,6 +30,53 @@ export type Database = {
 export const migrationsFolder = process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('./migrations', import.meta.url));
 
 const migrationLockKey = 727_274_101;
+
+type Observed = { current: StatementObserver | null };
+type QueryResultLike = { rowCount?: number | null; affectedRows?: number; rows?: unknown[] } | undefined;
+type Querying = { query: (...args: never[]) => unknown };
+
+const textOf = (query: unknown): string =>
+  typeof query === 'string' ? query : ((query as { text?: string } | null)?.text ?? '');
+const rowsOf = (result: QueryResultLike): number | null =>
+  result?.rowCount ?? result?.affectedRows ?? result?.rows?.length ?? null;
+
+/**
+ * Wraps a driver object's `query` so that each statement is timed for the observer: the promise form
+ * (PGlite, node-postgres clients) and the callback form (pg-pool's `query` on its client). With no observer
+ * the call goes straight through; an observer that throws never fails the statement.
+ */
+function timeQueries(target: Querying, observed: Observed) {
+  const original = target.query as (...args: unknown[]) => unknown;
+  target.query = function timedQuery(this: unknown, ...args: unknown[]) {
+    const observer = observed.current;
+    if (!observer) return original.apply(this, args);
+    const started = performance.now();
+    const report = (result: QueryResultLike) => {
+      try {
+        observer(textOf(args[0]), performance.now() - started, rowsOf(result));
+      } catch {
+        // The log is never worth a failed statement.
+      }
+    };
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      // The driver calls back from its socket's context: bound, so that the observer sees the caller's request.
+      const reportHere = AsyncResource.bind(report);
+      args[args.length - 1] = (error: unknown, result: QueryResultLike) => {
+        reportHere(result);
+        (last as (e: unknown, r: unknown) => void)(error, result);
+      };
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args);
+    if (result instanceof Promise)
+      result.then(
+        (value: QueryResultLike) => report(value),
+        () => report(undefined),
+      );
+    return result;
+  } as never;
+}
 
 /** PostgreSQL extensions the embedded database loads (the migrations create them). */
 export const pgliteExtensions = { pg_trgm };
@@ -43,11 +94,19 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   // pg-pool listens for a client's errors only while it is idle: one that dies while checked out (a
   // transaction between two statements, e.g. during a PostgreSQL restart) would crash the process. Its
   // next query fails instead, and the pool discards it on release.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  const observed: Observed = { current: null };
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    // Every statement runs on a pooled client (pool.query too), so timing each client's query times them all.
+    timeQueries(client as unknown as Querying, observed);
+  });
   const db = drizzlePg(pool, { casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'pg',
+    observeStatements(observer) {
+      observed.current = observer;
+    },
     async migrate() {
       const client = await pool.connect();
       try {
@@ -69,10 +128,22 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
 }
 
 export function wrapPglite(client: PGlite, onClose: () => Promise<void> = async () => undefined): Database {
+  const observed: Observed = { current: null };
+  timeQueries(client as unknown as Querying, observed);
+  // A transaction hands its callback its own query object.
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: (tx: Querying) => Promise<unknown>) =>
+    transaction((tx) => {
+      timeQueries(tx as unknown as Querying, observed);
+      return callback(tx as unknown as Querying);
+    })) as typeof client.transaction;
   const db = drizzlePglite(client, { casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    observeStatements(observer) {
+      observed.current = observer;
+    },
     async migrate() {
       await migratePglite(db, { migrationsFolder });
     },

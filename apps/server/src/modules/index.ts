@@ -21,6 +21,7 @@ import { settingModule } from './setting/index.js';
 import { apiTokenModule } from './apiToken/index.js';
 import { delegateModule } from './delegate/index.js';
 import { scheduleJobModule } from './scheduleJob/index.js';
+import { logModule } from './log/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -49,4 +50,5 @@ export const modules: readonly ModuleManifest[] = [
   apiTokenModule,
   delegateModule,
   scheduleJobModule,
+  logModule,
 ];

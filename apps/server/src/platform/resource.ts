@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,15 +25,18 @@ import { ok, present } from './envelope.js';
 import { AppError, badRequest, conflict, notFound } from './errors.js';
 import { sendXlsx, type ExportColumn } from './export.js';
 
-type ResourceTable = PgTable & { id: PgColumn; rowVersion: PgColumn; modifiedAt: PgColumn };
+/** What a read-only resource needs (logs): an id. */
+type ReadableTable = PgTable & { id: PgColumn };
+type ResourceTable = ReadableTable & { rowVersion: PgColumn; modifiedAt: PgColumn };
 type Versioned = { id: number; rowVersion: number };
 
 /** The shared zod schemas of a resource: what a record looks like, what Add, Update and Query take. */
 export type ResourceSchemas = {
   record: z.ZodObject;
-  create: z.ZodType<object>;
-  /** An object, so that Update can also take back what Get and Detail gave (contract 11). */
-  update: z.ZodObject & z.ZodType<Versioned>;
+  /** Left out by a read-only resource. */
+  create?: z.ZodType<object>;
+  /** An object, so that Update can also take back what Get and Detail gave (contract 11). Left out by a read-only resource. */
+  update?: z.ZodObject & z.ZodType<Versioned>;
   query: z.ZodType<QueryBase>;
   detail?: z.ZodType;
   /**
@@ -60,9 +63,14 @@ export type ResourceOperations<Row, Create, Update, Query> = {
 };
 
 /** What a module declares to get the generic calls, in its `<module>.resource.ts`. */
-export type ResourceDefinition<T extends ResourceTable, S extends ResourceSchemas, Row = T['$inferSelect']> = {
+export type ResourceDefinition<T extends ReadableTable, S extends ResourceSchemas, Row = T['$inferSelect']> = {
   /** Route prefix: `/api/<name>`. */
   name: string;
+  /**
+   * Get, Detail, Query and Export only (logs): no Add, Update or Delete route, and the write calls refuse.
+   * A table without `rowVersion` can only be read.
+   */
+  readOnly?: boolean;
   module: PermissionModule;
   /** What one record is called in messages ("department"). */
   label: string;
@@ -90,6 +98,13 @@ export type ResourceDefinition<T extends ResourceTable, S extends ResourceSchema
   /** The success message of Add, when it says more than "ok" (e.g. "Ticket submitted"). */
   addedMessage?: string;
   exportColumns: ExportColumn[];
+  /** How a table row is shown when the API names or derives fields differently (Get, Detail, lists, Export). */
+  rowOf?: (row: T['$inferSelect']) => Row;
+  /**
+   * Big tables (logs): the list's total counts at most this many matching rows and the page says
+   * `totalExact: false` beyond, so that a page never waits for a count of millions.
+   */
+  countCap?: number;
   /** The Export's sheet name, when not the label (e.g. "Tickets"). */
   exportSheet?: string;
   /**
@@ -99,7 +114,7 @@ export type ResourceDefinition<T extends ResourceTable, S extends ResourceSchema
   operations?: Partial<ResourceOperations<Row, z.output<S['create']>, z.output<S['update']>, z.output<S['query']>>>;
 };
 
-export type Resource<T extends ResourceTable, S extends ResourceSchemas, Row = T['$inferSelect']> = ResourceOperations<
+export type Resource<T extends ReadableTable, S extends ResourceSchemas, Row = T['$inferSelect']> = ResourceOperations<
   Row,
   z.output<S['create']>,
   z.output<S['update']>,
@@ -115,8 +130,9 @@ export type Resource<T extends ResourceTable, S extends ResourceSchemas, Row = T
 /** Any resource, as the route registration takes it. */
 export type AnyResource = ResourceOperations<Record<string, unknown>, never, never, never> & {
   def: {
-    table: ResourceTable;
+    table: ReadableTable;
     name: string;
+    readOnly?: boolean | undefined;
     module: PermissionModule;
     label: string;
     schemas: ResourceSchemas;
@@ -152,8 +168,8 @@ export function versionedUpdate(
  * Declares a resource: typed by its table and its shared schemas, with hooks inside the write's
  * transaction (`check`, `saveChildren`, `referencedBy`), `loadDetail` for Detail, and `afterCommit`.
  */
-export function defineResource<T extends ResourceTable, S extends ResourceSchemas, Row = T['$inferSelect']>(
-  def: ResourceDefinition<T, S, Row>,
+export function defineResource<T extends ReadableTable, S extends ResourceSchemas, Row = T['$inferSelect']>(
+  def: ResourceDefinition<T, S, Row> & (T extends ResourceTable ? unknown : { readOnly: true }),
 ): Resource<T, S, Row> {
   type TableRow = T['$inferSelect'];
   type Create = z.output<S['create']>;
@@ -202,6 +218,33 @@ export function defineResource<T extends ResourceTable, S extends ResourceSchema
     return row as TableRow | undefined;
   }
 
+  /** The table of a resource that may be written; a read-only one refuses (it has no routes that write). */
+  function writable(): ResourceTable {
+    if (def.readOnly) throw new Error(`${def.name} is read-only`);
+    return def.table as unknown as ResourceTable;
+  }
+
+  async function cappedQuery(db: Db, where: SQL | undefined, query: Query, cap: number) {
+    const matching = db
+      .select({ one: sql`1` })
+      .from(def.table as PgTable)
+      .where(where)
+      .limit(cap + 1)
+      .as('matching');
+    const [items, [counted]] = await Promise.all([
+      db
+        .select()
+        .from(def.table as PgTable)
+        .where(where)
+        .orderBy(...orderOf(query.orderBy))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      db.select({ total: count() }).from(matching),
+    ]);
+    const total = counted?.total ?? 0;
+    return { items: items as TableRow[], total: Math.min(total, cap), totalExact: total <= cap };
+  }
+
   async function uniqueGuard<R>(work: () => Promise<R>): Promise<R> {
     try {
       return await work();
@@ -225,6 +268,7 @@ export function defineResource<T extends ResourceTable, S extends ResourceSchema
 
     async query(db, actor, query) {
       const where = whereOf(actor, query);
+      if (def.countCap !== undefined) return cappedQuery(db, where, query, def.countCap);
       const [items, [total]] = await Promise.all([
         db
           .select()
@@ -241,13 +285,15 @@ export function defineResource<T extends ResourceTable, S extends ResourceSchema
       return { items: items as TableRow[], total: total?.total ?? 0 };
     },
 
-    async add(db, actor, input) {
+    async add(db, actor, create) {
+      writable();
+      const input = create;
       const row = await uniqueGuard(() =>
         db.transaction(async (tx) => {
           await def.check?.(tx, input, undefined);
           const [inserted] = (await tx
             .insert(def.table as PgTable)
-            .values({ ...columnValues(input), createdBy: actor.userId, modifiedBy: actor.userId })
+            .values({ ...columnValues(input as object), createdBy: actor.userId, modifiedBy: actor.userId })
             .returning()) as (TableRow & Versioned)[];
           if (!inserted) throw new Error('insert returned nothing');
           await def.saveChildren?.(tx, inserted.id, input);
@@ -259,17 +305,20 @@ export function defineResource<T extends ResourceTable, S extends ResourceSchema
       return row;
     },
 
-    async update(db, actor, input) {
+    async update(db, actor, update) {
+      const table = writable();
+      const input = update;
+      const { id, rowVersion } = update as Versioned;
       const row = await uniqueGuard(() =>
         db.transaction(async (tx) => {
-          const before = await findVisible(tx, actor, input.id);
+          const before = await findVisible(tx, actor, id);
           if (!before) throw notFound();
-          await def.check?.(tx, input, input.id);
-          const childrenBefore = await def.auditChildren?.(tx, input.id);
-          const versioned = versionedUpdate(def.table, input.id, input.rowVersion, actor);
+          await def.check?.(tx, input, id);
+          const childrenBefore = await def.auditChildren?.(tx, id);
+          const versioned = versionedUpdate(table, id, rowVersion, actor);
           const [updated] = (await tx
-            .update(def.table)
-            .set({ ...columnValues(input), ...versioned.set })
+            .update(table)
+            .set({ ...columnValues(input as object), ...versioned.set })
             .where(versioned.where)
             .returning()) as (TableRow & Versioned)[];
           if (!updated) throw conflict(messages.staleRowVersion);
@@ -293,6 +342,7 @@ export function defineResource<T extends ResourceTable, S extends ResourceSchema
     },
 
     async remove(db, actor, ids) {
+      const table = writable();
       const unique = [...new Set(ids)];
       let deleted: number;
       try {
@@ -304,7 +354,7 @@ export function defineResource<T extends ResourceTable, S extends ResourceSchema
           if (found.length !== unique.length) throw notFound();
           const refusal = await def.referencedBy?.(tx, unique);
           if (refusal) throw conflict(refusal);
-          await tx.delete(def.table).where(inArray(def.table.id, unique));
+          await tx.delete(table).where(inArray(table.id, unique));
           for (const id of unique)
             await writeAudit(tx, { entity: def.name, entityId: id, action: 'delete', actorId: actor.userId });
           return unique.length;
@@ -336,8 +386,32 @@ export function defineResource<T extends ResourceTable, S extends ResourceSchema
   };
 
   // Row is the table row unless `operations` says otherwise; then those calls supply the rows.
-  const published = { ...generic, ...def.operations } as ResourceOperations<Row, Create, Update, Query>;
+  const shown = def.rowOf ? showRowsBy(generic, def.rowOf) : generic;
+  const published = { ...shown, ...def.operations } as ResourceOperations<Row, Create, Update, Query>;
   return { ...published, def, whereOf, orderOf, generic };
+}
+
+/** The generic reads with each row shown by `rowOf`. */
+function showRowsBy<TableRow, Row, C, U, Q>(
+  generic: ResourceOperations<TableRow, C, U, Q>,
+  rowOf: (row: TableRow) => Row,
+): ResourceOperations<Row, C, U, Q> {
+  return {
+    ...generic,
+    add: async (db, actor, input) => rowOf(await generic.add(db, actor, input)),
+    update: async (db, actor, input) => rowOf(await generic.update(db, actor, input)),
+    get: async (db, actor, id) => rowOf(await generic.get(db, actor, id)),
+    detail: async (db, actor, id) =>
+      rowOf((await generic.detail(db, actor, id)) as TableRow) as Record<string, unknown>,
+    query: async (db, actor, query) => {
+      const page = await generic.query(db, actor, query);
+      return { ...page, items: page.items.map(rowOf) };
+    },
+    async *rowsForExport(db, actor, query) {
+      for await (const row of generic.rowsForExport(db, actor, query))
+        yield rowOf(row as TableRow) as Record<string, unknown>;
+    },
+  };
 }
 
 /** Search forms send filters they leave unset as '' or null: those mean "not given", not "equal to ''". */
@@ -413,13 +487,42 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
     },
   );
 
+  if (!def.readOnly) registerWriteRoutes(app, db, service);
+
+  r.post(
+    `${base}/Export`,
+    {
+      config: { access: code('export') },
+      preValidation: emptyBodyIsNoFilter,
+      schema: { tags, body: def.schemas.query },
+    },
+    async (request, reply) => {
+      const rows = service.rowsForExport(db, requireActor(request), request.body as never);
+      return sendXlsx(reply, `${def.name}.xlsx`, def.exportSheet ?? def.label, def.exportColumns, rows);
+    },
+  );
+}
+
+/** Add, Update and Delete of contract section 6, for a resource that is not read-only. */
+function registerWriteRoutes(app: FastifyInstance, db: Db, service: AnyResource) {
+  const { def } = service;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { create, update, record } = def.schemas;
+  if (!create || !update)
+    throw new Error(`${def.name}: a resource that is not read-only needs create and update schemas`);
+  const base = `/api/${def.name}`;
+  const code = (action: string) => permissionCode(def.module, action);
+  const tags = [def.name];
+  const show = (row: Record<string, unknown>) => present(row);
+  const recordResponse = { 200: envelopeSchema(record) };
+
   r.post(
     `${base}/Add`,
-    { config: { access: code('create') }, schema: { tags, body: def.schemas.create, response: recordResponse } },
+    { config: { access: code('create') }, schema: { tags, body: create, response: recordResponse } },
     async (request) => ok(show(await service.add(db, requireActor(request), request.body as never)), def.addedMessage),
   );
 
-  const updateShape = def.schemas.update.shape as Record<string, z.ZodType>;
+  const updateShape = update.shape as Record<string, z.ZodType>;
   // Only fields whose leaving-out would refuse or reset to a default (plain optional ones already keep their
   // value); never id or rowVersion, which the client must send.
   const filledWhenLeftOut = Object.keys(updateShape).filter((key) => {
@@ -456,12 +559,7 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
       // What Get, Detail and the list gave may come back: their read-only fields are accepted and ignored.
       schema: {
         tags,
-        body: acceptsReadBack(
-          def.schemas.update,
-          record,
-          def.schemas.detail ?? record,
-          ...listRowsOf(def.schemas.page),
-        ),
+        body: acceptsReadBack(update, record, def.schemas.detail ?? record, ...listRowsOf(def.schemas.page)),
         response: recordResponse,
       },
     },
@@ -488,18 +586,5 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
       },
     },
     async (request) => ok({ deleted: await service.remove(db, requireActor(request), [request.params.key]) }),
-  );
-
-  r.post(
-    `${base}/Export`,
-    {
-      config: { access: code('export') },
-      preValidation: emptyBodyIsNoFilter,
-      schema: { tags, body: def.schemas.query },
-    },
-    async (request, reply) => {
-      const rows = service.rowsForExport(db, requireActor(request), request.body as never);
-      return sendXlsx(reply, `${def.name}.xlsx`, def.exportSheet ?? def.label, def.exportColumns, rows);
-    },
   );
 }

@@ -64,12 +64,34 @@ export const uploadSettingsSchema = z.object({
     .refine((list) => new Set(list).size === list.length, 'List each type once.'),
 });
 
+/** Settings → Logs: what the logs keep and for how long. */
+export const logSettingsSchema = z.object({
+  /** Off only to measure what the request log costs. */
+  requestLog: z.boolean(),
+  /** Statements at least this slow are kept in the SQL log; 0 keeps none. */
+  slowSqlMs: z.number().int().min(0).max(600_000),
+  /** Log rows older than this many days are deleted by the nightly retention job. */
+  daysToKeep: z.number().int().min(1).max(3650),
+});
+
+/** Settings → Holiday calendar: who is reminded of a coming holiday, and how many days before. */
+export const holidayReminderSettingsSchema = z.object({
+  enabled: z.boolean(),
+  userIds: z
+    .array(idSchema)
+    .max(200)
+    .refine((list) => new Set(list).size === list.length, 'List each user once.'),
+  daysBefore: z.number().int().min(1).max(60),
+});
+
 export type BasicSettings = z.infer<typeof basicSettingsSchema>;
 export type ToggleSettings = z.infer<typeof toggleSettingsSchema>;
 export type TokenSettings = z.infer<typeof tokenSettingsSchema>;
 export type UploadSettings = z.infer<typeof uploadSettingsSchema>;
+export type LogSettings = z.infer<typeof logSettingsSchema>;
+export type HolidayReminderSettings = z.infer<typeof holidayReminderSettingsSchema>;
 
-export const settingGroups = ['basic', 'toggles', 'token', 'upload'] as const;
+export const settingGroups = ['basic', 'toggles', 'token', 'upload', 'log', 'holidayReminder'] as const;
 export type SettingGroup = (typeof settingGroups)[number];
 
 export const settingGroupSchemas = {
@@ -77,6 +99,8 @@ export const settingGroupSchemas = {
   toggles: toggleSettingsSchema,
   token: tokenSettingsSchema,
   upload: uploadSettingsSchema,
+  log: logSettingsSchema,
+  holidayReminder: holidayReminderSettingsSchema,
 } as const;
 
 export type SettingValues = {
@@ -84,6 +108,8 @@ export type SettingValues = {
   toggles: ToggleSettings;
   token: TokenSettings;
   upload: UploadSettings;
+  log: LogSettings;
+  holidayReminder: HolidayReminderSettings;
 };
 
 /** The extensions uploads accept out of the box. */
@@ -122,12 +148,27 @@ export const settingSaveSchema = z.discriminatedUnion('group', [
     .strict(),
   z.object({ group: z.literal('token'), value: tokenSettingsSchema.strict(), rowVersion: rowVersionSchema }).strict(),
   z.object({ group: z.literal('upload'), value: uploadSettingsSchema.strict(), rowVersion: rowVersionSchema }).strict(),
+  z.object({ group: z.literal('log'), value: logSettingsSchema.strict(), rowVersion: rowVersionSchema }).strict(),
+  z
+    .object({
+      group: z.literal('holidayReminder'),
+      value: holidayReminderSettingsSchema.strict(),
+      rowVersion: rowVersionSchema,
+    })
+    .strict(),
 ]);
 export type SettingSave = z.infer<typeof settingSaveSchema>;
 
 /** What `Save` answers: the group's value as stored and its new rowVersion. */
 export const settingSavedSchema = z.object({
-  value: z.union([basicSettingsSchema, toggleSettingsSchema, tokenSettingsSchema, uploadSettingsSchema]),
+  value: z.union([
+    basicSettingsSchema,
+    toggleSettingsSchema,
+    tokenSettingsSchema,
+    uploadSettingsSchema,
+    logSettingsSchema,
+    holidayReminderSettingsSchema,
+  ]),
   rowVersion: z.number().int(),
   modifiedAt: z.string().nullable(),
 });
@@ -158,6 +199,8 @@ export const settingsSchema = z.object({
   toggles: groupOf(toggleSettingsSchema),
   token: groupOf(tokenSettingsSchema),
   upload: groupOf(uploadSettingsSchema),
+  log: groupOf(logSettingsSchema),
+  holidayReminder: groupOf(holidayReminderSettingsSchema),
   holidays: z.array(holidaySchema),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -213,4 +256,5 @@ export const settingMessages = defineMessages('setting', {
   typeNotAllowed: (ext: string) => `Files of type .${ext || '(none)'} are not allowed.`,
   fileTooLarge: (mb: number) => `Maximum File Size of ${mb} Mb is allowed`,
   holidayExists: 'A holiday on that day already exists.',
+  reminderUserUnknown: 'A user chosen for the holiday reminder does not exist.',
 } as const);

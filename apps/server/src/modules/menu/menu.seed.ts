@@ -152,7 +152,13 @@ export const menuSeed: MenuSeed[] = [
     children: [
       page('/log/login', 'LoginLog', 'log', ['Sign-in log', '登录日志', '登入日誌']),
       page('/log/request', 'RequestLog', 'log', ['Request log', '请求日志', '請求日誌']),
+      page('/log/sql', 'SqlLog', 'log', ['SQL log', 'SQL 日志', 'SQL 日誌']),
       page('/log/system', 'SystemLog', 'log', ['System log', '系统日志', '系統日誌']),
+      page('/log/holidayReminder', 'HolidayReminderLog', 'log', [
+        'Holiday reminder log',
+        '假期提醒日志',
+        '假期提醒日誌',
+      ]),
     ],
   },
   {

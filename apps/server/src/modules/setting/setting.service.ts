@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, type SQL } from 'drizzle-orm';
 import {
   defaultAllowedUploadTypes,
   messages,
   settingGroupSchemas,
+  settingMessages,
   type PublicSettings,
   type SettingGroup,
   type SettingSave,
@@ -16,7 +17,8 @@ import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { loadConfig } from '../../platform/config.js';
 import { present } from '../../platform/envelope.js';
-import { conflict } from '../../platform/errors.js';
+import { badRequest, conflict } from '../../platform/errors.js';
+import { appUser } from '../user/index.js';
 import { appSetting, holiday } from './setting.table.js';
 
 /** Where a setting starts before anyone saves it: the product's defaults, and the environment for lifetimes. */
@@ -36,6 +38,8 @@ export function defaultSettings(env: SettingDefaults): SettingValues {
     toggles: { lockout: true, lockoutAttempts: 5, accountLockAddresses: 10, privateTickets: true, ssoButton: false },
     token: { accessMinutes: env.accessMinutes, refreshDays: env.refreshDays, personalTokens: true },
     upload: { maxSizeMb: 20, allowedTypes: [...defaultAllowedUploadTypes] },
+    log: { requestLog: true, slowSqlMs: 200, daysToKeep: 90 },
+    holidayReminder: { enabled: false, userIds: [], daysBefore: 3 },
   };
 }
 
@@ -90,6 +94,8 @@ async function loadGroups(q: Queryable, defaults: SettingDefaults): Promise<Grou
     toggles: read('toggles') as GroupState['toggles'],
     token: read('token') as GroupState['token'],
     upload: read('upload') as GroupState['upload'],
+    log: read('log') as GroupState['log'],
+    holidayReminder: read('holidayReminder') as GroupState['holidayReminder'],
   };
 }
 
@@ -104,6 +110,8 @@ export async function readSettings(db: Db, q: Queryable = db): Promise<SettingVa
     toggles: groups.toggles.value,
     token: groups.token.value,
     upload: groups.upload.value,
+    log: groups.log.value,
+    holidayReminder: groups.holidayReminder.value,
   };
 }
 
@@ -128,6 +136,8 @@ export async function getSettings(db: Db): Promise<Settings> {
     toggles: show(groups.toggles),
     token: show(groups.token),
     upload: show(groups.upload),
+    log: show(groups.log),
+    holidayReminder: show(groups.holidayReminder),
     holidays: holidays.map((h) => present(h)),
   };
 }
@@ -147,6 +157,7 @@ export async function publicSettings(db: Db): Promise<PublicSettings> {
 /** Saves one group whole; a rowVersion that is not the stored one (0 = never saved) writes nothing: 409. */
 export async function saveSetting(db: Db, actor: Actor, input: SettingSave): Promise<SettingSaved> {
   const saved = await db.transaction(async (tx) => {
+    if (input.group === 'holidayReminder') await checkReminderUsers(tx, input.value.userIds);
     const [before] = await tx.select().from(appSetting).where(eq(appSetting.groupName, input.group));
     const value = input.value as Record<string, unknown>;
     let row: typeof appSetting.$inferSelect | undefined;
@@ -176,6 +187,19 @@ export async function saveSetting(db: Db, actor: Actor, input: SettingSave): Pro
   });
   invalidateSettings(db);
   return { value: input.value, rowVersion: saved.rowVersion, modifiedAt: saved.modifiedAt.toISOString() };
+}
+
+/** The users a holiday reminder goes to must exist (and not be deleted). */
+async function checkReminderUsers(q: Queryable, userIds: number[]) {
+  if (userIds.length === 0) return;
+  const found = await q
+    .select({ id: appUser.id })
+    .from(appUser)
+    .where(and(inArray(appUser.id, userIds), isNull(appUser.deletedAt)));
+  if (found.length !== userIds.length)
+    throw badRequest(settingMessages.reminderUserUnknown, [
+      { field: 'value.userIds', message: settingMessages.reminderUserUnknown },
+    ]);
 }
 
 // ---- holiday calendar ----

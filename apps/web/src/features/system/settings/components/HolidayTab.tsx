@@ -10,11 +10,12 @@ import { downloadExport } from '../../../../platform/http/file-transfer';
 import { Auth } from '../../../../platform/permission';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { useAddHoliday, useDeleteHoliday } from '../api';
+import { HolidayReminderForm } from './HolidayReminderForm';
 
 type Values = { day: Dayjs; name: string };
 
 /** The holiday calendar: days the service desk is closed. */
-export function HolidayTab({ settings }: { settings: Settings }) {
+export function HolidayTab({ settings, reload }: { settings: Settings; reload: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const add = useAddHoliday();
@@ -123,6 +124,10 @@ export function HolidayTab({ settings }: { settings: Settings }) {
           },
         ]}
       />
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('settings.holidayReminder.title')}
+      </Typography.Title>
+      <HolidayReminderForm settings={settings} reload={reload} />
     </div>
   );
 }

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../settings/api';
 import { BasicTab } from '../../../settings/components/BasicTab';
 import { HolidayTab } from '../../../settings/components/HolidayTab';
+import { LogTab } from '../../../settings/components/LogTab';
 import { TogglesTab } from '../../../settings/components/TogglesTab';
 import { TokenTab } from '../../../settings/components/TokenTab';
 import { UploadTab } from '../../../settings/components/UploadTab';
 
-/** Settings: basic, toggles, token, upload and holiday (issue 5, item 6). */
+/** Settings: basic, toggles, token, upload, logs and holiday with its reminder (issue 5 item 6, issue 12). */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { data: settings, isPending, isError, refetch } = useSettings();
@@ -34,10 +35,11 @@ export default function SettingsPage() {
           { key: 'toggles', label: t('settings.tabs.toggles'), children: pane('toggles', <TogglesTab {...props} />) },
           { key: 'token', label: t('settings.tabs.token'), children: pane('token', <TokenTab {...props} />) },
           { key: 'upload', label: t('settings.tabs.upload'), children: pane('upload', <UploadTab {...props} />) },
+          { key: 'log', label: t('settings.tabs.log'), children: pane('log', <LogTab {...props} />) },
           {
             key: 'holiday',
             label: t('settings.tabs.holiday'),
-            children: pane('holiday', <HolidayTab settings={settings} />),
+            children: pane('holiday', <HolidayTab {...props} />),
           },
         ]}
       />

@@ -1,0 +1,230 @@
+import { gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  holidayReminderLogQuerySchema,
+  holidayReminderLogSchema,
+  loginLogQuerySchema,
+  loginLogSchema,
+  pageOf,
+  requestLogQuerySchema,
+  requestLogSchema,
+  sqlLogQuerySchema,
+  sqlLogSchema,
+  systemLogQuerySchema,
+  systemLogSchema,
+  type LoginResult,
+} from '@casedesk/shared';
+import { z } from 'zod';
+import { loginLog, requestLog, sqlLog, systemLog } from '../../platform/platform.table.js';
+import { defineResource } from '../../platform/resource.js';
+import { holidayReminderLog } from '../setting/index.js';
+
+/** A list total counts at most this many rows: a log may hold millions, and the page must not wait for them. */
+const logCountCap = 10_000;
+const logOrder = [{ field: 'logTime', desc: true }];
+
+type TimeAndUser = { from?: string | undefined; to?: string | undefined; user?: string | undefined };
+
+/** The filters every log has: time range (`to` exclusive) and the sign-in name, in any case. */
+function timeAndUser(columns: { logTime: PgColumn; loginName?: PgColumn }, query: TimeAndUser): (SQL | undefined)[] {
+  return [
+    query.from ? gte(columns.logTime, new Date(query.from)) : undefined,
+    query.to ? lt(columns.logTime, new Date(query.to)) : undefined,
+    query.user && columns.loginName ? sql`lower(${columns.loginName}) = ${query.user.toLowerCase()}` : undefined,
+  ];
+}
+
+const logPage = <T extends z.ZodType>(row: T) => pageOf(row).extend({ totalExact: z.boolean().optional() });
+
+// ---- sign-in log ----
+
+type LoginLogRow = typeof loginLog.$inferSelect;
+
+/**
+ * Contract 12/17 results from the stored row: a refused attempt that locked the account (or was refused
+ * because it was locked) is `Locked`, a sign-out `SignedOut`.
+ */
+export function loginResultOf(row: Pick<LoginLogRow, 'success' | 'reason'>): LoginResult {
+  if (row.success === 'Success') return 'Succeeded';
+  const reason = (row.reason ?? '').toLowerCase();
+  if (reason.startsWith('signed out')) return 'SignedOut';
+  return reason.startsWith('locked') || reason.includes('account is locked') ? 'Locked' : 'Failed';
+}
+
+const loginResultFilter: Record<LoginResult, SQL> = {
+  Succeeded: sql`${loginLog.success} = 'Success'`,
+  Failed: sql`${loginLog.success} = 'Failure' and coalesce(lower(${loginLog.reason}), '') not like 'locked%' and coalesce(lower(${loginLog.reason}), '') not like 'signed out%' and coalesce(lower(${loginLog.reason}), '') not like '%account is locked%'`,
+  Locked: sql`${loginLog.success} = 'Failure' and (lower(${loginLog.reason}) like 'locked%' or lower(${loginLog.reason}) like '%account is locked%')`,
+  SignedOut: sql`${loginLog.success} = 'Failure' and lower(${loginLog.reason}) like 'signed out%'`,
+};
+
+export const loginLogResource = defineResource({
+  name: 'LoginLog',
+  module: 'log',
+  label: 'sign-in log entry',
+  readOnly: true,
+  table: loginLog,
+  schemas: { record: loginLogSchema, query: loginLogQuerySchema, page: logPage(loginLogSchema) },
+  keywordColumns: [loginLog.loginName, loginLog.ip, loginLog.reason, loginLog.userAgent],
+  defaultOrder: logOrder,
+  countCap: logCountCap,
+  filters: (query) => [...timeAndUser(loginLog, query), query.result ? loginResultFilter[query.result] : undefined],
+  rowOf: (row) => ({
+    id: row.id,
+    loginName: row.loginName,
+    userId: row.userId,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    result: loginResultOf(row),
+    message: row.reason,
+    logTime: row.logTime,
+  }),
+  exportSheet: 'Sign-in log',
+  exportColumns: [
+    { header: 'Time', field: 'logTime', width: 22 },
+    { header: 'Login name', field: 'loginName', width: 20 },
+    { header: 'User id', field: 'userId', width: 10 },
+    { header: 'Result', field: 'result', width: 12 },
+    { header: 'Message', field: 'message', width: 30 },
+    { header: 'IP', field: 'ip', width: 16 },
+    { header: 'User agent', field: 'userAgent', width: 40 },
+  ],
+});
+
+// ---- request log (the spec's operation log) ----
+
+export const requestLogResource = defineResource({
+  name: 'RequestLog',
+  module: 'log',
+  label: 'request log entry',
+  readOnly: true,
+  table: requestLog,
+  schemas: { record: requestLogSchema, query: requestLogQuerySchema, page: logPage(requestLogSchema) },
+  keywordColumns: [requestLog.url, requestLog.loginName, requestLog.controller, requestLog.action],
+  defaultOrder: logOrder,
+  countCap: logCountCap,
+  filters: (query) => [
+    ...timeAndUser(requestLog, query),
+    query.result === 'ok' ? lt(requestLog.status, 400) : undefined,
+    query.result === 'error' ? gte(requestLog.status, 400) : undefined,
+  ],
+  rowOf: (row) => ({
+    id: row.id,
+    requestId: row.requestId,
+    area: row.area,
+    controller: row.controller,
+    action: row.action,
+    method: row.method,
+    path: row.url,
+    status: row.status,
+    durationMs: row.durationMs,
+    ip: row.ip,
+    accessUrl: row.accessUrl,
+    loginName: row.loginName,
+    userId: row.userId,
+    description: row.controller && row.action ? `${row.controller} ${row.action}` : null,
+    logTime: row.logTime,
+  }),
+  exportSheet: 'Request log',
+  exportColumns: [
+    { header: 'Time', field: 'logTime', width: 22 },
+    { header: 'Login name', field: 'loginName', width: 20 },
+    { header: 'Method', field: 'method', width: 8 },
+    { header: 'Path', field: 'path', width: 40 },
+    { header: 'Status', field: 'status', width: 8 },
+    { header: 'Duration (ms)', field: 'durationMs', width: 12 },
+    { header: 'Area', field: 'area', width: 14 },
+    { header: 'Controller', field: 'controller', width: 16 },
+    { header: 'Action', field: 'action', width: 16 },
+    { header: 'Page', field: 'accessUrl', width: 30 },
+    { header: 'IP', field: 'ip', width: 16 },
+    { header: 'Request id', field: 'requestId', width: 38 },
+  ],
+});
+
+// ---- slow SQL log ----
+
+export const sqlLogResource = defineResource({
+  name: 'SqlLog',
+  module: 'log',
+  label: 'SQL log entry',
+  readOnly: true,
+  table: sqlLog,
+  schemas: { record: sqlLogSchema, query: sqlLogQuerySchema, page: logPage(sqlLogSchema) },
+  keywordColumns: [sqlLog.statement],
+  defaultOrder: logOrder,
+  countCap: logCountCap,
+  filters: (query) => [
+    ...timeAndUser(sqlLog, query),
+    query.minDurationMs !== undefined ? gte(sqlLog.durationMs, query.minDurationMs) : undefined,
+  ],
+  exportSheet: 'SQL log',
+  exportColumns: [
+    { header: 'Time', field: 'logTime', width: 22 },
+    { header: 'Duration (ms)', field: 'durationMs', width: 12 },
+    { header: 'Rows', field: 'rows', width: 8 },
+    { header: 'Statement', field: 'statement', width: 80 },
+    { header: 'Request id', field: 'requestId', width: 38 },
+  ],
+});
+
+// ---- system log ----
+
+export const systemLogResource = defineResource({
+  name: 'SystemLog',
+  module: 'log',
+  label: 'system log entry',
+  readOnly: true,
+  table: systemLog,
+  schemas: { record: systemLogSchema, query: systemLogQuerySchema, page: logPage(systemLogSchema) },
+  keywordColumns: [systemLog.message, systemLog.source],
+  defaultOrder: logOrder,
+  countCap: logCountCap,
+  filters: (query) => timeAndUser(systemLog, query),
+  exportSheet: 'System log',
+  exportColumns: [
+    { header: 'Time', field: 'logTime', width: 22 },
+    { header: 'Level', field: 'level', width: 8 },
+    { header: 'Source', field: 'source', width: 12 },
+    { header: 'Message', field: 'message', width: 60 },
+    { header: 'User id', field: 'userId', width: 10 },
+    { header: 'Request id', field: 'requestId', width: 38 },
+    { header: 'Detail', field: 'detail', width: 60 },
+  ],
+});
+
+// ---- holiday reminder log ----
+
+export const holidayReminderLogResource = defineResource({
+  name: 'HolidayReminderLog',
+  module: 'log',
+  label: 'holiday reminder log entry',
+  readOnly: true,
+  table: holidayReminderLog,
+  schemas: {
+    record: holidayReminderLogSchema,
+    query: holidayReminderLogQuerySchema,
+    page: logPage(holidayReminderLogSchema),
+  },
+  keywordColumns: [holidayReminderLog.holidayName, holidayReminderLog.toAddress],
+  defaultOrder: logOrder,
+  countCap: logCountCap,
+  filters: (query) => timeAndUser(holidayReminderLog, query),
+  exportSheet: 'Holiday reminders',
+  exportColumns: [
+    { header: 'Time', field: 'logTime', width: 22 },
+    { header: 'Holiday', field: 'holidayDay', width: 12 },
+    { header: 'Name', field: 'holidayName', width: 24 },
+    { header: 'Login name', field: 'loginName', width: 20 },
+    { header: 'To', field: 'toAddress', width: 30 },
+    { header: 'Language', field: 'language', width: 10 },
+  ],
+});
+
+export const logResources = [
+  loginLogResource,
+  requestLogResource,
+  sqlLogResource,
+  systemLogResource,
+  holidayReminderLogResource,
+];
