@@ -43,7 +43,6 @@ import { loadServerKeys } from './platform/secrets.js';
 import type { JobHandler } from './platform/jobs/job-handler.js';
 import { createJobRegistry } from './platform/jobs/registry.js';
 import { createScheduler, type Scheduler } from './platform/jobs/scheduler.js';
-import { readSettings } from './modules/setting/index.js';
 
 export type AppOptions = {
   config: Config;

@@ -1,4 +1,4 @@
-import { gte, lt, sql, type SQL } from 'drizzle-orm';
+import { eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   holidayReminderLogQuerySchema,
@@ -12,7 +12,6 @@ import {
   sqlLogSchema,
   systemLogQuerySchema,
   systemLogSchema,
-  type LoginResult,
 } from '@casedesk/shared';
 import { z } from 'zod';
 import { loginLog, requestLog, sqlLog, systemLog } from '../../platform/platform.table.js';
@@ -38,26 +37,6 @@ const logPage = <T extends z.ZodType>(row: T) => pageOf(row).extend({ totalExact
 
 // ---- sign-in log ----
 
-type LoginLogRow = typeof loginLog.$inferSelect;
-
-/**
- * Contract 12/17 results from the stored row: a refused attempt that locked the account (or was refused
- * because it was locked) is `Locked`, a sign-out `SignedOut`.
- */
-export function loginResultOf(row: Pick<LoginLogRow, 'success' | 'reason'>): LoginResult {
-  if (row.success === 'Success') return 'Succeeded';
-  const reason = (row.reason ?? '').toLowerCase();
-  if (reason.startsWith('signed out')) return 'SignedOut';
-  return reason.startsWith('locked') || reason.includes('account is locked') ? 'Locked' : 'Failed';
-}
-
-const loginResultFilter: Record<LoginResult, SQL> = {
-  Succeeded: sql`${loginLog.success} = 'Success'`,
-  Failed: sql`${loginLog.success} = 'Failure' and coalesce(lower(${loginLog.reason}), '') not like 'locked%' and coalesce(lower(${loginLog.reason}), '') not like 'signed out%' and coalesce(lower(${loginLog.reason}), '') not like '%account is locked%'`,
-  Locked: sql`${loginLog.success} = 'Failure' and (lower(${loginLog.reason}) like 'locked%' or lower(${loginLog.reason}) like '%account is locked%')`,
-  SignedOut: sql`${loginLog.success} = 'Failure' and lower(${loginLog.reason}) like 'signed out%'`,
-};
-
 export const loginLogResource = defineResource({
   name: 'LoginLog',
   module: 'log',
@@ -65,18 +44,18 @@ export const loginLogResource = defineResource({
   readOnly: true,
   table: loginLog,
   schemas: { record: loginLogSchema, query: loginLogQuerySchema, page: logPage(loginLogSchema) },
-  keywordColumns: [loginLog.loginName, loginLog.ip, loginLog.reason, loginLog.userAgent],
+  keywordColumns: [loginLog.loginName, loginLog.ip, loginLog.message, loginLog.userAgent],
   defaultOrder: logOrder,
   countCap: logCountCap,
-  filters: (query) => [...timeAndUser(loginLog, query), query.result ? loginResultFilter[query.result] : undefined],
+  filters: (query) => [...timeAndUser(loginLog, query), query.result ? eq(loginLog.result, query.result) : undefined],
   rowOf: (row) => ({
     id: row.id,
     loginName: row.loginName,
     userId: row.userId,
     ip: row.ip,
     userAgent: row.userAgent,
-    result: loginResultOf(row),
-    message: row.reason,
+    result: row.result,
+    message: row.message,
     logTime: row.logTime,
   }),
   exportSheet: 'Sign-in log',

@@ -245,7 +245,7 @@ describe('log retention', () => {
     await ctx.db
       .insert(requestLog)
       .values({ requestId: 'recent', method: 'GET', url: '/api/recent', status: 200, durationMs: 1, logTime: recent });
-    await ctx.db.insert(loginLog).values({ loginName: 'old-one', success: 'Failure', logTime: old });
+    await ctx.db.insert(loginLog).values({ loginName: 'old-one', result: 'Failed', logTime: old });
     await ctx.db.insert(systemLog).values({ level: 'info', source: 'test', message: 'old', logTime: old });
     await ctx.db.insert(sqlLog).values({ statement: 'select old', durationMs: 500, logTime: old });
     // A reminder sent long ago for a holiday still to come must stay: it is what stops a second mail.
