@@ -25,3 +25,4 @@ export * from './configuration/configuration.schemas.js';
 export * from './webApi/web-api.schemas.js';
 export * from './account/account.schemas.js';
 export * from './setting/setting.schemas.js';
+export * from './scheduledTicket/scheduled-ticket.schemas.js';

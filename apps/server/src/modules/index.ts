@@ -20,6 +20,7 @@ import { webApiModule } from './webApi/index.js';
 import { settingModule } from './setting/index.js';
 import { apiTokenModule } from './apiToken/index.js';
 import { delegateModule } from './delegate/index.js';
+import { scheduledTicketModule } from './scheduledTicket/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -47,4 +48,5 @@ export const modules: readonly ModuleManifest[] = [
   settingModule,
   apiTokenModule,
   delegateModule,
+  scheduledTicketModule,
 ];
