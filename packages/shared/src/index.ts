@@ -25,4 +25,6 @@ export * from './configuration/configuration.schemas.js';
 export * from './webApi/web-api.schemas.js';
 export * from './account/account.schemas.js';
 export * from './setting/setting.schemas.js';
+export * from './scheduleJob/cron.js';
+export * from './scheduleJob/schedule-job.schemas.js';
 export * from './scheduledTicket/scheduled-ticket.schemas.js';

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobTitle } from '@casedesk/shared';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db.js';
 
-/** A title in each language the product speaks. */
-export type JobTitle = { en: string; 'zh-cn': string; 'zh-tw': string };
+/** A title in each language the product speaks (shared: `GET ScheduleJob/Handlers` returns it). */
+export type { JobTitle };
 
 /** What a handler is handed for one run. */
 export type JobRunContext = {
