@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { defineMessages, keyed } from '../platform/message-keys.js';
-import { auditFieldsSchema, idTextSchema, queryBaseSchema, queryBooleanSchema, updateKeySchema } from '../platform/paging.js';
+import {
+  auditFieldsSchema,
+  idTextSchema,
+  queryBaseSchema,
+  queryBooleanSchema,
+  updateKeySchema,
+} from '../platform/paging.js';
 import { validateQuartzCron } from '../scheduleJob/cron.js';
-import { ticketCreateSchema, ticketListItemSchema, ticketPrioritySchema, ticketSchema } from '../ticket/ticket.schemas.js';
+import {
+  ticketCreateSchema,
+  ticketListItemSchema,
+  ticketPrioritySchema,
+  ticketSchema,
+} from '../ticket/ticket.schemas.js';
 
 export const scheduledTicketMessages = defineMessages('scheduledTicket', {
   recurrenceRequired: 'Give either a cron expression or a one-off date, not both.',
@@ -56,7 +67,7 @@ export const scheduledTicketCronSchema = z
   .max(200)
   .superRefine((text, ctx) => {
     const problem = validateQuartzCron(text);
-    if (problem) ctx.addIssue({ code: "custom", message: problem.message });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
   });
 
 /** The recurrence: a cron, or a one-off date-time (exactly one of them; the server checks the pair). */

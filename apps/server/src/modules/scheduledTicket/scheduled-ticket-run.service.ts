@@ -47,7 +47,10 @@ export async function claimDue(db: Db, timeZone: string, limit: number): Promise
       .update(scheduledTicketRun)
       .set({ status: 'Failed', message: interruptedMessage, finishedAt: sql`now()` })
       .where(
-        and(eq(scheduledTicketRun.status, 'Running'), lt(scheduledTicketRun.startedAt, sql`now() - ${interruptedAfter}`)),
+        and(
+          eq(scheduledTicketRun.status, 'Running'),
+          lt(scheduledTicketRun.startedAt, sql`now() - ${interruptedAfter}`),
+        ),
       );
     const due = await tx
       .select({ id: scheduledTicket.id, cron: scheduledTicket.cron, nextRunAt: scheduledTicket.nextRunAt })

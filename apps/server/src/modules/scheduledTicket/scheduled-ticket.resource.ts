@@ -4,8 +4,10 @@ import {
   scheduledTicketQuerySchema,
   scheduledTicketSchema,
   scheduledTicketUpdateSchema,
+  type Page,
   type ScheduledTicketListItem,
 } from '@casedesk/shared';
+import type { SQL } from 'drizzle-orm';
 import type { ExportColumn } from '../../platform/export.js';
 import { defineResource } from '../../platform/resource.js';
 import { scheduledVisibleSql } from './scheduled-ticket.policy.js';
@@ -62,13 +64,14 @@ export const scheduledTicketResource = defineResource<
   operations: {
     add: addScheduledTicket,
     update: updateScheduledTicket,
-    async query(db, actor, query) {
-      const where = scheduledTicketResource.whereOf(actor, query);
-      const order = scheduledTicketResource.orderOf(query.orderBy);
+    // Annotated: these calls use the resource's own filter and order, declared by this very call.
+    async query(db, actor, query): Promise<Page<ScheduledTicketListItem>> {
+      const where: SQL | undefined = scheduledTicketResource.whereOf(actor, query);
+      const order: SQL[] = scheduledTicketResource.orderOf(query.orderBy);
       return listPage(db, where, order, query.page, query.pageSize);
     },
-    async *rowsForExport(db, actor, query) {
-      const where = scheduledTicketResource.whereOf(actor, query);
+    async *rowsForExport(db, actor, query): AsyncGenerator<Record<string, unknown>> {
+      const where: SQL | undefined = scheduledTicketResource.whereOf(actor, query);
       yield* await listRows(db, where, scheduledTicketResource.orderOf(query.orderBy)).limit(100_000);
     },
   },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   messages,
   nextFireTimes,
@@ -141,7 +141,8 @@ export async function updateScheduledTicket(db: Db, actor: Actor, input: Schedul
     const template: ScheduledTicketTemplate = { ...templateOf(before), ...sent };
     const recurrence: Recurrence = {
       cron: cron !== undefined ? cron : before.cron,
-      scheduledDate: scheduledDate !== undefined ? (scheduledDate ? new Date(scheduledDate) : null) : before.scheduledDate,
+      scheduledDate:
+        scheduledDate !== undefined ? (scheduledDate ? new Date(scheduledDate) : null) : before.scheduledDate,
       enabled: enabled ?? before.enabled,
     };
     const recurrenceChanged =
@@ -190,7 +191,7 @@ export const listColumns = {
 
 /** The list rows (without content) matching `where`, in `order`. */
 export function listRows(db: Db, where: SQL | undefined, order: SQL[]) {
-  const { content: _content, ...columns } = scheduledTicket._.columns;
+  const { content: _content, ...columns } = getTableColumns(scheduledTicket);
   return db
     .select({ ...columns, ...listColumns })
     .from(scheduledTicket)

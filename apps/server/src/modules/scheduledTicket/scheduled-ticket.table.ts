@@ -52,7 +52,9 @@ export const scheduledTicket = pgTable(
   },
   (t) => [
     // What the scheduler's claim reads every few seconds: only the enabled rows, by due time.
-    index('scheduled_ticket_due_idx').on(t.nextRunAt).where(sql`${t.enabled}`),
+    index('scheduled_ticket_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`${t.enabled}`),
     index('scheduled_ticket_project_idx').on(t.projectId, t.id),
     index('scheduled_ticket_created_by_idx').on(t.createdBy),
     foreignKey({ name: 'scheduled_ticket_project_fk', columns: [t.projectId], foreignColumns: [project.id] }).onDelete(
