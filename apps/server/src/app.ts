@@ -34,6 +34,10 @@ import {
   type RequestLogWriter,
 } from './platform/logs.js';
 import { loadServerKeys } from './platform/secrets.js';
+import type { JobHandler } from './platform/jobs/job-handler.js';
+import { createJobRegistry } from './platform/jobs/registry.js';
+import { createScheduler, type Scheduler } from './platform/jobs/scheduler.js';
+import { readSettings } from './modules/setting/index.js';
 
 export type AppOptions = {
   config: Config;
@@ -41,6 +45,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Flip to true once migrations ran; /readyz answers 503 before. */
   isReady?: () => boolean;
+  /** Job handlers beyond the manifests' (tests register their own here, never in the product). */
+  jobHandlers?: JobHandler[];
 };
 
 export type App = {
@@ -48,6 +54,8 @@ export type App = {
   routes: RouteRecord[];
   /** The batched request log; `flush()` writes what is buffered now (tests, shutdown). */
   requestLog: RequestLogWriter;
+  /** Not ticking until `start()` (main.ts, unless SCHEDULER=false); tests drive `tick(now)` themselves. */
+  scheduler: Scheduler;
 };
 
 /** Secrets, tokens and passwords never reach the logs. */
@@ -201,7 +209,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
   });
 
-  const moduleContext = { db, config, accessTokens, authTokenPublicKey: keys.authTokenPublicKey, routes };
+  const registry = createJobRegistry([
+    ...modules.flatMap((module) => module.jobs?.handlers ?? []),
+    ...(options.jobHandlers ?? []),
+  ]);
+  const scheduler = createScheduler({
+    db,
+    config,
+    log: app.log,
+    registry,
+    timeZone: async () => (await readSettings(db)).basic.timeZone,
+  });
+  const jobs = { registry, scheduler };
+  const moduleContext = { db, config, accessTokens, authTokenPublicKey: keys.authTokenPublicKey, routes, jobs };
   for (const module of modules) await module.register?.(app, moduleContext);
 
   registerWebApp(app, config);
@@ -213,10 +233,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   purgeTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    await scheduler.stop();
     await requestLog.stop();
   });
 
-  return { app, routes, requestLog };
+  return { app, routes, requestLog, scheduler };
 }
 
 /** The built web app, with every unknown non-API GET answered by index.html (client-side routes). */

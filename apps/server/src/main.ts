@@ -14,8 +14,10 @@ await seedSystem(database.db, { adminPassword: config.adminPassword });
 if (config.demoData) await seedDemo(database.db);
 ready = true;
 
-const { app } = await buildApp({ config, database, isReady: () => ready });
+const { app, scheduler } = await buildApp({ config, database, isReady: () => ready });
 await app.listen({ port: config.port, host: config.host });
+// Jobs start once the server answers; app.close() (shutdown) stops them, waiting for running handlers.
+if (config.scheduler) scheduler.start();
 app.log.info(
   { database: database.kind, startupMs: Math.round(performance.now() - startedAt), version: config.version },
   'Casedesk is ready',

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { TokenData } from '@casedesk/shared';
-import { buildApp, type App } from '../src/app.js';
+import { buildApp, type App, type AppOptions } from '../src/app.js';
 import type { Database, Db } from '../src/db/database.js';
 import { permission, role, rolePermission } from '../src/modules/role/role.table.js';
 import { appUser, userProject, userRole } from '../src/modules/user/user.table.js';
@@ -90,12 +90,20 @@ export function createCaller(app: FastifyInstance, newAuthToken: ReturnType<type
   };
 }
 
+/** What a test may add to the app: its own job handlers (never the product's code). */
+export type TestAppOptions = Pick<AppOptions, 'jobHandlers'>;
+
 /** Builds the app on `database` into `ctx`, ready to take calls. */
-export async function startTestApp(ctx: TestContext, database: Database, overrides: Partial<Config> = {}) {
+export async function startTestApp(
+  ctx: TestContext,
+  database: Database,
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+) {
   ctx.database = database;
   ctx.db = database.db;
   ctx.config = testConfig(overrides);
-  ctx.built = await buildApp({ config: ctx.config, database, logger: false });
+  ctx.built = await buildApp({ config: ctx.config, database, logger: false, ...options });
   ctx.app = ctx.built.app;
   await ctx.app.ready();
   const keys = await loadServerKeys(ctx.db);
@@ -104,9 +112,9 @@ export async function startTestApp(ctx: TestContext, database: Database, overrid
 }
 
 /** A fresh database copy and app for one test file, closed after it. */
-export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): TestContext {
   const ctx = {} as TestContext;
-  beforeAll(async () => startTestApp(ctx, await openTestDatabase(), overrides));
+  beforeAll(async () => startTestApp(ctx, await openTestDatabase(), overrides, options));
   afterAll(async () => {
     await ctx.app?.close();
     await ctx.database?.close();

@@ -20,6 +20,7 @@ import { webApiModule } from './webApi/index.js';
 import { settingModule } from './setting/index.js';
 import { apiTokenModule } from './apiToken/index.js';
 import { delegateModule } from './delegate/index.js';
+import { scheduleJobModule } from './scheduleJob/index.js';
 import { scheduledTicketModule } from './scheduledTicket/index.js';
 
 /**
@@ -48,5 +49,6 @@ export const modules: readonly ModuleManifest[] = [
   settingModule,
   apiTokenModule,
   delegateModule,
+  scheduleJobModule,
   scheduledTicketModule,
 ];

@@ -18,6 +18,10 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
   SYSTEM_URL: z.string().optional(),
+  /** false: this process serves requests but runs no scheduled jobs (another process does). */
+  SCHEDULER: bool.default(true),
+  SCHEDULER_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
 });
 
 export type Config = {
@@ -41,6 +45,12 @@ export type Config = {
   version: string;
   /** Seconds an Auth-Token header stays valid, and so how long its nonce is remembered. */
   authTokenWindowSeconds: number;
+  /** Whether this process runs scheduled jobs (main.ts starts the scheduler after listen). */
+  scheduler: boolean;
+  /** How often the scheduler looks for due jobs. */
+  schedulerTickMs: number;
+  /** A run whose process stopped renewing it for this long is declared interrupted. */
+  jobLeaseSeconds: number;
 };
 
 export const appVersion: string = pkg.version;
@@ -69,5 +79,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     systemUrl: e.SYSTEM_URL,
     version: appVersion,
     authTokenWindowSeconds: 300,
+    scheduler: e.SCHEDULER,
+    schedulerTickMs: e.SCHEDULER_TICK_MS,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
   };
 }

@@ -5,6 +5,8 @@ import type { RouteRecord } from './access.js';
 import type { Config } from './config.js';
 import type { Db, Tx } from './db.js';
 import type { DefaultJob, JobHandler } from './jobs/job-handler.js';
+import type { JobRegistry } from './jobs/registry.js';
+import type { Scheduler } from './jobs/scheduler.js';
 
 /** What the app hands every module when it registers its routes. */
 export type ModuleContext = {
@@ -15,6 +17,8 @@ export type ModuleContext = {
   authTokenPublicKey: string;
   /** Every route registered so far (filled as routes are added; the web-API module lists them). */
   routes: RouteRecord[];
+  /** The job handlers of every manifest and the scheduler that runs them (the ScheduleJob module's calls). */
+  jobs: { registry: JobRegistry; scheduler: Scheduler };
 };
 
 export type SystemSeedOptions = { adminPassword: string | undefined };

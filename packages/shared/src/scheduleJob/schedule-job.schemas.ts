@@ -8,8 +8,10 @@ export const scheduleJobMessages = defineMessages('scheduleJob', {
   cronRequired: 'A cron trigger needs a cron expression.',
   intervalRequired: 'An interval trigger needs the interval in seconds.',
   endBeforeBegin: 'The end time cannot be earlier than the begin time.',
-  runningNotDeletable: 'A running job cannot be deleted; stop it first.',
+  noFireTimeLeft: 'The job would never fire: its end time has passed, or its cron has no fire time left.',
   interrupted: 'The run was interrupted (the server stopped during it).',
+  previousStillRunning: 'Skipped: the previous run of this job was still running.',
+  notFound: 'The scheduled job does not exist.',
 } as const);
 
 export const scheduleJobTriggerTypeSchema = z.enum(['Cron', 'Interval']);

@@ -15,7 +15,7 @@ export type JobRunContext = {
   /** The fire time this run is for (not the moment it started). */
   fireTime: Date;
   /** The schedule_job row that fired; null when a handler is run outside the scheduler (tests). */
-  jobId: string | null;
+  jobId: number | null;
   /** Aborted when the server shuts down: long handlers stop between units of work. */
   signal: AbortSignal;
 };
