@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Drawer, Select, Space, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { jobRunStatusSchema, type JobRun, type JobRunStatus, type ScheduleJob } from '@casedesk/shared';
+import { useServerText } from '../../../platform/crud/failure';
+import { useJobRuns } from '../api';
+import { formatDuration, formatJobTime, RunStatusTag } from './job-texts';
+
+// New runs show up by themselves while the drawer is open; a job may fire every few seconds.
+const pollMs = 2000;
+
+/** A job's run history: newest first, paged, with each run's result, duration and message. */
+export function JobRunsDrawer({ job, onClose }: { job: ScheduleJob; onClose: () => void }) {
+  const { t } = useTranslation();
+  const serverText = useServerText();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [status, setStatus] = useState<JobRunStatus | undefined>();
+  const runs = useJobRuns({ jobId: job.id, page, pageSize, ...(status ? { status } : {}) }, pollMs);
+
+  return (
+    <Drawer
+      open
+      destroyOnHidden
+      className="job-runs"
+      size={860}
+      onClose={onClose}
+      title={t('scheduleJob.runs.title', { name: job.name })}
+    >
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Select<JobRunStatus>
+          allowClear
+          className="job-runs-status"
+          placeholder={t('scheduleJob.runs.allStatuses')}
+          value={status ?? null}
+          onChange={(next) => {
+            setStatus(next ?? undefined);
+            setPage(1);
+          }}
+          options={jobRunStatusSchema.options.map((value) => ({
+            value,
+            label: t(`scheduleJob.runStatus.${value}`),
+          }))}
+          style={{ width: 160 }}
+        />
+        <Typography.Text type="secondary">{t('scheduleJob.runs.autoRefresh')}</Typography.Text>
+      </Space>
+      <Table<JobRun>
+        rowKey="id"
+        size="small"
+        className="job-runs-table"
+        dataSource={runs.data?.items}
+        loading={runs.isLoading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('scheduleJob.runs.empty') }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: runs.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('crud.list.total', { count: total }),
+          onChange: (p, s) => {
+            setPage(s === pageSize ? p : 1);
+            setPageSize(s);
+          },
+        }}
+        columns={[
+          {
+            key: 'fireTime',
+            dataIndex: 'fireTime',
+            title: t('scheduleJob.runs.fireTime'),
+            width: 180,
+            render: formatJobTime,
+          },
+          {
+            key: 'startedAt',
+            dataIndex: 'startedAt',
+            title: t('scheduleJob.runs.startedAt'),
+            width: 180,
+            render: formatJobTime,
+          },
+          {
+            key: 'finishedAt',
+            dataIndex: 'finishedAt',
+            title: t('scheduleJob.runs.finishedAt'),
+            width: 180,
+            render: formatJobTime,
+          },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('scheduleJob.runs.status'),
+            width: 110,
+            render: (value: JobRunStatus) => <RunStatusTag status={value} />,
+          },
+          {
+            key: 'durationMs',
+            dataIndex: 'durationMs',
+            title: t('scheduleJob.runs.duration'),
+            width: 100,
+            align: 'right',
+            render: formatDuration,
+          },
+          {
+            key: 'message',
+            dataIndex: 'message',
+            title: t('scheduleJob.runs.message'),
+            width: 260,
+            ellipsis: { showTitle: true },
+            render: (message: string | null) => (message ? serverText(message) : '—'),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+}

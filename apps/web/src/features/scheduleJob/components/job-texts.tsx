@@ -1,0 +1,54 @@
+import { Badge, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { JobHandlerInfo, JobRunStatus } from '@casedesk/shared';
+import { isLanguage } from '../../../platform/i18n';
+
+const runColors: Record<JobRunStatus, string> = {
+  Running: 'processing',
+  Succeeded: 'success',
+  Failed: 'error',
+  Skipped: 'default',
+};
+
+/** A run's (or a job's last) result as a coloured tag. */
+export function RunStatusTag({ status }: { status: JobRunStatus | null }) {
+  const { t } = useTranslation();
+  if (!status) return <>—</>;
+  return (
+    <Tag color={runColors[status]} className={`run-status run-status-${status}`}>
+      {t(`scheduleJob.runStatus.${status}`)}
+    </Tag>
+  );
+}
+
+/** Spec section 4: a scheduled job is running or deactivated. */
+export function JobStateBadge({ running }: { running: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      className={running ? 'job-running' : 'job-deactivated'}
+      status={running ? 'processing' : 'default'}
+      text={t(running ? 'scheduleJob.state.running' : 'scheduleJob.state.deactivated')}
+    />
+  );
+}
+
+/** A handler's title in the user's language, or its class name when the server no longer offers it. */
+export function useHandlerTitle(handlers: JobHandlerInfo[] | undefined) {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  return (className: string) => handlers?.find((h) => h.className === className)?.title[language] ?? className;
+}
+
+/** Job times to the second: a job may run every few seconds. */
+export const formatJobTime = (value: string | null | undefined) => (value ? dayjs(value).format('L LTS') : '—');
+
+/** A duration in ms as people read it: 850 ms, 12.3 s, 4 min 5 s. */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '—';
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
