@@ -18,7 +18,7 @@ export function ScheduledTicketsMade({ item, onClose }: { item: ScheduledTicketL
     <Drawer
       open
       destroyOnHidden
-      size={760}
+      size={900}
       onClose={onClose}
       className="scheduled-made"
       title={t('ticket.scheduled.madeTitle', { subject: item.subject })}
@@ -41,7 +41,7 @@ export function ScheduledTicketsMade({ item, onClose }: { item: ScheduledTicketL
             key: 'caseNumber',
             dataIndex: 'caseNumber',
             title: t('ticket.fields.caseNumber'),
-            width: 170,
+            width: 160,
             render: (value: string, row) => (
               <Link to={`/ticket/info/${row.id}`} className="scheduled-made-link" onClick={onClose}>
                 {value}
@@ -53,22 +53,28 @@ export function ScheduledTicketsMade({ item, onClose }: { item: ScheduledTicketL
             key: 'status',
             dataIndex: 'status',
             title: t('ticket.fields.status'),
-            width: 110,
+            width: 100,
             render: (status: TicketStatus) => <StatusTag status={status} />,
           },
           {
             key: 'priority',
             dataIndex: 'priority',
             title: t('ticket.fields.priority'),
-            width: 90,
+            width: 80,
             render: (priority: TicketPriority) => <PriorityTag priority={priority} />,
           },
-          { key: 'assignToName', dataIndex: 'assignToName', title: t('ticket.fields.assignTo'), width: 130 },
+          {
+            key: 'assignToName',
+            dataIndex: 'assignToName',
+            title: t('ticket.fields.assignTo'),
+            width: 120,
+            ellipsis: true,
+          },
           {
             key: 'fireTime',
             dataIndex: 'fireTime',
             title: t('ticket.scheduled.fields.fireTime'),
-            width: 160,
+            width: 150,
             render: (value: string) => formatDateTime(value),
           },
         ]}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { PlayCircleOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Select, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ScheduledTicketListItem, ScheduledTicketResult, TicketPriority } from '@casedesk/shared';
+import type { ScheduledTicketListItem, ScheduledTicketResult } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { RowIconButton } from '../../../../platform/crud/RowIconButton';
 import { useActionFeedback } from '../../../../platform/crud/failure';
@@ -12,7 +12,6 @@ import { scheduledTicketApi, useRunScheduledNow } from '../../api';
 import { formatDateTime } from '../../components/dates';
 import { ScheduledTicketEditor } from '../../components/ScheduledTicketEditor';
 import { ScheduledTicketsMade } from '../../components/ScheduledTicketsMade';
-import { PriorityTag } from '../../components/TicketTags';
 
 const resultColors: Record<ScheduledTicketResult, string> = { Succeeded: 'success', Failed: 'error' };
 
@@ -47,8 +46,8 @@ export default function ScheduledTicketListPage() {
         searchPlaceholder={t('ticket.scheduled.search')}
         exportName="scheduled-tickets.xlsx"
         nameOf={(s) => s.subject}
-        actionsWidth={160}
-        tableProps={{ scroll: { x: 1400 } }}
+        actionsWidth={130}
+        tableProps={{ scroll: { x: 1100 } }}
         filters={({ query, setFilter }) => (
           <>
             <Select
@@ -97,28 +96,25 @@ export default function ScheduledTicketListPage() {
           </>
         )}
         columns={[
+          { key: 'subject', dataIndex: 'subject', title: t('ticket.fields.subject'), sorter: true, ellipsis: true },
           {
-            key: 'subject',
-            dataIndex: 'subject',
-            title: t('ticket.fields.subject'),
-            sorter: true,
+            key: 'projectName',
+            dataIndex: 'projectName',
+            title: t('ticket.fields.projectId'),
+            width: 130,
             ellipsis: true,
-            width: 220,
           },
-          { key: 'projectName', dataIndex: 'projectName', title: t('ticket.fields.projectId'), width: 150 },
-          { key: 'categoryName', dataIndex: 'categoryName', title: t('ticket.fields.categoryId'), width: 150 },
           {
-            key: 'priority',
-            dataIndex: 'priority',
-            title: t('ticket.fields.priority'),
-            width: 100,
-            sorter: true,
-            render: (priority: TicketPriority) => <PriorityTag priority={priority} />,
+            key: 'categoryName',
+            dataIndex: 'categoryName',
+            title: t('ticket.fields.categoryId'),
+            width: 130,
+            ellipsis: true,
           },
           {
             key: 'recurrence',
             title: t('ticket.scheduled.fields.recurrence'),
-            width: 190,
+            width: 160,
             render: (_, s) =>
               s.cron ? (
                 <Typography.Text code className="scheduled-cron">
@@ -129,10 +125,49 @@ export default function ScheduledTicketListPage() {
               ),
           },
           {
+            key: 'nextRunAt',
+            dataIndex: 'nextRunAt',
+            title: t('ticket.scheduled.fields.nextRunAt'),
+            width: 150,
+            sorter: true,
+            render: (value: string | null) => formatDateTime(value),
+          },
+          {
+            key: 'lastRunAt',
+            dataIndex: 'lastRunAt',
+            title: t('ticket.scheduled.fields.lastRun'),
+            width: 200,
+            sorter: true,
+            // When it last ran, how that went (why it failed, on hover) and the ticket it made.
+            render: (value: string | null, s) =>
+              value ? (
+                <Space size={4} wrap>
+                  <span>{formatDateTime(value)}</span>
+                  {s.lastResult && (
+                    <Tooltip title={s.lastResult === 'Failed' ? s.lastMessage : undefined}>
+                      <Tag
+                        color={resultColors[s.lastResult]}
+                        className={`scheduled-result scheduled-result-${s.lastResult}`}
+                      >
+                        {t(`ticket.scheduled.result.${s.lastResult}`)}
+                      </Tag>
+                    </Tooltip>
+                  )}
+                  {s.lastTicketId && s.lastTicketCaseNumber && (
+                    <Link to={`/ticket/info/${s.lastTicketId}`} className="scheduled-last-ticket">
+                      {s.lastTicketCaseNumber}
+                    </Link>
+                  )}
+                </Space>
+              ) : (
+                '—'
+              ),
+          },
+          {
             key: 'enabled',
             dataIndex: 'enabled',
             title: t('ticket.scheduled.fields.enabled'),
-            width: 90,
+            width: 80,
             render: (on: boolean, s) => (
               <Switch
                 size="small"
@@ -144,52 +179,6 @@ export default function ScheduledTicketListPage() {
               />
             ),
           },
-          {
-            key: 'nextRunAt',
-            dataIndex: 'nextRunAt',
-            title: t('ticket.scheduled.fields.nextRunAt'),
-            width: 160,
-            sorter: true,
-            render: (value: string | null) => formatDateTime(value),
-          },
-          {
-            key: 'lastRunAt',
-            dataIndex: 'lastRunAt',
-            title: t('ticket.scheduled.fields.lastRunAt'),
-            width: 160,
-            sorter: true,
-            render: (value: string | null) => formatDateTime(value),
-          },
-          {
-            key: 'lastResult',
-            dataIndex: 'lastResult',
-            title: t('ticket.scheduled.fields.lastResult'),
-            width: 120,
-            render: (result: ScheduledTicketResult | null, s) =>
-              result ? (
-                <Tooltip title={result === 'Failed' ? s.lastMessage : undefined}>
-                  <Tag color={resultColors[result]} className={`scheduled-result scheduled-result-${result}`}>
-                    {t(`ticket.scheduled.result.${result}`)}
-                  </Tag>
-                </Tooltip>
-              ) : (
-                '—'
-              ),
-          },
-          {
-            key: 'lastTicket',
-            title: t('ticket.scheduled.fields.lastTicket'),
-            width: 170,
-            render: (_, s) =>
-              s.lastTicketId && s.lastTicketCaseNumber ? (
-                <Link to={`/ticket/info/${s.lastTicketId}`} className="scheduled-last-ticket">
-                  {s.lastTicketCaseNumber}
-                </Link>
-              ) : (
-                '—'
-              ),
-          },
-          { key: 'runCount', dataIndex: 'runCount', title: t('ticket.scheduled.fields.runCount'), width: 80 },
         ]}
         editor={({ id, onClose }) => <ScheduledTicketEditor id={id} onClose={onClose} />}
       />
