@@ -47,7 +47,7 @@ export default function ScheduledTicketListPage() {
         exportName="scheduled-tickets.xlsx"
         nameOf={(s) => s.subject}
         actionsWidth={130}
-        tableProps={{ scroll: { x: 1100 } }}
+        tableProps={{ scroll: { x: 1050 } }}
         filters={({ query, setFilter }) => (
           <>
             <Select
@@ -101,20 +101,20 @@ export default function ScheduledTicketListPage() {
             key: 'projectName',
             dataIndex: 'projectName',
             title: t('ticket.fields.projectId'),
-            width: 130,
+            width: 120,
             ellipsis: true,
           },
           {
             key: 'categoryName',
             dataIndex: 'categoryName',
             title: t('ticket.fields.categoryId'),
-            width: 130,
+            width: 120,
             ellipsis: true,
           },
           {
             key: 'recurrence',
             title: t('ticket.scheduled.fields.recurrence'),
-            width: 160,
+            width: 150,
             render: (_, s) =>
               s.cron ? (
                 <Typography.Text code className="scheduled-cron">
@@ -125,10 +125,26 @@ export default function ScheduledTicketListPage() {
               ),
           },
           {
+            key: 'enabled',
+            dataIndex: 'enabled',
+            title: t('ticket.scheduled.fields.enabled'),
+            width: 80,
+            render: (on: boolean, s) => (
+              <Switch
+                size="small"
+                className="scheduled-toggle"
+                checked={on}
+                disabled={!canEdit}
+                loading={save.isPending && save.variables?.id === s.id}
+                onChange={(next) => setEnabled(s, next)}
+              />
+            ),
+          },
+          {
             key: 'nextRunAt',
             dataIndex: 'nextRunAt',
             title: t('ticket.scheduled.fields.nextRunAt'),
-            width: 150,
+            width: 140,
             sorter: true,
             render: (value: string | null) => formatDateTime(value),
           },
@@ -136,7 +152,7 @@ export default function ScheduledTicketListPage() {
             key: 'lastRunAt',
             dataIndex: 'lastRunAt',
             title: t('ticket.scheduled.fields.lastRun'),
-            width: 200,
+            width: 180,
             sorter: true,
             // When it last ran, how that went (why it failed, on hover) and the ticket it made.
             render: (value: string | null, s) =>
@@ -162,22 +178,6 @@ export default function ScheduledTicketListPage() {
               ) : (
                 '—'
               ),
-          },
-          {
-            key: 'enabled',
-            dataIndex: 'enabled',
-            title: t('ticket.scheduled.fields.enabled'),
-            width: 80,
-            render: (on: boolean, s) => (
-              <Switch
-                size="small"
-                className="scheduled-toggle"
-                checked={on}
-                disabled={!canEdit}
-                loading={save.isPending && save.variables?.id === s.id}
-                onChange={(next) => setEnabled(s, next)}
-              />
-            ),
           },
         ]}
         editor={({ id, onClose }) => <ScheduledTicketEditor id={id} onClose={onClose} />}
