@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PlayCircleOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Select, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ScheduledTicketListItem, ScheduledTicketResult } from '@casedesk/shared';
@@ -47,7 +47,7 @@ export default function ScheduledTicketListPage() {
         exportName="scheduled-tickets.xlsx"
         nameOf={(s) => s.subject}
         actionsWidth={130}
-        tableProps={{ scroll: { x: 1050 } }}
+        tableProps={{ scroll: { x: 1000 } }}
         filters={({ query, setFilter }) => (
           <>
             <Select
@@ -157,24 +157,26 @@ export default function ScheduledTicketListPage() {
             // When it last ran, how that went (why it failed, on hover) and the ticket it made.
             render: (value: string | null, s) =>
               value ? (
-                <Space size={4} wrap>
+                <Flex vertical gap={2} align="start">
                   <span>{formatDateTime(value)}</span>
-                  {s.lastResult && (
-                    <Tooltip title={s.lastResult === 'Failed' ? s.lastMessage : undefined}>
-                      <Tag
-                        color={resultColors[s.lastResult]}
-                        className={`scheduled-result scheduled-result-${s.lastResult}`}
-                      >
-                        {t(`ticket.scheduled.result.${s.lastResult}`)}
-                      </Tag>
-                    </Tooltip>
-                  )}
-                  {s.lastTicketId && s.lastTicketCaseNumber && (
-                    <Link to={`/ticket/info/${s.lastTicketId}`} className="scheduled-last-ticket">
-                      {s.lastTicketCaseNumber}
-                    </Link>
-                  )}
-                </Space>
+                  <span>
+                    {s.lastResult && (
+                      <Tooltip title={s.lastResult === 'Failed' ? s.lastMessage : undefined}>
+                        <Tag
+                          color={resultColors[s.lastResult]}
+                          className={`scheduled-result scheduled-result-${s.lastResult}`}
+                        >
+                          {t(`ticket.scheduled.result.${s.lastResult}`)}
+                        </Tag>
+                      </Tooltip>
+                    )}
+                    {s.lastTicketId && s.lastTicketCaseNumber && (
+                      <Link to={`/ticket/info/${s.lastTicketId}`} className="scheduled-last-ticket">
+                        {s.lastTicketCaseNumber}
+                      </Link>
+                    )}
+                  </span>
+                </Flex>
               ) : (
                 '—'
               ),
