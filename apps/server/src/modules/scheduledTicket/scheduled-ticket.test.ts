@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -33,6 +34,7 @@ const schedulerPermissions = [
   'scheduledTicket:create',
   'scheduledTicket:edit',
   'scheduledTicket:delete',
+  'scheduledTicket:export',
 ];
 const inSeconds = (n: number) => new Date(Date.now() + n * 1000).toISOString();
 
@@ -301,6 +303,53 @@ describe('the scheduler handler', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.resultMsg).toBe(ticketMessages.noAssignee);
     expect(await get(w.owner, row.id)).toMatchObject({ lastResult: 'Failed', runCount: 2 });
+  });
+});
+
+describe('the list', () => {
+  it('filters, shows names and exports what it shows', async () => {
+    const w = await world();
+    const on = await added(w.owner, {
+      subject: 'Daily round',
+      projectId: w.projectId,
+      categoryId: w.categoryId,
+      cron: '0 0 9 * * ?',
+    });
+    await added(w.owner, {
+      subject: 'Paused round',
+      projectId: w.projectId,
+      categoryId: w.categoryId,
+      cron: '0 0 9 * * ?',
+      enabled: false,
+    });
+    const list = await ctx.call('POST', '/api/ScheduledTicket/Query', {
+      token: w.owner.token,
+      body: { projectId: w.projectId, enabled: true },
+    });
+    expect(list.status, list.raw).toBe(200);
+    const page = list.body.data as { items: ScheduledTicketListItem[]; total: number };
+    expect(page.total).toBe(1);
+    expect(page.items[0]).toMatchObject({ id: on.id, projectName: 'Project', categoryName: 'Category' });
+    expect(page.items[0]).not.toHaveProperty('content');
+
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ScheduledTicket/Export',
+      headers: { authorization: `Bearer ${w.owner.token}`, 'auth-token': ctx.newAuthToken() },
+      payload: { projectId: w.projectId },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const rows: string[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+    expect(rows[0]).toContain('Next run');
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['Daily round', 'Paused round']);
   });
 });
 
