@@ -60,6 +60,8 @@ const makers: Record<string, () => Promise<number>> = {
   Industry: () => add('Industry', { code: unique('I'), name: 'Industry' }),
   Configuration: () => add('Configuration', { name: unique('c'), value: 'v' }),
   Holiday: () => add('Holiday', { day: `2031-12-${String(++holidays).padStart(2, '0')}`, name: 'Holiday' }),
+  ScheduleJob: () =>
+    add('ScheduleJob', { name: unique('job'), className: 'jobs.pruneRuns', cron: '0 0 3 * * ?', isStart: true }),
 };
 
 async function add(resource: string, body: Record<string, unknown>): Promise<number> {

@@ -152,7 +152,20 @@ function fieldOf(field: CronField, text: string): string {
 
 type Parsed = { pattern: string } | { problem: CronProblem };
 
+const parsedTexts = new Map<string, Parsed>();
+
+/** `parseText`, remembered (bounded) for the texts a scheduler reads again at every fire. */
 function parse(text: string): Parsed {
+  let parsed = parsedTexts.get(text);
+  if (!parsed) {
+    parsed = parseText(text);
+    if (parsedTexts.size >= builtLimit) parsedTexts.delete(parsedTexts.keys().next().value!);
+    parsedTexts.set(text, parsed);
+  }
+  return parsed;
+}
+
+function parseText(text: string): Parsed {
   const parts = text.trim().split(/\s+/).filter(Boolean);
   if (parts.length === 0) return { problem: { field: 'expression', message: cronMessages.required } };
   if (parts.length < 6) return { problem: { field: 'expression', message: cronMessages.tooFewParts } };
@@ -169,8 +182,22 @@ function parse(text: string): Parsed {
   }
 }
 
+// Building a Cron costs about a millisecond (its time-zone formatter above all); a scheduler asks for the
+// same few expressions over and over, so they are kept (bounded: the oldest goes first).
+const built = new Map<string, Cron>();
+const builtLimit = 1000;
+
 function cronOf(pattern: string, timeZone?: string): Cron {
-  return new Cron(pattern, { mode: '6-or-7-parts', alternativeWeekdays: true, timezone: timeZone, paused: true });
+  const key = `${pattern}|${timeZone ?? ''}`;
+  let cron = built.get(key);
+  if (!cron) {
+    // UTC as a fixed offset: croner then skips the time-zone formatter, several times faster.
+    const zone = timeZone === 'UTC' || timeZone === 'Etc/UTC' ? { utcOffset: 0 } : { timezone: timeZone };
+    cron = new Cron(pattern, { mode: '6-or-7-parts', alternativeWeekdays: true, paused: true, ...zone });
+    if (built.size >= builtLimit) built.delete(built.keys().next().value!);
+    built.set(key, cron);
+  }
+  return cron;
 }
 
 /**

@@ -8,8 +8,10 @@ import {
   type JobRun,
   type Page,
   type ScheduleJob,
+  type Settings,
 } from '@casedesk/shared';
 import { signedInWith, useTestApp, type TestContext } from '../../../test/helpers.js';
+import { seedSystem } from '../../db/seed-system.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
 import { jobRun, scheduleJob } from '../../platform/jobs/jobs.table.js';
 import { createJobRegistry } from '../../platform/jobs/registry.js';
@@ -172,10 +174,37 @@ describe('ScheduleJob: saving', () => {
     expect(handlers.map((h) => h.className)).toContain('jobs.pruneRuns');
   });
 
-  it('seeds the default jobs once, by name', async () => {
+  it('seeds the default jobs once, by name, and never overwrites an edit', async () => {
     const [seeded] = await ctx.db.select().from(scheduleJob).where(eq(scheduleJob.name, pruneJobRunsDefault.name));
     expect(seeded).toMatchObject({ className: 'jobs.pruneRuns', isStart: true, cron: '0 30 3 * * ?' });
     expect(seeded!.nextRunAt).not.toBeNull();
+    const edited = await ctx.call('POST', '/api/ScheduleJob/Update', {
+      token: admin,
+      body: { id: seeded!.id, rowVersion: seeded!.rowVersion, cron: '0 0 4 * * ?', jobParams: { keepDays: 7 } },
+    });
+    expect(edited.status, edited.raw).toBe(200);
+    await seedSystem(ctx.db, { adminPassword: undefined });
+    const rows = await ctx.db.select().from(scheduleJob).where(eq(scheduleJob.name, pruneJobRunsDefault.name));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ cron: '0 0 4 * * ?', jobParams: { keepDays: 7 } });
+  });
+
+  it("reads cron hours in the server setting's time zone", async () => {
+    const current = (await ctx.call('GET', '/api/Settings/Get', { token: admin })).body.data as Settings;
+    const save = (timeZone: string, rowVersion: number) =>
+      ctx.call('POST', '/api/Settings/Save', {
+        token: admin,
+        body: { group: 'basic', value: { ...current.basic.value, timeZone }, rowVersion },
+      });
+    const saved = await save('Asia/Shanghai', current.basic.rowVersion);
+    expect(saved.status, saved.raw).toBe(200);
+    try {
+      const job = await addJob({ name: '2 am in Shanghai', cron: '0 0 2 * * ?', isStart: true });
+      expect(new Date(job.nextRunAt!).getUTCHours()).toBe(18);
+    } finally {
+      const now = (await ctx.call('GET', '/api/Settings/Get', { token: admin })).body.data as Settings;
+      await save('UTC', now.basic.rowVersion);
+    }
   });
 });
 
@@ -266,6 +295,7 @@ describe('ScheduleJob: the scheduler', () => {
     const first = new Date(job.nextRunAt!);
     expect(first.getTime() - Date.now()).toBeGreaterThan(8_000);
     await scheduler(ctx).tick(seconds(first, 3)); // a late tick does not move the grid
+    await scheduler(ctx).drain();
     expect((await jobRow(job.id)).nextRunAt).toEqual(seconds(first, 10));
     await scheduler(ctx).tick(seconds(first, 10));
     await scheduler(ctx).drain();
@@ -297,6 +327,23 @@ describe('ScheduleJob: the scheduler', () => {
     expect((await runsOf(job.id))[0]!.status).toBe('Failed');
   });
 
+  it('keeps a long run alive past its lease while its process renews it', async () => {
+    const g = gate('long');
+    const job = await start(
+      (await addJob({ name: 'long', className: 'test.hold', cron: '* * * * * ?', jobParams: { gate: 'long' } })).id,
+    );
+    const alive = otherScheduler(3_000); // renews every second
+    await alive.tick(new Date(job.nextRunAt!));
+    await ctx.db.update(scheduleJob).set({ isStart: false }).where(eq(scheduleJob.id, job.id));
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    await scheduler(ctx).tick(new Date());
+    expect((await runsOf(job.id))[0]!.status).toBe('Running');
+    g.release();
+    await alive.drain();
+    expect((await runsOf(job.id))[0]!.status).toBe('Succeeded');
+    await alive.stop();
+  });
+
   it('runs an interrupted run once more when its handler asks for retry', async () => {
     const g = gate('retry');
     const job = await start(
@@ -320,6 +367,26 @@ describe('ScheduleJob: the scheduler', () => {
       ['Failed', 1, 'Schedule', due.toISOString()],
       ['Succeeded', 2, 'Retry', due.toISOString()],
     ]);
+  });
+
+  it("stops gracefully: aborts the handlers' signal, waits a bounded time, records what did not end", async () => {
+    gate('shutdown'); // never released: this handler ignores its signal
+    const job = await start(
+      (
+        await addJob({
+          name: 'stubborn',
+          className: 'test.hold',
+          cron: '* * * * * ?',
+          jobParams: { gate: 'shutdown' },
+        })
+      ).id,
+    );
+    const stopping = otherScheduler();
+    await stopping.tick(new Date(job.nextRunAt!));
+    await ctx.db.update(scheduleJob).set({ isStart: false }).where(eq(scheduleJob.id, job.id));
+    await stopping.stop(200);
+    expect((await runsOf(job.id))[0]).toMatchObject({ status: 'Failed', message: scheduleJobMessages.interrupted });
+    gates.get('shutdown')!.release();
   });
 
   it('runs a job now, stopped or not, and lists its runs newest first', async () => {

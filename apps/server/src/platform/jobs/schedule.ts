@@ -15,12 +15,24 @@ export type Trigger = Pick<
  * An interval trigger counts from `anchor` (the fire time that just ran; the begin time or the start
  * otherwise), so its fires stay on one grid however late a tick comes.
  */
-export function nextFireTime(trigger: Trigger, after: Date, timeZone: string, anchor?: Date | null): Date | null {
+export function nextFireTime(
+  trigger: Trigger,
+  after: Date,
+  timeZone: string,
+  anchor?: Date | null,
+  /** Answers already worked out for this `after` and zone (one claim: many jobs share a cron). */
+  memo?: Map<string, Date | null>,
+): Date | null {
   if (trigger.cycleRunTimes > 0 && trigger.runTimes >= trigger.cycleRunTimes) return null;
   let next: Date | null;
   if (trigger.triggerType === 'Cron') {
     if (!trigger.cron) return null;
-    [next = null] = nextFireTimes(trigger.cron, 1, { timeZone, from: after, begin: trigger.beginTime });
+    const key = `${trigger.cron}|${trigger.beginTime?.getTime() ?? ''}`;
+    if (memo?.has(key)) next = memo.get(key)!;
+    else {
+      [next = null] = nextFireTimes(trigger.cron, 1, { timeZone, from: after, begin: trigger.beginTime });
+      memo?.set(key, next);
+    }
   } else {
     const step = (trigger.intervalSecond ?? 0) * 1000;
     if (step <= 0) return null;

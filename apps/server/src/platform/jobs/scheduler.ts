@@ -1,12 +1,13 @@
 import { hostname } from 'node:os';
-import { and, asc, eq, inArray, lte, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { scheduleJobMessages, type JobRunStatus } from '@casedesk/shared';
 import type { Config } from '../config.js';
-import type { Db, Tx } from '../db.js';
+import { rowsOf, type Db } from '../db.js';
 import { describeError, writeSystemLog } from '../logs.js';
 import type { JobRegistry } from './registry.js';
 import { jobRun, scheduleJob, type JobRunRow, type ScheduleJobRow } from './jobs.table.js';
+import { createRunRecorder } from './run-recorder.js';
 import { nextFireTime } from './schedule.js';
 
 export type SchedulerOptions = {
@@ -42,24 +43,27 @@ export type Scheduler = {
 
 type ClaimedRun = { run: JobRunRow; job: ScheduleJobRow };
 
-// Interrupted runs are looked for every few ticks, not every tick: they are rare and the lease is long.
-const recoverEveryTicks = 5;
+// Interrupted runs are looked for every half lease (at most every 30 s), not every tick: they are rare.
+const recoverEveryMs = 30_000;
+// A floor between ticks, so that a job due "now" that cannot be claimed (locked elsewhere) is no busy loop.
+const minWaitMs = 10;
 
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { db, config, registry } = options;
   const log = options.log.child({ component: 'scheduler' });
   const tickMs = options.tickMs ?? config.schedulerTickMs;
   const leaseMs = options.leaseMs ?? config.jobLeaseSeconds * 1000;
-  const batchSize = options.batchSize ?? 200;
+  const batchSize = options.batchSize ?? 500;
   const instanceId = options.instanceId ?? `${hostname()}:${process.pid}`;
   const abort = new AbortController();
   const running = new Map<number, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let ticking: Promise<number> | undefined;
-  let ticks = 0;
+  let lastRecovery = 0;
   let stopped = false;
 
+  const recorder = createRunRecorder(db, log);
   const leaseFrom = (now: Date) => new Date(now.getTime() + leaseMs);
 
   async function nextRunAt(job: ScheduleJobRow, now = new Date()): Promise<Date | null> {
@@ -69,84 +73,85 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   /** Claims up to batchSize due jobs in one short transaction; the handlers run after it committed. */
   async function claimBatch(now: Date, timeZone: string): Promise<{ claimed: ClaimedRun[]; full: boolean }> {
     return db.transaction(async (tx) => {
-      const due = await tx
-        .select()
+      const rows = await tx
+        .select({
+          job: scheduleJob,
+          // Whether its previous run is still going (one of the few Running rows, by the partial index).
+          busy: sql<boolean>`exists (select 1 from job_run as r where r.job_id = "schedule_job"."id" and r.status = 'Running')`,
+        })
         .from(scheduleJob)
         .where(and(eq(scheduleJob.isStart, true), lte(scheduleJob.nextRunAt, now)))
         .orderBy(asc(scheduleJob.nextRunAt))
         .limit(batchSize)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return { claimed: [], full: false };
-      const busy = new Set(
-        (
-          await tx
-            .select({ jobId: jobRun.jobId })
-            .from(jobRun)
-            .where(
-              and(
-                eq(jobRun.status, 'Running'),
-                inArray(
-                  jobRun.jobId,
-                  due.map((job) => job.id),
-                ),
-              ),
-            )
-        ).map((row) => row.jobId),
-      );
+        .for('update', { of: scheduleJob, skipLocked: true });
+      if (rows.length === 0) return { claimed: [], full: false };
+      const due = rows.map((row) => row.job);
+      const busy = new Set(rows.filter((row) => row.busy).map((row) => row.job.id));
+      const memo = new Map<string, Date | null>();
       const updates = due.map((job) => {
         const fireTime = job.nextRunAt!;
         // A job still running its previous fire skips this one (and it does not count towards the cycle).
         const skipped = busy.has(job.id);
         const runTimes = job.runTimes + (skipped ? 0 : 1);
         // Fires missed while no process ran are not made up one by one: this run stands for them all.
-        const next = nextFireTime({ ...job, runTimes }, now, timeZone, fireTime);
+        const next = nextFireTime({ ...job, runTimes }, now, timeZone, fireTime, memo);
         return { job, fireTime, skipped, runTimes, next };
       });
       await tx.execute(sql`
         update schedule_job as j
         set next_run_at = v.next_run_at, run_times = v.run_times, last_run_at = v.fire_time,
-            is_start = v.next_run_at is not null,
-            last_result = case when v.skipped then 'Skipped' else 'Running' end
+            is_start = v.next_run_at is not null
         from jsonb_to_recordset(${JSON.stringify(
           updates.map((u) => ({
             id: u.job.id,
             next_run_at: u.next?.toISOString() ?? null,
             run_times: u.runTimes,
             fire_time: u.fireTime.toISOString(),
-            skipped: u.skipped,
           })),
-        )}::jsonb) as v(id integer, next_run_at timestamptz, run_times integer, fire_time timestamptz, skipped boolean)
+        )}::jsonb) as v(id integer, next_run_at timestamptz, run_times integer, fire_time timestamptz)
         where j.id = v.id`);
-      const inserted = await tx
-        .insert(jobRun)
-        .values(
-          updates.map((u) =>
-            u.skipped
-              ? {
-                  jobId: u.job.id,
-                  fireTime: u.fireTime,
-                  status: 'Skipped' as const,
-                  message: scheduleJobMessages.previousStillRunning,
-                  finishedAt: now,
-                  claimedBy: instanceId,
-                }
-              : {
-                  jobId: u.job.id,
-                  fireTime: u.fireTime,
-                  status: 'Running' as const,
-                  startedAt: now,
-                  claimedBy: instanceId,
-                  leaseUntil: leaseFrom(now),
-                },
-          ),
-        )
-        // The row lock already keeps a second claimer out; the unique key is the last word if it ever did not.
-        .onConflictDoNothing()
-        .returning();
-      const jobs = new Map(due.map((job) => [job.id, job]));
+      // One statement for the batch (Drizzle's insert builder costs more CPU than the database does here).
+      const lease = leaseFrom(now).toISOString();
+      const runs = updates.map((u) => ({
+        job_id: u.job.id,
+        fire_time: u.fireTime.toISOString(),
+        status: u.skipped ? 'Skipped' : 'Running',
+        message: u.skipped ? scheduleJobMessages.previousStillRunning : null,
+        started_at: u.skipped ? null : now.toISOString(),
+        finished_at: u.skipped ? now.toISOString() : null,
+        lease_until: u.skipped ? null : lease,
+      }));
+      // The row lock already keeps a second claimer out; the unique key is the last word if it ever did not.
+      const inserted = await rowsOf<{ id: string | number; job_id: number; status: string }>(
+        tx,
+        sql`insert into job_run (job_id, fire_time, status, message, started_at, finished_at, lease_until, claimed_by)
+            select v.job_id, v.fire_time, v.status, v.message, v.started_at, v.finished_at, v.lease_until, ${instanceId}
+            from jsonb_to_recordset(${JSON.stringify(runs)}::jsonb) as v(job_id integer, fire_time timestamptz,
+              status text, message text, started_at timestamptz, finished_at timestamptz, lease_until timestamptz)
+            on conflict do nothing
+            returning id, job_id, status`,
+      );
+      const byJob = new Map(updates.map((u) => [u.job.id, u]));
       const claimed = inserted
-        .filter((run) => run.status === 'Running')
-        .map((run) => ({ run, job: jobs.get(run.jobId)! }));
+        .filter((row) => row.status === 'Running')
+        .map((row): ClaimedRun => {
+          const { job, fireTime } = byJob.get(row.job_id)!;
+          const run: JobRunRow = {
+            id: Number(row.id),
+            jobId: job.id,
+            fireTime,
+            attempt: 1,
+            trigger: 'Schedule',
+            status: 'Running',
+            message: null,
+            startedAt: now,
+            finishedAt: null,
+            durationMs: null,
+            claimedBy: instanceId,
+            leaseUntil: new Date(lease),
+          };
+          return { run, job };
+        });
       return { claimed, full: due.length === batchSize };
     });
   }
@@ -197,45 +202,17 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           })
           .onConflictDoNothing()
           .returning();
-        if (retry) {
-          await tx.update(scheduleJob).set({ lastResult: 'Running' }).where(eq(scheduleJob.id, job.id));
-          retries.push({ run: retry, job });
-        }
+        if (retry) retries.push({ run: retry, job });
       }
       return retries;
     });
-  }
-
-  async function finish(tx: Tx, claimed: ClaimedRun, status: JobRunStatus, message: string | null, ms: number) {
-    const { run, job } = claimed;
-    const [updated] = await tx
-      .update(jobRun)
-      .set({
-        status,
-        message: message?.slice(0, 4000) ?? null,
-        finishedAt: new Date(),
-        durationMs: ms,
-        leaseUntil: null,
-      })
-      // Another process may have declared it interrupted meanwhile (a stalled heartbeat): its word stands.
-      .where(and(eq(jobRun.id, run.id), eq(jobRun.status, 'Running')))
-      .returning({ id: jobRun.id });
-    if (!updated) return;
-    await tx.update(scheduleJob).set({ lastResult: status }).where(eq(scheduleJob.id, job.id));
-    if (status === 'Failed')
-      await writeSystemLog(tx, {
-        level: 'error',
-        source: 'job',
-        message: `Job "${job.name}" (${job.className}) failed: ${message ?? ''}`,
-        detail: { jobId: job.id, runId: run.id, fireTime: run.fireTime.toISOString(), trigger: run.trigger },
-      });
   }
 
   async function execute(claimed: ClaimedRun): Promise<void> {
     const { run, job } = claimed;
     const started = performance.now();
     let status: JobRunStatus = 'Succeeded';
-    let message: string | null = null;
+    let message: string | null;
     try {
       const handler = registry.get(job.className);
       if (!handler) throw new Error(scheduleJobMessages.unknownHandler);
@@ -256,15 +233,19 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       status = 'Failed';
       message = describeError(error);
     }
-    const ms = Math.round(performance.now() - started);
-    try {
-      await db.transaction((tx) => finish(tx, claimed, status, message, ms));
-    } catch (error) {
-      log.error({ err: error, runId: run.id }, 'could not record the end of a job run');
-    }
+    const durationMs = Math.round(performance.now() - started);
+    await recorder.record({ run, job, status, message, durationMs, finishedAt: new Date() });
   }
 
   function launch(claimed: ClaimedRun[]) {
+    // Also for RunNow on a process that does not tick (SCHEDULER=false): its runs keep their lease too.
+    if (claimed.length > 0 && !heartbeat && !stopped) {
+      heartbeat = setInterval(
+        () => void renewLeases().catch((error: unknown) => log.warn({ err: error }, 'job lease renewal failed')),
+        Math.max(1000, Math.floor(leaseMs / 3)),
+      );
+      heartbeat.unref();
+    }
     for (const one of claimed) {
       const id = one.run.id;
       running.set(
@@ -282,13 +263,23 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       .where(and(inArray(jobRun.id, [...running.keys()]), eq(jobRun.status, 'Running')));
   }
 
-  async function tickOnce(now: Date, recover: boolean): Promise<number> {
+  /** The earliest fire time of any started job: the loop sleeps until then (at most tickMs). */
+  async function nextDue(): Promise<Date | null> {
+    const [row] = await db
+      .select({ at: min(scheduleJob.nextRunAt) })
+      .from(scheduleJob)
+      .where(eq(scheduleJob.isStart, true));
+    return row?.at ?? null;
+  }
+
+  async function tickOnce(now: Date, recover: boolean, claim = true): Promise<number> {
     let started = 0;
     if (recover) {
       const retries = await recoverInterrupted(now);
       launch(retries);
       started += retries.length;
     }
+    if (!claim) return started;
     const timeZone = await options.timeZone();
     for (;;) {
       const { claimed, full } = await claimBatch(now, timeZone);
@@ -301,22 +292,32 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const scheduler: Scheduler = {
     start() {
       if (timer || stopped) return;
+      // The earliest fire time seen at the last tick: undefined before the first, null when none is started.
+      let dueAt: Date | null | undefined;
       const loop = () => {
-        ticking = tickOnce(new Date(), ticks++ % recoverEveryTicks === 0)
+        let wait = tickMs;
+        const now = new Date();
+        const recover = now.getTime() - lastRecovery >= Math.min(recoverEveryMs, leaseMs / 2);
+        if (recover) lastRecovery = now.getTime();
+        // Idle ticks cost one indexed read: the claim's transaction only runs when something is due.
+        const claim = dueAt === undefined || (dueAt !== null && dueAt <= now);
+        ticking = tickOnce(now, recover, claim)
+          .then(async (started) => {
+            // Woken just after the next fire time rather than on a fixed beat: lateness stays small. A job
+            // saved meanwhile (here or on another process) with an earlier time is seen within tickMs.
+            dueAt = await nextDue();
+            if (dueAt) wait = Math.min(tickMs, Math.max(minWaitMs, dueAt.getTime() - Date.now() + 2));
+            return started;
+          })
           .catch((error: unknown) => {
             log.error({ err: error }, 'scheduler tick failed');
             return 0;
           })
           .finally(() => {
-            if (!stopped) timer = setTimeout(loop, tickMs);
+            if (!stopped) timer = setTimeout(loop, wait);
           });
       };
       timer = setTimeout(loop, 0);
-      heartbeat = setInterval(
-        () => void renewLeases().catch((error: unknown) => log.warn({ err: error }, 'job lease renewal failed')),
-        Math.max(1000, Math.floor(leaseMs / 3)),
-      );
-      heartbeat.unref();
     },
 
     async stop(graceMs = 10_000) {
