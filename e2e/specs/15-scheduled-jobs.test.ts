@@ -86,6 +86,15 @@ describe('scheduled jobs', () => {
       .toBe(true);
     await shot(page, 'scheduled-job-cron-editor-en');
 
+    // Parameters the handler refuses: the server's 400 shows under the parameters, naming the property.
+    const params = drawer.locator('.job-params');
+    await params.fill('{"keepDays": 0}');
+    const refused = page.waitForResponse((r) => r.url().includes('/api/ScheduleJob/Add'));
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    expect((await refused).status()).toBe(400);
+    await drawer.locator('.ant-form-item-explain-error', { hasText: /^keepDays: / }).waitFor();
+    await params.fill('{"keepDays": 7}');
+
     const saved = page.waitForResponse((r) => r.url().includes('/api/ScheduleJob/Add'));
     await drawer.getByRole('button', { name: 'Save' }).click();
     const body = (await (await saved).json()) as { resultCode: number; data: JobRecord };

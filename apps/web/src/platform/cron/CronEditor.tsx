@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { DownOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import {
   Alert,
@@ -42,6 +42,8 @@ type Props = {
   onChange?: (value: string) => void;
   id?: string;
   disabled?: boolean;
+  /** Form.Item's ref: a server error on the field finds the editor by it. */
+  ref?: Ref<HTMLDivElement>;
 };
 
 const range = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, i) => min + i);
@@ -51,7 +53,7 @@ const range = (min: number, max: number) => Array.from({ length: max - min + 1 }
  * Quartz's day and week forms), the shortcuts, and the next five runs in the server's time zone as the user types.
  * A text of fewer than 6 parts is reset to the default with a warning when the user leaves the box.
  */
-export function CronEditor({ value, onChange, id, disabled }: Props) {
+export function CronEditor({ value, onChange, id, disabled, ref }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { timeZone } = usePublicSettings();
@@ -90,7 +92,7 @@ export function CronEditor({ value, onChange, id, disabled }: Props) {
   };
 
   return (
-    <div className="cron-editor" id={id}>
+    <div className="cron-editor" id={id} ref={ref}>
       <Space.Compact style={{ width: '100%' }}>
         <Input
           className="cron-text"

@@ -6,11 +6,20 @@ import { translateServerMessage } from '../server-messages';
 
 const shownRuns = 5;
 
-/** A fire time as the server's clock reads it, seconds included (a job may run every few seconds). */
+/** A fire time as the server's clock reads it, weekday first and seconds included (a job may run every few seconds). */
 export function formatFireTime(time: Date, language: string, timeZone: string): string {
   const locale = language === 'zh-cn' ? 'zh-CN' : language === 'zh-tw' ? 'zh-TW' : 'en-GB';
-  const options: Intl.DateTimeFormatOptions = {
-    weekday: 'short',
+  const format = (options: Intl.DateTimeFormatOptions) => {
+    try {
+      return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(time);
+    } catch {
+      // A zone this browser does not know: the browser's own clock, rather than nothing.
+      return new Intl.DateTimeFormat(locale, options).format(time);
+    }
+  };
+  // Weekday and date-time apart: some locales glue them together ("2026/11/25周三").
+  const weekday = format({ weekday: 'short' });
+  const dateTime = format({
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -18,13 +27,8 @@ export function formatFireTime(time: Date, language: string, timeZone: string): 
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
-  };
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(time);
-  } catch {
-    // A zone this browser does not know: the browser's own clock, rather than nothing.
-    return new Intl.DateTimeFormat(locale, options).format(time);
-  }
+  });
+  return `${weekday} ${dateTime}`;
 }
 
 /** The next five fire times of `cron` (null: the text is not complete yet), or why it has none. */

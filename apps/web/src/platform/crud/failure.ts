@@ -76,11 +76,26 @@ export function useSaveFailure() {
       });
       return;
     }
-    const fields = error.fieldErrors.filter((f) => f.field && form?.getFieldInstance(f.field) !== undefined);
+    const fields = form ? error.fieldErrors.flatMap((f) => placeFieldError(form, f.field, text(f))) : [];
     if (form && fields.length > 0) {
-      form.setFields(fields.map((f) => ({ name: f.field, errors: [text(f)] })));
+      form.setFields(fields);
       return;
     }
     void message.error(text(error));
   };
+}
+
+/**
+ * Where a server field error shows: on its field, or for a nested path the form has no field for
+ * (`jobParams.keepDays` when the form edits `jobParams` as a whole) on the closest field above it, naming the rest.
+ */
+function placeFieldError(form: FormInstance, field: string | undefined, message: string) {
+  const parts = field ? field.split('.') : [];
+  for (let depth = parts.length; depth > 0; depth--) {
+    const name = parts.slice(0, depth).join('.');
+    if (form.getFieldInstance(name) === undefined) continue;
+    const rest = parts.slice(depth).join('.');
+    return [{ name, errors: [rest ? `${rest}: ${message}` : message] }];
+  }
+  return [];
 }

@@ -23,7 +23,7 @@ export function JobRunsDrawer({ job, onClose }: { job: ScheduleJob; onClose: () 
       open
       destroyOnHidden
       className="job-runs"
-      size={860}
+      size={960}
       onClose={onClose}
       title={t('scheduleJob.runs.title', { name: job.name })}
     >
@@ -51,7 +51,6 @@ export function JobRunsDrawer({ job, onClose }: { job: ScheduleJob; onClose: () 
         className="job-runs-table"
         dataSource={runs.data?.items}
         loading={runs.isLoading}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('scheduleJob.runs.empty') }}
         pagination={{
           current: page,
@@ -69,35 +68,35 @@ export function JobRunsDrawer({ job, onClose }: { job: ScheduleJob; onClose: () 
             key: 'fireTime',
             dataIndex: 'fireTime',
             title: t('scheduleJob.runs.fireTime'),
-            width: 180,
+            width: 170,
             render: formatJobTime,
           },
           {
             key: 'startedAt',
             dataIndex: 'startedAt',
             title: t('scheduleJob.runs.startedAt'),
-            width: 180,
+            width: 170,
             render: formatJobTime,
           },
           {
             key: 'finishedAt',
             dataIndex: 'finishedAt',
             title: t('scheduleJob.runs.finishedAt'),
-            width: 180,
+            width: 170,
             render: formatJobTime,
           },
           {
             key: 'status',
             dataIndex: 'status',
             title: t('scheduleJob.runs.status'),
-            width: 110,
+            width: 90,
             render: (value: JobRunStatus) => <RunStatusTag status={value} />,
           },
           {
             key: 'durationMs',
             dataIndex: 'durationMs',
             title: t('scheduleJob.runs.duration'),
-            width: 100,
+            width: 90,
             align: 'right',
             render: formatDuration,
           },
@@ -105,7 +104,6 @@ export function JobRunsDrawer({ job, onClose }: { job: ScheduleJob; onClose: () 
             key: 'message',
             dataIndex: 'message',
             title: t('scheduleJob.runs.message'),
-            width: 260,
             ellipsis: { showTitle: true },
             render: (message: string | null) => (message ? serverText(message) : '—'),
           },

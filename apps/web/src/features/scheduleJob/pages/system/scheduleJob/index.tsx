@@ -63,7 +63,7 @@ export default function ScheduleJobListPage() {
             style={{ width: 150 }}
           />
         )}
-        actionsWidth={190}
+        actionsWidth={160}
         rowActions={(job) => (
           <>
             {has('scheduleJob:onOff') &&
@@ -82,7 +82,7 @@ export default function ScheduleJobListPage() {
                   onClick={() => start.mutate(job.id, feedback(t('scheduleJob.started')))}
                 />
               ))}
-            {has('scheduleJob:edit') && (
+            {has('scheduleJob:onOff') && (
               <RowIconButton
                 label={t('scheduleJob.runNow')}
                 className="job-run-now"
@@ -136,8 +136,19 @@ export default function ScheduleJobListPage() {
             key: 'isStart',
             dataIndex: 'isStart',
             title: t('scheduleJob.fields.state'),
-            width: 120,
-            render: (running: boolean) => <JobStateBadge running={running} />,
+            width: 130,
+            // The run count under the state, so that the row fits beside the actions.
+            render: (running: boolean, job) => (
+              <>
+                <JobStateBadge running={running} />
+                <br />
+                <Typography.Text type="secondary" className="job-run-count" style={{ fontSize: 12 }}>
+                  {t('scheduleJob.runCount', {
+                    runs: job.cycleRunTimes > 0 ? `${job.runTimes} / ${job.cycleRunTimes}` : job.runTimes,
+                  })}
+                </Typography.Text>
+              </>
+            ),
           },
           {
             key: 'nextRunAt',
@@ -147,25 +158,22 @@ export default function ScheduleJobListPage() {
             render: (value: string | null, job) => (job.isStart ? formatJobTime(value) : '—'),
           },
           {
+            // The last run and its result in one cell, so that the row fits beside the actions.
             key: 'lastRunAt',
             dataIndex: 'lastRunAt',
-            title: t('scheduleJob.fields.lastRunAt'),
+            title: t('scheduleJob.fields.lastRun'),
             sorter: true,
-            render: formatJobTime,
-          },
-          {
-            key: 'lastResult',
-            dataIndex: 'lastResult',
-            title: t('scheduleJob.fields.lastResult'),
-            width: 110,
-            render: (value: ScheduleJob['lastResult']) => <RunStatusTag status={value} />,
-          },
-          {
-            key: 'runTimes',
-            dataIndex: 'runTimes',
-            title: t('scheduleJob.fields.runTimes'),
-            align: 'right',
-            render: (runs: number, job) => (job.cycleRunTimes > 0 ? `${runs} / ${job.cycleRunTimes}` : runs),
+            render: (value: string | null, job) => (
+              <>
+                {formatJobTime(value)}
+                {job.lastResult && (
+                  <>
+                    <br />
+                    <RunStatusTag status={job.lastResult} />
+                  </>
+                )}
+              </>
+            ),
           },
         ]}
         editor={({ id, onClose }) => <ScheduleJobEditor id={id} onClose={onClose} />}
