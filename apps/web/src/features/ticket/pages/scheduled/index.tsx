@@ -47,7 +47,6 @@ export default function ScheduledTicketListPage() {
         exportName="scheduled-tickets.xlsx"
         nameOf={(s) => s.subject}
         actionsWidth={130}
-        tableProps={{ scroll: { x: 1000 } }}
         filters={({ query, setFilter }) => (
           <>
             <Select
