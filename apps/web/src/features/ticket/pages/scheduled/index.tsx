@@ -95,25 +95,32 @@ export default function ScheduledTicketListPage() {
           </>
         )}
         columns={[
-          { key: 'subject', dataIndex: 'subject', title: t('ticket.fields.subject'), sorter: true, ellipsis: true },
+          {
+            key: 'subject',
+            dataIndex: 'subject',
+            title: t('ticket.fields.subject'),
+            sorter: true,
+            ellipsis: true,
+            width: 160,
+          },
           {
             key: 'projectName',
             dataIndex: 'projectName',
             title: t('ticket.fields.projectId'),
-            width: 120,
+            width: 110,
             ellipsis: true,
           },
           {
             key: 'categoryName',
             dataIndex: 'categoryName',
             title: t('ticket.fields.categoryId'),
-            width: 120,
+            width: 110,
             ellipsis: true,
           },
           {
             key: 'recurrence',
             title: t('ticket.scheduled.fields.recurrence'),
-            width: 150,
+            width: 140,
             render: (_, s) =>
               s.cron ? (
                 <Typography.Text code className="scheduled-cron">
@@ -151,7 +158,7 @@ export default function ScheduledTicketListPage() {
             key: 'lastRunAt',
             dataIndex: 'lastRunAt',
             title: t('ticket.scheduled.fields.lastRun'),
-            width: 180,
+            width: 170,
             sorter: true,
             // When it last ran, how that went (why it failed, on hover) and the ticket it made.
             render: (value: string | null, s) =>
