@@ -41,6 +41,15 @@ const makers: Record<string, () => Promise<number>> = {
     const world = await ticketWorld(ctx);
     return (await addTicket(ctx, world.agent.token, { projectId: world.projectId, categoryId: world.categoryId })).id;
   },
+  ScheduledTicket: async () => {
+    const world = await ticketWorld(ctx);
+    return add('ScheduledTicket', {
+      subject: 'Weekly check',
+      projectId: world.projectId,
+      categoryId: world.categoryId,
+      cron: '0 0 9 * * ?',
+    });
+  },
   User: async () => (await createUser(ctx, { roles: ['common'] })).id,
   UserGroup: async () => {
     const member = await createUser(ctx);

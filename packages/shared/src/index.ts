@@ -28,3 +28,4 @@ export * from './setting/setting.schemas.js';
 export * from './scheduleJob/cron.js';
 export * from './scheduleJob/schedule-job.schemas.js';
 export * from './log/log.schemas.js';
+export * from './scheduledTicket/scheduled-ticket.schemas.js';

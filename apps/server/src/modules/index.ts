@@ -22,6 +22,7 @@ import { apiTokenModule } from './apiToken/index.js';
 import { delegateModule } from './delegate/index.js';
 import { scheduleJobModule } from './scheduleJob/index.js';
 import { logModule } from './log/index.js';
+import { scheduledTicketModule } from './scheduledTicket/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -51,4 +52,5 @@ export const modules: readonly ModuleManifest[] = [
   delegateModule,
   scheduleJobModule,
   logModule,
+  scheduledTicketModule,
 ];

@@ -1,6 +1,11 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './ticket.table.js';
 export { ticketNumbering, ticketSearchDoc } from './ticket.service.js';
+// What scheduled tickets use: the create itself, its reference checks, and who sees a ticket.
+export { createTicket } from './ticket-create.service.js';
+export { checkNewTicketReferences } from './ticket-references.service.js';
+export { visibleSql } from './ticket.policy.js';
+export { userNameSql } from './ticket.queries.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerTicketRoutes } from './ticket.routes.js';

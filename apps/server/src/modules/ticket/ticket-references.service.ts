@@ -2,8 +2,10 @@ import { and, eq, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } fro
 import {
   mayBecomePrivate,
   settingMessages,
+  ticketMessages,
   ticketSlaHours,
   type SettingValues,
+  type TicketCreate,
   type TicketPriority,
 } from '@casedesk/shared';
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
@@ -150,4 +152,34 @@ export function checkPrivateAllowed(settings: SettingValues, wasPrivate: boolean
     throw badRequest(settingMessages.privateTicketsOff, [
       { field: 'privateTicket', message: settingMessages.privateTicketsOff },
     ]);
+}
+
+/** The references of a new ticket, as a template that will be created later (a scheduled ticket) gives them. */
+export type NewTicketReferences = Pick<
+  TicketCreate,
+  'projectId' | 'categoryId' | 'companyId' | 'assignTo' | 'grantAccess' | 'privateTicket'
+>;
+
+/**
+ * The create's checks, one by one and in its order (`insertTicket` judges the same facts in one statement):
+ * for a template saved now, so that it is refused for what would refuse the ticket it makes.
+ */
+export async function checkNewTicketReferences(
+  tx: Tx,
+  actor: Actor,
+  settings: SettingValues,
+  input: NewTicketReferences,
+) {
+  checkPrivateAllowed(settings, false, input.privateTicket);
+  await checkProject(tx, actor, input.projectId);
+  let assignee = input.assignTo ?? null;
+  if (input.categoryId) {
+    const cat = await checkCategory(tx, input.categoryId, input.projectId);
+    assignee ??= cat.newTicketAssignee;
+    if (assignee === null)
+      throw badRequest(ticketMessages.noAssignee, [{ field: 'categoryId', message: ticketMessages.noAssignee }]);
+  }
+  if (assignee !== null) await checkUsers(tx, [assignee], input.assignTo ? 'assignTo' : 'categoryId');
+  if (input.companyId) await checkCompany(tx, input.companyId, input.projectId);
+  await checkUsers(tx, input.grantAccess, 'grantAccess');
 }

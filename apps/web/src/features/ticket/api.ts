@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  Page,
+  ScheduledTicket,
+  ScheduledTicketListItem,
+  ScheduledTicketMade,
+  ScheduledTicketRunResult,
   Ticket,
   TicketComment,
   TicketCommentCreate,
@@ -14,7 +19,7 @@ import type {
   TicketUpdate,
   UploadedFile,
 } from '@casedesk/shared';
-import { resourceKeys } from '../../platform/crud/resource-api';
+import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
 import { downloadExport, rawCall, saveBlob } from '../../platform/http/file-transfer';
 
@@ -180,3 +185,28 @@ export const priorityColors: Record<TicketPriority, string> = {
   High: 'orange',
   Urgent: 'red',
 };
+
+/** Scheduled tickets (`/ticket/scheduled`): the generic calls, plus the tickets one made and Run now. */
+export const scheduledTicketApi = resourceApi<ScheduledTicketListItem, ScheduledTicket>('ScheduledTicket');
+
+export function useScheduledTicketsMade(id: number, page: number, pageSize = 10) {
+  return useQuery({
+    queryKey: scheduledTicketApi.keys.of('made', id, page, pageSize),
+    queryFn: () => http.post<Page<ScheduledTicketMade>>('/api/ScheduledTicket/Tickets', { id, page, pageSize }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Makes the template's ticket now; the new ticket shows in every ticket view and in the template's row. */
+export function useRunScheduledNow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      http.post<ScheduledTicketRunResult>(`/api/ScheduledTicket/RunNow/${id}`, {}, { quiet: true }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: scheduledTicketApi.keys.all }),
+        client.invalidateQueries({ queryKey: ticketKeys.all }),
+      ]),
+  });
+}

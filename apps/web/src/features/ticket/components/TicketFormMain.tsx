@@ -5,8 +5,11 @@ import { AttachmentUploader } from './AttachmentUploader';
 import { RichTextEditor } from './RichTextEditor';
 import { optionalRule, ticketFields as fields } from './ticket-form-values';
 
-/** The ticket form's main column: subject, content, the customer and the attachments. */
-export function TicketFormMain({ onUploadingChange }: { onUploadingChange: (busy: boolean) => void }) {
+/**
+ * The ticket form's main column: subject, content, the customer and the attachments (without
+ * `onUploadingChange`, none: a scheduled ticket's template has no files).
+ */
+export function TicketFormMain({ onUploadingChange }: { onUploadingChange?: (busy: boolean) => void }) {
   const { t } = useTranslation();
   return (
     <>
@@ -44,12 +47,16 @@ export function TicketFormMain({ onUploadingChange }: { onUploadingChange: (busy
           </Form.Item>
         </Col>
       </Row>
-      <Divider titlePlacement="start" plain>
-        {t('ticket.form.sections.attachments')}
-      </Divider>
-      <Form.Item name="attachments" className="ticket-attachments-item">
-        <AttachmentUploader onBusyChange={onUploadingChange} />
-      </Form.Item>
+      {onUploadingChange && (
+        <>
+          <Divider titlePlacement="start" plain>
+            {t('ticket.form.sections.attachments')}
+          </Divider>
+          <Form.Item name="attachments" className="ticket-attachments-item">
+            <AttachmentUploader onBusyChange={onUploadingChange} />
+          </Form.Item>
+        </>
+      )}
     </>
   );
 }

@@ -10,11 +10,18 @@ import { optionalRule, ticketFields as fields, type TicketFormValues } from './t
 const keepCurrent = (current: number | null | undefined, offered: boolean, name: string | null | undefined) =>
   current && !offered ? [{ value: current, label: name ?? String(current) }] : [];
 
+/** What the side column names when the record points at something the user can no longer pick. */
+export type TicketFormCurrent = Pick<
+  TicketDetail,
+  'id' | 'projectId' | 'projectName' | 'categoryId' | 'categoryName' | 'companyId' | 'companyName'
+>;
+
 /**
  * The ticket form's side column: where the ticket belongs (project, category, company, business unit),
  * how it is handled (priority, source, type, assignee, parent, schedule) and who may see it (private, grants).
+ * `template`: a scheduled ticket's template, without what only a real ticket has (source, parent, date).
  */
-export function TicketFormSide({ ticket }: { ticket?: TicketDetail }) {
+export function TicketFormSide({ ticket, template = false }: { ticket?: TicketFormCurrent; template?: boolean }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<TicketFormValues>();
   const options = useTicketFormOptions();
@@ -111,16 +118,18 @@ export function TicketFormSide({ ticket }: { ticket?: TicketDetail }) {
         <Input maxLength={100} />
       </Form.Item>
       <Row gutter={16}>
-        <Col span={12}>
+        <Col span={template ? 24 : 12}>
           <Form.Item name="priority" label={t('ticket.fields.priority')}>
             <Select options={ticketPriorities.map((p) => ({ value: p, label: t(`ticket.priority.${p}`) }))} />
           </Form.Item>
         </Col>
-        <Col span={12}>
-          <Form.Item name="ticketFrom" label={t('ticket.fields.ticketFrom')}>
-            <Select options={ticketFroms.map((f) => ({ value: f, label: t(`ticket.from.${f}`) }))} />
-          </Form.Item>
-        </Col>
+        {!template && (
+          <Col span={12}>
+            <Form.Item name="ticketFrom" label={t('ticket.fields.ticketFrom')}>
+              <Select options={ticketFroms.map((f) => ({ value: f, label: t(`ticket.from.${f}`) }))} />
+            </Form.Item>
+          </Col>
+        )}
       </Row>
       <Form.Item name="ticketType" label={t('ticket.fields.ticketType')} rules={[optionalRule(fields.ticketType)]}>
         <Input maxLength={50} />
@@ -139,12 +148,16 @@ export function TicketFormSide({ ticket }: { ticket?: TicketDetail }) {
           options={users}
         />
       </Form.Item>
-      <Form.Item name="parentTicket" label={t('ticket.fields.parentTicket')}>
-        <ParentTicketField excludeId={ticket?.id} />
-      </Form.Item>
-      <Form.Item name="scheduledDate" label={t('ticket.fields.scheduledDate')}>
-        <DatePicker showTime={{ format: 'HH:mm' }} style={{ width: '100%' }} />
-      </Form.Item>
+      {!template && (
+        <>
+          <Form.Item name="parentTicket" label={t('ticket.fields.parentTicket')}>
+            <ParentTicketField excludeId={ticket?.id} />
+          </Form.Item>
+          <Form.Item name="scheduledDate" label={t('ticket.fields.scheduledDate')}>
+            <DatePicker showTime={{ format: 'HH:mm' }} style={{ width: '100%' }} />
+          </Form.Item>
+        </>
+      )}
       <Form.Item
         name="privateTicket"
         label={t('ticket.fields.privateTicket')}
