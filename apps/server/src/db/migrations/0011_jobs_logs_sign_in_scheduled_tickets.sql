@@ -162,3 +162,16 @@ UPDATE "login_log"
                        WHEN "message" LIKE 'locked%' THEN 'Locked'
                        ELSE 'Failed' END
  WHERE "result" IN ('Success', 'Failure');
+--> statement-breakpoint
+-- A database made before this version has a menu tree already (the seed fills only an empty one): the two new
+-- log screens join its Logs group unless an entry with their path exists. A new database gets them from the seed.
+INSERT INTO "menu" ("parent_id", "path", "name", "component", "sort", "title", "titles", "permission_module")
+SELECT p."id", v.path, v.name, v.component, v.sort, v.title, v.titles::jsonb, 'log'
+  FROM "menu" p
+ CROSS JOIN (VALUES
+   ('/log/sql', 'SqlLog', 'log/sql/index', 25, 'SQL log', '{"en":"SQL log","zh-cn":"SQL 日志","zh-tw":"SQL 日誌"}'),
+   ('/log/holidayReminder', 'HolidayReminderLog', 'log/holidayReminder/index', 40, 'Holiday reminder log',
+    '{"en":"Holiday reminder log","zh-cn":"假期提醒日志","zh-tw":"假期提醒日誌"}')
+ ) AS v(path, name, component, sort, title, titles)
+ WHERE p."path" = '/log' AND p."parent_id" IS NULL
+   AND NOT EXISTS (SELECT 1 FROM "menu" m WHERE m."path" = v.path);
