@@ -37,7 +37,8 @@ export type ScheduledTicketResult = z.infer<typeof scheduledTicketResultSchema>;
  * `Scheduled`), `attachments` (files belong to one ticket), `parentTicket`, and `scheduledDate`, which is the
  * one-off fire time here.
  */
-export const scheduledTicketTemplateSchema = ticketCreateSchema.pick({
+/** The ticket fields a template keeps: the same names in the create input and in the answer. */
+const templateFields = {
   subject: true,
   content: true,
   categoryId: true,
@@ -56,7 +57,9 @@ export const scheduledTicketTemplateSchema = ticketCreateSchema.pick({
   assignTo: true,
   privateTicket: true,
   grantAccess: true,
-});
+} as const;
+
+export const scheduledTicketTemplateSchema = ticketCreateSchema.pick(templateFields);
 export type ScheduledTicketTemplate = z.infer<typeof scheduledTicketTemplateSchema>;
 
 /** Quartz cron with seconds (the scheduled jobs' rules), refused with the field and the problem. */
@@ -93,26 +96,7 @@ const nullableId = z.number().int().nullable();
 
 /** A scheduled ticket as `Get/{key}`, `Add` and `Update` answer it. */
 export const scheduledTicketSchema = ticketSchema
-  .pick({
-    subject: true,
-    content: true,
-    categoryId: true,
-    projectId: true,
-    companyId: true,
-    businessUnit: true,
-    priority: true,
-    ticketType: true,
-    subjectType: true,
-    customer: true,
-    customerEmail: true,
-    telephone: true,
-    firstName: true,
-    lastName: true,
-    emails: true,
-    assignTo: true,
-    privateTicket: true,
-    grantAccess: true,
-  })
+  .pick(templateFields)
   .extend({
     cron: nullableText,
     scheduledDate: nullableText,

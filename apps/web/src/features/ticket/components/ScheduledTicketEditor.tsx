@@ -1,36 +1,17 @@
 import { Col, DatePicker, Divider, Form, Radio, Row, Switch, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import {
-  grantsToSend,
-  scheduledTicketMessages,
-  validateQuartzCron,
-  type ScheduledTicket,
-  type TicketPriority,
-} from '@casedesk/shared';
+import { grantsToSend, scheduledTicketMessages, validateQuartzCron, type ScheduledTicket } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { CronEditor } from '../../../platform/cron/CronEditor';
 import { translateServerMessage } from '../../../platform/server-messages';
 import { scheduledTicketApi } from '../api';
 import { TicketFormMain } from './TicketFormMain';
 import { TicketFormSide } from './TicketFormSide';
+import type { TicketFormValues } from './ticket-form-values';
 
 /** The template's fields as the ticket form names them, plus the recurrence. */
-type Values = {
-  subject: string;
-  content?: string;
-  projectId?: number;
-  categoryId?: number | null;
-  companyId?: number | null;
-  businessUnit?: string | null;
-  priority: TicketPriority;
-  ticketType?: string | null;
-  customer?: string | null;
-  customerEmail?: string | null;
-  telephone?: string | null;
-  assignTo?: number | null;
-  privateTicket: boolean;
-  grantAccess?: number[];
+type Values = Omit<TicketFormValues, 'ticketFrom' | 'parentTicket' | 'scheduledDate' | 'attachments'> & {
   recurrence: 'cron' | 'once';
   cron?: string;
   runAt?: Dayjs | null;
