@@ -1,6 +1,9 @@
-import { z } from 'zod';
-
 // Imported first by main.tsx, before any schema exists: zod decides at each object schema's creation whether
 // to compile a fast parser with `new Function`, and its probe for that is refused (and reported) by the
 // content security policy, which allows no eval. Jitless parsing needs no eval.
-z.config({ jitless: true });
+// zod keeps its settings in this global (zod/v4/core/core.js) and keeps what it finds there; writing it directly
+// keeps zod itself out of the sign-in entry chunk (`z.config` would pull in zod's core, ~4.5 KB gzip).
+// zod-config.test.ts checks that zod reads it.
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
+export {};

@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+const dist = new URL('../apps/web/dist/', import.meta.url).pathname;
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const englishTexts = Object.keys(manifest).filter((key) => /\/locales\/en\.json$/.test(key));
+const first = englishTexts.filter((key) => /^src\/(app|features\/auth)\/locales\//.test(key));
+const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const files = new Map(); const seen = new Set();
+const visit = (key) => { if (seen.has(key)) return; seen.add(key); const c = manifest[key]; if (c.file.endsWith('.js')) files.set(c.file, key); for (const i of c.imports ?? []) visit(i); };
+[entry, 'src/features/auth/pages/login/index.tsx', ...first].forEach(visit);
+const rows = [...files].map(([f, k]) => [gzipSync(readFileSync(join(dist, f))).length / 1024, f, k]).sort((a, b) => b[0] - a[0]);
+for (const r of rows) console.log(r[0].toFixed(1), r[1], r[2]);
