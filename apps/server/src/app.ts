@@ -40,6 +40,7 @@ import {
   type SqlLogWriter,
 } from './platform/logs.js';
 import { loadServerKeys } from './platform/secrets.js';
+import { setDomainEventHandlers } from './platform/events.js';
 import type { JobHandler } from './platform/jobs/job-handler.js';
 import { createJobRegistry } from './platform/jobs/registry.js';
 import { createScheduler, type Scheduler } from './platform/jobs/scheduler.js';
@@ -238,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     timeZone: async () => (await readSettings(db)).basic.timeZone,
   });
   const jobs = { registry, scheduler };
+  setDomainEventHandlers(modules.flatMap((module) => module.events ?? []));
   const moduleContext = { db, config, accessTokens, authTokenPublicKey: keys.authTokenPublicKey, routes, jobs };
   for (const module of modules) await module.register?.(app, moduleContext);
 

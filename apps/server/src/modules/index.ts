@@ -23,6 +23,8 @@ import { delegateModule } from './delegate/index.js';
 import { scheduleJobModule } from './scheduleJob/index.js';
 import { logModule } from './log/index.js';
 import { scheduledTicketModule } from './scheduledTicket/index.js';
+import { emailModule } from './email/index.js';
+import { notificationModule } from './notification/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -53,4 +55,6 @@ export const modules: readonly ModuleManifest[] = [
   scheduleJobModule,
   logModule,
   scheduledTicketModule,
+  emailModule,
+  notificationModule,
 ];

@@ -4,6 +4,7 @@ import type { AccessTokens } from './access-token.js';
 import type { RouteRecord } from './access.js';
 import type { Config } from './config.js';
 import type { Db, Tx } from './db.js';
+import type { DomainEventHandler } from './events.js';
 import type { DefaultJob, JobHandler } from './jobs/job-handler.js';
 import type { JobRegistry } from './jobs/registry.js';
 import type { Scheduler } from './jobs/scheduler.js';
@@ -37,6 +38,8 @@ export type ModuleManifest = {
   register?: (app: FastifyInstance, ctx: ModuleContext) => void | Promise<void>;
   /** Job handlers the scheduler offers (contract section 12), and the jobs every database gets. */
   jobs?: { handlers: JobHandler[]; defaults?: DefaultJob[] };
+  /** What the module does when another module's record changes (inside that change's transaction). */
+  events?: DomainEventHandler[];
   seed?: {
     /** What every database needs, at each start, safe to repeat; runs in list order. */
     system?: (db: Db, options: SystemSeedOptions) => Promise<void>;

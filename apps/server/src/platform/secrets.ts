@@ -6,7 +6,7 @@ import { systemSecret } from './platform.table.js';
 export type ServerKeys = { jwtSecret: Uint8Array; authTokenPrivateKey: string; authTokenPublicKey: string };
 
 /** Read a secret, creating it on first use; concurrent first starts agree on one value. */
-async function secretOf(db: Db, name: string, make: () => string): Promise<string> {
+export async function secretOf(db: Db, name: string, make: () => string): Promise<string> {
   const found = await db.select().from(systemSecret).where(eq(systemSecret.name, name));
   if (found[0]) return found[0].value;
   await db.insert(systemSecret).values({ name, value: make() }).onConflictDoNothing();

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { messages } from '@casedesk/shared';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { present } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
@@ -11,38 +11,43 @@ import { fieldError } from './ticket-references.service.js';
 import { findVisible, ticketVisible } from './ticket.service.js';
 import { ticket, ticketComment, ticketHistory } from './ticket.table.js';
 
-export async function addComment(db: Db, actor: Actor, input: { ticketId: number; comment: string; public: boolean }) {
-  return db.transaction(async (tx) => {
-    if (!(await findVisible(tx, actor, input.ticketId, true))) throw notFound();
-    const text = sanitizeHtml(input.comment);
-    if (htmlToText(text).trim() === '' && !/<img/i.test(text)) throw fieldError('comment', messages.required);
-    const [row] = await tx
-      .insert(ticketComment)
-      .values({
-        ticketId: input.ticketId,
-        comment: text,
-        public: input.public,
-        createdBy: actor.userId,
-        modifiedBy: actor.userId,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned nothing');
-    // The comment becomes searchable in the same transaction.
-    await tx
-      .update(ticket)
-      .set({
-        searchComments: sql`${ticket.searchComments} || ${weightedVector(searchableText(htmlToText(text)), 'D')}`,
-      })
-      .where(eq(ticket.id, input.ticketId));
-    await tx.insert(ticketHistory).values({
+export type CommentInput = { ticketId: number; comment: string; public: boolean };
+
+export async function addComment(db: Db, actor: Actor, input: CommentInput) {
+  return db.transaction((tx) => addCommentIn(tx, actor, input));
+}
+
+/** The comment write inside the caller's transaction (a reply by e-mail writes its mail in the same one). */
+export async function addCommentIn(tx: Tx, actor: Actor, input: CommentInput) {
+  if (!(await findVisible(tx, actor, input.ticketId, true))) throw notFound();
+  const text = sanitizeHtml(input.comment);
+  if (htmlToText(text).trim() === '' && !/<img/i.test(text)) throw fieldError('comment', messages.required);
+  const [row] = await tx
+    .insert(ticketComment)
+    .values({
       ticketId: input.ticketId,
-      actorId: actor.userId,
-      kind: 'comment',
-      commentId: row.id,
+      comment: text,
       public: input.public,
-    });
-    return { ...row, createdByName: actor.loginName };
+      createdBy: actor.userId,
+      modifiedBy: actor.userId,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  // The comment becomes searchable in the same transaction.
+  await tx
+    .update(ticket)
+    .set({
+      searchComments: sql`${ticket.searchComments} || ${weightedVector(searchableText(htmlToText(text)), 'D')}`,
+    })
+    .where(eq(ticket.id, input.ticketId));
+  await tx.insert(ticketHistory).values({
+    ticketId: input.ticketId,
+    actorId: actor.userId,
+    kind: 'comment',
+    commentId: row.id,
+    public: input.public,
   });
+  return { ...row, createdByName: actor.loginName };
 }
 
 export async function listComments(

@@ -1,0 +1,16 @@
+// The module's public face: its tables first (other modules may read them), then the manifest.
+export * from './email.table.js';
+// The outbox: other modules queue mail in their own transaction.
+export { queueEmail, isOurMessageId, type OutgoingMail } from './email-outbox.service.js';
+
+import type { ModuleManifest } from '../../platform/module.js';
+import { loadMessageIdKey } from './email-outbox.service.js';
+import * as tables from './email.table.js';
+
+export const emailModule: ModuleManifest = {
+  name: 'email',
+  tables: { ...tables },
+  register: async (_app, ctx) => {
+    await loadMessageIdKey(ctx.db, ctx.config.systemUrl);
+  },
+};

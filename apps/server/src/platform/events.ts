@@ -1,0 +1,49 @@
+import type { Tx } from './db.js';
+
+/**
+ * What happened to a record, told to the modules that act on it (e-mail notifications, in-app notifications,
+ * later workflows) inside the same transaction: a mail queued or a notification written commits or rolls
+ * back with the change that caused it. A handler only writes rows (no network I/O: the transaction is open).
+ *
+ * The module that owns the record emits; the modules that react list handlers in their manifest
+ * (`events: [...]`), so the owner never imports them.
+ */
+export type DomainEvent =
+  | { type: 'ticket.created'; ticketId: number; actorId: number | null; viaEmailId?: number }
+  | { type: 'ticket.assigned'; ticketId: number; assigneeId: number; actorId: number | null }
+  | {
+      type: 'ticket.commented';
+      ticketId: number;
+      commentId: number;
+      public: boolean;
+      actorId: number | null;
+      /** The comment came from an incoming mail, or was a reply sent by mail: no second mail to the customer. */
+      viaEmailId?: number;
+    }
+  | { type: 'ticket.resolved'; ticketId: number; actorId: number | null }
+  /**
+   * A mail to one user that a module without templates of its own asks for (reset link, lock warning, holiday
+   * reminder): the e-mail module renders the event's template in the user's language and queues it.
+   */
+  | {
+      type: 'user.mail';
+      event: 'passwordReset' | 'signInLocked' | 'holidayReminder';
+      userId: number;
+      /** Template variables beyond the user's own (`link`, `hours`, `holiday` ...). */
+      values: Record<string, string | number>;
+    };
+
+export type DomainEventType = DomainEvent['type'];
+export type DomainEventHandler = (tx: Tx, event: DomainEvent) => Promise<void>;
+
+let handlers: readonly DomainEventHandler[] = [];
+
+/** The app sets the handlers of every manifest once at build (the same list for every app in a process). */
+export function setDomainEventHandlers(list: readonly DomainEventHandler[]): void {
+  handlers = list;
+}
+
+/** Tells every handler, in manifest order, inside the caller's transaction; a throw rolls the change back. */
+export async function emitDomainEvent(tx: Tx, event: DomainEvent): Promise<void> {
+  for (const handler of handlers) await handler(tx, event);
+}

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { defineMessages } from '../platform/message-keys.js';
+import { messages } from '../platform/messages.js';
+import {
+  activeStatusSchema,
+  auditFieldsSchema,
+  idSchema,
+  idTextSchema,
+  queryBaseSchema,
+  updateKeySchema,
+} from '../platform/paging.js';
+
+/**
+ * Contract section 13: mail accounts, e-mails (one table for both directions; outgoing ones are the outbox),
+ * templates. Modules add fields here as they need them; the server validates with these, the web derives
+ * its form rules from them.
+ */
+export const emailMessages = defineMessages('email', {
+  notADraft: 'Only a draft can be sent or edited.',
+  notFailed: 'Only a failed e-mail can be sent again.',
+  noRecipient: 'Give at least one recipient.',
+  noAccount: 'No active mail account can send this e-mail. Add one under Settings → E-mail.',
+  suppressed: 'This address bounced permanently; mails to it are stopped.',
+  templateSyntax: 'The template cannot be read: check its {{ }} placeholders.',
+  passwordRequired: 'Give the account password.',
+} as const);
+
+// ---- mail accounts (Settings → E-mail) ----
+
+export const incomingProtocols = ['POP3', 'IMAP'] as const;
+export const incomingProtocolSchema = z.enum(incomingProtocols);
+export type IncomingProtocol = z.infer<typeof incomingProtocolSchema>;
+
+const hostSchema = z.string().trim().min(1).max(253);
+const portSchema = z.number().int().min(1).max(65_535);
+/** One address, checked as the spec's message says. */
+export const emailAddressSchema = z.email(messages.invalidEmail).max(254);
+
+const mailAccountFields = z.object({
+  name: z.string().trim().min(1).max(100),
+  displayName: z.string().trim().max(100).nullable().default(null),
+  address: emailAddressSchema,
+  /** The sign-in name at the mail servers (often the address). */
+  account: z.string().trim().min(1).max(254),
+  smtpHost: hostSchema,
+  smtpPort: portSchema.default(587),
+  /** TLS from the first byte (port 465). */
+  smtpSsl: z.boolean().default(false),
+  /** Upgrade with STARTTLS, and refuse to go on without it (contract 13 extended: SSL or STARTTLS). */
+  smtpStartTls: z.boolean().default(true),
+  incomingProtocol: incomingProtocolSchema.default('IMAP'),
+  incomingHost: hostSchema.nullable().default(null),
+  incomingPort: portSchema.nullable().default(null),
+  incomingSsl: z.boolean().default(true),
+  incomingStartTls: z.boolean().default(false),
+  /** IMAP only: the folder fetched (INBOX unless said). */
+  incomingFolder: z.string().trim().min(1).max(200).default('INBOX'),
+  fetchEnabled: z.boolean().default(false),
+  fetchIntervalSeconds: z.number().int().min(10).max(86_400).default(60),
+  defaultProjectId: idSchema.nullable().default(null),
+  defaultCategoryId: idSchema.nullable().default(null),
+  /** The account notifications and new e-mails are sent from when none is chosen. */
+  isDefault: z.boolean().default(false),
+  status: activeStatusSchema.default('Active'),
+});
+
+/** The password is write-only: given on create, optional on update (left out keeps it), never answered. */
+const passwordSchema = z.string().min(1).max(500);
+export const mailAccountCreateSchema = mailAccountFields.extend({ password: passwordSchema }).strict();
+export const mailAccountUpdateSchema = mailAccountFields
+  .partial()
+  .extend({ password: passwordSchema.optional() })
+  .extend(updateKeySchema.shape)
+  .strict();
+
+export const mailAccountSchema = mailAccountFields
+  .extend({
+    /** Whether a password is stored (it is never answered). */
+    hasPassword: z.boolean(),
+    lastFetchAt: z.string().nullable(),
+    lastFetchResult: z.enum(['Succeeded', 'Failed']).nullable(),
+    lastFetchMessage: z.string().nullable(),
+  })
+  .extend(auditFieldsSchema.shape);
+export const mailAccountQuerySchema = queryBaseSchema.extend({ status: activeStatusSchema.optional() }).strict();
+
+/** `POST Test/{id}`: both connections tried; `message` says in words what failed (DNS, refused, TLS, auth). */
+const connectionResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+export const mailAccountTestResultSchema = z.object({
+  smtp: connectionResultSchema,
+  incoming: connectionResultSchema,
+});
+
+export type MailAccount = z.infer<typeof mailAccountSchema>;
+export type MailAccountCreate = z.infer<typeof mailAccountCreateSchema>;
+export type MailAccountUpdate = z.infer<typeof mailAccountUpdateSchema>;
+export type MailAccountTestResult = z.infer<typeof mailAccountTestResultSchema>;
+
+// ---- e-mails ----
+
+export const emailDirections = ['Out', 'In'] as const;
+export type EmailDirection = (typeof emailDirections)[number];
+/** Out: Draft → Sending (queued, retried) → Sent | Failed. In: Received | Ignored, or Unreadable (kept aside). */
+export const emailStatuses = ['Draft', 'Sending', 'Sent', 'Failed', 'Received', 'Ignored', 'Unreadable'] as const;
+export const emailStatusSchema = z.enum(emailStatuses);
+export type EmailStatus = z.infer<typeof emailStatusSchema>;
+
+/** What sends a templated e-mail; later modules add theirs (approval task ...). */
+export const emailEvents = [
+  'ticketCreated',
+  'ticketAssigned',
+  'ticketCommented',
+  'ticketResolved',
+  'approvalTask',
+  'passwordReset',
+  'signInLocked',
+  'holidayReminder',
+] as const;
+export const emailEventSchema = z.enum(emailEvents);
+export type EmailEvent = z.infer<typeof emailEventSchema>;
+
+/**
+ * Why an incoming mail went where it went (contract: `threadReason`), in the order the fetch decides. The
+ * detail (which header, which ticket) is in `threadDetail`.
+ */
+export const threadReasons = [
+  'duplicate',
+  'ownMail',
+  'loop',
+  'autoReply',
+  'bounce',
+  'inReplyTo',
+  'references',
+  'subjectCaseNumber',
+  'newTicket',
+  'movedByUser',
+  'splitByUser',
+  'unreadable',
+] as const;
+export const threadReasonSchema = z.enum(threadReasons);
+export type ThreadReason = z.infer<typeof threadReasonSchema>;
+
+const addressList = z.array(emailAddressSchema).max(100);
+const fileIds = z.array(idSchema).max(50);
+
+const emailDraftFields = z.object({
+  accountId: idSchema.nullable().default(null),
+  subject: z.string().trim().min(1).max(500),
+  to: addressList.default([]),
+  cc: addressList.default([]),
+  bcc: addressList.default([]),
+  /** Rich text; sanitised on the server. */
+  body: z.string().max(1_000_000).default(''),
+  attachments: fileIds.default([]),
+  ticketId: idSchema.nullable().default(null),
+  templateId: idSchema.nullable().default(null),
+});
+/** `Add` writes a draft; `send: true` queues it at once (the same as `Send` after). */
+export const emailCreateSchema = emailDraftFields.extend({ send: z.boolean().default(false) }).strict();
+export const emailUpdateSchema = emailDraftFields.partial().extend(updateKeySchema.shape).strict();
+/** `POST Send { id }` queues a draft; `POST Resend { id }` queues a failed one again. */
+export const emailSendSchema = z.object({ id: idSchema }).strict();
+
+export const emailSchema = z
+  .object({
+    direction: z.enum(emailDirections),
+    status: emailStatusSchema,
+    accountId: z.number().int().nullable(),
+    subject: z.string(),
+    from: z.string().nullable(),
+    fromName: z.string().nullable(),
+    to: z.array(z.string()),
+    cc: z.array(z.string()),
+    bcc: z.array(z.string()),
+    body: z.string(),
+    attachments: z.array(z.number().int()),
+    sendDate: z.string().nullable(),
+    ticketId: z.number().int().nullable(),
+    commentId: z.number().int().nullable(),
+    messageId: z.string().nullable(),
+    inReplyTo: z.string().nullable(),
+    references: z.array(z.string()),
+    event: emailEventSchema.nullable(),
+    templateId: z.number().int().nullable(),
+    attempts: z.number().int(),
+    nextAttemptAt: z.string().nullable(),
+    error: z.string().nullable(),
+    threadReason: threadReasonSchema.nullable(),
+    threadDetail: z.string().nullable(),
+    relatedEmailId: z.number().int().nullable(),
+    receivedAt: z.string().nullable(),
+  })
+  .extend(auditFieldsSchema.shape);
+export type Email = z.infer<typeof emailSchema>;
+export type EmailCreate = z.infer<typeof emailCreateSchema>;
+export type EmailUpdate = z.infer<typeof emailUpdateSchema>;
+
+export const emailListItemSchema = emailSchema.omit({ body: true }).extend({
+  ticketCaseNumber: z.string().nullable(),
+  attachmentCount: z.number().int(),
+});
+export type EmailListItem = z.infer<typeof emailListItemSchema>;
+
+const timeText = z.iso.datetime({ offset: true });
+export const emailQuerySchema = queryBaseSchema
+  .extend({
+    direction: z.enum(emailDirections).optional(),
+    status: emailStatusSchema.optional(),
+    from: timeText.optional(),
+    to: timeText.optional(),
+    ticketId: idTextSchema.optional(),
+    accountId: idTextSchema.optional(),
+  })
+  .strict();
+export type EmailQuery = z.infer<typeof emailQuerySchema>;
+
+/** Reply to the customer from the ticket: a public comment and an e-mail, in one action. */
+export const ticketReplySchema = z
+  .object({
+    ticketId: idSchema,
+    body: z.string().min(1).max(1_000_000),
+    to: addressList.optional(),
+    cc: addressList.default([]),
+    attachments: fileIds.default([]),
+  })
+  .strict();
+export type TicketReply = z.infer<typeof ticketReplySchema>;
+
+/** Move a wrongly threaded incoming mail to another ticket, or split it into a new one. */
+export const emailMoveSchema = z.object({ id: idSchema, ticketId: idSchema }).strict();
+export const emailSplitSchema = z.object({ id: idSchema }).strict();
+
+// ---- templates ----
+
+export const templateLanguages = ['en', 'zh-cn', 'zh-tw'] as const;
+export const templateLanguageSchema = z.enum(templateLanguages);
+export type TemplateLanguage = z.infer<typeof templateLanguageSchema>;
+
+const emailTemplateFields = z.object({
+  name: z.string().trim().min(1).max(100),
+  description: z.string().trim().max(500).nullable().default(null),
+  status: activeStatusSchema.default('Active'),
+  event: emailEventSchema.nullable().default(null),
+  language: templateLanguageSchema.default('en'),
+  subject: z.string().trim().min(1).max(500),
+  body: z.string().max(200_000),
+});
+export const emailTemplateCreateSchema = emailTemplateFields.strict();
+export const emailTemplateUpdateSchema = emailTemplateFields.partial().extend(updateKeySchema.shape).strict();
+export const emailTemplateSchema = emailTemplateFields.extend(auditFieldsSchema.shape);
+export const emailTemplateQuerySchema = queryBaseSchema
+  .extend({
+    status: activeStatusSchema.optional(),
+    event: emailEventSchema.optional(),
+    language: templateLanguageSchema.optional(),
+  })
+  .strict();
+/** `POST Preview`: a stored template by `id`, or unsaved `subject`/`body`, rendered against a real ticket. */
+export const emailTemplatePreviewSchema = z
+  .object({
+    id: idSchema.optional(),
+    subject: z.string().max(500).optional(),
+    body: z.string().max(200_000).optional(),
+    ticketId: idSchema.optional(),
+  })
+  .strict();
+export const emailTemplatePreviewResultSchema = z.object({ subject: z.string(), body: z.string() });
+export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
+export type EmailTemplateCreate = z.infer<typeof emailTemplateCreateSchema>;
+export type EmailTemplateUpdate = z.infer<typeof emailTemplateUpdateSchema>;
