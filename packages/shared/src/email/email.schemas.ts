@@ -33,7 +33,8 @@ export const emailMessages = defineMessages('email', {
   testFailed: 'The connection failed.',
   testNoIncoming: 'No incoming server is set.',
   // The send job.
-  interrupted: 'The sending was interrupted (the server stopped during it); the e-mail may have been sent, so it is not sent again.',
+  interrupted:
+    'The sending was interrupted (the server stopped during it); the e-mail may have been sent, so it is not sent again.',
   gaveUp: 'The e-mail could not be sent after several attempts.',
   attachmentsTooLarge: 'The attachments are larger than the upload limit allows.',
   noTicketAddress: 'The ticket has no customer e-mail: give the recipient.',

@@ -116,7 +116,12 @@ async function sendingAccounts(db: Db, rows: EmailRow[]) {
   const found = await db
     .select()
     .from(mailAccount)
-    .where(and(eq(mailAccount.status, 'Active'), sql`(${mailAccount.isDefault} or ${mailAccount.id} in ${ids.length ? ids : [0]})`));
+    .where(
+      and(
+        eq(mailAccount.status, 'Active'),
+        sql`(${mailAccount.isDefault} or ${mailAccount.id} in ${ids.length ? ids : [0]})`,
+      ),
+    );
   const byId = new Map(found.map((a) => [a.id, a]));
   const fallback = found.find((a) => a.isDefault);
   return (row: EmailRow): AccountRow | undefined =>
@@ -269,6 +274,8 @@ export const sendHandler = defineJobHandler({
       for (const key of Object.keys(total) as (keyof SendSummary)[]) total[key] += done[key];
       if (done.sent + done.retried + done.failed < params.batchSize) break;
     }
-    return { message: `${total.sent} sent, ${total.retried} to retry, ${total.failed} failed, ${total.interrupted} interrupted` };
+    return {
+      message: `${total.sent} sent, ${total.retried} to retry, ${total.failed} failed, ${total.interrupted} interrupted`,
+    };
   },
 });

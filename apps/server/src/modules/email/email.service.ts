@@ -114,7 +114,10 @@ export async function listEmails(db: Db, actor: Actor, query: EmailQuery): Promi
       .orderBy(...orderOf(query.orderBy))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(email).where(where),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(email)
+      .where(where),
   ]);
   return { items: rows.map((r) => present(listItemOf(r)) as unknown as EmailListItem), total: total?.n ?? 0 };
 }
@@ -123,7 +126,11 @@ export async function* exportEmails(db: Db, actor: Actor, query: EmailQuery): As
   const where = filtersOf(actor, query);
   const order = orderOf(query.orderBy);
   for (let offset = 0; offset < 100_000; offset += 1000) {
-    const rows = await listSelect(db).where(where).orderBy(...order).limit(1000).offset(offset);
+    const rows = await listSelect(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(1000)
+      .offset(offset);
     for (const r of rows) {
       const item = listItemOf(r);
       yield { ...item, to: item.to.join(', '), cc: item.cc.join(', ') };

@@ -73,8 +73,7 @@ export function registerMailAccountRoutes(app: FastifyInstance, db: Db) {
       // What Get gave may come back: its read-only fields (hasPassword, audit fields) are accepted and ignored.
       schema: { tags, body: acceptsReadBack(mailAccountUpdateSchema, mailAccountSchema), response: one },
     },
-    async (request) =>
-      ok(present(await mailAccountResource.update(db, requireActor(request), request.body))),
+    async (request) => ok(present(await mailAccountResource.update(db, requireActor(request), request.body))),
   );
   r.post(
     `${base}/Delete`,

@@ -70,7 +70,11 @@ export function failure(error: unknown): ConnectionResult {
   return { ok: false, message: `${text}: ${detail.slice(0, 300)}`, messageKey: keyOf(text) };
 }
 
-const succeeded = (): ConnectionResult => ({ ok: true, message: emailMessages.testOk, messageKey: keyOf(emailMessages.testOk) });
+const succeeded = (): ConnectionResult => ({
+  ok: true,
+  message: emailMessages.testOk,
+  messageKey: keyOf(emailMessages.testOk),
+});
 
 function keyOf(text: string): string | undefined {
   const entry = Object.entries(emailMessages).find(([, value]) => value === text);
@@ -99,7 +103,8 @@ export async function testSmtp(account: Account, password: string): Promise<Conn
 }
 
 export async function testIncoming(account: Account, password: string): Promise<ConnectionResult> {
-  if (!account.incomingHost || !account.incomingPort) return { ok: false, message: emailMessages.testNoIncoming, messageKey: keyOf(emailMessages.testNoIncoming) };
+  if (!account.incomingHost || !account.incomingPort)
+    return { ok: false, message: emailMessages.testNoIncoming, messageKey: keyOf(emailMessages.testNoIncoming) };
   try {
     if (account.incomingProtocol === 'IMAP') await testImap(account, password);
     else await testPop3(account, password);
