@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   emailMessages,
   messages,
@@ -30,10 +30,11 @@ const audited = (row: MailAccountRow) => ({ ...accountAnswer(row), password: row
 
 const sameName = () => conflict('A mail account with the same name already exists.');
 
+/** The other default loses the flag (a new version: an editor holding the old one must reload). */
 async function clearOtherDefaults(tx: Tx, id: number) {
   await tx
     .update(mailAccount)
-    .set({ isDefault: false })
+    .set({ isDefault: false, rowVersion: sql`${mailAccount.rowVersion} + 1`, modifiedAt: new Date() })
     .where(and(eq(mailAccount.isDefault, true), ne(mailAccount.id, id)));
 }
 
