@@ -31,7 +31,10 @@ const list = async (who: Staff, body: Record<string, unknown>) => {
 
 describe('e-mails: drafts, send, delete, list', () => {
   it('writes a draft (body sanitised), updates it at its version, queues it with Send', async () => {
-    const mail = await draft(boss, { body: '<p onclick="x()">Hi<script>alert(1)</script></p>', cc: ['c@example.test'] });
+    const mail = await draft(boss, {
+      body: '<p onclick="x()">Hi<script>alert(1)</script></p>',
+      cc: ['c@example.test'],
+    });
     expect(mail).toMatchObject({ status: 'Draft', direction: 'Out', to: ['a@example.test'], cc: ['c@example.test'] });
     expect(mail.body).toBe('<p>Hi</p>');
     const updated = await call(boss, '/api/Email/Update', { id: mail.id, rowVersion: mail.rowVersion, subject: 'Hi' });
@@ -185,9 +188,9 @@ describe('reply to the customer from the ticket', () => {
     const hidden = await call(outsider, '/api/Email/Reply', { ticketId: t.id, body: 'Hi', to: ['x@example.test'] });
     expect(hidden.status).toBe(404);
     const noSend = await staff(ctx, [w.projectId], staffPermissions);
-    expect((await call(noSend, '/api/Email/Reply', { ticketId: t.id, body: 'Hi', to: ['x@example.test'] })).status).toBe(
-      403,
-    );
+    expect(
+      (await call(noSend, '/api/Email/Reply', { ticketId: t.id, body: 'Hi', to: ['x@example.test'] })).status,
+    ).toBe(403);
     expect(await ctx.db.select().from(email).where(eq(email.ticketId, t.id))).toEqual([]);
     expect(await ctx.db.select().from(ticketComment).where(eq(ticketComment.ticketId, t.id))).toEqual(commentsBefore);
   });
