@@ -10,7 +10,7 @@ import { defineJobHandler } from '../../platform/jobs/job-handler.js';
 import { writeSystemLog } from '../../platform/logs.js';
 import { storedFile } from '../file/index.js';
 import { loopIdentity } from './email-outbox.service.js';
-import { failureText, smtpTransport } from './mail-connection.js';
+import { failureText, pooledSmtpTransport } from './mail-connection.js';
 import { decryptPassword } from './mail-crypto.js';
 import { email, emailSuppression, mailAccount } from './email.table.js';
 
@@ -159,7 +159,7 @@ async function sendOne(
   let transport = transports.get(account.id);
   try {
     if (!transport) {
-      transport = smtpTransport(account, decryptPassword(account.passwordEncrypted));
+      transport = pooledSmtpTransport(account, decryptPassword(account.passwordEncrypted));
       transports.set(account.id, transport);
     }
     const attachments = await attachmentsOf(db, row, options.dataDir);

@@ -1,6 +1,7 @@
 import { ImapFlow } from 'imapflow';
 import Pop3Command from 'node-pop3';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { emailMessages } from '@casedesk/shared';
 import type { mailAccount } from './email.table.js';
@@ -32,6 +33,17 @@ export function smtpOptions(account: Account, password: string, timeoutMs = 30_0
 
 export function smtpTransport(account: Account, password: string, timeoutMs?: number): Transporter {
   return nodemailer.createTransport(smtpOptions(account, password, timeoutMs));
+}
+
+/** One connection reused for a batch of mails (the send job): no connect, TLS and AUTH per mail. */
+export function pooledSmtpTransport(account: Account, password: string): Transporter {
+  const options: SMTPPool.Options = {
+    ...smtpOptions(account, password),
+    pool: true,
+    maxConnections: 1,
+    maxMessages: 500,
+  };
+  return nodemailer.createTransport(options);
 }
 
 type ErrorLike = { code?: unknown; responseCode?: unknown; authenticationFailed?: unknown; message?: unknown };
