@@ -1,8 +1,11 @@
+import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailMessages, type MailAccount, type MailAccountTestResult } from '@casedesk/shared';
 import { closedPort, sinkPassword, sinkUser, startSmtpSink, type SmtpSink } from '../../../test/mail-servers.js';
-import { useTestApp } from '../../../test/helpers.js';
+import { createCaller, useTestApp } from '../../../test/helpers.js';
+import { buildApp, logRedactions } from '../../app.js';
+import { requestLog } from '../../platform/platform.table.js';
 import { admin, staff, type Staff } from '../../../test/ticket-factories.js';
 import { auditLog, systemLog } from '../../platform/platform.table.js';
 import { mailAccount } from './email.table.js';
@@ -164,5 +167,56 @@ describe('mail accounts', () => {
       .from(mailAccount)
       .where(eq(mailAccount.id, first.id));
     expect(left!.n).toBe(0);
+  });
+});
+
+describe('the password in the logs', () => {
+  it('never reaches the server log (at trace level), the request log, the system log or the audit log', async () => {
+    const secret = 'Log-Secret-77';
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logged = await buildApp({
+      config: { ...ctx.config, logLevel: 'trace' },
+      database: ctx.database,
+      logger: { level: 'trace', stream, redact: logRedactions },
+    });
+    await logged.app.ready();
+    try {
+      const call = createCaller(logged.app, ctx.newAuthToken);
+      const add = await call('POST', '/api/MailAccount/Add', {
+        token: boss.token,
+        body: accountBody({ password: secret }),
+      });
+      expect(add.status, add.raw).toBe(200);
+      const account = add.body.data as MailAccount;
+      const update = await call('POST', '/api/MailAccount/Update', {
+        token: boss.token,
+        body: { id: account.id, rowVersion: account.rowVersion, password: `${secret}-2` },
+      });
+      expect(update.status, update.raw).toBe(200);
+      // Refused bodies (a bad port, an unknown field) and a failed sign-in at the SMTP server.
+      const refused = await call('POST', '/api/MailAccount/Add', {
+        token: boss.token,
+        body: accountBody({ password: secret, smtpPort: 'x', extra: secret }),
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.raw).not.toContain(secret);
+      expect((await call('POST', `/api/MailAccount/Test/${account.id}`, { token: boss.token })).status).toBe(200);
+    } finally {
+      await logged.app.close();
+    }
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toContain(secret);
+    const stored = JSON.stringify([
+      await ctx.db.select().from(requestLog),
+      await ctx.db.select().from(systemLog),
+      await ctx.db.select().from(auditLog),
+    ]);
+    expect(stored).not.toContain(secret);
   });
 });
