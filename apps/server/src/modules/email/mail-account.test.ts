@@ -2,7 +2,17 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailMessages, type MailAccount, type MailAccountTestResult } from '@casedesk/shared';
-import { closedPort, sinkPassword, sinkUser, startSmtpSink, type SmtpSink } from '../../../test/mail-servers.js';
+import {
+  closedPort,
+  dovecotAvailable,
+  dovecotPassword,
+  dovecotUser,
+  sinkPassword,
+  sinkUser,
+  startDovecot,
+  startSmtpSink,
+  type SmtpSink,
+} from '../../../test/mail-servers.js';
 import { createCaller, useTestApp } from '../../../test/helpers.js';
 import { buildApp, logRedactions } from '../../app.js';
 import { requestLog } from '../../platform/platform.table.js';
@@ -167,6 +177,35 @@ describe('mail accounts', () => {
       .from(mailAccount)
       .where(eq(mailAccount.id, first.id));
     expect(left!.n).toBe(0);
+  });
+});
+
+describe.skipIf(!dovecotAvailable())('Test against a real Dovecot (IMAP and POP3)', () => {
+  it('signs in with IMAP and with POP3, and says "authentication" for a wrong password', async () => {
+    const dovecot = await startDovecot();
+    try {
+      const incoming = (protocol: string, port: number, password: string) => ({
+        account: dovecotUser,
+        password,
+        incomingProtocol: protocol,
+        incomingPort: port,
+      });
+      for (const [protocol, port] of [
+        ['IMAP', dovecot.imapPort],
+        ['POP3', dovecot.pop3Port],
+      ] as const) {
+        const good = await testAccount((await added(incoming(protocol, port, dovecotPassword))).id);
+        expect(good.incoming, protocol).toEqual({
+          ok: true,
+          message: emailMessages.testOk,
+          messageKey: 'email.testOk',
+        });
+        const bad = await testAccount((await added(incoming(protocol, port, 'wrong'))).id);
+        expect(bad.incoming, protocol).toMatchObject({ ok: false, messageKey: 'email.testAuth' });
+      }
+    } finally {
+      await dovecot.stop();
+    }
   });
 });
 
