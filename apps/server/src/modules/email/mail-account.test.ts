@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,7 +124,7 @@ describe('mail accounts', () => {
     expect(after.map((a) => a.id)).toEqual([first.id]);
   });
 
-  it('Test says in words what failed: refused, authentication, DNS; and succeeds against the sink', async () => {
+  it('Test says in words what failed: refused, authentication, DNS, TLS, timeout; and succeeds against the sink', async () => {
     const good = await added();
     const result = await testAccount(good.id);
     expect(result.smtp).toEqual({ ok: true, message: emailMessages.testOk, messageKey: 'email.testOk' });
@@ -144,6 +145,21 @@ describe('mail accounts', () => {
     );
     expect(noSuchHost.smtp).toMatchObject({ ok: false, messageKey: 'email.testDns' });
     expect(noSuchHost.incoming).toMatchObject({ ok: false, messageKey: 'email.testDns' });
+
+    // TLS from the first byte against a plain-text server: the handshake fails.
+    const tls = await testAccount((await added({ smtpSsl: true })).id);
+    expect(tls.smtp).toMatchObject({ ok: false, messageKey: 'email.testTls' });
+    // A server that accepts the connection and never says a word.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const silentPort = (silent.address() as AddressInfo).port;
+      const timeout = await testAccount((await added({ smtpPort: silentPort, incomingPort: silentPort })).id);
+      expect(timeout.smtp).toMatchObject({ ok: false, messageKey: 'email.testTimeout' });
+      expect(timeout.incoming).toMatchObject({ ok: false, messageKey: 'email.testTimeout' });
+    } finally {
+      silent.close();
+    }
 
     const noIncoming = await testAccount((await added({ incomingHost: null, incomingPort: null })).id);
     expect(noIncoming.incoming).toMatchObject({ ok: false, messageKey: 'email.testNoIncoming' });
