@@ -6,7 +6,8 @@ import { sinkPassword, sinkUser, startSmtpSink, type SmtpSink } from '../../../t
 import { admin, type Staff } from '../../../test/ticket-factories.js';
 import { systemLog } from '../../platform/platform.table.js';
 import { queueEmail } from './email-outbox.service.js';
-import { retryDelaysMs, sendDueEmails } from './email-send.service.js';
+import { retryDelaysMs, sendDueEmails, sendHandler } from './email-send.service.js';
+import { scheduleJob } from '../../platform/jobs/jobs.table.js';
 import { email, emailSuppression } from './email.table.js';
 
 const ctx = useTestApp();
@@ -223,6 +224,25 @@ describe('the outbox (email.send) against a real SMTP sink', () => {
     expect(atSink(mail.messageId!)).toHaveLength(0);
     const logged = await ctx.db.select().from(systemLog).where(eq(systemLog.source, 'email'));
     expect(logged.some((l) => l.message.includes(`E-mail ${mail.id} `) && l.level === 'warn')).toBe(true);
+  });
+
+  it('runs as the seeded email.send job every 5 seconds', async () => {
+    const [job] = await ctx.db.select().from(scheduleJob).where(eq(scheduleJob.className, sendHandler.className));
+    expect(job).toMatchObject({ cron: '*/5 * * * * ?', isStart: true });
+    const mail = await queued({ to: ['job@example.test'] });
+    const result = await sendHandler.run(
+      {
+        db: ctx.db,
+        config: ctx.config,
+        log: ctx.app.log,
+        fireTime: new Date(),
+        jobId: job!.id,
+        signal: new AbortController().signal,
+      },
+      sendHandler.params.parse({}),
+    );
+    expect(result).toEqual({ message: '1 sent, 0 to retry, 0 failed, 0 interrupted' });
+    expect(atSink(mail.messageId!)).toHaveLength(1);
   });
 
   it('uses the default account when a mail names none, and fails when no account is active', async () => {
