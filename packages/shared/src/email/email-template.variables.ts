@@ -52,7 +52,11 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
   },
   {
     name: 'ticket.content',
-    description: { en: 'Ticket description (plain text)', 'zh-cn': '工单描述（纯文本）', 'zh-tw': '工單描述（純文字）' },
+    description: {
+      en: 'Ticket description (plain text)',
+      'zh-cn': '工单描述（纯文本）',
+      'zh-tw': '工單描述（純文字）',
+    },
     example: 'Paper jams on every page.',
     events: ticketEvents,
   },
@@ -125,13 +129,21 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
   },
   {
     name: 'ip',
-    description: { en: 'Address the wrong passwords came from', 'zh-cn': '输错密码的来源地址', 'zh-tw': '輸錯密碼的來源位址' },
+    description: {
+      en: 'Address the wrong passwords came from',
+      'zh-cn': '输错密码的来源地址',
+      'zh-tw': '輸錯密碼的來源位址',
+    },
     example: '203.0.113.7',
     events: ['signInLocked'],
   },
   {
     name: 'minutes',
-    description: { en: 'Minutes that address is held off', 'zh-cn': '该地址被暂停的分钟数', 'zh-tw': '該位址被暫停的分鐘數' },
+    description: {
+      en: 'Minutes that address is held off',
+      'zh-cn': '该地址被暂停的分钟数',
+      'zh-tw': '該位址被暫停的分鐘數',
+    },
     example: '15',
     events: ['signInLocked'],
   },

@@ -243,7 +243,11 @@ describe('ForgotPassword and ResetPassword', () => {
     ctx.call('POST', '/api/token/ResetPassword', { body: { token, newPassword: password, confirmPassword: password } });
 
   async function mailTo(address: string) {
-    return ctx.db.select().from(emailTable).where(arrayContains(emailTable.to, [address])).orderBy(desc(emailTable.id));
+    return ctx.db
+      .select()
+      .from(emailTable)
+      .where(arrayContains(emailTable.to, [address]))
+      .orderBy(desc(emailTable.id));
   }
 
   /** Asks for a reset link and answers the token it carries. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { templateLanguages, type EmailEvent, type TemplateLanguage } from '@casedesk/shared';
 import type { Tx } from '../../platform/db.js';
 import type { DomainEvent, DomainEventHandler } from '../../platform/events.js';
@@ -10,7 +10,13 @@ import { basicSettingsIn, commentValuesOf, ticketValuesOf } from './email-templa
 import { email, emailTemplate } from './email.table.js';
 
 type TicketEvent = Exclude<DomainEvent, { type: 'user.mail' }>;
-type Recipient = { address: string; name: string; loginName: string; language: TemplateLanguage; userId: number | null };
+type Recipient = {
+  address: string;
+  name: string;
+  loginName: string;
+  language: TemplateLanguage;
+  userId: number | null;
+};
 
 const languageOf = (value: string | null | undefined): TemplateLanguage =>
   templateLanguages.includes(value as TemplateLanguage) ? (value as TemplateLanguage) : 'en';
@@ -62,7 +68,9 @@ async function customerRecipient(tx: Tx, address: string | null, customerName: s
   const [user] = await tx
     .select(userColumns)
     .from(appUser)
-    .where(and(sql`lower(${appUser.email}) = lower(${trimmed})`, isNull(appUser.deletedAt), eq(appUser.status, 'Active')))
+    .where(
+      and(sql`lower(${appUser.email}) = lower(${trimmed})`, isNull(appUser.deletedAt), eq(appUser.status, 'Active')),
+    )
     .orderBy(appUser.id)
     .limit(1);
   if (user) return user.canEmail && user.incidentEmailNotify ? recipientOf(user) : undefined;
@@ -73,7 +81,12 @@ async function customerRecipient(tx: Tx, address: string | null, customerName: s
 /** The active template of an event in a language, else in English (templates may be missing in one language). */
 async function templateFor(tx: Tx, event: EmailEvent, language: TemplateLanguage) {
   const rows = await tx
-    .select({ id: emailTemplate.id, language: emailTemplate.language, subject: emailTemplate.subject, body: emailTemplate.body })
+    .select({
+      id: emailTemplate.id,
+      language: emailTemplate.language,
+      subject: emailTemplate.subject,
+      body: emailTemplate.body,
+    })
     .from(emailTemplate)
     .where(
       and(
@@ -85,14 +98,24 @@ async function templateFor(tx: Tx, event: EmailEvent, language: TemplateLanguage
   return rows.find((row) => row.language === language) ?? rows.find((row) => row.language === 'en');
 }
 
-/** Our mail joins the ticket's conversation: it answers the ticket's latest mail (or the one that caused it). */
+/** What the customer saw of a ticket's mail: mail in, replies written by hand (no event) and the customer mails. */
+const customerConversation = or(
+  eq(email.direction, 'In'),
+  isNull(email.event),
+  inArray(email.event, ['ticketCreated', 'ticketCommented', 'ticketResolved']),
+);
+
+/**
+ * Our mail to the customer joins their conversation: it answers the latest mail of it (or the mail that caused
+ * the event), so their client threads it; the assignee's mails stay out of it.
+ */
 async function threadOf(tx: Tx, ticketId: number, viaEmailId: number | undefined) {
   const [latest] = await tx
     .select({ messageId: email.messageId, references: email.references })
     .from(email)
     .where(
       and(
-        viaEmailId !== undefined ? eq(email.id, viaEmailId) : eq(email.ticketId, ticketId),
+        viaEmailId !== undefined ? eq(email.id, viaEmailId) : and(eq(email.ticketId, ticketId), customerConversation),
         isNotNull(email.messageId),
         ne(email.status, 'Draft'),
       ),
@@ -200,7 +223,7 @@ async function notifyTicket(tx: Tx, event: TicketEvent): Promise<void> {
     actorId: event.actorId,
     ticketId: event.ticketId,
     ...(commentId !== undefined ? { commentId } : {}),
-    thread: await threadOf(tx, event.ticketId, viaEmailId),
+    ...(event.type === 'ticket.assigned' ? {} : { thread: await threadOf(tx, event.ticketId, viaEmailId) }),
   });
 }
 

@@ -49,7 +49,10 @@ export async function renderTemplate(
     bodyEngine.parseAndRender(template.body, values),
   ]);
   return {
-    subject: String(subject).replace(/[\r\n]+/g, ' ').trim().slice(0, maxSubjectLength),
+    subject: String(subject)
+      .replace(/[\r\n]+/g, ' ')
+      .trim()
+      .slice(0, maxSubjectLength),
     body: String(body).slice(0, maxBodyLength),
   };
 }

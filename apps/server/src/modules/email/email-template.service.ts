@@ -9,7 +9,7 @@ import {
 } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { appSetting } from '../setting/index.js';
 import { ticket, ticketComment, visibleSql } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
@@ -25,7 +25,8 @@ import { emailTemplate } from './email.table.js';
 
 type TemplateRow = typeof emailTemplate.$inferSelect;
 
-const taken = (field: string, message: string) => new AppError('CONFLICT', message, [{ field, message }]);
+// A 400 with the field (a 409 carries no field errors in the envelope), so the form marks the field.
+const taken = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
 /**
  * Rules of a save beyond the schema, inside its transaction: both texts parse, the name is free, and at most one
@@ -94,9 +95,13 @@ export async function ticketValuesOf(q: Queryable, ticketId: number, visibleTo?:
       lastName: ticket.lastName,
       ticketFrom: ticket.ticketFrom,
       assignTo: ticket.assignTo,
-      assigneeName: sql<string | null>`(select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${ticket.assignTo})`,
+      assigneeName: sql<
+        string | null
+      >`(select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${ticket.assignTo})`,
       projectName: sql<string | null>`(select p.project_name from project p where p.id = ${ticket.projectId})`,
-      categoryName: sql<string | null>`(select c.category_description from category c where c.id = ${ticket.categoryId})`,
+      categoryName: sql<
+        string | null
+      >`(select c.category_description from category c where c.id = ${ticket.categoryId})`,
     })
     .from(ticket)
     .where(and(eq(ticket.id, ticketId), visibleTo ? visibleSql(visibleTo) : undefined));
@@ -122,7 +127,9 @@ export async function commentValuesOf(q: Queryable, commentId: number): Promise<
   const [row] = await q
     .select({
       comment: ticketComment.comment,
-      authorName: sql<string | null>`(select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${ticketComment.createdBy})`,
+      authorName: sql<
+        string | null
+      >`(select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${ticketComment.createdBy})`,
     })
     .from(ticketComment)
     .where(eq(ticketComment.id, commentId));
@@ -134,7 +141,12 @@ export function sampleValues(): TemplateValues {
   return nestValues(Object.fromEntries(emailTemplateVariables.map((v) => [v.name, v.example])));
 }
 
-type PreviewInput = { id?: number | undefined; subject?: string | undefined; body?: string | undefined; ticketId?: number | undefined };
+type PreviewInput = {
+  id?: number | undefined;
+  subject?: string | undefined;
+  body?: string | undefined;
+  ticketId?: number | undefined;
+};
 
 /**
  * `POST Preview`: a stored template (or unsaved texts over it) rendered against a ticket the caller may see

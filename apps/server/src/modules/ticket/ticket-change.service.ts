@@ -137,8 +137,14 @@ async function applyChange(
   await tx.insert(ticketHistory).values({ ticketId: row.id, actorId: actor.userId, kind: 'changed', changes });
   // Told inside the transaction: a refused change (stale rowVersion, a batch that fails later) tells nothing.
   if (next.assignTo != null)
-    await emitDomainEvent(tx, { type: 'ticket.assigned', ticketId: row.id, assigneeId: next.assignTo, actorId: actor.userId });
-  if (next.status === 'Resolved') await emitDomainEvent(tx, { type: 'ticket.resolved', ticketId: row.id, actorId: actor.userId });
+    await emitDomainEvent(tx, {
+      type: 'ticket.assigned',
+      ticketId: row.id,
+      assigneeId: next.assignTo,
+      actorId: actor.userId,
+    });
+  if (next.status === 'Resolved')
+    await emitDomainEvent(tx, { type: 'ticket.resolved', ticketId: row.id, actorId: actor.userId });
   return { value: row, removedFiles };
 }
 

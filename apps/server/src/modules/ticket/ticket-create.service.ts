@@ -196,7 +196,12 @@ export async function createTicketIn(
   const viaEmail = options.viaEmailId !== undefined ? { viaEmailId: options.viaEmailId } : {};
   await emitDomainEvent(tx, { type: 'ticket.created', ticketId: row.id, actorId: actor.userId, ...viaEmail });
   if (row.assignTo !== null)
-    await emitDomainEvent(tx, { type: 'ticket.assigned', ticketId: row.id, assigneeId: row.assignTo, actorId: actor.userId });
+    await emitDomainEvent(tx, {
+      type: 'ticket.assigned',
+      ticketId: row.id,
+      assigneeId: row.assignTo,
+      actorId: actor.userId,
+    });
   return row;
 }
 
