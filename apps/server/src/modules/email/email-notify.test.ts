@@ -7,7 +7,7 @@ import type { Actor } from '../../platform/actor.js';
 import { systemLog } from '../../platform/platform.table.js';
 import { addCommentIn } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
-import { seededTemplateName } from './email-template.seed.js';
+import { seedEmailTemplates, seededTemplateName } from './email-template.seed.js';
 import { email, emailTemplate } from './email.table.js';
 
 const ctx = useTestApp();
@@ -220,5 +220,41 @@ describe('mail to the customer', () => {
         message: expect.stringContaining('No active e-mail template for ticketCreated'),
       }),
     ]);
+  });
+});
+
+describe('mails other modules ask for (user.mail)', () => {
+  it('sends the reset link in the user language, and nothing for a pair that does not match', async () => {
+    const user = await createUser(ctx, { values: { language: 'zh-cn' } });
+    const address = `${user.loginName}@example.test`;
+    const asked = await ctx.call('POST', '/api/token/ForgotPassword', {
+      body: { userName: user.loginName, email: address },
+    });
+    expect(asked.status, asked.raw).toBe(200);
+    const [mail] = await mailsTo(address);
+    expect(mail).toMatchObject({ event: 'passwordReset', language: 'zh-cn', subject: '重置您的 Casedesk 密码' });
+    expect(mail!.body).toMatch(/href="http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{43}"/);
+    expect(mail!.body).toContain('1 小时内有效');
+
+    const stranger = await ctx.call('POST', '/api/token/ForgotPassword', {
+      body: { userName: user.loginName, email: 'someone.else@example.test' },
+    });
+    expect(stranger.raw).toBe(asked.raw);
+    expect(await mailsTo('someone.else@example.test')).toEqual([]);
+    expect(await mailsTo(address)).toHaveLength(1);
+  });
+});
+
+describe('template seed', () => {
+  it('is idempotent and never overwrites an edited template', async () => {
+    const name = seededTemplateName('ticketResolved', 'en');
+    await ctx.db.update(emailTemplate).set({ subject: 'Edited by an admin' }).where(eq(emailTemplate.name, name));
+    const count = async () => (await ctx.db.select({ id: emailTemplate.id }).from(emailTemplate)).length;
+    const before = await count();
+    await seedEmailTemplates(ctx.db);
+    await seedEmailTemplates(ctx.db);
+    expect(await count()).toBe(before);
+    const [kept] = await ctx.db.select().from(emailTemplate).where(eq(emailTemplate.name, name));
+    expect(kept!.subject).toBe('Edited by an admin');
   });
 });
