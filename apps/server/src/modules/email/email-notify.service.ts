@@ -188,21 +188,23 @@ async function renderAndQueue(tx: Tx, mail: Mail): Promise<number | undefined> {
 
 async function notifyTicket(tx: Tx, event: TicketEvent): Promise<void> {
   if (event.type === 'ticket.commented' && (!event.public || event.viaEmailId !== undefined)) return;
-  const found = await ticketValuesOf(tx, event.ticketId);
-  if (!found) return;
-  // Scheduled tickets are recurring internal work: their customer is not told of each one made.
-  if (event.type === 'ticket.created' && found.row.ticketFrom === 'Scheduled') return;
-
+  // Nobody is mailed about their own action.
+  if (event.type === 'ticket.assigned' && event.assigneeId === event.actorId) return;
+  // The assignee is judged before the ticket is read: most changes then cost one small query.
   let recipient: Recipient | undefined;
   if (event.type === 'ticket.assigned') {
-    // Nobody is mailed about their own action.
-    if (event.assigneeId === event.actorId) return;
     const [user] = await tx
       .select(userColumns)
       .from(appUser)
       .where(and(eq(appUser.id, event.assigneeId), takesTicketMail));
     recipient = user && recipientOf(user);
-  } else {
+    if (!recipient) return;
+  }
+  const found = await ticketValuesOf(tx, event.ticketId);
+  if (!found) return;
+  // Scheduled tickets are recurring internal work: their customer is not told of each one made.
+  if (event.type === 'ticket.created' && found.row.ticketFrom === 'Scheduled') return;
+  if (event.type !== 'ticket.assigned') {
     recipient = await customerRecipient(tx, found.row.customerEmail, found.customerName);
     if (recipient?.userId != null && recipient.userId === event.actorId) return;
   }
