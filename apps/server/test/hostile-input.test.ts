@@ -33,7 +33,8 @@ const logTables = new Set([
   'audit_log',
   'user_session',
   'refresh_token',
-  'email_outbox',
+  // Outgoing mail rows (lock warnings, reset links) are written by sign-in and ForgotPassword too.
+  'email',
   'password_reset',
 ]);
 

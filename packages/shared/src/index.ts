@@ -30,4 +30,5 @@ export * from './scheduleJob/schedule-job.schemas.js';
 export * from './log/log.schemas.js';
 export * from './scheduledTicket/scheduled-ticket.schemas.js';
 export * from './email/email.schemas.js';
+export * from './email/email-template.variables.js';
 export * from './notification/notification.schemas.js';

@@ -31,6 +31,8 @@ export type DomainEvent =
       userId: number;
       /** Template variables beyond the user's own (`link`, `hours`, `holiday` ...). */
       values: Record<string, string | number>;
+      /** Told the queued mail's id (e.g. the holiday reminder log keeps it); not called when nothing was queued. */
+      onQueued?: (tx: Tx, emailId: number) => Promise<void>;
     };
 
 export type DomainEventType = DomainEvent['type'];
@@ -42,6 +44,9 @@ let handlers: readonly DomainEventHandler[] = [];
 export function setDomainEventHandlers(list: readonly DomainEventHandler[]): void {
   handlers = list;
 }
+
+/** Whether any module listens: a write that needs a transaction only for its event may skip it when none does. */
+export const hasDomainEventHandlers = (): boolean => handlers.length > 0;
 
 /** Tells every handler, in manifest order, inside the caller's transaction; a throw rolls the change back. */
 export async function emitDomainEvent(tx: Tx, event: DomainEvent): Promise<void> {

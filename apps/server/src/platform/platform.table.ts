@@ -19,26 +19,6 @@ export const authNonce = pgTable(
   (t) => [index('auth_nonce_seen_at_idx').on(t.seenAt)],
 );
 
-/** Mail waiting to be sent; the e-mail module delivers it. */
-export const emailOutbox = pgTable(
-  'email_outbox',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    body: text('body').notNull(),
-    kind: text('kind').notNull(),
-    status: text('status', { enum: ['draft', 'sending', 'sent', 'failed'] })
-      .notNull()
-      .default('sending'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-    sentAt: timestamptz('sent_at'),
-  },
-  (t) => [index('email_outbox_status_idx').on(t.status, t.id)],
-);
-
 export const loginLog = pgTable(
   'login_log',
   {

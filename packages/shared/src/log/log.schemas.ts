@@ -93,7 +93,7 @@ export const holidayReminderLogSchema = z.object({
   loginName: z.string(),
   toAddress: z.string(),
   language: z.string(),
-  emailOutboxId: z.number().int().nullable(),
+  emailId: z.number().int().nullable(),
   logTime: z.string(),
 });
 

@@ -11,14 +11,13 @@ import {
 } from '@casedesk/shared';
 import { rowsOf, type Db } from '../../platform/db.js';
 import { nextVersion } from '../../platform/columns.js';
-import { escapeHtml } from '../../platform/html.js';
+import { emitDomainEvent } from '../../platform/events.js';
 import type { AccessTokens } from '../../platform/access-token.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Config } from '../../platform/config.js';
 import { AppError, badRequest, sessionEnded } from '../../platform/errors.js';
 import { writeLoginLog } from '../../platform/logs.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { emailOutbox } from '../../platform/platform.table.js';
 import { readSettings } from '../setting/index.js';
 import { appUser } from '../user/index.js';
 import { loadActor } from './actor.queries.js';
@@ -240,7 +239,7 @@ export async function resetInitPassword(
 }
 
 /**
- * Writes a one-hour reset link to the outbox when the user name and e-mail match an active user; the link's
+ * Mails a one-hour reset link (a `user.mail` event the e-mail module turns into a templated mail) when the user name and e-mail match an active user; the link's
  * token is stored only as a hash. The caller answers the same either way (contract section 17).
  */
 export async function forgotPassword(ctx: AuthContext, input: ForgotPassword): Promise<void> {
@@ -265,16 +264,12 @@ export async function forgotPassword(ctx: AuthContext, input: ForgotPassword): P
       userId: user.id,
       expiresAt: new Date(Date.now() + resetLinkHours * 3_600_000),
     });
-    await tx.insert(emailOutbox).values({
-      toAddress: user.email!,
-      kind: 'password-reset',
-      subject: 'Reset your Casedesk password',
-      body: [
-        `<p>Hello ${escapeHtml(user.realName ?? user.loginName)},</p>`,
-        `<p>Someone asked to reset the password of the Casedesk account <b>${escapeHtml(user.loginName)}</b>.</p>`,
-        `<p><a href="${link}">Choose a new password</a> (the link works once, for ${resetLinkHours} hour).</p>`,
-        '<p>If it was not you, ignore this message: your password stays as it is.</p>',
-      ].join('\n'),
+    // The e-mail module renders the user's-language template and queues it in this transaction.
+    await emitDomainEvent(tx, {
+      type: 'user.mail',
+      event: 'passwordReset',
+      userId: user.id,
+      values: { link, hours: resetLinkHours },
     });
   });
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, inArray, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { messages, myInfoSchema, type TokenData } from '@casedesk/shared';
@@ -13,7 +13,8 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helpers.js';
-import { emailOutbox, loginLog, systemLog } from '../../platform/platform.table.js';
+import { loginLog, systemLog } from '../../platform/platform.table.js';
+import { email } from '../email/index.js';
 import { project } from '../project/project.table.js';
 import { role } from '../role/role.table.js';
 import { appUser, userRole } from '../user/user.table.js';
@@ -229,7 +230,7 @@ describe('Lockout (contract section 17)', () => {
     }
   });
 
-  it('tells the user (system log and an outbox e-mail) and shows Locked in the login log', async () => {
+  it('tells the user (system log and an e-mail in their language template) and shows Locked in the login log', async () => {
     const user = await createUser(ctx);
     for (let attempt = 1; attempt <= attempts; attempt++) await wrongPassword(user);
     await login(user);
@@ -246,9 +247,11 @@ describe('Lockout (contract section 17)', () => {
     ]);
     const mails = await ctx.db
       .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, `${user.loginName}@example.test`));
-    expect(mails).toEqual([expect.objectContaining({ kind: 'sign-in-held-off', status: 'sending' })]);
+      .from(email)
+      .where(arrayContains(email.to, [`${user.loginName}@example.test`]));
+    expect(mails).toEqual([expect.objectContaining({ event: 'signInLocked', status: 'Sending' })]);
+    expect(mails[0]!.subject).toBe('Wrong passwords were typed for your Casedesk account');
+    expect(mails[0]!.body).toContain('paused for 15 minutes');
     expect(mails[0]!.body).not.toContain('Wrong@pass1');
   });
 

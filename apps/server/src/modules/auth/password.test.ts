@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, arrayContains, desc, eq } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
 import { allPermissionCodes, messages, type TokenData } from '@casedesk/shared';
@@ -6,7 +6,7 @@ import { openTestDatabase } from '../../../test/database.js';
 import { createUser, signIn, testPassword, useTestApp, userRow, type Response } from '../../../test/helpers.js';
 import type { Db } from '../../db/database.js';
 import { defaultAdminPassword, seedSystem } from '../../db/seed-system.js';
-import { emailOutbox } from '../../platform/platform.table.js';
+import { email as emailTable } from '../email/index.js';
 import { role } from '../role/role.table.js';
 import { appUser, userRole } from '../user/user.table.js';
 import { passwordReset, userSession } from './auth.table.js';
@@ -243,7 +243,11 @@ describe('ForgotPassword and ResetPassword', () => {
     ctx.call('POST', '/api/token/ResetPassword', { body: { token, newPassword: password, confirmPassword: password } });
 
   async function mailTo(address: string) {
-    return ctx.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address)).orderBy(desc(emailOutbox.id));
+    return ctx.db
+      .select()
+      .from(emailTable)
+      .where(arrayContains(emailTable.to, [address]))
+      .orderBy(desc(emailTable.id));
   }
 
   /** Asks for a reset link and answers the token it carries. */
@@ -280,8 +284,9 @@ describe('ForgotPassword and ResetPassword', () => {
     const mails = await mailTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
-      kind: 'password-reset',
-      status: 'sending',
+      event: 'passwordReset',
+      status: 'Sending',
+      direction: 'Out',
       subject: 'Reset your Casedesk password',
     });
     expect(mails[0]!.body).toMatch(/href="http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{43}"/);

@@ -1,9 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db.js';
-import { escapeHtml } from '../../platform/html.js';
+import { emitDomainEvent } from '../../platform/events.js';
 import { writeLoginLog, writeSystemLog } from '../../platform/logs.js';
 import { verifyPassword } from '../../platform/passwords.js';
-import { emailOutbox } from '../../platform/platform.table.js';
 import { readSettings } from '../setting/index.js';
 import { appUser } from '../user/index.js';
 import { signInFailure } from './auth.table.js';
@@ -35,7 +34,7 @@ const held = (userId: number, ip: string) => and(eq(signInFailure.userId, userId
  * Every check of a user's password, at sign-in and of the current password later (contract section 17): wrong
  * ones count per user and client address; enough in a row hold that address off the account for 15 minutes,
  * doubling on each further hold-off; the account as a whole locks only when many addresses are held off at once
- * (Settings → Toggles), and no open session ends. The user is told (system log and an outbox e-mail), the
+ * (Settings → Toggles), and no open session ends. The user is told (system log and an e-mail), the
  * administrator sees `Locked` in the login log.
  */
 export async function checkPasswordCounted(db: Db, attempt: PasswordAttempt): Promise<PasswordCheck> {
@@ -95,8 +94,7 @@ export async function checkPasswordCounted(db: Db, attempt: PasswordAttempt): Pr
     await writeLoginLog(tx, { ...log, result: 'Locked', message: `address held off for ${minutes} min after ${why}` });
     await tell(tx, user, {
       message: `Sign-in to ${user.loginName} from ${ip} held off for ${minutes} minutes after ${why}.`,
-      subject: 'Wrong passwords were typed for your Casedesk account',
-      body: `Someone at the address ${ip} typed ${lockoutAttempts} wrong passwords in a row for your account. Signing in from that address is paused for ${minutes} minutes; elsewhere your account works as usual.`,
+      values: { accountLocked: 'no', ip, minutes, attempts: lockoutAttempts },
       detail: { ip, minutes, purpose: attempt.purpose },
     });
     await lockAccountIfWidelyAttacked(tx, user, accountLockAddresses, log);
@@ -126,17 +124,19 @@ async function lockAccountIfWidelyAttacked(
   await writeLoginLog(tx, { ...log, result: 'Locked', message: `account locked: ${heldOff!.n} addresses held off` });
   await tell(tx, user, {
     message: `Account ${user.loginName} locked: ${heldOff!.n} addresses were held off it at the same time.`,
-    subject: 'Your Casedesk account was locked',
-    body: `Wrong passwords for your account came from ${heldOff!.n} different addresses, so the account is locked until an administrator unlocks it. Sessions you already have open keep working.`,
+    values: { accountLocked: 'yes', addresses: heldOff!.n },
     detail: { addresses: heldOff!.n },
   });
 }
 
-/** The user learns of a hold-off or lock: by e-mail through the outbox when they have an address, and the system log. */
+/**
+ * The user learns of a hold-off or lock: by e-mail (a `user.mail` event: the e-mail module renders the
+ * `signInLocked` template in their language and queues it in this transaction), and the system log.
+ */
 async function tell(
   tx: Tx,
   user: PasswordAttempt['user'],
-  notice: { message: string; subject: string; body: string; detail: Record<string, unknown> },
+  notice: { message: string; values: Record<string, string | number>; detail: Record<string, unknown> },
 ) {
   await writeSystemLog(tx, {
     level: 'warn',
@@ -146,10 +146,5 @@ async function tell(
     detail: notice.detail,
   });
   if (!user.email) return;
-  await tx.insert(emailOutbox).values({
-    toAddress: user.email,
-    kind: 'sign-in-held-off',
-    subject: notice.subject,
-    body: `<p>${escapeHtml(notice.body)}</p>\n<p>If it was not you, consider changing your password.</p>`,
-  });
+  await emitDomainEvent(tx, { type: 'user.mail', event: 'signInLocked', userId: user.id, values: notice.values });
 }

@@ -4,7 +4,6 @@ import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
-import { emitDomainEvent } from '../../platform/events.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { addCommentIn, ticket } from '../ticket/index.js';
 import { queueEmail } from './email-outbox.service.js';
@@ -25,15 +24,11 @@ export async function replyToTicket(db: Db, actor: Actor, input: TicketReply): P
   const limit = await attachmentLimitBytes(db);
   const body = sanitizeHtml(input.body);
   const id = await db.transaction(async (tx) => {
-    // Checks that the actor sees the ticket (404 otherwise) and locks it.
-    const comment = await addCommentIn(tx, actor, { ticketId: input.ticketId, comment: body, public: true });
     const [target] = await tx
       .select({ caseNumber: ticket.caseNumber, subject: ticket.subject, customerEmail: ticket.customerEmail })
       .from(ticket)
       .where(eq(ticket.id, input.ticketId));
     const to = input.to ?? (target?.customerEmail ? [target.customerEmail.trim()] : []);
-    if (to.length === 0)
-      throw badRequest(emailMessages.noTicketAddress, [{ field: 'to', message: emailMessages.noTicketAddress }]);
     const [newest] = await tx
       .select({ messageId: email.messageId, references: email.references })
       .from(email)
@@ -41,27 +36,29 @@ export async function replyToTicket(db: Db, actor: Actor, input: TicketReply): P
       .orderBy(desc(email.id))
       .limit(1);
     const references = newest ? threadOf(newest.references, newest.messageId!) : [];
+    // The mail first, so that the comment's event names it (no notification mail on top of the reply); the
+    // comment then checks that the actor sees the ticket (404 otherwise, and the whole transaction rolls back).
     const queued = await queueEmail(tx, {
       to,
       cc: input.cc,
-      subject: `Re: [${target!.caseNumber}] ${target!.subject}`,
+      subject: target ? `Re: [${target.caseNumber}] ${target.subject}` : '',
       body,
-      ticketId: input.ticketId,
-      commentId: comment.id,
+      ticketId: target ? input.ticketId : null,
       attachments: input.attachments,
       inReplyTo: newest?.messageId ?? null,
       references,
       createdBy: actor.userId,
     });
-    await attachFiles(tx, actor, queued.id, input.attachments, limit);
-    await emitDomainEvent(tx, {
-      type: 'ticket.commented',
+    const comment = await addCommentIn(tx, actor, {
       ticketId: input.ticketId,
-      commentId: comment.id,
+      comment: body,
       public: true,
-      actorId: actor.userId,
       viaEmailId: queued.id,
     });
+    if (to.length === 0)
+      throw badRequest(emailMessages.noTicketAddress, [{ field: 'to', message: emailMessages.noTicketAddress }]);
+    await tx.update(email).set({ commentId: comment.id }).where(eq(email.id, queued.id));
+    await attachFiles(tx, actor, queued.id, input.attachments, limit);
     return queued.id;
   });
   const [row] = await db.select().from(email).where(eq(email.id, id));

@@ -7,6 +7,10 @@ import type { ModuleManifest } from '../../platform/module.js';
 import { loadMessageIdKey } from './email-outbox.service.js';
 import { sendHandler } from './email-send.service.js';
 import { registerEmailRoutes } from './email.routes.js';
+import { notifyByEmail } from './email-notify.service.js';
+import { setMailBaseUrl } from './email-render.service.js';
+import { registerEmailTemplateRoutes } from './email-template.routes.js';
+import { seedEmailTemplates } from './email-template.seed.js';
 import * as tables from './email.table.js';
 import { registerMailAccountRoutes } from './mail-account.routes.js';
 import { loadMailPasswordKey } from './mail-crypto.js';
@@ -17,8 +21,10 @@ export const emailModule: ModuleManifest = {
   register: async (app, ctx) => {
     await loadMessageIdKey(ctx.db, ctx.config.systemUrl);
     await loadMailPasswordKey(ctx.db);
+    setMailBaseUrl(ctx.config);
     registerMailAccountRoutes(app, ctx.db);
     registerEmailRoutes(app, ctx.db, ctx.config.dataDir);
+    registerEmailTemplateRoutes(app, ctx.db);
   },
   jobs: {
     handlers: [sendHandler],
@@ -33,4 +39,6 @@ export const emailModule: ModuleManifest = {
       },
     ],
   },
+  events: [notifyByEmail],
+  seed: { system: seedEmailTemplates },
 };

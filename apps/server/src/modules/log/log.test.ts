@@ -4,7 +4,8 @@ import type { LoginLog, RequestLog, Settings, SqlLog, SystemLog } from '@casedes
 import { createUser, signIn, signedInWith, testPassword, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { holidayReminder } from '../setting/index.js';
 import { holiday, holidayReminderLog } from '../setting/setting.table.js';
-import { emailOutbox, loginLog, requestLog, sqlLog, systemLog } from '../../platform/platform.table.js';
+import { loginLog, requestLog, sqlLog, systemLog } from '../../platform/platform.table.js';
+import { email } from '../email/index.js';
 import { requestContext } from '../../platform/logs.js';
 import type { JobRunContext } from '../../platform/jobs/job-handler.js';
 import { logRetention } from './log-retention.service.js';
@@ -314,26 +315,25 @@ describe('holiday reminder', () => {
     expect(first?.message).toContain('2 reminder(s)');
     expect(second?.message).toContain('0 reminder(s)');
 
-    const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'holidayReminder'));
+    const reminderMails = () => ctx.db.select().from(email).where(eq(email.event, 'holidayReminder'));
+    const mails = await reminderMails();
     expect(mails).toHaveLength(2);
-    expect(mails.find((m) => m.toAddress.startsWith(english.loginName))!.subject).toBe(
+    expect(mails.find((m) => m.to[0]!.startsWith(english.loginName))!.subject).toBe(
       'Holiday reminder: Labour Day on 2031-05-03',
     );
-    expect(mails.find((m) => m.toAddress.startsWith(chinese.loginName))!.subject).toBe(
-      '假期提醒：2031-05-03 Labour Day',
-    );
+    expect(mails.find((m) => m.to[0]!.startsWith(chinese.loginName))!.subject).toBe('假期提醒：2031-05-03 Labour Day');
 
-    const listed = await query<{ loginName: string; holidayDay: string; emailOutboxId: number }>('HolidayReminderLog', {
+    const listed = await query<{ loginName: string; holidayDay: string; emailId: number }>('HolidayReminderLog', {
       user: chinese.loginName,
     });
     expect(listed.items).toMatchObject([{ loginName: chinese.loginName, holidayDay: '2031-05-03', language: 'zh-cn' }]);
-    expect(mails.map((m) => m.id)).toContain(listed.items[0]!.emailOutboxId);
+    expect(listed.items[0]!.emailId).toBe(mails.find((m) => m.to[0]!.startsWith(chinese.loginName))!.id);
 
     // Two servers running it at once still send once: the unique key decides.
     await ctx.db.delete(holidayReminderLog);
-    await ctx.db.delete(emailOutbox).where(eq(emailOutbox.kind, 'holidayReminder'));
+    await ctx.db.delete(email).where(eq(email.event, 'holidayReminder'));
     await Promise.all([holidayReminder.run(jobContext(fireTime), {}), holidayReminder.run(jobContext(fireTime), {})]);
-    expect(await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'holidayReminder'))).toHaveLength(2);
+    expect(await reminderMails()).toHaveLength(2);
     await saveSettings('holidayReminder', { enabled: false, userIds: [] });
   });
 });

@@ -1,37 +1,16 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import { z } from 'zod';
-import { settingLanguages } from '@casedesk/shared';
 import type { Tx } from '../../platform/db.js';
+import { emitDomainEvent } from '../../platform/events.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
-import { emailOutbox } from '../../platform/platform.table.js';
 import { appUser } from '../user/index.js';
 import { dayIn, readSettings } from './setting.service.js';
 import { holiday, holidayReminderLog } from './setting.table.js';
 
-type Language = (typeof settingLanguages)[number];
 type HolidayRow = { id: number; day: string; name: string };
 
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The reminder mail in the user's language (an unknown language falls back to English). */
-export function holidayReminderMail(language: string, h: HolidayRow): { subject: string; body: string } {
-  const texts: Record<Language, { subject: string; body: string }> = {
-    en: {
-      subject: `Holiday reminder: ${h.name} on ${h.day}`,
-      body: `The service desk is closed on ${h.day} (${h.name}). Due dates move past the holiday.`,
-    },
-    'zh-cn': {
-      subject: `假期提醒：${h.day} ${h.name}`,
-      body: `服务台将于 ${h.day}（${h.name}）休息，到期时间将顺延至假期之后。`,
-    },
-    'zh-tw': {
-      subject: `假期提醒：${h.day} ${h.name}`,
-      body: `服務台將於 ${h.day}（${h.name}）休息，到期時間將順延至假期之後。`,
-    },
-  };
-  return texts[(settingLanguages as readonly string[]).includes(language) ? (language as Language) : 'en'];
-}
 
 /** One reminder, once: the log row's unique key (day, user) decides, so a second run or server sends nothing. */
 async function remindOnce(
@@ -52,18 +31,22 @@ async function remindOnce(
     .onConflictDoNothing()
     .returning({ id: holidayReminderLog.id });
   if (!logged) return false;
-  const mail = holidayReminderMail(user.language, h);
-  const [queued] = await tx
-    .insert(emailOutbox)
-    .values({ toAddress: user.email, subject: mail.subject, body: mail.body, kind: 'holidayReminder' })
-    .returning({ id: emailOutbox.id });
-  await tx.update(holidayReminderLog).set({ emailOutboxId: queued!.id }).where(eq(holidayReminderLog.id, logged.id));
+  // The e-mail module renders the holidayReminder template in the user's language and queues it here.
+  await emitDomainEvent(tx, {
+    type: 'user.mail',
+    event: 'holidayReminder',
+    userId: user.id,
+    values: { 'holiday.name': h.name, 'holiday.day': h.day },
+    onQueued: async (q, emailId) => {
+      await q.update(holidayReminderLog).set({ emailId }).where(eq(holidayReminderLog.id, logged.id));
+    },
+  });
   return true;
 }
 
 /**
  * `setting.holidayReminder`: each chosen user gets one mail per holiday that starts within the next
- * "days before" days (in the settings' time zone), queued in `email_outbox` and listed in the holiday reminder log.
+ * "days before" days (in the settings' time zone), queued as e-mail (the `holidayReminder` template) and listed in the holiday reminder log.
  * A run that was missed catches up, since every holiday inside the window counts, not only the one N days ahead.
  */
 export const holidayReminder = defineJobHandler({

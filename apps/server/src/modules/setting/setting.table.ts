@@ -40,7 +40,8 @@ export const holidayReminderLog = pgTable(
     loginName: text('login_name').notNull(),
     toAddress: text('to_address').notNull(),
     language: text('language').notNull(),
-    emailOutboxId: integer('email_outbox_id'),
+    /** The queued `email` row (no key: the e-mail module comes later; a pruned mail leaves a dangling id). */
+    emailId: integer('email_id'),
     logTime: timestamptz('log_time').notNull().defaultNow(),
   },
   (t) => [

@@ -2,7 +2,7 @@
 export * from './ticket.table.js';
 export { ticketNumbering, ticketSearchDoc } from './ticket.service.js';
 // What scheduled tickets use: the create itself, its reference checks, and who sees a ticket.
-export { createTicket } from './ticket-create.service.js';
+export { createTicket, createTicketIn } from './ticket-create.service.js';
 export { addCommentIn, type CommentInput } from './ticket-comment.service.js';
 export { checkNewTicketReferences } from './ticket-references.service.js';
 export { visibleSql } from './ticket.policy.js';

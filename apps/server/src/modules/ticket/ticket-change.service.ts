@@ -3,6 +3,7 @@ import { canChangeStatus, messages, statusEffects, ticketMessages, type TicketUp
 import type { Db, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { emitDomainEvent } from '../../platform/events.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { claimFiles, dropFiles } from '../file/index.js';
 import { readSettings } from '../setting/index.js';
@@ -134,6 +135,16 @@ async function applyChange(
   for (const key of Object.keys(next) as (keyof TicketRecord)[])
     changes[key] = { from: forHistory(before[key] ?? null), to: forHistory(row[key] ?? null) };
   await tx.insert(ticketHistory).values({ ticketId: row.id, actorId: actor.userId, kind: 'changed', changes });
+  // Told inside the transaction: a refused change (stale rowVersion, a batch that fails later) tells nothing.
+  if (next.assignTo != null)
+    await emitDomainEvent(tx, {
+      type: 'ticket.assigned',
+      ticketId: row.id,
+      assigneeId: next.assignTo,
+      actorId: actor.userId,
+    });
+  if (next.status === 'Resolved')
+    await emitDomainEvent(tx, { type: 'ticket.resolved', ticketId: row.id, actorId: actor.userId });
   return { value: row, removedFiles };
 }
 

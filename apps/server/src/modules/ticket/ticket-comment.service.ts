@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { present } from '../../platform/envelope.js';
 import { notFound } from '../../platform/errors.js';
+import { emitDomainEvent } from '../../platform/events.js';
 import { htmlToText, sanitizeHtml } from '../../platform/html.js';
 import { searchableText, weightedVector } from '../../platform/text-search.js';
 import { userNameSql } from './ticket.queries.js';
@@ -11,7 +12,13 @@ import { fieldError } from './ticket-references.service.js';
 import { findVisible, ticketVisible } from './ticket.service.js';
 import { ticket, ticketComment, ticketHistory } from './ticket.table.js';
 
-export type CommentInput = { ticketId: number; comment: string; public: boolean };
+export type CommentInput = {
+  ticketId: number;
+  comment: string;
+  public: boolean;
+  /** The comment came from an incoming mail or goes out as a reply mail: no notification mail on top. */
+  viaEmailId?: number;
+};
 
 export async function addComment(db: Db, actor: Actor, input: CommentInput) {
   return db.transaction((tx) => addCommentIn(tx, actor, input));
@@ -46,6 +53,14 @@ export async function addCommentIn(tx: Tx, actor: Actor, input: CommentInput) {
     kind: 'comment',
     commentId: row.id,
     public: input.public,
+  });
+  await emitDomainEvent(tx, {
+    type: 'ticket.commented',
+    ticketId: input.ticketId,
+    commentId: row.id,
+    public: input.public,
+    actorId: actor.userId,
+    ...(input.viaEmailId !== undefined ? { viaEmailId: input.viaEmailId } : {}),
   });
   return { ...row, createdByName: actor.loginName };
 }

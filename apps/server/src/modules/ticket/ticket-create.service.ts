@@ -6,7 +6,8 @@ import {
   type TicketCreate,
   type TicketStatus,
 } from '@casedesk/shared';
-import { preparedStatement, type Db, type Queryable } from '../../platform/db.js';
+import { preparedStatement, type Db, type Queryable, type Tx } from '../../platform/db.js';
+import { emitDomainEvent, hasDomainEventHandlers } from '../../platform/events.js';
 import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
@@ -173,13 +174,35 @@ function recordOf(raw: Record<string, unknown>): TicketRecord {
 export async function createTicket(db: Db, actor: Actor, input: TicketCreate): Promise<TicketRecord> {
   const settings = await readSettings(db);
   checkPrivateAllowed(settings, false, input.privateTicket);
-  // Without files to claim, the one statement that writes the ticket and its history is the whole transaction.
-  if (input.attachments.length === 0) return insertTicket(db, actor, input, settings);
-  return db.transaction(async (tx) => {
-    const row = await insertTicket(tx, actor, input, settings);
-    await claimFiles(tx, actor, fileOwner, row.id, row.attachments);
-    return row;
-  });
+  // Without files to claim and without a module listening, the one statement is the whole transaction.
+  if (input.attachments.length === 0 && !hasDomainEventHandlers()) return insertTicket(db, actor, input, settings);
+  return db.transaction((tx) => createTicketIn(tx, actor, input, settings));
+}
+
+/**
+ * The create inside the caller's transaction (a ticket from an incoming mail writes its mail row in the same
+ * one, and says so with `viaEmailId`): the ticket, its files, and its events (created; assigned when it has an
+ * assignee) after the one statement.
+ */
+export async function createTicketIn(
+  tx: Tx,
+  actor: Actor,
+  input: TicketCreate,
+  settings: SettingValues,
+  options: { viaEmailId?: number } = {},
+): Promise<TicketRecord> {
+  const row = await insertTicket(tx, actor, input, settings);
+  if (row.attachments.length > 0) await claimFiles(tx, actor, fileOwner, row.id, row.attachments);
+  const viaEmail = options.viaEmailId !== undefined ? { viaEmailId: options.viaEmailId } : {};
+  await emitDomainEvent(tx, { type: 'ticket.created', ticketId: row.id, actorId: actor.userId, ...viaEmail });
+  if (row.assignTo !== null)
+    await emitDomainEvent(tx, {
+      type: 'ticket.assigned',
+      ticketId: row.id,
+      assigneeId: row.assignTo,
+      actorId: actor.userId,
+    });
+  return row;
 }
 
 /** Checks a new ticket's references (the facts in one statement) and writes it (one more). */

@@ -33,7 +33,7 @@ export default function HolidayReminderLogPage() {
         { field: 'userId' },
         { field: 'toAddress' },
         { field: 'language' },
-        { field: 'emailOutboxId' },
+        { field: 'emailId' },
       ]}
     />
   );

@@ -1,0 +1,256 @@
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { templateLanguages, type EmailEvent, type TemplateLanguage } from '@casedesk/shared';
+import type { Tx } from '../../platform/db.js';
+import type { DomainEvent, DomainEventHandler } from '../../platform/events.js';
+import { writeSystemLog } from '../../platform/logs.js';
+import { appUser } from '../user/index.js';
+import { queueEmail } from './email-outbox.service.js';
+import { nestValues, renderTemplate, type TemplateValues } from './email-render.service.js';
+import { basicSettingsIn, commentValuesOf, ticketValuesOf } from './email-template.service.js';
+import { email, emailTemplate } from './email.table.js';
+
+type TicketEvent = Exclude<DomainEvent, { type: 'user.mail' }>;
+type Recipient = {
+  address: string;
+  name: string;
+  loginName: string;
+  language: TemplateLanguage;
+  userId: number | null;
+};
+
+const languageOf = (value: string | null | undefined): TemplateLanguage =>
+  templateLanguages.includes(value as TemplateLanguage) ? (value as TemplateLanguage) : 'en';
+
+const eventOfTicket: Record<TicketEvent['type'], EmailEvent> = {
+  'ticket.created': 'ticketCreated',
+  'ticket.assigned': 'ticketAssigned',
+  'ticket.commented': 'ticketCommented',
+  'ticket.resolved': 'ticketResolved',
+};
+
+const userColumns = {
+  id: appUser.id,
+  email: appUser.email,
+  name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})`,
+  loginName: appUser.loginName,
+  language: appUser.language,
+  canEmail: appUser.canEmail,
+  incidentEmailNotify: appUser.incidentEmailNotify,
+};
+type UserRow = { id: number; email: string | null; name: string; loginName: string; language: string };
+
+const recipientOf = (user: UserRow): Recipient | undefined =>
+  user.email?.trim()
+    ? {
+        address: user.email.trim(),
+        name: user.name,
+        loginName: user.loginName,
+        language: languageOf(user.language),
+        userId: user.id,
+      }
+    : undefined;
+
+/** A user who takes ticket mail: active, not deleted, `canEmail` and "incident e-mail notifications" on. */
+const takesTicketMail = and(
+  eq(appUser.status, 'Active'),
+  isNull(appUser.deletedAt),
+  eq(appUser.canEmail, true),
+  eq(appUser.incidentEmailNotify, true),
+);
+
+/**
+ * The ticket's customer: a user with that address speaks their language and keeps their flags (none of ours is
+ * mailed against them); anyone else gets the system's default language (Settings → Basic; projects have none).
+ */
+async function customerRecipient(tx: Tx, address: string | null, customerName: string): Promise<Recipient | undefined> {
+  const trimmed = address?.trim();
+  if (!trimmed) return undefined;
+  const [user] = await tx
+    .select(userColumns)
+    .from(appUser)
+    .where(
+      and(sql`lower(${appUser.email}) = lower(${trimmed})`, isNull(appUser.deletedAt), eq(appUser.status, 'Active')),
+    )
+    .orderBy(appUser.id)
+    .limit(1);
+  if (user) return user.canEmail && user.incidentEmailNotify ? recipientOf(user) : undefined;
+  const { language } = await basicSettingsIn(tx);
+  return { address: trimmed, name: customerName || trimmed, loginName: '', language, userId: null };
+}
+
+/** The active template of an event in a language, else in English (templates may be missing in one language). */
+async function templateFor(tx: Tx, event: EmailEvent, language: TemplateLanguage) {
+  const rows = await tx
+    .select({
+      id: emailTemplate.id,
+      language: emailTemplate.language,
+      subject: emailTemplate.subject,
+      body: emailTemplate.body,
+    })
+    .from(emailTemplate)
+    .where(
+      and(
+        eq(emailTemplate.event, event),
+        eq(emailTemplate.status, 'Active'),
+        sql`${emailTemplate.language} in (${language}, 'en')`,
+      ),
+    );
+  return rows.find((row) => row.language === language) ?? rows.find((row) => row.language === 'en');
+}
+
+/** What the customer saw of a ticket's mail: mail in, replies written by hand (no event) and the customer mails. */
+const customerConversation = or(
+  eq(email.direction, 'In'),
+  isNull(email.event),
+  inArray(email.event, ['ticketCreated', 'ticketCommented', 'ticketResolved']),
+);
+
+/**
+ * Our mail to the customer joins their conversation: it answers the latest mail of it (or the mail that caused
+ * the event), so their client threads it; the assignee's mails stay out of it.
+ */
+async function threadOf(tx: Tx, ticketId: number, viaEmailId: number | undefined) {
+  const [latest] = await tx
+    .select({ messageId: email.messageId, references: email.references })
+    .from(email)
+    .where(
+      and(
+        viaEmailId !== undefined ? eq(email.id, viaEmailId) : and(eq(email.ticketId, ticketId), customerConversation),
+        isNotNull(email.messageId),
+        ne(email.status, 'Draft'),
+      ),
+    )
+    .orderBy(desc(email.id))
+    .limit(1);
+  if (!latest?.messageId) return { inReplyTo: null, references: [] };
+  return { inReplyTo: latest.messageId, references: [...latest.references, latest.messageId].slice(-20) };
+}
+
+type Mail = {
+  event: EmailEvent;
+  recipient: Recipient;
+  values: TemplateValues;
+  actorId: number | null;
+  ticketId?: number;
+  commentId?: number;
+  thread?: { inReplyTo: string | null; references: string[] };
+};
+
+/**
+ * Renders the recipient's-language template and queues the mail in the caller's transaction. A missing or broken
+ * template never refuses the change that caused the mail: nothing is queued and the system log says why.
+ */
+async function renderAndQueue(tx: Tx, mail: Mail): Promise<number | undefined> {
+  const template = await templateFor(tx, mail.event, mail.recipient.language);
+  const warn = (message: string, detail: Record<string, unknown> = {}) =>
+    writeSystemLog(tx, {
+      level: 'warn',
+      source: 'email',
+      message,
+      userId: mail.recipient.userId,
+      detail: { event: mail.event, language: mail.recipient.language, ticketId: mail.ticketId ?? null, ...detail },
+    });
+  if (!template) {
+    await warn(`No active e-mail template for ${mail.event} (${mail.recipient.language} or en): no mail queued.`);
+    return undefined;
+  }
+  const { productTitle } = await basicSettingsIn(tx);
+  const values: TemplateValues = {
+    ...mail.values,
+    user: { name: mail.recipient.name, loginName: mail.recipient.loginName },
+    system: { name: productTitle },
+  };
+  let rendered: { subject: string; body: string };
+  try {
+    rendered = await renderTemplate(template, values);
+  } catch (error) {
+    await warn(`The e-mail template ${template.id} for ${mail.event} could not be rendered: no mail queued.`, {
+      templateId: template.id,
+      error: error instanceof Error ? error.message.slice(0, 500) : String(error),
+    });
+    return undefined;
+  }
+  const queued = await queueEmail(tx, {
+    to: [mail.recipient.address],
+    subject: rendered.subject,
+    body: rendered.body,
+    ticketId: mail.ticketId ?? null,
+    commentId: mail.commentId ?? null,
+    event: mail.event,
+    templateId: template.id,
+    language: template.language,
+    inReplyTo: mail.thread?.inReplyTo ?? null,
+    references: mail.thread?.references ?? [],
+    createdBy: mail.actorId,
+  });
+  return queued.id;
+}
+
+async function notifyTicket(tx: Tx, event: TicketEvent): Promise<void> {
+  if (event.type === 'ticket.commented' && (!event.public || event.viaEmailId !== undefined)) return;
+  // Nobody is mailed about their own action.
+  if (event.type === 'ticket.assigned' && event.assigneeId === event.actorId) return;
+  // The assignee is judged before the ticket is read: most changes then cost one small query.
+  let recipient: Recipient | undefined;
+  if (event.type === 'ticket.assigned') {
+    const [user] = await tx
+      .select(userColumns)
+      .from(appUser)
+      .where(and(eq(appUser.id, event.assigneeId), takesTicketMail));
+    recipient = user && recipientOf(user);
+    if (!recipient) return;
+  }
+  const found = await ticketValuesOf(tx, event.ticketId);
+  if (!found) return;
+  // Scheduled tickets are recurring internal work: their customer is not told of each one made.
+  if (event.type === 'ticket.created' && found.row.ticketFrom === 'Scheduled') return;
+  if (event.type !== 'ticket.assigned') {
+    recipient = await customerRecipient(tx, found.row.customerEmail, found.customerName);
+    if (recipient?.userId != null && recipient.userId === event.actorId) return;
+  }
+  if (!recipient) return;
+
+  const values: TemplateValues = { ticket: found.values, link: found.values.link };
+  let commentId: number | undefined;
+  if (event.type === 'ticket.commented') {
+    commentId = event.commentId;
+    const comment = await commentValuesOf(tx, event.commentId);
+    if (comment) values.comment = comment;
+  }
+  const viaEmailId = event.type === 'ticket.created' ? event.viaEmailId : undefined;
+  await renderAndQueue(tx, {
+    event: eventOfTicket[event.type],
+    recipient,
+    values,
+    actorId: event.actorId,
+    ticketId: event.ticketId,
+    ...(commentId !== undefined ? { commentId } : {}),
+    ...(event.type === 'ticket.assigned' ? {} : { thread: await threadOf(tx, event.ticketId, viaEmailId) }),
+  });
+}
+
+async function mailUser(tx: Tx, event: Extract<DomainEvent, { type: 'user.mail' }>): Promise<void> {
+  const [user] = await tx
+    .select(userColumns)
+    .from(appUser)
+    .where(and(eq(appUser.id, event.userId), isNull(appUser.deletedAt)));
+  const recipient = user && recipientOf(user);
+  if (!recipient) return;
+  const id = await renderAndQueue(tx, {
+    event: event.event,
+    recipient,
+    values: nestValues(event.values),
+    actorId: null,
+  });
+  if (id !== undefined) await event.onQueued?.(tx, id);
+}
+
+/**
+ * E-mail notifications: the assignee on assignment; the customer on creation, public comment (never an internal
+ * one, nor one that came or went by mail) and resolution; and the account mails other modules ask for
+ * (`user.mail`). Runs inside the change's transaction, so the mail commits or rolls back with it.
+ */
+export const notifyByEmail: DomainEventHandler = async (tx, event) => {
+  if (event.type === 'user.mail') await mailUser(tx, event);
+  else await notifyTicket(tx, event);
+};

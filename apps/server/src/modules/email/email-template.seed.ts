@@ -1,0 +1,280 @@
+import type { EmailEvent, TemplateLanguage } from '@casedesk/shared';
+import type { Db } from '../../platform/db.js';
+import { emailTemplate } from './email.table.js';
+
+type Seeded = { subject: string; body: string };
+
+// Plain-text values keep their line breaks in the mail.
+const block = (variable: string) => `<div style="white-space:pre-wrap">{{ ${variable} }}</div>`;
+const ticketLink = (label: string) => `<p><a href="{{ ticket.link }}">${label}</a></p>`;
+const signature = '<p>— {{ system.name }}</p>';
+
+/**
+ * The templates every database starts with: each event in each language. Ticket subjects carry
+ * `[{{ ticket.caseNumber }}]`, which the incoming mail's threading matches.
+ */
+const seeded: Record<EmailEvent, Record<TemplateLanguage, Seeded>> = {
+  ticketCreated: {
+    en: {
+      subject: '[{{ ticket.caseNumber }}] We received your request: {{ ticket.subject }}',
+      body: [
+        '<p>Hello {{ user.name }},</p>',
+        '<p>Your request has been logged as <b>{{ ticket.caseNumber }}</b>. Reply to this mail to add to it.</p>',
+        '<p><b>{{ ticket.subject }}</b></p>',
+        block('ticket.content'),
+        signature,
+      ].join('\n'),
+    },
+    'zh-cn': {
+      subject: '[{{ ticket.caseNumber }}] 我们已收到您的请求：{{ ticket.subject }}',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>您的请求已登记为 <b>{{ ticket.caseNumber }}</b>。直接回复本邮件即可补充内容。</p>',
+        '<p><b>{{ ticket.subject }}</b></p>',
+        block('ticket.content'),
+        signature,
+      ].join('\n'),
+    },
+    'zh-tw': {
+      subject: '[{{ ticket.caseNumber }}] 我們已收到您的請求：{{ ticket.subject }}',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>您的請求已登記為 <b>{{ ticket.caseNumber }}</b>。直接回覆本郵件即可補充內容。</p>',
+        '<p><b>{{ ticket.subject }}</b></p>',
+        block('ticket.content'),
+        signature,
+      ].join('\n'),
+    },
+  },
+  ticketAssigned: {
+    en: {
+      subject: '[{{ ticket.caseNumber }}] Assigned to you: {{ ticket.subject }}',
+      body: [
+        '<p>Hello {{ user.name }},</p>',
+        '<p>The ticket <b>{{ ticket.caseNumber }}</b> ({{ ticket.priority }}, {{ ticket.projectName }}) is now assigned to you.</p>',
+        '<p><b>{{ ticket.subject }}</b></p>',
+        block('ticket.content'),
+        ticketLink('Open the ticket'),
+        signature,
+      ].join('\n'),
+    },
+    'zh-cn': {
+      subject: '[{{ ticket.caseNumber }}] 分配给您的工单：{{ ticket.subject }}',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>工单 <b>{{ ticket.caseNumber }}</b>（{{ ticket.priority }}，{{ ticket.projectName }}）已分配给您。</p>',
+        '<p><b>{{ ticket.subject }}</b></p>',
+        block('ticket.content'),
+        ticketLink('打开工单'),
+        signature,
+      ].join('\n'),
+    },
+    'zh-tw': {
+      subject: '[{{ ticket.caseNumber }}] 指派給您的工單：{{ ticket.subject }}',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>工單 <b>{{ ticket.caseNumber }}</b>（{{ ticket.priority }}，{{ ticket.projectName }}）已指派給您。</p>',
+        '<p><b>{{ ticket.subject }}</b></p>',
+        block('ticket.content'),
+        ticketLink('開啟工單'),
+        signature,
+      ].join('\n'),
+    },
+  },
+  ticketCommented: {
+    en: {
+      subject: '[{{ ticket.caseNumber }}] New reply: {{ ticket.subject }}',
+      body: [
+        '<p>Hello {{ user.name }},</p>',
+        '<p>{{ comment.authorName }} replied to your request <b>{{ ticket.caseNumber }}</b>:</p>',
+        block('comment.body'),
+        '<p>Reply to this mail to answer.</p>',
+        signature,
+      ].join('\n'),
+    },
+    'zh-cn': {
+      subject: '[{{ ticket.caseNumber }}] 新的回复：{{ ticket.subject }}',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>{{ comment.authorName }} 回复了您的请求 <b>{{ ticket.caseNumber }}</b>：</p>',
+        block('comment.body'),
+        '<p>直接回复本邮件即可作答。</p>',
+        signature,
+      ].join('\n'),
+    },
+    'zh-tw': {
+      subject: '[{{ ticket.caseNumber }}] 新的回覆：{{ ticket.subject }}',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>{{ comment.authorName }} 回覆了您的請求 <b>{{ ticket.caseNumber }}</b>：</p>',
+        block('comment.body'),
+        '<p>直接回覆本郵件即可作答。</p>',
+        signature,
+      ].join('\n'),
+    },
+  },
+  ticketResolved: {
+    en: {
+      subject: '[{{ ticket.caseNumber }}] Resolved: {{ ticket.subject }}',
+      body: [
+        '<p>Hello {{ user.name }},</p>',
+        '<p>Your request <b>{{ ticket.caseNumber }}</b> has been resolved. If the problem is still there, reply to this mail.</p>',
+        signature,
+      ].join('\n'),
+    },
+    'zh-cn': {
+      subject: '[{{ ticket.caseNumber }}] 已解决：{{ ticket.subject }}',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>您的请求 <b>{{ ticket.caseNumber }}</b> 已解决。如问题仍然存在，请直接回复本邮件。</p>',
+        signature,
+      ].join('\n'),
+    },
+    'zh-tw': {
+      subject: '[{{ ticket.caseNumber }}] 已解決：{{ ticket.subject }}',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>您的請求 <b>{{ ticket.caseNumber }}</b> 已解決。如問題仍然存在，請直接回覆本郵件。</p>',
+        signature,
+      ].join('\n'),
+    },
+  },
+  approvalTask: {
+    en: {
+      subject: 'An approval is waiting for you',
+      body: [
+        '<p>Hello {{ user.name }},</p>',
+        '<p>An approval is waiting for you.</p>',
+        '<p><a href="{{ link }}">Open it</a></p>',
+        signature,
+      ].join('\n'),
+    },
+    'zh-cn': {
+      subject: '有一项审批等待您处理',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>有一项审批等待您处理。</p>',
+        '<p><a href="{{ link }}">打开</a></p>',
+        signature,
+      ].join('\n'),
+    },
+    'zh-tw': {
+      subject: '有一項簽核等待您處理',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>有一項簽核等待您處理。</p>',
+        '<p><a href="{{ link }}">開啟</a></p>',
+        signature,
+      ].join('\n'),
+    },
+  },
+  passwordReset: {
+    en: {
+      subject: 'Reset your {{ system.name }} password',
+      body: [
+        '<p>Hello {{ user.name }},</p>',
+        '<p>Someone asked to reset the password of the account <b>{{ user.loginName }}</b>.</p>',
+        '<p><a href="{{ link }}">Choose a new password</a> (the link works once, for {{ hours }} hour(s)).</p>',
+        '<p>If it was not you, ignore this message: your password stays as it is.</p>',
+      ].join('\n'),
+    },
+    'zh-cn': {
+      subject: '重置您的 {{ system.name }} 密码',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>有人请求重置账号 <b>{{ user.loginName }}</b> 的密码。</p>',
+        '<p><a href="{{ link }}">设置新密码</a>（链接仅可使用一次，{{ hours }} 小时内有效）。</p>',
+        '<p>如非本人操作，请忽略本邮件，您的密码不会改变。</p>',
+      ].join('\n'),
+    },
+    'zh-tw': {
+      subject: '重設您的 {{ system.name }} 密碼',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>有人請求重設帳號 <b>{{ user.loginName }}</b> 的密碼。</p>',
+        '<p><a href="{{ link }}">設定新密碼</a>（連結僅可使用一次，{{ hours }} 小時內有效）。</p>',
+        '<p>如非本人操作，請忽略本郵件，您的密碼不會改變。</p>',
+      ].join('\n'),
+    },
+  },
+  signInLocked: {
+    en: {
+      subject:
+        '{% if accountLocked == "yes" %}Your {{ system.name }} account was locked{% else %}Wrong passwords were typed for your {{ system.name }} account{% endif %}',
+      body: [
+        '<p>Hello {{ user.name }},</p>',
+        '{% if accountLocked == "yes" %}<p>Wrong passwords for your account came from {{ addresses }} different addresses, so the account is locked until an administrator unlocks it. Sessions you already have open keep working.</p>',
+        '{% else %}<p>Someone at the address {{ ip }} typed {{ attempts }} wrong passwords in a row for your account. Signing in from that address is paused for {{ minutes }} minutes; elsewhere your account works as usual.</p>{% endif %}',
+        '<p>If it was not you, consider changing your password.</p>',
+      ].join('\n'),
+    },
+    'zh-cn': {
+      subject:
+        '{% if accountLocked == "yes" %}您的 {{ system.name }} 账号已被锁定{% else %}您的 {{ system.name }} 账号有人输错密码{% endif %}',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '{% if accountLocked == "yes" %}<p>来自 {{ addresses }} 个不同地址的错误密码尝试了您的账号，账号已被锁定，需由管理员解锁。已登录的会话不受影响。</p>',
+        '{% else %}<p>地址 {{ ip }} 连续 {{ attempts }} 次输错了您账号的密码。该地址的登录已暂停 {{ minutes }} 分钟；从其他地方登录不受影响。</p>{% endif %}',
+        '<p>如非本人操作，建议修改密码。</p>',
+      ].join('\n'),
+    },
+    'zh-tw': {
+      subject:
+        '{% if accountLocked == "yes" %}您的 {{ system.name }} 帳號已被鎖定{% else %}您的 {{ system.name }} 帳號有人輸錯密碼{% endif %}',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '{% if accountLocked == "yes" %}<p>來自 {{ addresses }} 個不同位址的錯誤密碼嘗試了您的帳號，帳號已被鎖定，需由管理員解鎖。已登入的工作階段不受影響。</p>',
+        '{% else %}<p>位址 {{ ip }} 連續 {{ attempts }} 次輸錯了您帳號的密碼。該位址的登入已暫停 {{ minutes }} 分鐘；從其他地方登入不受影響。</p>{% endif %}',
+        '<p>如非本人操作，建議變更密碼。</p>',
+      ].join('\n'),
+    },
+  },
+  holidayReminder: {
+    en: {
+      subject: 'Holiday reminder: {{ holiday.name }} on {{ holiday.day }}',
+      body: '<p>The service desk is closed on {{ holiday.day }} ({{ holiday.name }}). Due dates move past the holiday.</p>',
+    },
+    'zh-cn': {
+      subject: '假期提醒：{{ holiday.day }} {{ holiday.name }}',
+      body: '<p>服务台将于 {{ holiday.day }}（{{ holiday.name }}）休息，到期时间将顺延至假期之后。</p>',
+    },
+    'zh-tw': {
+      subject: '假期提醒：{{ holiday.day }} {{ holiday.name }}',
+      body: '<p>服務台將於 {{ holiday.day }}（{{ holiday.name }}）休息，到期時間將順延至假期之後。</p>',
+    },
+  },
+};
+
+const eventTitles: Record<EmailEvent, string> = {
+  ticketCreated: 'Ticket created',
+  ticketAssigned: 'Ticket assigned',
+  ticketCommented: 'Public comment',
+  ticketResolved: 'Ticket resolved',
+  approvalTask: 'Approval task',
+  passwordReset: 'Password reset',
+  signInLocked: 'Sign-in locked',
+  holidayReminder: 'Holiday reminder',
+};
+
+/** The seeded name of an event's template in a language (the seed finds its rows by it). */
+export const seededTemplateName = (event: EmailEvent, language: TemplateLanguage) =>
+  `${eventTitles[event]} (${language})`;
+
+/**
+ * System seed, at each start: a template is inserted when none has its name; an existing one is never touched
+ * (an admin's edit stands), and one whose event and language another active template already answers is left
+ * out (the unique indexes skip it).
+ */
+export async function seedEmailTemplates(db: Db): Promise<void> {
+  const rows = Object.entries(seeded).flatMap(([event, languages]) =>
+    Object.entries(languages).map(([language, texts]) => ({
+      name: seededTemplateName(event as EmailEvent, language as TemplateLanguage),
+      description: 'Seeded by the system; edit freely.',
+      event: event as EmailEvent,
+      language: language as TemplateLanguage,
+      subject: texts.subject,
+      body: texts.body,
+    })),
+  );
+  await db.insert(emailTemplate).values(rows).onConflictDoNothing();
+}

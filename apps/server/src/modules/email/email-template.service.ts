@@ -1,0 +1,185 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import {
+  emailTemplateMessages,
+  emailTemplateVariables,
+  type EmailTemplateCreate,
+  type EmailTemplateUpdate,
+  type TemplateLanguage,
+  templateLanguages,
+} from '@casedesk/shared';
+import type { Actor } from '../../platform/actor.js';
+import type { Db, Queryable, Tx } from '../../platform/db.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { appSetting } from '../setting/index.js';
+import { ticket, ticketComment, visibleSql } from '../ticket/index.js';
+import { appUser } from '../user/index.js';
+import {
+  checkTemplateSyntax,
+  nestValues,
+  plainTextOf,
+  renderForCaller,
+  ticketLinkOf,
+  type TemplateValues,
+} from './email-render.service.js';
+import { emailTemplate } from './email.table.js';
+
+type TemplateRow = typeof emailTemplate.$inferSelect;
+
+// A 400 with the field (a 409 carries no field errors in the envelope), so the form marks the field.
+const taken = (field: string, message: string) => badRequest(message, [{ field, message }]);
+
+/**
+ * Rules of a save beyond the schema, inside its transaction: both texts parse, the name is free, and at most one
+ * active template answers an event in a language (the unique indexes hold the same under a race).
+ */
+export async function checkTemplate(
+  tx: Tx,
+  input: EmailTemplateCreate | EmailTemplateUpdate,
+  id: number | undefined,
+): Promise<void> {
+  if (input.subject !== undefined) checkTemplateSyntax('subject', input.subject);
+  if (input.body !== undefined) checkTemplateSyntax('body', input.body);
+  const [before] = id === undefined ? [] : await tx.select().from(emailTemplate).where(eq(emailTemplate.id, id));
+  const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const after = { ...before, ...defined } as Partial<TemplateRow>;
+  const others = id === undefined ? undefined : ne(emailTemplate.id, id);
+  if (after.name) {
+    const [same] = await tx
+      .select({ id: emailTemplate.id })
+      .from(emailTemplate)
+      .where(and(sql`lower(${emailTemplate.name}) = lower(${after.name})`, others));
+    if (same) throw taken('name', emailTemplateMessages.templateNameTaken);
+  }
+  if (after.status === 'Active' && after.event) {
+    const [same] = await tx
+      .select({ id: emailTemplate.id })
+      .from(emailTemplate)
+      .where(
+        and(
+          eq(emailTemplate.event, after.event),
+          eq(emailTemplate.language, after.language ?? 'en'),
+          eq(emailTemplate.status, 'Active'),
+          others,
+        ),
+      );
+    if (same) throw taken('event', emailTemplateMessages.templateEventTaken);
+  }
+}
+
+/** The product title and default language (Settings → Basic), read inside the caller's transaction. */
+export async function basicSettingsIn(q: Queryable): Promise<{ productTitle: string; language: TemplateLanguage }> {
+  const [row] = await q.select({ value: appSetting.value }).from(appSetting).where(eq(appSetting.groupName, 'basic'));
+  const value = row?.value ?? {};
+  const language = value.defaultLanguage;
+  return {
+    productTitle: typeof value.productTitle === 'string' ? value.productTitle : 'Casedesk',
+    language: templateLanguages.includes(language as TemplateLanguage) ? (language as TemplateLanguage) : 'en',
+  };
+}
+
+const personName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ').trim();
+
+/** A ticket's template values (and what the notifications need to choose recipients), or undefined. */
+export async function ticketValuesOf(q: Queryable, ticketId: number, visibleTo?: Actor) {
+  const [row] = await q
+    .select({
+      id: ticket.id,
+      caseNumber: ticket.caseNumber,
+      subject: ticket.subject,
+      status: ticket.status,
+      priority: ticket.priority,
+      content: ticket.content,
+      customer: ticket.customer,
+      customerEmail: ticket.customerEmail,
+      firstName: ticket.firstName,
+      lastName: ticket.lastName,
+      ticketFrom: ticket.ticketFrom,
+      assignTo: ticket.assignTo,
+      assigneeName: sql<
+        string | null
+      >`(select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${ticket.assignTo})`,
+      projectName: sql<string | null>`(select p.project_name from project p where p.id = ${ticket.projectId})`,
+      categoryName: sql<
+        string | null
+      >`(select c.category_description from category c where c.id = ${ticket.categoryId})`,
+    })
+    .from(ticket)
+    .where(and(eq(ticket.id, ticketId), visibleTo ? visibleSql(visibleTo) : undefined));
+  if (!row) return undefined;
+  const customerName = row.customer?.trim() || personName(row.firstName, row.lastName);
+  const values: TemplateValues = {
+    caseNumber: row.caseNumber,
+    subject: row.subject,
+    status: row.status,
+    priority: row.priority,
+    content: plainTextOf(row.content),
+    link: ticketLinkOf(row.id),
+    assigneeName: row.assigneeName ?? '',
+    customer: customerName,
+    projectName: row.projectName ?? '',
+    categoryName: row.categoryName ?? '',
+  };
+  return { row, values, customerName };
+}
+
+/** A comment's template values. */
+export async function commentValuesOf(q: Queryable, commentId: number): Promise<TemplateValues | undefined> {
+  const [row] = await q
+    .select({
+      comment: ticketComment.comment,
+      authorName: sql<
+        string | null
+      >`(select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${ticketComment.createdBy})`,
+    })
+    .from(ticketComment)
+    .where(eq(ticketComment.id, commentId));
+  return row ? { body: plainTextOf(row.comment), authorName: row.authorName ?? '' } : undefined;
+}
+
+/** The picker's sample values (the preview without a ticket, and what a ticket leaves unfilled). */
+export function sampleValues(): TemplateValues {
+  return nestValues(Object.fromEntries(emailTemplateVariables.map((v) => [v.name, v.example])));
+}
+
+type PreviewInput = {
+  id?: number | undefined;
+  subject?: string | undefined;
+  body?: string | undefined;
+  ticketId?: number | undefined;
+};
+
+/**
+ * `POST Preview`: a stored template (or unsaved texts over it) rendered against a ticket the caller may see
+ * (404 otherwise: the same as one that does not exist), else against the sample values.
+ */
+export async function previewTemplate(db: Db, actor: Actor, input: PreviewInput) {
+  let stored: TemplateRow | undefined;
+  if (input.id !== undefined) {
+    [stored] = await db.select().from(emailTemplate).where(eq(emailTemplate.id, input.id));
+    if (!stored) throw notFound();
+  }
+  const texts = { subject: input.subject ?? stored?.subject ?? '', body: input.body ?? stored?.body ?? '' };
+  const settings = await basicSettingsIn(db);
+  const values: TemplateValues = { ...sampleValues(), system: { name: settings.productTitle } };
+  const [me] = await db
+    .select({ name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})`, loginName: appUser.loginName })
+    .from(appUser)
+    .where(eq(appUser.id, actor.userId));
+  if (me) values.user = { name: me.name, loginName: me.loginName };
+  if (input.ticketId !== undefined) {
+    const found = await ticketValuesOf(db, input.ticketId, actor);
+    if (!found) throw notFound();
+    values.ticket = found.values;
+    values.link = found.values.link;
+    // The latest public comment, when there is one, stands in for the comment of a comment mail.
+    const [latest] = await db
+      .select({ id: ticketComment.id })
+      .from(ticketComment)
+      .where(and(eq(ticketComment.ticketId, input.ticketId), eq(ticketComment.public, true)))
+      .orderBy(desc(ticketComment.id))
+      .limit(1);
+    const comment = latest ? await commentValuesOf(db, latest.id) : undefined;
+    if (comment) values.comment = comment;
+  }
+  return renderForCaller(texts, values);
+}

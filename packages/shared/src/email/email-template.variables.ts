@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { defineMessages } from '../platform/message-keys.js';
+import type { EmailEvent } from './email.schemas.js';
+
+/** The template texts beyond the foundation's catalog (same `email.` keys). */
+export const emailTemplateMessages = defineMessages('email', {
+  templateEventTaken: 'Another active template already answers this event in this language.',
+  templateNameTaken: 'A template with this name already exists.',
+} as const);
+
+type Texts = { en: string; 'zh-cn': string; 'zh-tw': string };
+
+/** One variable of the picker: its name inside `{{ }}`, what it is in 3 languages, a sample (the preview's default). */
+export type EmailTemplateVariable = {
+  name: string;
+  description: Texts;
+  example: string;
+  /** The events that fill it; absent: every event. */
+  events?: readonly EmailEvent[];
+};
+
+const ticketEvents = ['ticketCreated', 'ticketAssigned', 'ticketCommented', 'ticketResolved'] as const;
+
+/**
+ * What a template may use (`GET EmailTemplate/Variables`). Values are HTML-escaped in the body; `ticket.content`
+ * and `comment.body` are plain text (keep their line breaks with `white-space: pre-wrap`).
+ */
+export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
+  {
+    name: 'ticket.caseNumber',
+    description: { en: 'Case number', 'zh-cn': '工单编号', 'zh-tw': '工單編號' },
+    example: 'TCK-2026-000123',
+    events: ticketEvents,
+  },
+  {
+    name: 'ticket.subject',
+    description: { en: 'Ticket subject', 'zh-cn': '工单主题', 'zh-tw': '工單主旨' },
+    example: 'Printer on floor 3 does not print',
+    events: ticketEvents,
+  },
+  {
+    name: 'ticket.status',
+    description: { en: 'Ticket status', 'zh-cn': '工单状态', 'zh-tw': '工單狀態' },
+    example: 'Assigned',
+    events: ticketEvents,
+  },
+  {
+    name: 'ticket.priority',
+    description: { en: 'Priority', 'zh-cn': '优先级', 'zh-tw': '優先順序' },
+    example: 'P2',
+    events: ticketEvents,
+  },
+  {
+    name: 'ticket.content',
+    description: {
+      en: 'Ticket description (plain text)',
+      'zh-cn': '工单描述（纯文本）',
+      'zh-tw': '工單描述（純文字）',
+    },
+    example: 'Paper jams on every page.',
+    events: ticketEvents,
+  },
+  {
+    name: 'ticket.link',
+    description: { en: 'Link to the ticket', 'zh-cn': '工单链接', 'zh-tw': '工單連結' },
+    example: 'https://desk.example.com/ticket/info/123',
+    events: ticketEvents,
+  },
+  {
+    name: 'ticket.assigneeName',
+    description: { en: 'Assignee', 'zh-cn': '处理人', 'zh-tw': '處理人' },
+    example: 'Alex Chen',
+    events: ticketEvents,
+  },
+  {
+    name: 'ticket.customer',
+    description: { en: 'Customer', 'zh-cn': '客户', 'zh-tw': '客戶' },
+    example: 'Jordan Lee',
+    events: ticketEvents,
+  },
+  {
+    name: 'ticket.projectName',
+    description: { en: 'Project', 'zh-cn': '项目', 'zh-tw': '專案' },
+    example: 'Head office IT',
+    events: ticketEvents,
+  },
+  {
+    name: 'ticket.categoryName',
+    description: { en: 'Category', 'zh-cn': '类别', 'zh-tw': '類別' },
+    example: 'Hardware',
+    events: ticketEvents,
+  },
+  {
+    name: 'comment.body',
+    description: { en: 'Comment (plain text)', 'zh-cn': '评论（纯文本）', 'zh-tw': '留言（純文字）' },
+    example: 'We replaced the fuser unit; please try again.',
+    events: ['ticketCommented'],
+  },
+  {
+    name: 'comment.authorName',
+    description: { en: 'Comment author', 'zh-cn': '评论人', 'zh-tw': '留言者' },
+    example: 'Alex Chen',
+    events: ['ticketCommented'],
+  },
+  {
+    name: 'user.name',
+    description: { en: 'Recipient name', 'zh-cn': '收件人姓名', 'zh-tw': '收件人姓名' },
+    example: 'Jordan Lee',
+  },
+  {
+    name: 'user.loginName',
+    description: { en: 'Recipient user name', 'zh-cn': '收件人用户名', 'zh-tw': '收件人使用者名稱' },
+    example: 'jlee',
+  },
+  {
+    name: 'link',
+    description: {
+      en: 'The link of the mail (reset link, or the ticket)',
+      'zh-cn': '邮件中的链接（重置链接或工单）',
+      'zh-tw': '郵件中的連結（重設連結或工單）',
+    },
+    example: 'https://desk.example.com/reset-password?token=…',
+  },
+  {
+    name: 'hours',
+    description: { en: 'Hours the reset link works', 'zh-cn': '重置链接有效小时数', 'zh-tw': '重設連結有效時數' },
+    example: '1',
+    events: ['passwordReset'],
+  },
+  {
+    name: 'ip',
+    description: {
+      en: 'Address the wrong passwords came from',
+      'zh-cn': '输错密码的来源地址',
+      'zh-tw': '輸錯密碼的來源位址',
+    },
+    example: '203.0.113.7',
+    events: ['signInLocked'],
+  },
+  {
+    name: 'minutes',
+    description: {
+      en: 'Minutes that address is held off',
+      'zh-cn': '该地址被暂停的分钟数',
+      'zh-tw': '該位址被暫停的分鐘數',
+    },
+    example: '15',
+    events: ['signInLocked'],
+  },
+  {
+    name: 'attempts',
+    description: { en: 'Wrong passwords in a row', 'zh-cn': '连续输错次数', 'zh-tw': '連續輸錯次數' },
+    example: '5',
+    events: ['signInLocked'],
+  },
+  {
+    name: 'accountLocked',
+    description: {
+      en: '"yes" when the whole account was locked',
+      'zh-cn': '整个账号被锁定时为 "yes"',
+      'zh-tw': '整個帳號被鎖定時為 "yes"',
+    },
+    example: 'no',
+    events: ['signInLocked'],
+  },
+  {
+    name: 'addresses',
+    description: { en: 'Addresses held off at once', 'zh-cn': '同时被暂停的地址数', 'zh-tw': '同時被暫停的位址數' },
+    example: '3',
+    events: ['signInLocked'],
+  },
+  {
+    name: 'holiday.name',
+    description: { en: 'Holiday name', 'zh-cn': '假期名称', 'zh-tw': '假期名稱' },
+    example: 'New Year',
+    events: ['holidayReminder'],
+  },
+  {
+    name: 'holiday.day',
+    description: { en: 'Holiday date', 'zh-cn': '假期日期', 'zh-tw': '假期日期' },
+    example: '2027-01-01',
+    events: ['holidayReminder'],
+  },
+  {
+    name: 'system.name',
+    description: { en: 'Product title (Settings)', 'zh-cn': '产品名称（设置）', 'zh-tw': '產品名稱（設定）' },
+    example: 'Casedesk',
+  },
+];
+
+export const emailTemplateVariableSchema = z.object({
+  name: z.string(),
+  description: z.object({ en: z.string(), 'zh-cn': z.string(), 'zh-tw': z.string() }),
+  example: z.string(),
+  events: z.array(z.string()).optional(),
+});
+export const emailTemplateVariableListSchema = z.array(emailTemplateVariableSchema);
