@@ -15,6 +15,7 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { openPostgres, rowsOf } from '../../apps/server/src/db/database.js';
 import { seedDemo } from '../../apps/server/src/db/seed-demo.js';
 import { seedSystem } from '../../apps/server/src/db/seed-system.js';
+import { invalidateSettings } from '../../apps/server/src/modules/setting/setting.service.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';
 import { loadServerKeys } from '../../apps/server/src/platform/secrets.js';
 import { benchPassword, maxSeconds } from './settings.js';
@@ -81,6 +82,7 @@ async function main() {
         sql`insert into app_setting (group_name, value) values ('log', ${JSON.stringify({ requestLog: on, slowSqlMs: 200, daysToKeep: 90 })}::jsonb)
           on conflict (group_name) do update set value = excluded.value`,
       );
+      invalidateSettings(database.db); // as a save through the API does
       await logSettings.refresh();
       if (logSettings.current.requestLog !== on) throw new Error('the request log switch did not take');
     };
