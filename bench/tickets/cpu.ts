@@ -4,6 +4,8 @@
 // backends spend); the Auth-Tokens are encrypted before measuring.
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  BENCH_CPU_REQUESTS=400  BENCH_CPU_ROUNDS=5
 //   BENCH_CPU_CONCURRENCY=10  BENCH_LOG_LEVEL=warn  BENCH_CPU_PATHS="Dashboard;Ticket create"
+//   BENCH_CPU_LOG_SWITCH=1: each path twice per round, with the request log on and off (in turn, the order
+//   alternating by round), so that the request log's cost is read in one process under the same load
 // For a profile: node --cpu-prof --cpu-prof-dir=bench/results/profiles --import tsx bench/tickets/cpu.ts
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { openPostgres, rowsOf } from '../../apps/server/src/db/database.js';
 import { seedDemo } from '../../apps/server/src/db/seed-demo.js';
 import { seedSystem } from '../../apps/server/src/db/seed-system.js';
+import { invalidateSettings } from '../../apps/server/src/modules/setting/setting.service.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';
 import { loadServerKeys } from '../../apps/server/src/platform/secrets.js';
 import { benchPassword, maxSeconds } from './settings.js';
@@ -22,6 +25,7 @@ const perRound = Number(process.env.BENCH_CPU_REQUESTS ?? 400);
 const rounds = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
 const concurrency = Number(process.env.BENCH_CPU_CONCURRENCY ?? 10);
 const only = process.env.BENCH_CPU_PATHS?.split(';');
+const logSwitch = process.env.BENCH_CPU_LOG_SWITCH === '1';
 const host = new URL(adminUrl).hostname;
 if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') throw new Error('BENCH_PG_URL must be loopback');
 
@@ -71,7 +75,17 @@ async function main() {
       databaseUrl: url.toString(),
       demoData: false,
     };
-    const { app } = await buildApp({ config, database });
+    const { app, logSettings } = await buildApp({ config, database });
+    /** The request log switch as an administrator saves it, read by the app at once. */
+    const switchRequestLog = async (on: boolean) => {
+      await database.db.execute(
+        sql`insert into app_setting (group_name, value) values ('log', ${JSON.stringify({ requestLog: on, slowSqlMs: 200, daysToKeep: 90 })}::jsonb)
+          on conflict (group_name) do update set value = excluded.value`,
+      );
+      invalidateSettings(database.db); // as a save through the API does
+      await logSettings.refresh();
+      if (logSettings.current.requestLog !== on) throw new Error('the request log switch did not take');
+    };
     await app.ready();
     const keys = await loadServerKeys(database.db);
     const authToken = () =>
@@ -153,9 +167,14 @@ async function main() {
     const from = performance.now() / 1000;
     for (let round = 0; round < rounds; round++) {
       for (const path of selected) {
-        const list = results.get(path.name) ?? [];
-        list.push(await measure(path, perRound));
-        results.set(path.name, list);
+        const modes = !logSwitch ? [null] : round % 2 === 0 ? [true, false] : [false, true];
+        for (const mode of modes) {
+          if (mode !== null) await switchRequestLog(mode);
+          const key = mode === null ? path.name : `${path.name}, request log ${mode ? 'on' : 'off'}`;
+          const list = results.get(key) ?? [];
+          list.push(await measure(path, perRound));
+          results.set(key, list);
+        }
       }
     }
     // The profile window of bench:profile (seconds after the process started, as a --cpu-prof profile counts).

@@ -25,6 +25,8 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const dbUrl = process.env.BENCH_TICKETS_DB ?? 'postgres://postgres@127.0.0.1:5432/casedesk_bench';
 const base = `http://127.0.0.1:${port}`;
 let server: ChildProcess | undefined;
+/** When the server was spawned: a --cpu-prof profile counts its time from about then. */
+let spawnedAt = 0;
 let dataDir: string | undefined;
 
 async function cleanUp() {
@@ -48,7 +50,10 @@ async function startServer() {
   if (!existsSync(serverMain) || process.env.BENCH_BUILD === '1')
     execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: repoRoot, stdio: 'inherit' });
   dataDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-tickets-'));
-  server = spawn(process.execPath, [serverMain], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/results/profiles": a CPU profile of the server (bench:profile).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  spawnedAt = performance.now();
+  server = spawn(process.execPath, [...nodeArgs, serverMain], {
     cwd: join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
@@ -334,8 +339,11 @@ async function main() {
     const sampler = setInterval(() => loads.push(loadavg()[0]!), 1000);
     const serverBefore = cpuMsOf(server?.pid);
     const backendsBefore = await backendCpu(pool);
+    const from = (performance.now() - spawnedAt) / 1000;
     const app = await load(scenario, login.token, durationSeconds);
     clearInterval(sampler);
+    const to = (performance.now() - spawnedAt) / 1000;
+    console.log(`${scenario.name}: measured window: --from=${from.toFixed(1)} --to=${to.toFixed(1)}`);
     const requests = Math.max(1, app.rps * durationSeconds);
     let backendsMs = 0;
     for (const [pid, ms] of await backendCpu(pool)) backendsMs += ms - (backendsBefore.get(pid) ?? 0);

@@ -192,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return { requestLog: log.requestLog, slowSqlMs: log.slowSqlMs };
   }, app.log);
   await logSettings.refresh();
-  registerRequestContext(app);
+  registerRequestContext(app, logSettings);
   const requestLog = createRequestLogWriter(db, app.log);
   registerRequestLog(app, requestLog, logSettings);
   const sqlLog = createSqlLogWriter(db, app.log, logSettings);

@@ -1,4 +1,3 @@
-import { AsyncResource } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import type { Db } from '../platform/db.js';
-import type { StatementObserver } from '../platform/logs.js';
+import { currentRequestId, type StatementObserver } from '../platform/logs.js';
 
 // Opening the database is the app's concern; modules and the platform take `Db` from platform/db.ts.
 export { preparedStatement, rowsOf, type Db, type Queryable, type Tx } from '../platform/db.js';
@@ -43,27 +42,27 @@ const rowsOf = (result: QueryResultLike): number | null =>
 /**
  * Wraps a driver object's `query` so that each statement is timed for the observer: the promise form
  * (PGlite, node-postgres clients) and the callback form (pg-pool's `query` on its client). With no observer
- * the call goes straight through; an observer that throws never fails the statement.
+ * the call goes straight through; an observer that throws never fails the statement. `requestOf` names the
+ * request the statement runs for, read when it is sent (not when its answer comes, from the socket's context).
  */
-function timeQueries(target: Querying, observed: Observed) {
+function timeQueries(target: Querying, observed: Observed, requestOf: (target: unknown) => string | null) {
   const original = target.query as (...args: unknown[]) => unknown;
   target.query = function timedQuery(this: unknown, ...args: unknown[]) {
     const observer = observed.current;
     if (!observer) return original.apply(this, args);
+    const requestId = requestOf(this);
     const started = performance.now();
     const report = (result: QueryResultLike) => {
       try {
-        observer(textOf(args[0]), performance.now() - started, rowsOf(result));
+        observer(textOf(args[0]), performance.now() - started, rowsOf(result), requestId);
       } catch {
         // The log is never worth a failed statement.
       }
     };
     const last = args.at(-1);
     if (typeof last === 'function') {
-      // The driver calls back from its socket's context: bound, so that the observer sees the caller's request.
-      const reportHere = AsyncResource.bind(report);
       args[args.length - 1] = (error: unknown, result: QueryResultLike) => {
-        reportHere(result);
+        report(result);
         (last as (e: unknown, r: unknown) => void)(error, result);
       };
       return original.apply(this, args);
@@ -76,6 +75,31 @@ function timeQueries(target: Querying, observed: Observed) {
       );
     return result;
   } as never;
+}
+
+const checkedOutFor = Symbol('request that checked the client out');
+type CheckedOut = { [checkedOutFor]?: string | null };
+type Connect = (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: unknown) => void) => unknown;
+
+/**
+ * Marks each client the pool hands out with the request that asked for it. pg-pool hands a client over from
+ * a queue, in whichever callback freed one (another request's), so where its statements are sent says
+ * nothing of the request they run for; where `connect` is called (by `pool.query`, or a transaction) does.
+ */
+function markCheckouts(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool) as Connect;
+  pool.connect = ((callback?: Parameters<Connect>[0]) => {
+    const requestId = currentRequestId();
+    if (callback)
+      return connect((error, client, done) => {
+        if (client) (client as CheckedOut)[checkedOutFor] = requestId;
+        callback(error, client, done);
+      });
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      (client as CheckedOut)[checkedOutFor] = requestId;
+      return client;
+    });
+  }) as never;
 }
 
 /** PostgreSQL extensions the embedded database loads (the migrations create them). */
@@ -98,8 +122,9 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     // Every statement runs on a pooled client (pool.query too), so timing each client's query times them all.
-    timeQueries(client as unknown as Querying, observed);
+    timeQueries(client as unknown as Querying, observed, (target) => (target as CheckedOut)[checkedOutFor] ?? null);
   });
+  markCheckouts(pool);
   const db = drizzlePg(pool, { casing: 'snake_case' });
   return {
     db: db as unknown as Db,
@@ -129,12 +154,12 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
 
 export function wrapPglite(client: PGlite, onClose: () => Promise<void> = async () => undefined): Database {
   const observed: Observed = { current: null };
-  timeQueries(client as unknown as Querying, observed);
+  timeQueries(client as unknown as Querying, observed, currentRequestId);
   // A transaction hands its callback its own query object.
   const transaction = client.transaction.bind(client);
   client.transaction = ((callback: (tx: Querying) => Promise<unknown>) =>
     transaction((tx) => {
-      timeQueries(tx as unknown as Querying, observed);
+      timeQueries(tx as unknown as Querying, observed, currentRequestId);
       return callback(tx as unknown as Querying);
     })) as typeof client.transaction;
   const db = drizzlePglite(client, { casing: 'snake_case' });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, testConfig, useTestApp, type TestUser } from '../../test/helpers.js';
 import { eventually, rowCount } from '../../test/platform-helpers.js';
 import { buildApp } from '../app.js';
+import { redactSecrets } from './logs.js';
 import { requestLog, systemLog } from './platform.table.js';
 
 describe('request log', () => {
@@ -70,6 +71,14 @@ describe('request log', () => {
     });
   });
 
+  it('takes tokens out of the path it logs', async () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+    const withJwt = await ctx.call('GET', `/api/Dept/Get/${jwt}`, { token });
+    expect((await logged(withJwt.headers['x-request-id'] as string)).url).toBe('/api/Dept/Get/[redacted]');
+    const withApiToken = await ctx.call('GET', '/api/Dept/Get/cdk_0123456789abcdef', { token });
+    expect((await logged(withApiToken.headers['x-request-id'] as string)).url).toBe('/api/Dept/Get/cdk_[redacted]');
+  });
+
   it('writes many calls in batches and keeps non-API requests out', async () => {
     const before = await rowCount(ctx, requestLog);
     const responses = await Promise.all(
@@ -83,6 +92,21 @@ describe('request log', () => {
     }, '25 rows');
     await ctx.built.requestLog.flush();
     expect(await rowCount(ctx, requestLog)).toBe(before + 25);
+  });
+});
+
+describe('redactSecrets', () => {
+  it('replaces every kind of secret, and returns text without any as it is', () => {
+    expect(redactSecrets('Authorization: Bearer abc.def-ghi=')).toBe('Authorization: [redacted] [redacted]');
+    expect(redactSecrets('sent bearer abc.def')).toBe('sent Bearer [redacted]');
+    expect(redactSecrets('id eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln end')).toBe('id [redacted] end');
+    expect(redactSecrets('key cdk_AbC-123 end')).toBe('key cdk_[redacted] end');
+    expect(redactSecrets('{"password":"Hunter2","pwd"= x}')).toBe('{"password":"[redacted]","pwd"= [redacted]}');
+    expect(redactSecrets('PASSWD=abc&Secret:xyz;auth-token = q')).toBe(
+      'PASSWD=[redacted]&Secret:[redacted];auth-token = [redacted]',
+    );
+    const plain = '/api/Ticket/Query/17';
+    expect(redactSecrets(plain)).toBe(plain);
   });
 });
 

@@ -1,16 +1,15 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { getTableName } from 'drizzle-orm';
-import type { Db, Queryable } from './db.js';
-import { loginLog, requestLog, sqlLog, systemLog } from './platform.table.js';
+import { sql } from 'drizzle-orm';
+import { preparedStatement, type Db, type Queryable } from './db.js';
+import { loginLog, sqlLog, systemLog } from './platform.table.js';
 
-type RequestLogRow = typeof requestLog.$inferInsert;
 type SqlLogRow = typeof sqlLog.$inferInsert;
 
 /** Log rows buffered and written in batches, off the request path; a failed batch is reported, never thrown. */
-function createBatchedWriter<Row extends object>(
-  db: Db,
-  table: typeof requestLog | typeof sqlLog,
+function createBatchedWriter<Row>(
+  write: (batch: Row[]) => Promise<unknown>,
+  table: string,
   log: FastifyBaseLogger,
   options = { batchSize: 200, intervalMs: 1000 },
 ) {
@@ -22,11 +21,9 @@ function createBatchedWriter<Row extends object>(
     const batch = buffer;
     buffer = [];
     writing = writing
-      .then(() => db.insert(table).values(batch as never))
+      .then(() => write(batch))
       .then(() => undefined)
-      .catch((error: unknown) =>
-        log.warn({ err: error, lost: batch.length, table: getTableName(table) }, 'log batch not written'),
-      );
+      .catch((error: unknown) => log.warn({ err: error, lost: batch.length, table }, 'log batch not written'));
     return writing;
   }
 
@@ -46,9 +43,64 @@ function createBatchedWriter<Row extends object>(
   };
 }
 
+/** One request as the request log buffers it until its batch is written (`logTime`: epoch milliseconds). */
+export type RequestLogEntry = {
+  requestId: string;
+  method: string;
+  area: string | null;
+  controller: string | null;
+  action: string | null;
+  url: string;
+  accessUrl: string | null;
+  ip: string;
+  userId: number | null;
+  loginName: string | null;
+  status: number;
+  durationMs: number;
+  logTime: number;
+};
+
+/**
+ * A whole batch as one statement with one array per column: Drizzle's multi-row insert builds the SQL text
+ * and a parameter for each of 13 columns x 200 rows on every batch (CPU on the event loop the requests
+ * need), where this one text is built once and, on PostgreSQL, planned once per connection.
+ */
+const insertRequestLogBatch = preparedStatement<never>(
+  'request_log_insert_batch',
+  () => sql`insert into request_log
+      (request_id, method, area, controller, action, url, access_url, ip, user_id, login_name, status, duration_ms, log_time)
+    select request_id, method, area, controller, action, url, access_url, ip, user_id, login_name, status, duration_ms,
+      to_timestamp(log_time_ms / 1000.0)
+    from unnest(${sql.placeholder('requestIds')}::text[], ${sql.placeholder('methods')}::text[],
+      ${sql.placeholder('areas')}::text[], ${sql.placeholder('controllers')}::text[], ${sql.placeholder('actions')}::text[],
+      ${sql.placeholder('urls')}::text[], ${sql.placeholder('accessUrls')}::text[], ${sql.placeholder('ips')}::text[],
+      ${sql.placeholder('userIds')}::int[], ${sql.placeholder('loginNames')}::text[], ${sql.placeholder('statuses')}::int[],
+      ${sql.placeholder('durations')}::int[], ${sql.placeholder('logTimes')}::float8[])
+      as r(request_id, method, area, controller, action, url, access_url, ip, user_id, login_name, status, duration_ms,
+        log_time_ms)`,
+);
+
+export function writeRequestLogBatch(q: Queryable, batch: RequestLogEntry[]) {
+  return insertRequestLogBatch(q, {
+    requestIds: batch.map((r) => r.requestId),
+    methods: batch.map((r) => r.method),
+    areas: batch.map((r) => r.area),
+    controllers: batch.map((r) => r.controller),
+    actions: batch.map((r) => r.action),
+    urls: batch.map((r) => r.url),
+    accessUrls: batch.map((r) => r.accessUrl),
+    ips: batch.map((r) => r.ip),
+    userIds: batch.map((r) => r.userId),
+    loginNames: batch.map((r) => r.loginName),
+    statuses: batch.map((r) => r.status),
+    durations: batch.map((r) => r.durationMs),
+    logTimes: batch.map((r) => r.logTime),
+  });
+}
+
 /** Request log entries are buffered and written in batches, off the request path. */
 export const createRequestLogWriter = (db: Db, log: FastifyBaseLogger) =>
-  createBatchedWriter<RequestLogRow>(db, requestLog, log);
+  createBatchedWriter<RequestLogEntry>((batch) => writeRequestLogBatch(db, batch), 'request_log', log);
 export type RequestLogWriter = ReturnType<typeof createRequestLogWriter>;
 
 /** `/api/Dept/Get/:key` -> controller Dept, action Get; the area is the permission module. */
@@ -61,27 +113,46 @@ export function describeRoute(url: string, access: string | undefined) {
 /** Header text as the log can store it: the path only, bounded, without NUL (PostgreSQL text refuses it). */
 const loggable = (value: string) => value.split('?')[0]!.replaceAll('\u0000', '').slice(0, 2000);
 
+type RouteConfig = { url?: string; access?: string };
+
 export function registerRequestLog(app: FastifyInstance, writer: RequestLogWriter, settings: LogSettingsWatch) {
-  app.addHook('onResponse', async (request, reply) => {
-    if (!settings.current.requestLog) return;
-    const url = request.routeOptions.url;
-    if (!url || !url.toLowerCase().startsWith('/api/')) return;
-    const accessUrl = request.headers['accessurl'];
-    writer.add({
-      requestId: request.id,
-      method: request.method,
-      ...describeRoute(url, request.routeOptions.config.access),
-      // The path only: query strings may carry secrets (reset or SSO codes).
-      url: redactSecrets(loggable(request.url)),
-      accessUrl: typeof accessUrl === 'string' ? loggable(accessUrl) : null,
-      ip: request.ip,
-      userId: request.actor?.userId ?? null,
-      loginName: request.actor?.loginName ?? null,
-      status: reply.statusCode,
-      durationMs: Math.round(reply.elapsedTime),
-      // When it happened, not when its batch was written.
-      logTime: new Date(),
-    });
+  // Area, controller and action depend on the route alone: worked out once per route, keyed by its config object.
+  const routes = new WeakMap<object, ReturnType<typeof describeRoute> | null>();
+  const routeOf = (config: RouteConfig | undefined) => {
+    if (!config) return null;
+    let route = routes.get(config);
+    if (route === undefined) {
+      const url = config.url;
+      route = url && url.toLowerCase().startsWith('/api/') ? describeRoute(url, config.access) : null;
+      routes.set(config, route);
+    }
+    return route;
+  };
+  app.addHook('onResponse', (request, reply, done) => {
+    if (settings.current.requestLog) {
+      const route = routeOf(request.routeOptions.config as RouteConfig | undefined);
+      if (route) {
+        const accessUrl = request.headers['accessurl'];
+        writer.add({
+          requestId: request.id,
+          method: request.method,
+          area: route.area,
+          controller: route.controller,
+          action: route.action,
+          // The path only: query strings may carry secrets (reset or SSO codes).
+          url: redactSecrets(loggable(request.url)),
+          accessUrl: typeof accessUrl === 'string' ? loggable(accessUrl) : null,
+          ip: request.ip,
+          userId: request.actor?.userId ?? null,
+          loginName: request.actor?.loginName ?? null,
+          status: reply.statusCode,
+          durationMs: Math.round(reply.elapsedTime),
+          // When it happened, not when its batch was written.
+          logTime: Date.now(),
+        });
+      }
+    }
+    done();
   });
 }
 
@@ -104,8 +175,12 @@ const secretPatterns: [RegExp, string][] = [
   ],
 ];
 
+/** Every secret pattern above needs one of these; most texts (request paths) have none and skip the four replaces. */
+const mayHoldSecret = /bearer|eyJ|cdk_|[:=]/i;
+
 /** Text a client or an error may send into a log, without the secrets it might carry. */
 export function redactSecrets(text: string): string {
+  if (!mayHoldSecret.test(text)) return text;
   let result = text;
   for (const [pattern, replacement] of secretPatterns) result = result.replace(pattern, replacement);
   return result;
@@ -113,11 +188,28 @@ export function redactSecrets(text: string): string {
 
 // ---- the request each statement belongs to, and what the log settings say now ----
 
-/** The request being served, for the SQL log's request id (entered by the app's onRequest hook). */
+/**
+ * The request being served, for the SQL log's request id (entered by the app's onRequest hook). Only while slow
+ * statements are logged: in Node 20 an AsyncLocalStorage in use makes every promise of the process dearer.
+ */
 export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 
-export function registerRequestContext(app: FastifyInstance) {
-  app.addHook('onRequest', (request, _reply, done) => requestContext.run({ requestId: request.id }, done));
+/** The id of the request the caller runs for, if the SQL log is tracking requests. */
+export const currentRequestId = (): string | null => requestContext.getStore()?.requestId ?? null;
+
+export function registerRequestContext(app: FastifyInstance, settings: LogSettingsWatch) {
+  let tracking = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (settings.current.slowSqlMs > 0) {
+      tracking = true;
+      requestContext.run({ requestId: request.id }, done);
+    } else {
+      // Switched off: drop the storage's async hooks until it is switched on again.
+      if (tracking) requestContext.disable();
+      tracking = false;
+      done();
+    }
+  });
 }
 
 export type LogSwitches = { requestLog: boolean; slowSqlMs: number };
@@ -148,16 +240,24 @@ export type LogSettingsWatch = ReturnType<typeof watchLogSettings>;
 
 // ---- the slow SQL log ----
 
-/** What the database reports of each statement it ran (see `Database.observeStatements`). */
-export type StatementObserver = (statement: string, durationMs: number, rows: number | null) => void;
+/**
+ * What the database reports of each statement it ran (see `Database.observeStatements`), with the request it
+ * ran for (`currentRequestId()` where the statement was sent or, on PostgreSQL, where its client was checked out).
+ */
+export type StatementObserver = (
+  statement: string,
+  durationMs: number,
+  rows: number | null,
+  requestId: string | null,
+) => void;
 
 /**
  * Statements at least `slowSqlMs` slow go to `sql_log` with the request they ran for, batched like the request
  * log. The text only: parameters (passwords, tokens, personal data) are never kept.
  */
 export function createSqlLogWriter(db: Db, log: FastifyBaseLogger, settings: LogSettingsWatch) {
-  const writer = createBatchedWriter<SqlLogRow>(db, sqlLog, log);
-  const observe: StatementObserver = (statement, durationMs, rows) => {
+  const writer = createBatchedWriter<SqlLogRow>((batch) => db.insert(sqlLog).values(batch), 'sql_log', log);
+  const observe: StatementObserver = (statement, durationMs, rows, requestId) => {
     const threshold = settings.current.slowSqlMs;
     if (threshold <= 0 || durationMs < threshold) return;
     // Its own writes are left out: a slow insert into sql_log must not log itself forever.
@@ -166,7 +266,7 @@ export function createSqlLogWriter(db: Db, log: FastifyBaseLogger, settings: Log
       statement: statement.slice(0, 4000),
       durationMs: Math.round(durationMs),
       rows,
-      requestId: requestContext.getStore()?.requestId ?? null,
+      requestId,
     });
   };
   return { ...writer, observe };

@@ -179,6 +179,26 @@ describe('slow SQL log', () => {
     expect((await saveSettings('log', { slowSqlMs: 200 })).status).toBe(200);
   });
 
+  it('names the request of each slow statement, also when statements wait for a pooled connection', async () => {
+    expect((await saveSettings('log', { slowSqlMs: 20 })).status).toBe(200);
+    // More at once than the pool has connections: a freed connection passes to a waiting request from the
+    // callback of another's statement, so the request must be read where the connection was asked for.
+    const ids = Array.from({ length: 25 }, (_, i) => `pool-wait-${i}`);
+    await Promise.all(
+      ids.map((id) =>
+        requestContext.run({ requestId: id }, async () => {
+          await ctx.db.execute(sql.raw(`select pg_sleep(0.03) as "${id}"`));
+        }),
+      ),
+    );
+    await ctx.built.sqlLog.flush();
+    for (const id of ids) {
+      const found = await query<SqlLog>('SqlLog', { requestId: id });
+      expect(found.items.map((r) => r.statement)).toEqual([`select pg_sleep(0.03) as "${id}"`]);
+    }
+    expect((await saveSettings('log', { slowSqlMs: 200 })).status).toBe(200);
+  });
+
   it('never fails a request when the log observer fails', async () => {
     ctx.database.observeStatements(() => {
       throw new Error('log broken');
