@@ -62,6 +62,15 @@ const makers: Record<string, () => Promise<number>> = {
   Holiday: () => add('Holiday', { day: `2031-12-${String(++holidays).padStart(2, '0')}`, name: 'Holiday' }),
   ScheduleJob: () =>
     add('ScheduleJob', { name: unique('job'), className: 'jobs.pruneRuns', cron: '0 0 3 * * ?', isStart: true }),
+  MailAccount: () =>
+    add('MailAccount', {
+      name: unique('mail'),
+      address: 'desk@example.test',
+      account: 'desk',
+      password: 'mail-password',
+      smtpHost: '127.0.0.1',
+    }),
+  Email: () => add('Email', { subject: 'Hello', to: ['customer@example.test'], cc: ['boss@example.test'] }),
 };
 
 async function add(resource: string, body: Record<string, unknown>): Promise<number> {
