@@ -176,12 +176,14 @@ describe('reply to the customer from the ticket', () => {
     const agent = await staff(ctx, [w.projectId], [...staffPermissions, 'email:send']);
     const t = await addTicket(ctx, agent.token, { projectId: w.projectId, categoryId: w.categoryId });
     const commentsBefore = await ctx.db.select().from(ticketComment).where(eq(ticketComment.ticketId, t.id));
+    // The create's own notification mails (the category's assignee) are there before any reply.
+    const mailsBefore = await ctx.db.select().from(email).where(eq(email.ticketId, t.id));
     // No customer e-mail on the ticket and no recipient given: refused after the comment was written, all undone.
     const refused = await call(agent, '/api/Email/Reply', { ticketId: t.id, body: 'Hello' });
     expect(refused.status).toBe(400);
     expect(refused.body.resultMsg).toBe(emailMessages.noTicketAddress);
     expect(await ctx.db.select().from(ticketComment).where(eq(ticketComment.ticketId, t.id))).toEqual(commentsBefore);
-    expect(await ctx.db.select().from(email).where(eq(email.ticketId, t.id))).toEqual([]);
+    expect(await ctx.db.select().from(email).where(eq(email.ticketId, t.id))).toEqual(mailsBefore);
 
     // Someone who does not see the ticket: 404, nothing written; without email:send: 403.
     const outsider = await staff(ctx, [], [...staffPermissions, 'email:send']);
@@ -191,7 +193,7 @@ describe('reply to the customer from the ticket', () => {
     expect(
       (await call(noSend, '/api/Email/Reply', { ticketId: t.id, body: 'Hi', to: ['x@example.test'] })).status,
     ).toBe(403);
-    expect(await ctx.db.select().from(email).where(eq(email.ticketId, t.id))).toEqual([]);
+    expect(await ctx.db.select().from(email).where(eq(email.ticketId, t.id))).toEqual(mailsBefore);
     expect(await ctx.db.select().from(ticketComment).where(eq(ticketComment.ticketId, t.id))).toEqual(commentsBefore);
   });
 });
