@@ -30,7 +30,11 @@ export type NotificationLink = z.infer<typeof notificationLinkSchema>;
 
 export const notificationSchema = z.object({
   id: z.number().int(),
+  /** In the reader's language as the server knows it (`user.language`). */
   title: z.string(),
+  /** The title's key in `notificationTitles` and its values: a client re-words it at once on a language switch. */
+  titleKey: z.string().nullable(),
+  titleValues: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   content: z.string(),
   msType: notificationTypeSchema,
   fromUserId: z.number().int().nullable(),

@@ -74,17 +74,15 @@ const columns = {
   createdAt: notification.createdAt,
 };
 type Row = Omit<Notification, 'readAt' | 'createdAt'> & {
-  titleKey: string | null;
-  titleValues: NotificationTitleValues | null;
   readAt: Date | null;
   createdAt: Date;
 };
 
 /** The row as answered: the title re-rendered in the reader's language when its key is known. */
 function present(row: Row, language: string): Notification {
-  const { titleKey, titleValues, ...rest } = row;
+  const { titleKey, titleValues } = row;
   return {
-    ...rest,
+    ...row,
     title:
       titleKey && isNotificationTitleKey(titleKey)
         ? renderNotificationTitle(titleKey, titleValues ?? {}, language)
