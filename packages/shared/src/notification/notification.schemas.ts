@@ -8,6 +8,7 @@ import { idSchema, queryBaseSchema, queryBooleanSchema } from '../platform/pagin
  */
 export const notificationMessages = defineMessages('notification', {
   streamAccept: 'This call answers Server-Sent Events only: send the header Accept: text/event-stream.',
+  streamTicketSession: 'A stream ticket is for a signed-in session, not for an API token.',
 } as const);
 
 export const notificationTypes = [

@@ -236,6 +236,37 @@ describe('ticket events → in-app notifications', () => {
     ]);
   });
 
+  it('a ticket made from a mail and assigned in the same transaction tells its assignee once', async () => {
+    const w = await world();
+    const [newest] = await ctx.db
+      .select({ id: notification.id })
+      .from(notification)
+      .orderBy(desc(notification.id))
+      .limit(1);
+    await ctx.db.transaction(async (tx) => {
+      await emitDomainEvent(tx, { type: 'ticket.created', ticketId: w.ticket.id, actorId: null, viaEmailId: 9 });
+      await emitDomainEvent(tx, {
+        type: 'ticket.assigned',
+        ticketId: w.ticket.id,
+        assigneeId: w.agent.id,
+        actorId: null,
+      });
+    });
+    const rows = await ctx.db
+      .select()
+      .from(notification)
+      .where(gt(notification.id, newest?.id ?? 0));
+    expect(rows.map((r) => [r.toUserId, r.msType])).toEqual([[w.agent.id, 'ticketCreated']]);
+    // A later assignment, in a transaction of its own, is told again.
+    const later = await rowsOf({
+      type: 'ticket.assigned',
+      ticketId: w.ticket.id,
+      assigneeId: w.agent.id,
+      actorId: null,
+    });
+    expect(later.map((r) => r.msType)).toEqual(['ticketAssigned']);
+  });
+
   it('ticket.resolved tells the creator, unless the creator resolved it', async () => {
     const w = await world();
     const rows = await rowsOf({ type: 'ticket.resolved', ticketId: w.ticket.id, actorId: w.agent.id });
@@ -266,12 +297,12 @@ describe('ticket events → in-app notifications', () => {
 type StreamEvent = { event: string; data: unknown };
 
 /** A real HTTP stream read with fetch, as the web client reads it (headers, not a query-string token). */
-async function openStream(c: TestContext, baseUrl: string, token: string) {
+async function openStream(c: TestContext, baseUrl: string, token: string, options: { cookie?: string } = {}) {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/Notification/Stream`, {
-    headers: { authorization: `Bearer ${token}`, 'auth-token': c.newAuthToken(), accept: 'text/event-stream' },
-    signal: controller.signal,
-  });
+  const headers: Record<string, string> = options.cookie
+    ? { cookie: options.cookie, accept: 'text/event-stream' } // as EventSource sends it: no other header
+    : { authorization: `Bearer ${token}`, 'auth-token': c.newAuthToken(), accept: 'text/event-stream' };
+  const response = await fetch(`${baseUrl}/api/Notification/Stream`, { headers, signal: controller.signal });
   const events: StreamEvent[] = [];
   const waiters: (() => void)[] = [];
   let buffer = '';
@@ -352,6 +383,32 @@ describe('GET /api/Notification/Stream', () => {
       stream.events.filter((e) => e.event === 'notification').map((e) => (e.data as Notification).toUserId),
     ).toEqual([me.id]);
     await stream.close();
+  });
+
+  it('opens with the StreamTicket cookie alone, as an EventSource does (no headers)', async () => {
+    const me = await signedIn();
+    const ticket = await ctx.call('POST', '/api/Notification/StreamTicket', { token: me.token, body: {} });
+    expect(ticket.status, ticket.raw).toBe(200);
+    const setCookie = String(ticket.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /^casedesk_stream=[^;]+; Path=\/api\/Notification\/Stream; Max-Age=\d+; HttpOnly; SameSite=Strict/,
+    );
+    const cookie = setCookie.split(';')[0]!;
+    expect(cookie).toBe(`casedesk_stream=${me.token}`);
+
+    const stream = await openStream(ctx, baseUrl, '', { cookie });
+    expect(stream.response.status).toBe(200);
+    await stream.next(isUnread(0));
+    const id = await write(ctx, { toUserId: me.id });
+    await stream.next(isNotification(id));
+    await stream.close();
+
+    const forged = await fetch(`${baseUrl}/api/Notification/Stream`, {
+      headers: { cookie: 'casedesk_stream=not-a-token', accept: 'text/event-stream' },
+    });
+    expect(forged.status).toBe(401);
+    const none = await fetch(`${baseUrl}/api/Notification/Stream`, { headers: { accept: 'text/event-stream' } });
+    expect(none.status).toBe(401);
   });
 
   it('answers a plain JSON call 400 rather than hanging', async () => {

@@ -11,6 +11,8 @@ export function useNotificationStream(onNew?: (item: Notification) => void) {
   const cache = useNotificationCache();
   useEffect(() => {
     const stream = openEventStream('/api/Notification/Stream', {
+      ticketPath: '/api/Notification/StreamTicket',
+      events: ['unread', 'notification'],
       // After a gap (reconnect) the lists may have missed rows: fetch them again.
       onOpen: () => void cache.refreshLists(),
       onEvent: ({ event, data }) => {
