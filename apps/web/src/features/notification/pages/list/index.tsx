@@ -124,7 +124,7 @@ export default function NotificationListPage() {
           {
             key: 'title',
             title: t('notification.list.fields.title'),
-            width: 380,
+            width: 300,
             render: (_, item) => (
               <Typography.Text strong={!item.isRead} className="notification-row-title">
                 {titleOf(item)}
@@ -136,19 +136,19 @@ export default function NotificationListPage() {
             dataIndex: 'content',
             title: t('notification.list.fields.content'),
             ellipsis: true,
-            width: 320,
+            width: 220,
           },
           {
             key: 'msType',
             title: t('notification.list.fields.msType'),
-            width: 140,
+            width: 120,
             render: (_, item) => t(`notification.types.${item.msType}`),
           },
-          { key: 'fromName', dataIndex: 'fromName', title: t('notification.list.fields.from'), width: 140 },
+          { key: 'fromName', dataIndex: 'fromName', title: t('notification.list.fields.from'), width: 130 },
           {
             key: 'createdAt',
             title: t('notification.list.fields.createdAt'),
-            width: 160,
+            width: 150,
             render: (_, item) => dayjs(item.createdAt).format('YYYY-MM-DD HH:mm'),
           },
         ]}
