@@ -44,6 +44,7 @@ import { setDomainEventHandlers } from './platform/events.js';
 import type { JobHandler } from './platform/jobs/job-handler.js';
 import { createJobRegistry } from './platform/jobs/registry.js';
 import { createScheduler, type Scheduler } from './platform/jobs/scheduler.js';
+import { createLiveHub, type LiveHub } from './platform/live.js';
 
 export type AppOptions = {
   config: Config;
@@ -66,6 +67,8 @@ export type App = {
   sqlLog: SqlLogWriter;
   /** The log settings the hot paths read; `refresh()` picks up a saved change at once (tests). */
   logSettings: LogSettingsWatch;
+  /** The live pushes of this instance (open streams' subscriptions). */
+  live: LiveHub;
 };
 
 /** Secrets, tokens and passwords never reach the logs. */
@@ -240,7 +243,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const jobs = { registry, scheduler };
   setDomainEventHandlers(modules.flatMap((module) => module.events ?? []));
-  const moduleContext = { db, config, accessTokens, authTokenPublicKey: keys.authTokenPublicKey, routes, jobs };
+  const live = createLiveHub(database.listen, (error) => app.log.warn({ err: error }, 'live push failed'));
+  const moduleContext = { db, config, accessTokens, authTokenPublicKey: keys.authTokenPublicKey, routes, jobs, live };
   for (const module of modules) await module.register?.(app, moduleContext);
 
   registerWebApp(app, config);
@@ -253,13 +257,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
     await scheduler.stop();
+    await live.close();
     database.observeStatements(null);
     logSettings.stop();
     await requestLog.stop();
     await sqlLog.stop();
   });
 
-  return { app, routes, requestLog, sqlLog, logSettings, scheduler };
+  return { app, routes, requestLog, sqlLog, logSettings, scheduler, live };
 }
 
 /** The built web app, with every unknown non-API GET answered by index.html (client-side routes). */

@@ -51,6 +51,8 @@ const reviewedAuthTokenExempt = [
   // The browser navigates to these itself, so no header can be added.
   'GET /api/token/SSOLogin',
   'GET /api/token/SSOLogout',
+  // EventSource sends no headers; the access token comes in the StreamTicket cookie (a read-only GET).
+  'GET /api/Notification/Stream',
 ];
 
 const key = (route: RouteRecord) => `${route.method} ${route.url}`;

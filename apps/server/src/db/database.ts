@@ -22,8 +22,20 @@ export type Database = {
   observeStatements(observer: StatementObserver | null): void;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * LISTENs on `channel`: `onMessage` gets each NOTIFY payload committed from any process on this database.
+   * `onConnected` runs each time the listening connection is (re)established, so that the caller can catch
+   * up on what it missed while it was gone. Resolves once the first LISTEN is in place; the answer stops it.
+   */
+  listen: ListenFn;
   close(): Promise<void>;
 };
+
+export type ListenFn = (
+  channel: string,
+  onMessage: (payload: string) => void,
+  onConnected?: () => void,
+) => Promise<() => Promise<void>>;
 
 /** Migrations sit beside this file in the source tree and beside main.js in the build. */
 export const migrationsFolder = process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('./migrations', import.meta.url));
@@ -105,6 +117,71 @@ function markCheckouts(pool: pg.Pool) {
 /** PostgreSQL extensions the embedded database loads (the migrations create them). */
 export const pgliteExtensions = { pg_trgm };
 
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * LISTEN on a dedicated node-postgres client (a pooled one would be handed back and lose it). A lost
+ * connection (restart, network) is re-opened with back-off, 0.5 s doubling to 30 s, until stopped.
+ */
+function listenPostgres(url: string): ListenFn {
+  return async (channel, onMessage, onConnected) => {
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retryTimer: NodeJS.Timeout | undefined;
+    let delayMs = 500;
+
+    const connect = async () => {
+      const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      const lost = () => {
+        if (client !== next) return;
+        client = undefined;
+        void next.end().catch(() => undefined);
+        scheduleRetry();
+      };
+      next.on('error', lost);
+      next.on('end', lost);
+      next.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+      });
+      client = next;
+      try {
+        await next.connect();
+        await next.query(`listen ${quoteIdentifier(channel)}`);
+      } catch (error) {
+        if (client === next) client = undefined;
+        await next.end().catch(() => undefined);
+        throw error;
+      }
+      if (stopped) {
+        await next.end().catch(() => undefined);
+        return;
+      }
+      delayMs = 500;
+      onConnected?.();
+    };
+    const scheduleRetry = () => {
+      if (stopped || retryTimer) return;
+      retryTimer = setTimeout(() => {
+        retryTimer = undefined;
+        connect().catch(() => {
+          delayMs = Math.min(delayMs * 2, 30_000);
+          scheduleRetry();
+        });
+      }, delayMs);
+      retryTimer.unref();
+    };
+
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    };
+  };
+}
+
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   // query_timeout: a database that stops answering (not refusing) still gives the caller a 503, never a hang.
   const pool = new pg.Pool({
@@ -146,6 +223,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     async ping() {
       await pool.query('select 1');
     },
+    listen: listenPostgres(url),
     async close() {
       await pool.end();
     },
@@ -174,6 +252,12 @@ export function wrapPglite(client: PGlite, onClose: () => Promise<void> = async 
     },
     async ping() {
       await client.query('select 1');
+    },
+    // One process owns the embedded database: PGlite delivers its NOTIFYs at commit to its own listeners.
+    async listen(channel, onMessage, onConnected) {
+      const stop = await client.listen(channel, onMessage);
+      onConnected?.();
+      return stop;
     },
     async close() {
       await client.close();

@@ -8,6 +8,7 @@ import type { DomainEventHandler } from './events.js';
 import type { DefaultJob, JobHandler } from './jobs/job-handler.js';
 import type { JobRegistry } from './jobs/registry.js';
 import type { Scheduler } from './jobs/scheduler.js';
+import type { LiveHub } from './live.js';
 
 /** What the app hands every module when it registers its routes. */
 export type ModuleContext = {
@@ -20,6 +21,8 @@ export type ModuleContext = {
   routes: RouteRecord[];
   /** The job handlers of every manifest and the scheduler that runs them (the ScheduleJob module's calls). */
   jobs: { registry: JobRegistry; scheduler: Scheduler };
+  /** Pushes to open streams of signed-in users, fanned out across instances (platform/live.ts). */
+  live: LiveHub;
 };
 
 export type SystemSeedOptions = { adminPassword: string | undefined };

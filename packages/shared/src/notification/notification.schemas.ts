@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import { defineMessages } from '../platform/message-keys.js';
 import { idSchema, queryBaseSchema, queryBooleanSchema } from '../platform/paging.js';
 
 /**
  * Spec section 3, Notification: title, content, msType, from, to, isRead, readAt, linkData. In-app only; each
  * user sees and marks their own. Delivered live over Server-Sent Events (`GET /api/Notification/Stream`).
  */
+export const notificationMessages = defineMessages('notification', {
+  streamAccept: 'This call answers Server-Sent Events only: send the header Accept: text/event-stream.',
+  streamTicketSession: 'A stream ticket is for a signed-in session, not for an API token.',
+} as const);
+
 export const notificationTypes = [
   'ticketAssigned',
   'ticketCommented',
@@ -25,7 +31,11 @@ export type NotificationLink = z.infer<typeof notificationLinkSchema>;
 
 export const notificationSchema = z.object({
   id: z.number().int(),
+  /** In the reader's language as the server knows it (`user.language`). */
   title: z.string(),
+  /** The title's key in `notificationTitles` and its values: a client re-words it at once on a language switch. */
+  titleKey: z.string().nullable(),
+  titleValues: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   content: z.string(),
   msType: notificationTypeSchema,
   fromUserId: z.number().int().nullable(),
@@ -46,3 +56,60 @@ export const notificationMarkReadSchema = z
   .object({ ids: z.array(idSchema).max(1000).optional(), all: z.boolean().optional() })
   .strict();
 export const notificationUnreadSchema = z.object({ unread: z.number().int() });
+
+/** The languages a notification's title is rendered in (the reader's `user.language`). */
+export const notificationLanguages = ['en', 'zh-cn', 'zh-tw'] as const;
+export type NotificationLanguage = (typeof notificationLanguages)[number];
+
+/**
+ * The titles of the notifications the server writes, per language, with `{name}` placeholders. A row keeps
+ * its key and values, and the title is rendered in the reader's language when it is read (so a language
+ * switch re-words the old ones too); the rendered title stored with the row is the fallback.
+ */
+export const notificationTitles = {
+  ticketAssigned: {
+    en: 'Ticket {caseNumber} was assigned to you',
+    'zh-cn': '工单 {caseNumber} 已分配给您',
+    'zh-tw': '工單 {caseNumber} 已指派給您',
+  },
+  ticketCommented: {
+    en: '{author} commented on ticket {caseNumber}',
+    'zh-cn': '{author} 评论了工单 {caseNumber}',
+    'zh-tw': '{author} 在工單 {caseNumber} 留言',
+  },
+  ticketInternalComment: {
+    en: '{author} added an internal note to ticket {caseNumber}',
+    'zh-cn': '{author} 在工单 {caseNumber} 添加了内部备注',
+    'zh-tw': '{author} 在工單 {caseNumber} 新增了內部備註',
+  },
+  ticketCreatedFromEmail: {
+    en: 'New ticket {caseNumber} from an e-mail',
+    'zh-cn': '来自邮件的新工单 {caseNumber}',
+    'zh-tw': '來自郵件的新工單 {caseNumber}',
+  },
+  ticketResolved: {
+    en: 'Ticket {caseNumber} was resolved',
+    'zh-cn': '工单 {caseNumber} 已解决',
+    'zh-tw': '工單 {caseNumber} 已解決',
+  },
+} as const satisfies Record<string, Record<NotificationLanguage, string>>;
+export type NotificationTitleKey = keyof typeof notificationTitles;
+export type NotificationTitleValues = Record<string, string | number>;
+
+export const isNotificationTitleKey = (key: string): key is NotificationTitleKey =>
+  Object.hasOwn(notificationTitles, key);
+
+/** The title of `key` in `language` (English for an unknown language); a missing value stays as `{name}`. */
+export function renderNotificationTitle(
+  key: NotificationTitleKey,
+  values: NotificationTitleValues,
+  language: string,
+): string {
+  const texts: Record<NotificationLanguage, string> = notificationTitles[key];
+  const text = (notificationLanguages as readonly string[]).includes(language)
+    ? texts[language as NotificationLanguage]
+    : texts.en;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
+}

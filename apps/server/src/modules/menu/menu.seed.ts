@@ -44,6 +44,14 @@ export const menuSeed: MenuSeed[] = [
         affix: true,
         icon: 'DashboardOutlined',
       }),
+      // Every signed-in user has notifications: no module permission.
+      {
+        path: '/notification/list',
+        name: 'NotificationList',
+        component: 'notification/list/index',
+        icon: 'BellOutlined',
+        titles: ['My notifications', '我的通知', '我的通知'],
+      },
     ],
   },
   {

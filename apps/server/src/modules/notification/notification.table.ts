@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { notificationTypes, type NotificationLink } from '@casedesk/shared';
+import { notificationTypes, type NotificationLink, type NotificationTitleValues } from '@casedesk/shared';
 import { timestamptz } from '../../platform/columns.js';
 import { appUser, userKey } from '../user/user.table.js';
 
@@ -14,7 +14,11 @@ export const notification = pgTable(
       .references(() => appUser.id, { onDelete: 'cascade' }),
     fromUserId: integer('from_user_id'),
     msType: text('ms_type', { enum: notificationTypes }).notNull(),
+    /** Rendered in the recipient's language when written: the fallback when the key is unknown. */
     title: text('title').notNull(),
+    /** The key of `notificationTitles` and its values: the title is re-rendered in the reader's language. */
+    titleKey: text('title_key'),
+    titleValues: jsonb('title_values').$type<NotificationTitleValues>(),
     content: text('content').notNull().default(''),
     linkData: jsonb('link_data').$type<NotificationLink>(),
     isRead: boolean('is_read').notNull().default(false),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   CompressOutlined,
   ExpandOutlined,
@@ -25,6 +25,9 @@ import { isDarkColor, updateThemeConfig, useThemeConfig } from '../../platform/t
 import { Logo } from './Logo';
 import { NavMenu } from './nav-menu';
 import { setThemeDrawerOpen } from './theme-drawer-store';
+
+// The bell and its live stream come after sign-in, in a chunk of their own (the sign-in bundle stays small).
+const NotificationBell = lazy(() => import('../../features/notification/components/NotificationBell'));
 
 function Breadcrumbs({ language }: { language: Language }) {
   const current = useCurrentRoute();
@@ -93,6 +96,9 @@ export function HeaderBar({ showLogo, horizontalMenu }: { showLogo: boolean; hor
         <div className="header-left">{theme.isBreadcrumb && <Breadcrumbs language={language} />}</div>
       )}
       <div className="header-right">
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
         <Tooltip title={t(fullscreen ? 'layout.exitFullscreen' : 'layout.fullscreen')}>
           <Button
             type="text"

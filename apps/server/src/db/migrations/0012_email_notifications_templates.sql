@@ -102,6 +102,8 @@ CREATE TABLE "notification" (
 	"from_user_id" integer,
 	"ms_type" text NOT NULL,
 	"title" text NOT NULL,
+	"title_key" text,
+	"title_values" jsonb,
 	"content" text DEFAULT '' NOT NULL,
 	"link_data" jsonb,
 	"is_read" boolean DEFAULT false NOT NULL,
@@ -109,6 +111,8 @@ CREATE TABLE "notification" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP TABLE "email_outbox" CASCADE;--> statement-breakpoint
+ALTER TABLE "holiday_reminder_log" RENAME COLUMN "email_outbox_id" TO "email_id";--> statement-breakpoint
 ALTER TABLE "email" ADD CONSTRAINT "email_account_fk" FOREIGN KEY ("account_id") REFERENCES "public"."mail_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email" ADD CONSTRAINT "email_ticket_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."ticket"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email" ADD CONSTRAINT "email_comment_fk" FOREIGN KEY ("comment_id") REFERENCES "public"."ticket_comment"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -136,4 +140,15 @@ CREATE UNIQUE INDEX "email_template_event_key" ON "email_template" USING btree (
 CREATE UNIQUE INDEX "mail_account_name_key" ON "mail_account" USING btree (lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "mail_account_default_key" ON "mail_account" USING btree ("is_default") WHERE "mail_account"."is_default";--> statement-breakpoint
 CREATE INDEX "notification_user_idx" ON "notification" USING btree ("to_user_id","id");--> statement-breakpoint
-CREATE INDEX "notification_unread_idx" ON "notification" USING btree ("to_user_id") WHERE not "notification"."is_read";
+CREATE INDEX "notification_unread_idx" ON "notification" USING btree ("to_user_id") WHERE not "notification"."is_read";--> statement-breakpoint
+-- The old placeholder outbox (email_outbox) is gone with its rows: a holiday reminder log row no longer names a mail.
+UPDATE "holiday_reminder_log" SET "email_id" = NULL WHERE "email_id" IS NOT NULL;
+--> statement-breakpoint
+-- A database made before this version has a menu tree already (the seed fills only an empty one): "My
+-- notifications" joins its Home group unless an entry with its path exists. A new database gets it from the seed.
+INSERT INTO "menu" ("parent_id", "path", "name", "component", "sort", "title", "titles", "icon")
+SELECT p."id", '/notification/list', 'NotificationList', 'notification/list/index', 20, 'My notifications',
+       '{"en":"My notifications","zh-cn":"我的通知","zh-tw":"我的通知"}'::jsonb, 'BellOutlined'
+  FROM "menu" p
+ WHERE p."path" = '/dashboard' AND p."parent_id" IS NULL
+   AND NOT EXISTS (SELECT 1 FROM "menu" m WHERE m."path" = '/notification/list');

@@ -1,0 +1,121 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { NotificationTitleKey, NotificationType } from '@casedesk/shared';
+import type { Tx } from '../../platform/db.js';
+import type { DomainEvent } from '../../platform/events.js';
+import { htmlToText } from '../../platform/html.js';
+import { ticket, ticketComment } from '../ticket/index.js';
+import { appUser } from '../user/index.js';
+import { writeNotification } from './notification.service.js';
+import { notification } from './notification.table.js';
+
+/** The web app's ticket page (apps/web/src/features/ticket/pages/info, menu `/ticket/info/:id`). */
+export const ticketLink = (id: number) => ({ path: `/ticket/info/${id}`, entity: 'Ticket', id });
+
+async function ticketOf(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      id: ticket.id,
+      caseNumber: ticket.caseNumber,
+      subject: ticket.subject,
+      assignTo: ticket.assignTo,
+      createdBy: ticket.createdBy,
+      customer: ticket.customer,
+      customerEmail: ticket.customerEmail,
+    })
+    .from(ticket)
+    .where(eq(ticket.id, id));
+  return row;
+}
+
+async function nameOf(tx: Tx, userId: number | null): Promise<string> {
+  if (userId === null) return '';
+  const [row] = await tx
+    .select({ name: appUser.fullName, loginName: appUser.loginName })
+    .from(appUser)
+    .where(eq(appUser.id, userId));
+  return row?.name || row?.loginName || '';
+}
+
+/**
+ * Whether this transaction already told `userId` about the ticket (a ticket made from a mail is created and
+ * assigned in one go: one notification, not two). `now()` is the transaction's start time, the same for
+ * every row it writes.
+ */
+async function toldInThisTransaction(tx: Tx, userId: number, ticketId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: notification.id })
+    .from(notification)
+    .where(
+      and(
+        eq(notification.toUserId, userId),
+        eq(notification.createdAt, sql`now()`),
+        sql`${notification.linkData}->>'entity' = 'Ticket' and (${notification.linkData}->>'id')::int = ${ticketId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The recipients that are set, once each, never the one who did it. */
+const recipients = (ids: (number | null)[], actorId: number | null) => [
+  ...new Set(ids.filter((id): id is number => id !== null && id !== actorId)),
+];
+
+/**
+ * In-app notifications for ticket events (issue 18 item 6), written in the transaction of the change:
+ * assigned → the assignee; commented → the assignee and the creator (both staff, who see internal
+ * comments too), never the author; created from an e-mail → the assignee if there is one; resolved → the
+ * creator. Nobody is told of what they did themselves.
+ */
+export async function notifyOnDomainEvent(tx: Tx, event: DomainEvent): Promise<void> {
+  if (event.type === 'user.mail') return;
+  if (event.type === 'ticket.created' && event.viaEmailId === undefined) return;
+  const found = await ticketOf(tx, event.ticketId);
+  if (!found) return;
+  const values = { caseNumber: found.caseNumber };
+  const write = (
+    toUserId: number,
+    msType: NotificationType,
+    key: NotificationTitleKey,
+    extra = {},
+    content = found.subject,
+  ) =>
+    writeNotification(tx, {
+      toUserId,
+      fromUserId: event.actorId,
+      msType,
+      title: { key, values: { ...values, ...extra } },
+      content,
+      linkData: ticketLink(found.id),
+    });
+
+  switch (event.type) {
+    case 'ticket.assigned':
+      for (const to of recipients([event.assigneeId], event.actorId))
+        if (!(await toldInThisTransaction(tx, to, found.id))) await write(to, 'ticketAssigned', 'ticketAssigned');
+      return;
+    case 'ticket.created':
+      for (const to of recipients([found.assignTo], event.actorId))
+        await write(to, 'ticketCreated', 'ticketCreatedFromEmail');
+      return;
+    case 'ticket.resolved':
+      for (const to of recipients([found.createdBy], event.actorId))
+        await write(to, 'ticketResolved', 'ticketResolved');
+      return;
+    case 'ticket.commented': {
+      const [comment] = await tx
+        .select({ text: ticketComment.comment, createdBy: ticketComment.createdBy })
+        .from(ticketComment)
+        .where(eq(ticketComment.id, event.commentId));
+      const authorId = event.actorId ?? comment?.createdBy ?? null;
+      const to = recipients([found.assignTo, found.createdBy], authorId);
+      if (to.length === 0) return;
+      // A comment from an incoming mail has no staff author: the customer wrote it.
+      const author = (await nameOf(tx, authorId)) || found.customer || found.customerEmail || '?';
+      const snippet = comment ? htmlToText(comment.text).replace(/\s+/g, ' ').trim().slice(0, 300) : found.subject;
+      const key = event.public ? 'ticketCommented' : 'ticketInternalComment';
+      for (const userId of to) await write(userId, 'ticketCommented', key, { author }, snippet);
+      return;
+    }
+  }
+}

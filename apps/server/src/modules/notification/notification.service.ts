@@ -1,0 +1,183 @@
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  isNotificationTitleKey,
+  renderNotificationTitle,
+  type Notification,
+  type NotificationLink,
+  type NotificationTitleKey,
+  type NotificationTitleValues,
+  type NotificationType,
+  type Page,
+} from '@casedesk/shared';
+import type { Actor } from '../../platform/actor.js';
+import type { Db, Queryable, Tx } from '../../platform/db.js';
+import { notFound } from '../../platform/errors.js';
+import { publishToUser } from '../../platform/live.js';
+import { appUser } from '../user/index.js';
+import { notification } from './notification.table.js';
+
+/** The NOTIFY channel of new and read notifications: payload `<userId>:new:<id>` or `<userId>:read`. */
+export const notificationChannel = 'casedesk_notification';
+
+export type NewNotification = {
+  toUserId: number;
+  fromUserId?: number | null;
+  msType: NotificationType;
+  title: { key: NotificationTitleKey; values: NotificationTitleValues };
+  content?: string;
+  linkData?: NotificationLink | null;
+};
+
+/**
+ * Writes one notification inside the caller's transaction and queues its live push (sent at commit, to every
+ * instance). Nothing for a user that does not exist or is disabled. Answers the new id.
+ */
+export async function writeNotification(tx: Tx, input: NewNotification): Promise<number | undefined> {
+  const [recipient] = await tx
+    .select({ language: appUser.language, status: appUser.status })
+    .from(appUser)
+    .where(eq(appUser.id, input.toUserId));
+  if (!recipient || recipient.status !== 'Active') return undefined;
+  const [row] = await tx
+    .insert(notification)
+    .values({
+      toUserId: input.toUserId,
+      fromUserId: input.fromUserId ?? null,
+      msType: input.msType,
+      title: renderNotificationTitle(input.title.key, input.title.values, recipient.language),
+      titleKey: input.title.key,
+      titleValues: input.title.values,
+      content: (input.content ?? '').slice(0, 2000),
+      linkData: input.linkData ?? null,
+    })
+    .returning({ id: notification.id });
+  if (!row) throw new Error('insert returned nothing');
+  await publishToUser(tx, notificationChannel, input.toUserId, `new:${row.id}`);
+  return row.id;
+}
+
+const columns = {
+  id: notification.id,
+  title: notification.title,
+  titleKey: notification.titleKey,
+  titleValues: notification.titleValues,
+  content: notification.content,
+  msType: notification.msType,
+  fromUserId: notification.fromUserId,
+  fromName: sql<
+    string | null
+  >`(select coalesce(u.full_name, u.login_name) from ${appUser} u where u.id = ${notification.fromUserId})`,
+  toUserId: notification.toUserId,
+  isRead: notification.isRead,
+  readAt: notification.readAt,
+  linkData: notification.linkData,
+  createdAt: notification.createdAt,
+};
+type Row = Omit<Notification, 'readAt' | 'createdAt'> & {
+  readAt: Date | null;
+  createdAt: Date;
+};
+
+/** The row as answered: the title re-rendered in the reader's language when its key is known. */
+function present(row: Row, language: string): Notification {
+  const { titleKey, titleValues } = row;
+  return {
+    ...row,
+    title:
+      titleKey && isNotificationTitleKey(titleKey)
+        ? renderNotificationTitle(titleKey, titleValues ?? {}, language)
+        : row.title,
+    readAt: row.readAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function languageOf(q: Queryable, userId: number): Promise<string> {
+  const [user] = await q.select({ language: appUser.language }).from(appUser).where(eq(appUser.id, userId));
+  return user?.language ?? 'en';
+}
+
+export type NotificationQuery = {
+  page: number;
+  pageSize: number;
+  keyword?: string | undefined;
+  isRead?: boolean | undefined;
+  msType?: NotificationType | undefined;
+};
+
+/** The caller's own notifications, newest first. */
+export async function queryNotifications(db: Db, actor: Actor, query: NotificationQuery): Promise<Page<Notification>> {
+  const conditions: SQL[] = [eq(notification.toUserId, actor.userId)];
+  if (query.isRead !== undefined) conditions.push(eq(notification.isRead, query.isRead));
+  if (query.msType) conditions.push(eq(notification.msType, query.msType));
+  if (query.keyword) {
+    const pattern = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(notification.title, pattern), ilike(notification.content, pattern))!);
+  }
+  const where = and(...conditions);
+  const [rows, [total], language] = await Promise.all([
+    db
+      .select(columns)
+      .from(notification)
+      .where(where)
+      .orderBy(desc(notification.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(notification).where(where),
+    languageOf(db, actor.userId),
+  ]);
+  return { items: rows.map((row) => present(row, language)), total: total?.n ?? 0 };
+}
+
+/** One of the user's own notifications (the stream's push), or undefined. */
+export async function findOwnNotification(db: Db, userId: number, id: number): Promise<Notification | undefined> {
+  const [[row], language] = await Promise.all([
+    db
+      .select(columns)
+      .from(notification)
+      .where(and(eq(notification.id, id), eq(notification.toUserId, userId))),
+    languageOf(db, userId),
+  ]);
+  return row && present(row, language);
+}
+
+export async function unreadCount(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notification)
+    .where(and(eq(notification.toUserId, userId), eq(notification.isRead, false)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Marks the caller's `ids` (all of them must be the caller's: another user's answers 404, and nothing is
+ * marked), or every unread one with `all`. Answers the unread count left; the caller's other tabs hear it.
+ */
+export async function markRead(
+  db: Db,
+  actor: Actor,
+  input: { ids?: number[] | undefined; all?: boolean | undefined },
+): Promise<{ unread: number }> {
+  return db.transaction(async (tx) => {
+    const own = eq(notification.toUserId, actor.userId);
+    let target: SQL;
+    if (input.all) target = own;
+    else {
+      const ids = [...new Set(input.ids ?? [])];
+      if (ids.length === 0) return { unread: await unreadCount(tx, actor.userId) };
+      const [found] = await tx
+        .select({ n: count() })
+        .from(notification)
+        .where(and(own, inArray(notification.id, ids)));
+      if ((found?.n ?? 0) !== ids.length) throw notFound();
+      target = and(own, inArray(notification.id, ids))!;
+    }
+    const marked = await tx
+      .update(notification)
+      .set({ isRead: true, readAt: sql`now()` })
+      .where(and(target, eq(notification.isRead, false)))
+      .returning({ id: notification.id });
+    if (marked.length > 0) await publishToUser(tx, notificationChannel, actor.userId, 'read');
+    return { unread: await unreadCount(tx, actor.userId) };
+  });
+}

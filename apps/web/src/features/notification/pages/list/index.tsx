@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Flex, Input, Segmented, Select, Space, Table, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notificationTypes, type Notification } from '@casedesk/shared';
+import {
+  useMarkRead,
+  useNotifications,
+  useNotificationTitle,
+  useUnreadCount,
+  type NotificationListQuery,
+} from '../../api';
+
+type ReadFilter = 'all' | 'unread' | 'read';
+const start: NotificationListQuery = { page: 1, pageSize: 20 };
+
+/** My notifications: filter by read state, kind and text; open one (marks it read); mark several or all read. */
+export default function NotificationListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState<NotificationListQuery>(start);
+  const [typed, setTyped] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
+  const list = useNotifications(query);
+  const unread = useUnreadCount();
+  const markRead = useMarkRead();
+  const titleOf = useNotificationTitle();
+  const readFilter: ReadFilter = query.isRead === undefined ? 'all' : query.isRead ? 'read' : 'unread';
+
+  const open = (item: Notification) => {
+    if (!item.isRead) markRead.mutate({ ids: [item.id] });
+    if (item.linkData?.path) void navigate(item.linkData.path);
+  };
+
+  return (
+    <Card className="notification-list" variant="borderless">
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('notification.list.title')}
+        </Typography.Title>
+        <Space wrap>
+          <Input.Search
+            allowClear
+            className="notification-search"
+            placeholder={t('notification.list.search')}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword: keyword.trim() || undefined }))}
+            style={{ width: 240 }}
+          />
+          <Segmented<ReadFilter>
+            className="notification-read-filter"
+            value={readFilter}
+            options={(['all', 'unread', 'read'] as const).map((value) => ({
+              value,
+              label: t(`notification.list.${value}`),
+            }))}
+            onChange={(value) =>
+              setQuery((q) => ({ ...q, page: 1, isRead: value === 'all' ? undefined : value === 'read' }))
+            }
+          />
+          <Select
+            allowClear
+            className="notification-type-filter"
+            style={{ width: 180 }}
+            placeholder={t('notification.list.allTypes')}
+            value={query.msType}
+            options={notificationTypes.map((type) => ({ value: type, label: t(`notification.types.${type}`) }))}
+            onChange={(msType) => setQuery((q) => ({ ...q, page: 1, msType }))}
+          />
+          <Tooltip title={t('notification.list.reset')}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('notification.list.reset')}
+              onClick={() => {
+                setTyped('');
+                setQuery(start);
+              }}
+            />
+          </Tooltip>
+          <Button
+            icon={<CheckOutlined />}
+            disabled={selected.length === 0}
+            onClick={() => markRead.mutate({ ids: selected }, { onSuccess: () => setSelected([]) })}
+          >
+            {t('notification.list.markSelectedRead')}
+          </Button>
+          <Button
+            type="primary"
+            disabled={(unread.data ?? 0) === 0}
+            loading={markRead.isPending}
+            onClick={() => markRead.mutate({ all: true })}
+          >
+            {t('notification.markAllRead')}
+          </Button>
+        </Space>
+      </Flex>
+      <Table<Notification>
+        rowKey="id"
+        size="middle"
+        dataSource={list.data?.items ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as number[]),
+          getCheckboxProps: (item) => ({ disabled: item.isRead }),
+        }}
+        onRow={(item) => ({ onClick: () => open(item), style: { cursor: item.linkData ? 'pointer' : undefined } })}
+        columns={[
+          {
+            key: 'state',
+            width: 90,
+            title: t('notification.list.state'),
+            render: (_, item) =>
+              item.isRead ? (
+                <Badge status="default" text={t('notification.read')} />
+              ) : (
+                <Badge status="processing" text={t('notification.unread')} />
+              ),
+          },
+          {
+            key: 'title',
+            title: t('notification.list.fields.title'),
+            width: 300,
+            render: (_, item) => (
+              <Typography.Text strong={!item.isRead} className="notification-row-title">
+                {titleOf(item)}
+              </Typography.Text>
+            ),
+          },
+          {
+            key: 'content',
+            dataIndex: 'content',
+            title: t('notification.list.fields.content'),
+            ellipsis: true,
+            width: 220,
+          },
+          {
+            key: 'msType',
+            title: t('notification.list.fields.msType'),
+            width: 120,
+            render: (_, item) => t(`notification.types.${item.msType}`),
+          },
+          { key: 'fromName', dataIndex: 'fromName', title: t('notification.list.fields.from'), width: 130 },
+          {
+            key: 'createdAt',
+            title: t('notification.list.fields.createdAt'),
+            width: 150,
+            render: (_, item) => dayjs(item.createdAt).format('YYYY-MM-DD HH:mm'),
+          },
+        ]}
+        locale={{ emptyText: t('notification.empty') }}
+        pagination={{
+          current: query.page,
+          pageSize: query.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => t('notification.list.total', { count: total }),
+          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
+        }}
+      />
+    </Card>
+  );
+}
