@@ -15,6 +15,7 @@ import { DirectionTag, EmailStatusTag } from '../../../platform/mail/EmailTags';
 import { MailFrame } from '../../../platform/mail/MailFrame';
 import { canSendWith } from '../../../platform/mail/send-permission';
 import { usePermissions } from '../../../platform/permission';
+import { useRecord } from '../../../platform/pickers/lookups';
 import { downloadFile, sizeText } from '../../../platform/upload/files';
 import { downloadRaw, emailApi, useEmailCall, useMoveEmail } from '../api';
 import { formatDateTime } from './dates';
@@ -40,6 +41,8 @@ export function EmailView({ id, onClose }: { id: number; onClose: () => void }) 
   const [moving, setMoving] = useState(false);
   const [target, setTarget] = useState<LinkedTicket | null>(null);
   const mail = detail.data;
+  // The record answers the ticket's id; its case number comes from the ticket itself.
+  const ticket = useRecord<{ caseNumber: string }>('Ticket', 'ticket:view', mail?.ticketId ?? null);
   const canEdit = has('email:edit');
 
   const actions = mail && (
@@ -158,7 +161,7 @@ export function EmailView({ id, onClose }: { id: number; onClose: () => void }) 
             <Descriptions.Item label={t('email.fields.ticket')}>
               {mail.ticketId ? (
                 <Link to={`/ticket/info/${mail.ticketId}`} className="email-ticket-link">
-                  {mail.ticketCaseNumber ?? `#${mail.ticketId}`}
+                  {mail.ticketCaseNumber ?? ticket.data?.caseNumber ?? `#${mail.ticketId}`}
                 </Link>
               ) : (
                 '—'

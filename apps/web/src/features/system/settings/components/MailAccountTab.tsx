@@ -3,13 +3,29 @@ import dayjs from 'dayjs';
 import { ApiOutlined, CheckCircleTwoTone, CloseCircleTwoTone } from '@ant-design/icons';
 import { App, Descriptions, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MailAccountTestResult } from '@casedesk/shared';
+import { emailMessages, type MailAccountTestResult } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { RowIconButton } from '../../../../platform/crud/RowIconButton';
 import { useServerText } from '../../../../platform/crud/failure';
 import { ApiError } from '../../../../platform/http/client';
+import { translateServerMessage } from '../../../../platform/server-messages';
 import { mailAccountApi, useTestMailAccount, type MailAccountRecord } from '../mail-account-api';
 import { MailAccountEditor } from './MailAccountEditor';
+
+type ConnectionResult = MailAccountTestResult['smtp'] & { messageKey?: string };
+
+/**
+ * A connection's result in the user's language: the server's text by its key, then the server's own words (the
+ * part after the catalog text, e.g. the host it could not find).
+ */
+export function connectionText({ message, messageKey }: ConnectionResult): string {
+  const name = messageKey?.startsWith('email.') ? messageKey.slice('email.'.length) : undefined;
+  const english = name ? (emailMessages as Record<string, unknown>)[name] : undefined;
+  if (!messageKey || typeof english !== 'string' || !message.startsWith(english)) return translateServerMessage(message);
+  const detail = message.slice(english.length).replace(/^[\s:]+/, '');
+  const head = translateServerMessage({ message: english, messageKey });
+  return detail ? `${head} (${detail})` : head;
+}
 
 const formatDateTime = (value: string | null) => (value ? dayjs(value).format('L LT') : '—');
 
@@ -130,14 +146,14 @@ export function MailAccountTab() {
             <Descriptions.Item label={t('settings.mail.smtp')}>
               <TestLine
                 ok={result.smtp.ok}
-                text={result.smtp.ok ? t('settings.mail.testOk') : result.smtp.message}
+                text={connectionText(result.smtp)}
                 kind="smtp"
               />
             </Descriptions.Item>
             <Descriptions.Item label={t('settings.mail.incoming')}>
               <TestLine
                 ok={result.incoming.ok}
-                text={result.incoming.ok ? t('settings.mail.testOk') : result.incoming.message}
+                text={connectionText(result.incoming)}
                 kind="incoming"
               />
             </Descriptions.Item>
