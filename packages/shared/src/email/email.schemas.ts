@@ -23,6 +23,21 @@ export const emailMessages = defineMessages('email', {
   suppressed: 'This address bounced permanently; mails to it are stopped.',
   templateSyntax: 'The template cannot be read: check its {{ }} placeholders.',
   passwordRequired: 'Give the account password.',
+  // The account Test (`POST MailAccount/Test/{id}`), in words the web shows in the user's language.
+  testOk: 'Connected and signed in.',
+  testDns: 'The server name could not be found (DNS): check the host name.',
+  testRefused: 'The server refused the connection: check the host and port, or whether the server is running.',
+  testTimeout: 'The server did not answer in time: check the host, the port and the firewall.',
+  testTls: 'The secure connection failed (TLS): check the SSL / STARTTLS choice, the port and the certificate.',
+  testAuth: 'The server refused the account name or password (authentication).',
+  testFailed: 'The connection failed.',
+  testNoIncoming: 'No incoming server is set.',
+  // The send job.
+  interrupted:
+    'The sending was interrupted (the server stopped during it); the e-mail may have been sent, so it is not sent again.',
+  gaveUp: 'The e-mail could not be sent after several attempts.',
+  attachmentsTooLarge: 'The attachments are larger than the upload limit allows.',
+  noTicketAddress: 'The ticket has no customer e-mail: give the recipient.',
 } as const);
 
 // ---- mail accounts (Settings → E-mail) ----
@@ -85,7 +100,12 @@ export const mailAccountSchema = mailAccountFields
 export const mailAccountQuerySchema = queryBaseSchema.extend({ status: activeStatusSchema.optional() }).strict();
 
 /** `POST Test/{id}`: both connections tried; `message` says in words what failed (DNS, refused, TLS, auth). */
-const connectionResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+const connectionResultSchema = z.object({
+  ok: z.boolean(),
+  /** One of the `emailMessages.test*` texts (its key in `messageKey`), then the server's own words after ': '. */
+  message: z.string(),
+  messageKey: z.string().optional(),
+});
 export const mailAccountTestResultSchema = z.object({
   smtp: connectionResultSchema,
   incoming: connectionResultSchema,

@@ -51,6 +51,7 @@ export const extraActions: Partial<Record<PermissionModule, readonly string[]>> 
   user: ['restore', 'unlock', 'onOff'],
   scheduleJob: ['onOff'],
   webApi: ['onOff'],
+  email: ['send'],
 };
 
 export type PermissionCode = `${PermissionModule}:${string}`;

@@ -51,6 +51,9 @@ const signatureOf = (localPart: string) => {
   return createHmac('sha256', signingKey).update(localPart).digest('base64url').slice(0, 22);
 };
 
+/** What our loop header (`X-Casedesk-Loop`) carries: the instance's domain, as in our Message-IDs. */
+export const loopIdentity = () => idDomain;
+
 /** `<uuid.signature@domain>`: stable for the life of the row (retries reuse it). */
 export function newMessageId(): string {
   const localPart = randomUUID().replaceAll('-', '');

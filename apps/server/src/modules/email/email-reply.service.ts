@@ -1,0 +1,76 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { emailMessages, type TicketReply } from '@casedesk/shared';
+import { hasPermission } from '../../platform/access.js';
+import type { Actor } from '../../platform/actor.js';
+import type { Db } from '../../platform/db.js';
+import { badRequest, forbidden } from '../../platform/errors.js';
+import { emitDomainEvent } from '../../platform/events.js';
+import { sanitizeHtml } from '../../platform/html.js';
+import { addCommentIn, ticket } from '../ticket/index.js';
+import { queueEmail } from './email-outbox.service.js';
+import { attachFiles, attachmentLimitBytes, emailAnswer, type EmailAnswer } from './email.service.js';
+import { email } from './email.table.js';
+
+/** At most this many ids in `References` (the oldest, the thread's root, is kept first). */
+const maxReferences = 20;
+
+/**
+ * `POST Email/Reply`: the agent answers the customer from the ticket. One transaction writes the public comment,
+ * the queued mail (threaded on the ticket's newest mail) and the `ticket.commented` event with `viaEmailId`, so
+ * the notification handler sends no second mail. Whoever may comment (`ticket:edit` and sees the ticket) and holds
+ * `email:send` (the route's permission) may reply; a refusal writes neither comment nor mail.
+ */
+export async function replyToTicket(db: Db, actor: Actor, input: TicketReply): Promise<EmailAnswer> {
+  if (!hasPermission(actor, 'ticket:edit')) throw forbidden();
+  const limit = await attachmentLimitBytes(db);
+  const body = sanitizeHtml(input.body);
+  const id = await db.transaction(async (tx) => {
+    // Checks that the actor sees the ticket (404 otherwise) and locks it.
+    const comment = await addCommentIn(tx, actor, { ticketId: input.ticketId, comment: body, public: true });
+    const [target] = await tx
+      .select({ caseNumber: ticket.caseNumber, subject: ticket.subject, customerEmail: ticket.customerEmail })
+      .from(ticket)
+      .where(eq(ticket.id, input.ticketId));
+    const to = input.to ?? (target?.customerEmail ? [target.customerEmail.trim()] : []);
+    if (to.length === 0)
+      throw badRequest(emailMessages.noTicketAddress, [{ field: 'to', message: emailMessages.noTicketAddress }]);
+    const [newest] = await tx
+      .select({ messageId: email.messageId, references: email.references })
+      .from(email)
+      .where(and(eq(email.ticketId, input.ticketId), isNotNull(email.messageId)))
+      .orderBy(desc(email.id))
+      .limit(1);
+    const references = newest ? threadOf(newest.references, newest.messageId!) : [];
+    const queued = await queueEmail(tx, {
+      to,
+      cc: input.cc,
+      subject: `Re: [${target!.caseNumber}] ${target!.subject}`,
+      body,
+      ticketId: input.ticketId,
+      commentId: comment.id,
+      attachments: input.attachments,
+      inReplyTo: newest?.messageId ?? null,
+      references,
+      createdBy: actor.userId,
+    });
+    await attachFiles(tx, actor, queued.id, input.attachments, limit);
+    await emitDomainEvent(tx, {
+      type: 'ticket.commented',
+      ticketId: input.ticketId,
+      commentId: comment.id,
+      public: true,
+      actorId: actor.userId,
+      viaEmailId: queued.id,
+    });
+    return queued.id;
+  });
+  const [row] = await db.select().from(email).where(eq(email.id, id));
+  return emailAnswer(row!);
+}
+
+/** `References` of a reply: the parent's references then the parent, the root kept when trimming. */
+export function threadOf(parentReferences: string[], parentId: string): string[] {
+  const chain = [...parentReferences.filter((id) => id !== parentId), parentId];
+  if (chain.length <= maxReferences) return chain;
+  return [chain[0]!, ...chain.slice(chain.length - (maxReferences - 1))];
+}

@@ -1,0 +1,47 @@
+import {
+  mailAccountCreateSchema,
+  mailAccountQuerySchema,
+  mailAccountSchema,
+  mailAccountUpdateSchema,
+} from '@casedesk/shared';
+import { sql } from 'drizzle-orm';
+import { defineResource } from '../../platform/resource.js';
+import { accountAnswer, addMailAccount, updateMailAccount, type MailAccountAnswer } from './mail-account.service.js';
+import { email, mailAccount } from './email.table.js';
+
+const schemas = {
+  record: mailAccountSchema,
+  create: mailAccountCreateSchema,
+  update: mailAccountUpdateSchema,
+  query: mailAccountQuerySchema,
+};
+
+/** Settings → E-mail: the accounts, answered without their password (`hasPassword` instead). */
+export const mailAccountResource = defineResource<typeof mailAccount, typeof schemas, MailAccountAnswer>({
+  name: 'MailAccount',
+  module: 'settings',
+  label: 'mail account',
+  table: mailAccount,
+  schemas,
+  keywordColumns: [mailAccount.name, mailAccount.address, mailAccount.smtpHost, mailAccount.incomingHost],
+  defaultOrder: [{ field: 'name', desc: false }],
+  rowOf: accountAnswer,
+  exportColumns: [
+    { header: 'Name', field: 'name', width: 24 },
+    { header: 'Address', field: 'address', width: 30 },
+    { header: 'SMTP host', field: 'smtpHost', width: 24 },
+    { header: 'Incoming', field: 'incomingProtocol', width: 10 },
+    { header: 'Incoming host', field: 'incomingHost', width: 24 },
+    { header: 'Default', field: 'isDefault', width: 8 },
+    { header: 'Status', field: 'status', width: 10 },
+  ],
+  // Mails keep their account as history (set null on delete); an account that still has queued mail stays.
+  async referencedBy(tx, ids) {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(email)
+      .where(sql`${email.accountId} in ${ids} and ${email.status} in ('Sending', 'Draft')`);
+    return row && row.n > 0 ? `The mail account still has ${row.n} e-mail(s) waiting to be sent.` : undefined;
+  },
+  operations: { add: addMailAccount, update: updateMailAccount },
+});

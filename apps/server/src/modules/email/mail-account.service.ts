@@ -1,0 +1,125 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  emailMessages,
+  messages,
+  type MailAccountCreate,
+  type MailAccountTestResult,
+  type MailAccountUpdate,
+} from '@casedesk/shared';
+import type { Actor } from '../../platform/actor.js';
+import { diff, writeAudit } from '../../platform/audit.js';
+import { isUniqueViolation } from '../../platform/db-errors.js';
+import type { Db, Queryable, Tx } from '../../platform/db.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { versionedUpdate } from '../../platform/resource.js';
+import { decryptPassword, encryptPassword } from './mail-crypto.js';
+import { testIncoming, testSmtp } from './mail-connection.js';
+import { mailAccount } from './email.table.js';
+
+export type MailAccountRow = typeof mailAccount.$inferSelect;
+
+/** An account as the API shows it: the password never, only whether one is stored. */
+export function accountAnswer(row: MailAccountRow) {
+  const { passwordEncrypted, nextFetchAt: _nextFetchAt, ...shown } = row;
+  return { ...shown, hasPassword: passwordEncrypted !== '' };
+}
+export type MailAccountAnswer = ReturnType<typeof accountAnswer>;
+
+/** What the audit log keeps of a row: never the (encrypted) password, only that it changed. */
+const audited = (row: MailAccountRow) => ({ ...accountAnswer(row), password: row.passwordEncrypted ? 'changed' : '' });
+
+const sameName = () => conflict('A mail account with the same name already exists.');
+
+/** The other default loses the flag (a new version: an editor holding the old one must reload). */
+async function clearOtherDefaults(tx: Tx, id: number) {
+  await tx
+    .update(mailAccount)
+    .set({ isDefault: false, rowVersion: sql`${mailAccount.rowVersion} + 1`, modifiedAt: new Date() })
+    .where(and(eq(mailAccount.isDefault, true), ne(mailAccount.id, id)));
+}
+
+export async function addMailAccount(db: Db, actor: Actor, input: MailAccountCreate): Promise<MailAccountAnswer> {
+  const { password, ...fields } = input;
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(mailAccount)
+        .values({
+          ...fields,
+          passwordEncrypted: encryptPassword(password),
+          // The defaults named in one place: the account is not the default until it is saved as one.
+          isDefault: false,
+          createdBy: actor.userId,
+          modifiedBy: actor.userId,
+        })
+        .returning();
+      if (!inserted) throw new Error('insert returned nothing');
+      let saved = inserted;
+      if (fields.isDefault) {
+        // At most one default: the new one takes the flag (the partial unique index backs this up).
+        await clearOtherDefaults(tx, inserted.id);
+        [saved] = (await tx
+          .update(mailAccount)
+          .set({ isDefault: true })
+          .where(eq(mailAccount.id, inserted.id))
+          .returning()) as [MailAccountRow];
+      }
+      await writeAudit(tx, { entity: 'MailAccount', entityId: saved.id, action: 'create', actorId: actor.userId });
+      return saved;
+    });
+    return accountAnswer(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw sameName();
+    throw error;
+  }
+}
+
+export async function updateMailAccount(db: Db, actor: Actor, input: MailAccountUpdate): Promise<MailAccountAnswer> {
+  const { id, rowVersion, password, ...fields } = input;
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(mailAccount).where(eq(mailAccount.id, id));
+      if (!before) throw notFound();
+      if (fields.isDefault) await clearOtherDefaults(tx, id);
+      const versioned = versionedUpdate(mailAccount, id, rowVersion, actor);
+      const [updated] = await tx
+        .update(mailAccount)
+        .set({
+          ...fields,
+          // Left out: the stored password stays.
+          ...(password === undefined ? {} : { passwordEncrypted: encryptPassword(password) }),
+          ...versioned.set,
+        })
+        .where(versioned.where)
+        .returning();
+      if (!updated) throw conflict(messages.staleRowVersion);
+      const changes = diff(audited(before), audited(updated));
+      if (password !== undefined) changes.password = { from: '***', to: '***' };
+      await writeAudit(tx, { entity: 'MailAccount', entityId: id, action: 'update', actorId: actor.userId, changes });
+      return updated;
+    });
+    return accountAnswer(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw sameName();
+    throw error;
+  }
+}
+
+export async function findAccount(q: Queryable, id: number): Promise<MailAccountRow> {
+  const [row] = await q.select().from(mailAccount).where(eq(mailAccount.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Both connections of a stored account, each with what failed in words. */
+export async function testMailAccount(db: Db, id: number): Promise<MailAccountTestResult> {
+  const account = await findAccount(db, id);
+  let password: string;
+  try {
+    password = decryptPassword(account.passwordEncrypted);
+  } catch {
+    throw badRequest(emailMessages.passwordRequired, [{ field: 'password', message: emailMessages.passwordRequired }]);
+  }
+  const [smtp, incoming] = await Promise.all([testSmtp(account, password), testIncoming(account, password)]);
+  return { smtp, incoming };
+}
