@@ -45,7 +45,13 @@ export async function downloadRaw(id: number): Promise<void> {
   saveBlob(await response.blob(), serverFileName(response) ?? `email-${id}.eml`);
 }
 
-export type TemplateVariable = { name: string; description?: string; example?: string };
+/** A variable of the picker; `description` per language when the server gives it so, `events` those that fill it. */
+export type TemplateVariable = {
+  name: string;
+  description?: string | Record<string, string>;
+  example?: string;
+  events?: string[];
+};
 
 /** The variables a template may use (`{{ticket.caseNumber}}` ...); they change only with a deployment. */
 export function useTemplateVariables() {
@@ -72,9 +78,21 @@ export function normaliseVariables(answer: unknown): TemplateVariable[] {
       const record = item as Record<string, unknown>;
       const name = record.name ?? record.key ?? record.path;
       if (typeof name !== 'string') return [];
-      const description = typeof record.description === 'string' ? record.description : undefined;
+      const description =
+        typeof record.description === 'string' ||
+        (record.description !== null && typeof record.description === 'object')
+          ? (record.description as TemplateVariable['description'])
+          : undefined;
       const example = typeof record.example === 'string' ? record.example : undefined;
-      return [{ name: name.replace(/^\{\{\s*|\s*\}\}$/g, ''), description, example }];
+      const events = Array.isArray(record.events) ? record.events.filter((e) => typeof e === 'string') : undefined;
+      return [
+        {
+          name: name.replace(/^\{\{\s*|\s*\}\}$/g, ''),
+          description,
+          example,
+          ...(events ? { events } : {}),
+        },
+      ];
     }
     return [];
   });

@@ -15,7 +15,13 @@ import { schemaRule } from '../../../platform/form-rules';
 import { ApiError } from '../../../platform/http/client';
 import { MailFrame } from '../../../platform/mail/MailFrame';
 import { translateServerMessage } from '../../../platform/server-messages';
-import { emailTemplateApi, previewTemplate, useTemplateVariables, type EmailTemplateRecord } from '../api';
+import {
+  emailTemplateApi,
+  previewTemplate,
+  useTemplateVariables,
+  type EmailTemplateRecord,
+  type TemplateVariable,
+} from '../api';
 import { insertAt, placeholder } from './insert-at-cursor';
 import { TicketField, type LinkedTicket } from './TicketField';
 
@@ -66,8 +72,15 @@ export function EmailTemplateEditor({ id, onClose }: { id: number | null; onClos
 type Target = 'subject' | 'body';
 
 function TemplateFields({ form }: { form: FormInstance<Values> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const variables = useTemplateVariables();
+  const event = Form.useWatch('event', form);
+  // The variables this template's event fills (a template with no event may use any).
+  const offered = (variables.data ?? []).filter((v) => !event || !v.events || v.events.includes(event));
+  const describe = (v: TemplateVariable) =>
+    typeof v.description === 'string'
+      ? v.description
+      : (v.description?.[i18n.language] ?? v.description?.en ?? v.example ?? '');
   const subjectRef = useRef<InputRef>(null);
   const bodyRef = useRef<TextAreaRef>(null);
   // Where a picked variable goes: the field last typed in, at the cursor it had.
@@ -176,7 +189,7 @@ function TemplateFields({ form }: { form: FormInstance<Values> }) {
           bordered
           className="template-variables"
           loading={variables.isLoading}
-          dataSource={variables.data ?? []}
+          dataSource={offered}
           style={{ maxHeight: 200, overflow: 'auto', marginBottom: 16 }}
           locale={{ emptyText: t('email.template.noVariables') }}
           renderItem={(variable) => (
@@ -188,11 +201,9 @@ function TemplateFields({ form }: { form: FormInstance<Values> }) {
               onClick={() => insertVariable(variable.name)}
             >
               <Typography.Text code>{placeholder(variable.name)}</Typography.Text>
-              {variable.description && (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {variable.description}
-                </Typography.Text>
-              )}
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {describe(variable)}
+              </Typography.Text>
             </List.Item>
           )}
         />

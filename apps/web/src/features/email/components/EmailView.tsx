@@ -16,6 +16,8 @@ import { MailFrame } from '../../../platform/mail/MailFrame';
 import { canSendWith } from '../../../platform/mail/send-permission';
 import { usePermissions } from '../../../platform/permission';
 import { useRecord } from '../../../platform/pickers/lookups';
+import { useLookup } from '../../../platform/crud/resource-api';
+import type { MailAccount } from '@casedesk/shared';
 import { downloadFile, sizeText } from '../../../platform/upload/files';
 import { downloadRaw, emailApi, useEmailCall, useMoveEmail } from '../api';
 import { formatDateTime } from './dates';
@@ -42,6 +44,9 @@ export function EmailView({ id, onClose }: { id: number; onClose: () => void }) 
   const [target, setTarget] = useState<LinkedTicket | null>(null);
   const mail = detail.data;
   // The record answers the ticket's id; its case number comes from the ticket itself.
+  // An outgoing mail not yet sent names no sender: the account it goes out from does.
+  const accounts = useLookup<MailAccount>('MailAccount', 'settings:view');
+  const account = accounts.data?.find((a) => a.id === mail?.accountId) ?? accounts.data?.find((a) => a.isDefault);
   const ticket = useRecord<{ caseNumber: string }>('Ticket', 'ticket:view', mail?.ticketId ?? null);
   const canEdit = has('email:edit');
 
@@ -138,7 +143,15 @@ export function EmailView({ id, onClose }: { id: number; onClose: () => void }) 
           )}
           <Descriptions column={1} size="small" bordered className="email-headers">
             <Descriptions.Item label={t('email.fields.from')}>
-              {mail.fromName ? `${mail.fromName} <${mail.from ?? ''}>` : (mail.from ?? '—')}
+              {mail.from
+                ? mail.fromName
+                  ? `${mail.fromName} <${mail.from}>`
+                  : mail.from
+                : mail.direction === 'Out' && account
+                  ? account.displayName
+                    ? `${account.displayName} <${account.address}>`
+                    : account.address
+                  : '—'}
             </Descriptions.Item>
             <Descriptions.Item label={t('email.fields.to')}>{list(mail.to)}</Descriptions.Item>
             {mail.cc.length > 0 && <Descriptions.Item label={t('email.fields.cc')}>{list(mail.cc)}</Descriptions.Item>}

@@ -21,6 +21,18 @@ describe('template variables', () => {
     expect(
       normaliseVariables({ ticket: [{ name: 'ticket.subject', description: 'Subject' }], user: ['user.name'] }),
     ).toEqual([{ name: 'ticket.subject', description: 'Subject', example: undefined }, { name: 'user.name' }]);
+    expect(
+      normaliseVariables([
+        { name: 'ticket.link', description: { en: 'Link', 'zh-cn': '链接' }, events: ['ticketCreated'] },
+      ]),
+    ).toEqual([
+      {
+        name: 'ticket.link',
+        description: { en: 'Link', 'zh-cn': '链接' },
+        example: undefined,
+        events: ['ticketCreated'],
+      },
+    ]);
     expect(normaliseVariables([{ key: '{{ticket.link}}' }])).toEqual([
       { name: 'ticket.link', description: undefined, example: undefined },
     ]);

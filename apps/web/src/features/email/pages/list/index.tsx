@@ -31,20 +31,18 @@ export default function EmailListPage() {
   const resend = useEmailCall('Resend');
   const send = useEmailCall('Send');
   const accounts = useLookup<MailAccount>('MailAccount', 'settings:view');
-  const [params, setParams] = useSearchParams();
-  const viewing = Number(params.get('view')) || null;
+  // `?view=<id>` (a link from a ticket) opens that mail once; the address is left alone, as each address is a tab.
+  const [params] = useSearchParams();
+  const linked = Number(params.get('view')) || null;
+  const [viewing, setViewing] = useState<number | null>(linked);
+  const [seenLink, setSeenLink] = useState(linked);
+  if (linked !== seenLink) {
+    setSeenLink(linked);
+    setViewing(linked);
+  }
   const [ticket, setTicket] = useState<LinkedTicket | null>(null);
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const openView = (id: number | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id === null) next.delete('view');
-        else next.set('view', String(id));
-        return next;
-      },
-      { replace: true },
-    );
+  const openView = setViewing;
 
   return (
     <>
@@ -67,7 +65,7 @@ export default function EmailListPage() {
               placeholder={t('email.list.allDirections')}
               value={(query.direction as string | undefined) ?? null}
               onChange={(value) => setFilter('direction', value)}
-              options={emailDirections.map((d) => ({ value: d, label: t(`email.direction.${d}`) }))}
+              options={emailDirections.map((d) => ({ value: d, label: t(`mail.direction.${d}`) }))}
               style={{ width: 130 }}
             />
             <Select
@@ -76,7 +74,8 @@ export default function EmailListPage() {
               placeholder={t('email.list.allStatuses')}
               value={(query.status as string | undefined) ?? null}
               onChange={(value) => setFilter('status', value)}
-              options={emailStatuses.map((s) => ({ value: s, label: t(`email.status.${s}`) }))}
+              options={emailStatuses.map((s) => ({ value: s, label: t(`mail.status.${s}`) }))}
+              popupMatchSelectWidth={false}
               style={{ width: 140 }}
             />
             <DatePicker.RangePicker

@@ -276,12 +276,12 @@ function AccountFields({
             />
           </Form.Item>
         </Col>
-        <Col xs={8} sm={2}>
+        <Col xs={8} sm={3}>
           <Form.Item name="incomingSsl" label={t('settings.mail.fields.ssl')} valuePropName="checked">
             <Switch className="account-incoming-ssl" onChange={(ssl) => incomingChanged({ ssl })} />
           </Form.Item>
         </Col>
-        <Col xs={8} sm={2}>
+        <Col xs={8} sm={3}>
           <Form.Item name="incomingStartTls" label={t('settings.mail.fields.startTlsShort')} valuePropName="checked">
             <Switch className="account-incoming-starttls" onChange={(startTls) => incomingChanged({ startTls })} />
           </Form.Item>
