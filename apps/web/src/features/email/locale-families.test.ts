@@ -7,9 +7,9 @@ import { emailDirections, emailEvents, emailStatuses, templateLanguages, threadR
 import emailEn from './locales/en.json';
 import emailCn from './locales/zh-cn.json';
 import emailTw from './locales/zh-tw.json';
-import mailEn from '../../platform/mail/locales/en.json';
-import mailCn from '../../platform/mail/locales/zh-cn.json';
-import mailTw from '../../platform/mail/locales/zh-tw.json';
+import mailEn from '../../platform/locales/en.json';
+import mailCn from '../../platform/locales/zh-cn.json';
+import mailTw from '../../platform/locales/zh-tw.json';
 
 type Tree = { [key: string]: string | Tree };
 const at = (tree: Tree, path: string) =>
