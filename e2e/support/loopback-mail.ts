@@ -107,8 +107,8 @@ export async function startPop3(): Promise<LoopbackServer> {
       else if (verb === 'QUIT') {
         say('+OK bye');
         socket.end();
-      } else if (['USER', 'PASS', 'NOOP', 'CAPA'].includes(verb))
-        verb === 'CAPA' ? socket.write('+OK\r\nUSER\r\nUIDL\r\n.\r\n') : say('+OK');
+      } else if (verb === 'CAPA') socket.write('+OK\r\nUSER\r\nUIDL\r\n.\r\n');
+      else if (['USER', 'PASS', 'NOOP'].includes(verb)) say('+OK');
       else say('-ERR unknown command');
     });
   });

@@ -21,7 +21,8 @@ type ConnectionResult = MailAccountTestResult['smtp'] & { messageKey?: string };
 export function connectionText({ message, messageKey }: ConnectionResult): string {
   const name = messageKey?.startsWith('email.') ? messageKey.slice('email.'.length) : undefined;
   const english = name ? (emailMessages as Record<string, unknown>)[name] : undefined;
-  if (!messageKey || typeof english !== 'string' || !message.startsWith(english)) return translateServerMessage(message);
+  if (!messageKey || typeof english !== 'string' || !message.startsWith(english))
+    return translateServerMessage(message);
   const detail = message.slice(english.length).replace(/^[\s:]+/, '');
   const head = translateServerMessage({ message: english, messageKey });
   return detail ? `${head} (${detail})` : head;
@@ -144,18 +145,10 @@ export function MailAccountTab() {
         ) : (
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label={t('settings.mail.smtp')}>
-              <TestLine
-                ok={result.smtp.ok}
-                text={connectionText(result.smtp)}
-                kind="smtp"
-              />
+              <TestLine ok={result.smtp.ok} text={connectionText(result.smtp)} kind="smtp" />
             </Descriptions.Item>
             <Descriptions.Item label={t('settings.mail.incoming')}>
-              <TestLine
-                ok={result.incoming.ok}
-                text={connectionText(result.incoming)}
-                kind="incoming"
-              />
+              <TestLine ok={result.incoming.ok} text={connectionText(result.incoming)} kind="incoming" />
             </Descriptions.Item>
           </Descriptions>
         )}
