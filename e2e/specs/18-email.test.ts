@@ -194,9 +194,16 @@ describe('e-mail', () => {
     await context.close();
   });
 
-  it('the new e-mail form checks each address with the spec message', async () => {
+  it('the new e-mail form checks each address with the spec message, fills from a template and saves a draft', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
+    // A template of our own, for "from a template" below.
+    await api.ok('POST', '/api/EmailTemplate/Add', {
+      name: `Status note ${suffix}`,
+      language: 'en',
+      subject: 'Status of {{ ticket.caseNumber }}',
+      body: '<p>Dear {{ ticket.customer }}, we are on it.</p>',
+    });
     await signedIn(page, admin);
     await page.goto('/email/list');
     await page.locator('.email-new').click();
@@ -211,6 +218,33 @@ describe('e-mail', () => {
       })
       .waitFor();
     await shot(page, '18-email-new-en');
+    await composer.locator('.email-to .ant-select-selection-item-remove').click();
+    await composer.locator('.email-to input').fill(customerEmail);
+    await composer.locator('.email-to input').press('Enter');
+
+    // A template rendered against the linked ticket fills the subject and the body.
+    await composer.locator('.email-ticket-field .ant-select').click();
+    await page.keyboard.type(ticket.caseNumber);
+    await page.locator('.ant-select-dropdown').getByText(ticket.caseNumber, { exact: false }).first().click();
+    await composer.locator('.email-template-select').click();
+    await page.keyboard.type(`Status note ${suffix}`);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await composer.locator('.email-apply-template').click();
+    await expect.poll(() => composer.locator('.email-subject').inputValue()).toContain(ticket.caseNumber);
+    const subject = await composer.locator('.email-subject').inputValue();
+    const added = page.waitForResponse((r) => r.url().includes('/api/Email/Add'));
+    await composer.locator('.email-save-draft').click();
+    expect(((await (await added).json()) as { resultCode: number }).resultCode).toBe(200);
+    await composer.waitFor({ state: 'hidden' });
+
+    // The draft is listed; it is edited in the same form, with what was saved.
+    const row = page.locator('.email-list .ant-table-row', { hasText: subject }).first();
+    await row.locator('.email-status-Draft').waitFor();
+    await row.locator('.row-edit').click();
+    await expect.poll(() => composer.locator('.email-subject').inputValue()).toBe(subject);
+    await composer.locator('.email-to').getByText(customerEmail).waitFor();
+    await composer.locator('.email-ticket-field').getByText(ticket.caseNumber).waitFor();
+    await shot(page, '18-email-draft-en');
     await context.close();
   });
 

@@ -205,7 +205,8 @@ export function EmailComposer({
                     loading={templates.isLoading}
                     options={(templates.data?.items ?? []).map((tpl) => ({
                       value: tpl.id,
-                      label: `${tpl.name} (${tpl.language})`,
+                      // Seeded names already end with their language.
+                      label: tpl.name.endsWith(`(${tpl.language})`) ? tpl.name : `${tpl.name} (${tpl.language})`,
                     }))}
                   />
                 </Form.Item>
