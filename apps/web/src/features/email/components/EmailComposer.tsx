@@ -158,7 +158,7 @@ export function EmailComposer({
         </Space>
       }
     >
-      {detail.isError ? (
+      {detail.isError && !detail.data ? (
         <Alert type="error" showIcon title={t('crud.loadFailed')} />
       ) : id !== null && !detail.data ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} />

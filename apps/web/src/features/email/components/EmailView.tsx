@@ -118,7 +118,7 @@ export function EmailView({ id, onClose }: { id: number; onClose: () => void }) 
       className="email-view"
       extra={actions}
     >
-      {detail.isError ? (
+      {detail.isError && !detail.data ? (
         <Alert type="error" showIcon title={t('crud.loadFailed')} />
       ) : !mail ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} />
