@@ -267,6 +267,9 @@ describe('e-mail', () => {
       for (let i = 0; i < 7; i++) await subject.press('ArrowRight');
       await drawer.locator('.template-variable', { hasText: 'ticket.caseNumber' }).first().click();
       await expect.poll(() => subject.inputValue()).toBe('Ticket {{ ticket.caseNumber }} is open');
+      // The picker gives the focus back to the subject, the cursor after the variable (then the body is typed).
+      await expect.poll(() => subject.evaluate((input) => input === document.activeElement)).toBe(true);
+      await expect.poll(() => subject.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(30);
       await drawer.locator('.template-body').fill('<p>Dear {{ ticket.customer }},</p><p>{{ ticket.subject }}</p>');
       await drawer.locator('.template-preview-ticket .ant-select').click();
       await page.keyboard.type(ticket.caseNumber);
