@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  EmailListItem,
   Page,
   ScheduledTicket,
   ScheduledTicketListItem,
@@ -13,15 +14,15 @@ import type {
   TicketFormOptions,
   TicketPage,
   TicketPriority,
+  TicketReply,
   TicketQuery,
   TicketStatus,
   TicketTimelineEntry,
   TicketUpdate,
-  UploadedFile,
 } from '@casedesk/shared';
 import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
-import { downloadExport, rawCall, saveBlob } from '../../platform/http/file-transfer';
+import { downloadExport } from '../../platform/http/file-transfer';
 
 /** The list's filter as the page keeps it (and writes into the address): the Query body without paging. */
 export type TicketFilter = Omit<TicketQuery, 'page' | 'pageSize'>;
@@ -151,18 +152,8 @@ export function useChangeStatus() {
   });
 }
 
-/** `POST /api/Files/Upload` with one or more files (field `files`). */
-export async function uploadFiles(files: File[]): Promise<UploadedFile[]> {
-  const form = new FormData();
-  for (const file of files) form.append('files', file, file.name);
-  const { data } = await rawCall('/api/Files/Upload', { method: 'POST', body: form });
-  return data as UploadedFile[];
-}
-
-export async function downloadFile(fileId: number, name: string): Promise<void> {
-  const { response } = await rawCall(`/api/Files/Download/${fileId}`, { method: 'GET' });
-  saveBlob(await response.blob(), name);
-}
+// Files are a platform service; the ticket screens' callers import them from here too.
+export { downloadFile, uploadFiles } from '../../platform/upload/files';
 
 /** `POST /api/Ticket/Export`: the `.xlsx` of exactly the current filter. */
 export function exportTickets(filter: TicketFilter): Promise<void> {
@@ -208,5 +199,28 @@ export function useRunScheduledNow() {
         client.invalidateQueries({ queryKey: scheduledTicketApi.keys.all }),
         client.invalidateQueries({ queryKey: ticketKeys.all }),
       ]),
+  });
+}
+
+/** Reply to the customer by e-mail: the server makes the public comment and the mail in one transaction. */
+export function useReplyByEmail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TicketReply) => http.post<unknown>('/api/Email/Reply', body, { quiet: true }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ticketKeys.all }),
+        client.invalidateQueries({ queryKey: resourceKeys('Email').all }),
+      ]),
+  });
+}
+
+/** The ticket's e-mails, both directions (`POST /api/Email/Query { ticketId }`). */
+export function useTicketEmails(ticketId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: resourceKeys('Email').list('Query', { ticketId }),
+    queryFn: () =>
+      http.post<Page<EmailListItem>>('/api/Email/Query', { page: 1, pageSize: 50, ticketId }, { quiet: true }),
+    enabled,
   });
 }

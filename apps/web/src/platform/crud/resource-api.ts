@@ -46,6 +46,8 @@ type Options = {
   /** The list and export calls under `/api/<name>/` (e.g. `QueryDeleted`, `ExportDeleted`). */
   listCall?: string;
   exportCall?: string;
+  /** The call answering one record (`Detail` by default; `Get` where a resource has no details beyond the record). */
+  detailCall?: 'Detail' | 'Get';
 };
 
 /** TanStack Query hooks for one generic resource of contract section 6 (`/api/<name>/...`). */
@@ -74,7 +76,7 @@ export function resourceApi<Item extends { id: number }, Detail = Item>(name: st
     useDetail(id: number | null | undefined) {
       return useQuery({
         queryKey: keys.detail(id ?? 0),
-        queryFn: () => http.get<Detail>(`${base}/Detail/${id}`),
+        queryFn: () => http.get<Detail>(`${base}/${options.detailCall ?? 'Detail'}/${id}`),
         enabled: typeof id === 'number',
         staleTime: 0,
         gcTime: 0,

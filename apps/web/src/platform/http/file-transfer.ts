@@ -54,7 +54,7 @@ export function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function serverFileName(response: Response): string | undefined {
+export function serverFileName(response: Response): string | undefined {
   const header = response.headers.get('content-disposition') ?? '';
   const star = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
   if (star) return decodeURIComponent(star);

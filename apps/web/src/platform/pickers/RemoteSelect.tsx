@@ -13,7 +13,8 @@ type Props = {
   known?: Option[];
   mode?: 'multiple';
   value?: number | number[] | null;
-  onChange?: (value: number | number[] | null) => void;
+  /** `label`: the chosen option's text (single choice), for callers that show it elsewhere. */
+  onChange?: (value: number | number[] | null, label?: string) => void;
   placeholder?: string;
   id?: string;
   allowClear?: boolean;
@@ -62,7 +63,9 @@ export function RemoteSelect({
       showSearch={{ filterOption: false, onSearch: setTyped }}
       allowClear={allowClear ?? true}
       value={value ?? (mode ? [] : null)}
-      onChange={(next) => onChange?.(next ?? null)}
+      onChange={(next, option) =>
+        onChange?.(next ?? null, option && !Array.isArray(option) ? String(option.label ?? '') : undefined)
+      }
       onOpenChange={(open) => !open && setTyped('')}
       placeholder={placeholder ?? t('crud.picker.typeToSearch')}
       options={options}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Company, Industry, Page, Project, User, UserGroupNode } from '@casedesk/shared';
+import type { Category, Company, Industry, Page, Project, TicketListItem, User, UserGroupNode } from '@casedesk/shared';
 import { resourceKeys } from '../crud/resource-api';
 import { http } from '../http/client';
 import { usePermissions } from '../permission';
@@ -34,6 +34,21 @@ export async function searchIndustries(keyword: string): Promise<Option[]> {
   const page = (await firstMatches('Industry', keyword)) as Page<Industry>;
   return page.items.map((i) => ({ value: i.id, label: `${i.code} · ${i.name}` }));
 }
+
+/** Categories, only those offered in `projectId` when one is given. */
+export async function searchCategories(keyword: string, projectId?: number | null): Promise<Option[]> {
+  const page = (await firstMatches('Category', keyword, projectId ? { projectId } : {})) as Page<Category>;
+  return page.items.map((c) => ({ value: c.id, label: `${c.categoryCode} · ${c.categoryDescription}` }));
+}
+
+/** Tickets the user may see, by case number or text (the e-mail screens link mails to them). */
+export async function searchTickets(keyword: string): Promise<Option[]> {
+  const page = (await firstMatches('Ticket', keyword, { pageSize: 10 })) as Page<TicketListItem>;
+  return page.items.map((ticket) => ({ value: ticket.id, label: ticketLabel(ticket) }));
+}
+
+export const ticketLabel = (ticket: Pick<TicketListItem, 'caseNumber' | 'subject'>) =>
+  ticket.subject ? `${ticket.caseNumber} · ${ticket.subject}` : ticket.caseNumber;
 
 /** One record by id (e.g. the chosen value of a picker), only when the user may see that resource. */
 export function useRecord<Item>(name: string, permission: string, id: number | null | undefined) {

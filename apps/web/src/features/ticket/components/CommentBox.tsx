@@ -4,7 +4,7 @@ import { Button, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../../platform/feedback';
 import { useAddComment } from '../api';
-import { RichTextEditor } from './RichTextEditor';
+import { RichTextEditor } from '../../../platform/rich-text/RichTextEditor';
 
 /** Adds a comment, internal (staff only, the default) or public. */
 export function CommentBox({ ticketId }: { ticketId: number }) {

@@ -1,8 +1,8 @@
 import { Col, Divider, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schemaRule } from '../../../platform/form-rules';
-import { AttachmentUploader } from './AttachmentUploader';
-import { RichTextEditor } from './RichTextEditor';
+import { AttachmentUploader } from '../../../platform/upload/AttachmentUploader';
+import { RichTextEditor } from '../../../platform/rich-text/RichTextEditor';
 import { optionalRule, ticketFields as fields } from './ticket-form-values';
 
 /**

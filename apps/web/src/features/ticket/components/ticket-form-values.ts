@@ -10,7 +10,7 @@ import {
   type TicketPriority,
 } from '@casedesk/shared';
 import { translateServerMessage } from '../../../platform/server-messages';
-import type { Attachment } from './AttachmentUploader';
+import type { Attachment } from '../../../platform/upload/AttachmentUploader';
 import type { PickedTicket } from './TicketPickerModal';
 
 /** The ticket form's values: the create body, with pickers' own shapes for dates, the parent and files. */

@@ -1,10 +1,11 @@
-import { DownloadOutlined, EditOutlined, LockOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { DownloadOutlined, EditOutlined, LockOutlined, MailOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, List, Result, Row, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TicketStatus } from '@casedesk/shared';
 import { downloadFile, useTicketDetail, useTicketTimeline } from '../../api';
-import { sizeText } from '../../components/AttachmentUploader';
+import { sizeText } from '../../../../platform/upload/files';
 import { CommentBox } from '../../components/CommentBox';
 import { formatDateTime } from '../../components/dates';
 import { SafeHtml } from '../../components/SafeHtml';
@@ -12,6 +13,10 @@ import { StatusControl } from '../../components/StatusControl';
 import { PriorityTag, StatusTag } from '../../components/TicketTags';
 import { TicketTimeline } from '../../components/TicketTimeline';
 import '../../components/ticket.css';
+import { ReplyComposer } from '../../components/ReplyComposer';
+import { TicketEmails } from '../../components/TicketEmails';
+import { canSendWith } from '../../../../platform/mail/send-permission';
+import { usePermissions } from '../../../../platform/permission';
 
 /** Ticket details (spec section 2): the record, its content and files, status changes, comments and history. */
 export default function TicketInfoPage() {
@@ -21,6 +26,8 @@ export default function TicketInfoPage() {
   const validId = Number.isInteger(id) && id > 0 ? id : 0;
   const detail = useTicketDetail(validId);
   const history = useTicketTimeline(validId);
+  const { has } = usePermissions();
+  const [replying, setReplying] = useState(false);
 
   if (detail.isPending && validId) return <Skeleton active className="page-skeleton" />;
   const ticket = detail.data;
@@ -61,6 +68,11 @@ export default function TicketInfoPage() {
             </Typography.Title>
           </div>
           <Space wrap>
+            {ticket.actions.includes('comment') && canSendWith(has) && (
+              <Button icon={<MailOutlined />} className="ticket-reply-email" onClick={() => setReplying(true)}>
+                {t('ticket.reply.action')}
+              </Button>
+            )}
             {ticket.actions.includes('changeStatus') && <StatusControl ticket={ticket} onReload={reload} />}
             {ticket.actions.includes('edit') && (
               <Button
@@ -181,6 +193,7 @@ export default function TicketInfoPage() {
                 )}
               </Descriptions>
             </Card>
+            <TicketEmails ticketId={ticket.id} />
             <Card title={t('ticket.info.links')} size="small" className="ticket-links">
               {!ticket.parent && ticket.children.length === 0 ? (
                 <Typography.Text type="secondary">{t('ticket.info.noLinks')}</Typography.Text>
@@ -211,6 +224,9 @@ export default function TicketInfoPage() {
           </Space>
         </Col>
       </Row>
+      {replying && (
+        <ReplyComposer ticketId={ticket.id} customerEmail={ticket.customerEmail} onClose={() => setReplying(false)} />
+      )}
     </Space>
   );
 }

@@ -5,6 +5,7 @@ import { useSettings } from '../../../settings/api';
 import { BasicTab } from '../../../settings/components/BasicTab';
 import { HolidayTab } from '../../../settings/components/HolidayTab';
 import { LogTab } from '../../../settings/components/LogTab';
+import { MailAccountTab } from '../../../settings/components/MailAccountTab';
 import { TogglesTab } from '../../../settings/components/TogglesTab';
 import { TokenTab } from '../../../settings/components/TokenTab';
 import { UploadTab } from '../../../settings/components/UploadTab';
@@ -36,6 +37,11 @@ export default function SettingsPage() {
           { key: 'token', label: t('settings.tabs.token'), children: pane('token', <TokenTab {...props} />) },
           { key: 'upload', label: t('settings.tabs.upload'), children: pane('upload', <UploadTab {...props} />) },
           { key: 'log', label: t('settings.tabs.log'), children: pane('log', <LogTab {...props} />) },
+          {
+            key: 'email',
+            label: t('settings.tabs.email'),
+            children: pane('email', <MailAccountTab />),
+          },
           {
             key: 'holiday',
             label: t('settings.tabs.holiday'),

@@ -4,17 +4,14 @@ import { App, Button, List, Progress, Typography, Upload } from 'antd';
 import type { RcFile } from 'antd/es/upload';
 import { useTranslation } from 'react-i18next';
 import { maxUploadFiles } from '@casedesk/shared';
-import { feedback } from '../../../platform/feedback';
-import { ApiError } from '../../../platform/http/client';
-import { usePublicSettings } from '../../../platform/public-settings';
-import { downloadFile, uploadFiles } from '../api';
-import { translateServerMessage } from '../../../platform/server-messages';
+import { feedback } from '../feedback';
+import { ApiError } from '../http/client';
+import { usePublicSettings } from '../public-settings';
+import { downloadFile, sizeText, uploadFiles } from './files';
+import { translateServerMessage } from '../server-messages';
 
 export type Attachment = { fileId: number; name: string; size: number };
 type Pending = { uid: string; name: string };
-
-const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /**
  * Attachments by drag and drop (spec section 5): at most 10 files per drop, each within Settings → Upload's size
@@ -52,12 +49,12 @@ export function AttachmentUploader({
       // One warning per drop, not one per file.
       if (warnedBatch.current !== batch) {
         warnedBatch.current = batch;
-        feedback.warning(t('ticket.upload.tooMany', { count: batch.length }));
+        feedback.warning(t('attachments.tooMany', { count: batch.length }));
       }
       return Upload.LIST_IGNORE;
     }
     if (file.size > maxUploadSizeMb * 1024 * 1024) {
-      feedback.warning(t('ticket.messages.fileTooLarge', { size: maxUploadSizeMb }));
+      feedback.warning(t('attachments.fileTooLarge', { size: maxUploadSizeMb }));
       return Upload.LIST_IGNORE;
     }
     return true;
@@ -74,9 +71,9 @@ export function AttachmentUploader({
       }
     } catch (error) {
       notification.error({
-        title: t('ticket.upload.failed'),
+        title: t('attachments.failed'),
         description: `${file.name}: ${
-          error instanceof ApiError ? translateServerMessage(error) : t('ticket.upload.unknownError')
+          error instanceof ApiError ? translateServerMessage(error) : t('attachments.unknownError')
         }`,
       });
     } finally {
@@ -86,8 +83,8 @@ export function AttachmentUploader({
 
   const remove = (file: Attachment) =>
     modal.confirm({
-      title: t('ticket.upload.removeTitle'),
-      content: t('ticket.upload.removeText', { name: file.name }),
+      title: t('attachments.removeTitle'),
+      content: t('attachments.removeText', { name: file.name }),
       okButtonProps: { danger: true },
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
@@ -109,8 +106,8 @@ export function AttachmentUploader({
         <p className="ant-upload-drag-icon">
           <InboxOutlined />
         </p>
-        <p className="ant-upload-text">{t('ticket.upload.drop')}</p>
-        <p className="ant-upload-hint">{t('ticket.upload.hint')}</p>
+        <p className="ant-upload-text">{t('attachments.drop')}</p>
+        <p className="ant-upload-hint">{t('attachments.hint')}</p>
       </Upload.Dragger>
       {(value.length > 0 || pending.length > 0) && (
         <List
@@ -132,7 +129,7 @@ export function AttachmentUploader({
                         type="text"
                         size="small"
                         icon={<DownloadOutlined />}
-                        aria-label={t('ticket.upload.download')}
+                        aria-label={t('attachments.download')}
                         onClick={() => void downloadFile(item.file.fileId, item.file.name)}
                       />,
                       <Button
@@ -141,7 +138,7 @@ export function AttachmentUploader({
                         size="small"
                         danger
                         icon={<DeleteOutlined />}
-                        aria-label={t('ticket.upload.removeTitle')}
+                        aria-label={t('attachments.removeTitle')}
                         onClick={() => remove(item.file)}
                       />,
                     ]
@@ -159,5 +156,3 @@ export function AttachmentUploader({
     </div>
   );
 }
-
-export { sizeText };

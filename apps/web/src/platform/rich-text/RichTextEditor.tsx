@@ -13,6 +13,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './rich-text.css';
 
 type Props = {
   value?: string;
@@ -78,13 +79,13 @@ export function RichTextEditor({ value, onChange, placeholder, small, id, 'aria-
   });
 
   const tool = (key: string, icon: ReactNode, active: boolean, run: () => void, disabled = false) => (
-    <Tooltip title={t(`ticket.editor.${key}`)} key={key}>
+    <Tooltip title={t(`richText.${key}`)} key={key}>
       <Button
         size="small"
         type={active ? 'primary' : 'text'}
         ghost={active}
         icon={icon}
-        aria-label={t(`ticket.editor.${key}`)}
+        aria-label={t(`richText.${key}`)}
         aria-pressed={active}
         disabled={disabled || !editor}
         onMouseDown={(event) => event.preventDefault()}
