@@ -4,13 +4,31 @@ export * from './email.table.js';
 export { queueEmail, isOurMessageId, type OutgoingMail } from './email-outbox.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { registerEmailInboundRoutes } from './email-inbound.routes.js';
+import { fetchMailHandler } from './email-fetch.service.js';
 import { loadMessageIdKey } from './email-outbox.service.js';
+import { loadAccountKey } from './mail-account-secret.js';
 import * as tables from './email.table.js';
 
 export const emailModule: ModuleManifest = {
   name: 'email',
   tables: { ...tables },
-  register: async (_app, ctx) => {
+  register: async (app, ctx) => {
     await loadMessageIdKey(ctx.db, ctx.config.systemUrl);
+    await loadAccountKey(ctx.db);
+    registerEmailInboundRoutes(app, ctx.db, ctx.config);
+  },
+  jobs: {
+    handlers: [fetchMailHandler],
+    defaults: [
+      {
+        name: 'Fetch incoming mail',
+        jobGroup: 'email',
+        className: fetchMailHandler.className,
+        cron: '*/10 * * * * ?',
+        isStart: true,
+        remark: 'Fetches the mail accounts whose fetch interval has come; turns their mail into tickets and comments.',
+      },
+    ],
   },
 };

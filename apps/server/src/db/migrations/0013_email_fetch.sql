@@ -1,0 +1,2 @@
+ALTER TABLE "email" ADD COLUMN "mailbox_key" text;--> statement-breakpoint
+CREATE INDEX "email_mailbox_key_idx" ON "email" USING btree ("account_id","mailbox_key") WHERE "email"."mailbox_key" is not null;
