@@ -105,11 +105,15 @@ export async function fetchAccount(
   return summary;
 }
 
-/** POP3 bytes with the dot-stuffing undone (node-pop3 hands the lines as the server sent them). */
-function unstuff(data: Buffer): Buffer {
-  const text = data.toString('latin1');
-  if (!text.includes('\r\n..') && !text.startsWith('..')) return data;
-  return Buffer.from(text.replace(/^\.\./, '.').replace(/\r\n\.\./g, '\r\n.'), 'latin1');
+/**
+ * The message from POP3's multi-line answer: node-pop3 cuts the terminator `CRLF.CRLF`, whose first CRLF ends
+ * the message's last line (put back), and leaves the dot-stuffing (undone).
+ */
+function pop3Message(data: Buffer): Buffer {
+  let text = data.toString('latin1');
+  if (text.startsWith('..') || text.includes('\r\n..')) text = text.replace(/^\.\./, '.').replace(/\r\n\.\./g, '\r\n.');
+  if (text.length > 0 && !text.endsWith('\r\n')) text += '\r\n';
+  return Buffer.from(text, 'latin1');
 }
 
 async function streamBytes(stream: Readable): Promise<Buffer> {
@@ -148,7 +152,7 @@ async function fetchPop3(
       if (taken++ >= options.limit) break;
       // RETR's stream, not its string: the message's bytes as they are (8-bit bodies in legacy charsets).
       const [, stream] = (await pop.command('RETR', number)) as [string, Readable];
-      const raw = unstuff(await streamBytes(stream));
+      const raw = pop3Message(await streamBytes(stream));
       const outcome = await receiveMail(ctx, account, raw, mailboxKey);
       count(outcome);
       await options.afterCommit?.(mailboxKey, outcome);
