@@ -32,10 +32,14 @@ describe.skipIf(!hasDovecot)('a fetch killed between commit and POP3 delete', ()
   let pg: Awaited<ReturnType<typeof copyPgTemplate>> | undefined;
   let env: Record<string, string>;
 
-  const open = async (): Promise<Database> => {
+  const open = async (first = false): Promise<Database> => {
     // The embedded database's lock of the killed process is stale: removed as an operator would.
     if (!pg) rmSync(join(dataDir, 'casedesk.lock'), { recursive: true, force: true });
     const database = await openDatabase({ databaseUrl: pg?.url, dataDir });
+    if (first && !pg) {
+      await database.migrate();
+      await seedSystem(database.db, { adminPassword: undefined });
+    }
     await loadAccountKey(database.db);
     await loadMessageIdKey(database.db, undefined);
     return database;
@@ -54,11 +58,7 @@ describe.skipIf(!hasDovecot)('a fetch killed between commit and POP3 delete', ()
   });
 
   it('leaves a duplicate fetch that the next run skips: one ticket per mail, mailbox emptied', async () => {
-    let database = await open();
-    if (!pg) {
-      await database.migrate();
-      await seedSystem(database.db, { adminPassword: undefined });
-    }
+    let database = await open(true);
     const [p] = await database.db
       .insert(project)
       .values({ projectCode: `CRASH-${Date.now()}`, projectName: 'Crash' })
