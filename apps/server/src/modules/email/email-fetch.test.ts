@@ -23,6 +23,7 @@ import {
 } from '../../../test/mail-fixtures.js';
 import { storedFile } from '../file/index.js';
 import { ticket, ticketComment, ticketHistory } from '../ticket/index.js';
+import { setDomainEventHandlers, type DomainEvent } from '../../platform/events.js';
 import { appUser } from '../user/index.js';
 import { claimDueAccounts, fetchAccount, fetchMailHandler } from './email-fetch.service.js';
 import { queueEmail } from './email-outbox.service.js';
@@ -494,3 +495,63 @@ describe.skipIf(!hasDovecot).each(['POP3', 'IMAP'] as const)(
     });
   },
 );
+
+describe.skipIf(!hasDovecot)('what mail to ticket tells the other modules', () => {
+  let server: Dovecot;
+  const events: DomainEvent[] = [];
+
+  beforeAll(async () => {
+    server = await startDovecot();
+    // Recorded in place of the manifests' handlers (this test file's process only).
+    setDomainEventHandlers([async (_tx, event) => void events.push(event)]);
+  });
+  afterAll(async () => server?.stop());
+
+  it('emits ticket.created and ticket.commented with the mail that caused them (no actor)', async () => {
+    const projectId = await createProject(ctx);
+    const [account] = await ctx.db
+      .insert(mailAccount)
+      .values({
+        name: 'Desk events',
+        address: 'events@casedesk.example',
+        account: server.user,
+        passwordEncrypted: encryptAccountPassword(server.password),
+        smtpHost: '127.0.0.1',
+        smtpPort: 2525,
+        incomingProtocol: 'POP3',
+        incomingHost: server.host,
+        incomingPort: server.pop3Port,
+        incomingSsl: false,
+        defaultProjectId: projectId,
+      })
+      .returning();
+    const firstId = uniqueId();
+    await server.drop(plainMail({ from: 'olga@customer.example', subject: 'Events', messageId: firstId }));
+    await fetchAccount(ctx.db, ctx.config, account!, { limit: 10 });
+    const [first] = await ctx.db.select().from(email).where(eq(email.messageId, firstId));
+    await server.drop(
+      plainMail({
+        from: 'olga@customer.example',
+        subject: 'Re: Events',
+        messageId: uniqueId(),
+        headers: { 'In-Reply-To': firstId },
+      }),
+    );
+    await server.drop(
+      plainMail({ from: 'olga@customer.example', subject: 'Away', headers: { 'Auto-Submitted': 'auto-replied' } }),
+    );
+    await fetchAccount(ctx.db, ctx.config, account!, { limit: 10 });
+    const [reply] = await ctx.db.select().from(email).where(eq(email.inReplyTo, firstId));
+    expect(events).toEqual([
+      { type: 'ticket.created', ticketId: first!.ticketId, actorId: null, viaEmailId: first!.id },
+      {
+        type: 'ticket.commented',
+        ticketId: first!.ticketId,
+        commentId: reply!.commentId,
+        public: true,
+        actorId: null,
+        viaEmailId: reply!.id,
+      },
+    ]);
+  });
+});
