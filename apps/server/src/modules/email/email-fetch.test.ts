@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -32,7 +32,9 @@ import { encryptAccountPassword } from './mail-account-secret.js';
 
 if (!hasDovecot) console.warn(noDovecotMessage);
 
-const ctx = useTestApp({ dataDir: mkdtempSync(join(tmpdir(), 'casedesk-mailin-')) });
+const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-mailin-'));
+const ctx = useTestApp({ dataDir });
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe.skipIf(!hasDovecot).each(['POP3', 'IMAP'] as const)(
   'mail to ticket over %s (dovecot on loopback)',
