@@ -12,7 +12,7 @@ import { seedSystem } from '../src/db/seed-system.js';
 import { fetchAccount } from '../src/modules/email/email-fetch.service.js';
 import { loadMessageIdKey } from '../src/modules/email/email-outbox.service.js';
 import { email, mailAccount } from '../src/modules/email/email.table.js';
-import { encryptAccountPassword, loadAccountKey } from '../src/modules/email/mail-account-secret.js';
+import { encryptPassword, loadMailPasswordKey } from '../src/modules/email/mail-crypto.js';
 import { project } from '../src/modules/project/project.table.js';
 import { ticket, ticketComment } from '../src/modules/ticket/ticket.table.js';
 import { loadConfig } from '../src/platform/config.js';
@@ -101,7 +101,7 @@ async function main() {
     const database = await openDatabase(config);
     await database.migrate();
     await seedSystem(database.db, { adminPassword: undefined });
-    await loadAccountKey(database.db);
+    await loadMailPasswordKey(database.db);
     await loadMessageIdKey(database.db, undefined);
     const db = database.db;
     const [p] = await db
@@ -114,7 +114,7 @@ async function main() {
         name: 'Bench desk',
         address: 'desk@casedesk.example',
         account: server.user,
-        passwordEncrypted: encryptAccountPassword(server.password),
+        passwordEncrypted: encryptPassword(server.password),
         smtpHost: '127.0.0.1',
         smtpPort: 2525,
         incomingProtocol: protocol,

@@ -10,7 +10,7 @@ import { seedSystem } from '../src/db/seed-system.js';
 import { fetchAccount } from '../src/modules/email/email-fetch.service.js';
 import { loadMessageIdKey } from '../src/modules/email/email-outbox.service.js';
 import { email, mailAccount } from '../src/modules/email/email.table.js';
-import { encryptAccountPassword, loadAccountKey } from '../src/modules/email/mail-account-secret.js';
+import { encryptPassword, loadMailPasswordKey } from '../src/modules/email/mail-crypto.js';
 import { project } from '../src/modules/project/project.table.js';
 import { ticket } from '../src/modules/ticket/ticket.table.js';
 import { copyPgTemplate } from './database.js';
@@ -40,7 +40,7 @@ describe.skipIf(!hasDovecot)('a fetch killed between commit and POP3 delete', ()
       await database.migrate();
       await seedSystem(database.db, { adminPassword: undefined });
     }
-    await loadAccountKey(database.db);
+    await loadMailPasswordKey(database.db);
     await loadMessageIdKey(database.db, undefined);
     return database;
   };
@@ -69,7 +69,7 @@ describe.skipIf(!hasDovecot)('a fetch killed between commit and POP3 delete', ()
         name: 'Crash desk',
         address: 'desk@casedesk.example',
         account: server.user,
-        passwordEncrypted: encryptAccountPassword(server.password),
+        passwordEncrypted: encryptPassword(server.password),
         smtpHost: '127.0.0.1',
         smtpPort: 2525,
         incomingProtocol: 'POP3',

@@ -10,12 +10,12 @@ import { openDatabase } from '../src/db/database.js';
 import { fetchAccount } from '../src/modules/email/email-fetch.service.js';
 import { loadMessageIdKey } from '../src/modules/email/email-outbox.service.js';
 import { mailAccount } from '../src/modules/email/email.table.js';
-import { loadAccountKey } from '../src/modules/email/mail-account-secret.js';
+import { loadMailPasswordKey } from '../src/modules/email/mail-crypto.js';
 import { loadConfig } from '../src/platform/config.js';
 
 const config = { ...loadConfig(), demoData: false };
 const database = await openDatabase(config);
-await loadAccountKey(database.db);
+await loadMailPasswordKey(database.db);
 await loadMessageIdKey(database.db, config.systemUrl);
 const [account] = await database.db
   .select()

@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
 import { describeError, writeSystemLog } from '../../platform/logs.js';
 import { readSettings } from '../setting/index.js';
-import { decryptAccountPassword } from './mail-account-secret.js';
+import { decryptPassword } from './mail-crypto.js';
 import { alreadyReceived, receiveMail, type ReceiveContext, type ReceiveOutcome } from './email-thread.service.js';
 import { mailAccount } from './email.table.js';
 
@@ -77,7 +77,7 @@ export async function fetchAccount(
     else summary.stored++;
   };
   try {
-    const password = decryptAccountPassword(account.passwordEncrypted);
+    const password = decryptPassword(account.passwordEncrypted);
     if (account.incomingProtocol === 'POP3') await fetchPop3(ctx, account, password, options, count);
     else await fetchImap(ctx, account, password, options, count);
   } catch (error) {

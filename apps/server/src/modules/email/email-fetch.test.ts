@@ -28,7 +28,7 @@ import { appUser } from '../user/index.js';
 import { claimDueAccounts, fetchAccount, fetchMailHandler } from './email-fetch.service.js';
 import { queueEmail } from './email-outbox.service.js';
 import { email, emailSuppression, mailAccount } from './email.table.js';
-import { encryptAccountPassword } from './mail-account-secret.js';
+import { encryptPassword } from './mail-crypto.js';
 
 if (!hasDovecot) console.warn(noDovecotMessage);
 
@@ -60,7 +60,7 @@ describe.skipIf(!hasDovecot).each(['POP3', 'IMAP'] as const)(
           name: `Desk ${protocol}`,
           address: 'desk@casedesk.example',
           account: server.user,
-          passwordEncrypted: encryptAccountPassword(server.password),
+          passwordEncrypted: encryptPassword(server.password),
           smtpHost: '127.0.0.1',
           smtpPort: 2525,
           incomingProtocol: protocol,
@@ -484,7 +484,7 @@ describe.skipIf(!hasDovecot).each(['POP3', 'IMAP'] as const)(
     it('records a failed fetch (wrong password) on the account and in the system log', async () => {
       await ctx.db
         .update(mailAccount)
-        .set({ passwordEncrypted: encryptAccountPassword('wrong') })
+        .set({ passwordEncrypted: encryptPassword('wrong') })
         .where(eq(mailAccount.id, accountId));
       const summary = await fetchNow();
       expect(summary.failed).toBeTruthy();
@@ -492,7 +492,7 @@ describe.skipIf(!hasDovecot).each(['POP3', 'IMAP'] as const)(
       expect(account).toMatchObject({ lastFetchResult: 'Failed' });
       await ctx.db
         .update(mailAccount)
-        .set({ passwordEncrypted: encryptAccountPassword(server.password) })
+        .set({ passwordEncrypted: encryptPassword(server.password) })
         .where(eq(mailAccount.id, accountId));
     });
   },
@@ -517,7 +517,7 @@ describe.skipIf(!hasDovecot)('what mail to ticket tells the other modules', () =
         name: 'Desk events',
         address: 'events@casedesk.example',
         account: server.user,
-        passwordEncrypted: encryptAccountPassword(server.password),
+        passwordEncrypted: encryptPassword(server.password),
         smtpHost: '127.0.0.1',
         smtpPort: 2525,
         incomingProtocol: 'POP3',

@@ -7,7 +7,7 @@ import type { ModuleManifest } from '../../platform/module.js';
 import { registerEmailInboundRoutes } from './email-inbound.routes.js';
 import { fetchMailHandler } from './email-fetch.service.js';
 import { loadMessageIdKey } from './email-outbox.service.js';
-import { loadAccountKey } from './mail-account-secret.js';
+import { loadMailPasswordKey } from './mail-crypto.js';
 import * as tables from './email.table.js';
 
 export const emailModule: ModuleManifest = {
@@ -15,7 +15,7 @@ export const emailModule: ModuleManifest = {
   tables: { ...tables },
   register: async (app, ctx) => {
     await loadMessageIdKey(ctx.db, ctx.config.systemUrl);
-    await loadAccountKey(ctx.db);
+    await loadMailPasswordKey(ctx.db);
     registerEmailInboundRoutes(app, ctx.db, ctx.config);
   },
   jobs: {
