@@ -38,6 +38,11 @@ export const emailMessages = defineMessages('email', {
   gaveUp: 'The e-mail could not be sent after several attempts.',
   attachmentsTooLarge: 'The attachments are larger than the upload limit allows.',
   noTicketAddress: 'The ticket has no customer e-mail: give the recipient.',
+  notIncoming: 'Only an incoming e-mail can be moved, split or reprocessed.',
+  notReprocessable: 'Only an unreadable or ignored e-mail without a comment of its own can be processed again.',
+  rawMissing: 'The original message of this e-mail is no longer stored.',
+  accountMissing: 'The mail account this e-mail came from no longer exists.',
+  noDefaultProject: 'The mail account has no default project for new tickets (Settings → E-mail).',
 } as const);
 
 // ---- mail accounts (Settings → E-mail) ----
@@ -249,6 +254,18 @@ export type TicketReply = z.infer<typeof ticketReplySchema>;
 /** Move a wrongly threaded incoming mail to another ticket, or split it into a new one. */
 export const emailMoveSchema = z.object({ id: idSchema, ticketId: idSchema }).strict();
 export const emailSplitSchema = z.object({ id: idSchema }).strict();
+/** `POST Reprocess { id }`: the decision runs again on a kept (Unreadable or Ignored) incoming mail. */
+export const emailReprocessSchema = z.object({ id: idSchema }).strict();
+/** What Move, Split and Reprocess answer: where the mail is now, and why. */
+export const emailThreadResultSchema = z.object({
+  id: z.number().int(),
+  status: emailStatusSchema,
+  ticketId: z.number().int().nullable(),
+  commentId: z.number().int().nullable(),
+  threadReason: threadReasonSchema.nullable(),
+  threadDetail: z.string().nullable(),
+});
+export type EmailThreadResult = z.infer<typeof emailThreadResultSchema>;
 
 // ---- templates ----
 

@@ -122,6 +122,8 @@ export const email = pgTable(
     receivedAt: timestamptz('received_at'),
     /** What identifies the message in its mailbox: Message-ID, else POP3 UIDL / IMAP UID, else a body hash. */
     sourceKey: text('source_key'),
+    /** Where the fetch found it: `pop3:<UIDL>` or `imap:<folder>:<UIDVALIDITY>:<UID>` (a re-fetch skips it early). */
+    mailboxKey: text('mailbox_key'),
     rawFileId: integer('raw_file_id'),
     /** The headers the threading read (and a few for the view), as received. */
     headers: jsonb('headers').$type<Record<string, string>>(),
@@ -143,6 +145,9 @@ export const email = pgTable(
     uniqueIndex('email_source_key')
       .on(t.accountId, t.sourceKey)
       .where(sql`${t.direction} = 'In'`),
+    index('email_mailbox_key_idx')
+      .on(t.accountId, t.mailboxKey)
+      .where(sql`${t.mailboxKey} is not null`),
     foreignKey({ name: 'email_account_fk', columns: [t.accountId], foreignColumns: [mailAccount.id] }).onDelete(
       'set null',
     ),

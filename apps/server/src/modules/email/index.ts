@@ -4,6 +4,8 @@ export * from './email.table.js';
 export { queueEmail, isOurMessageId, type OutgoingMail } from './email-outbox.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { registerEmailInboundRoutes } from './email-inbound.routes.js';
+import { fetchMailHandler } from './email-fetch.service.js';
 import { loadMessageIdKey } from './email-outbox.service.js';
 import { sendHandler } from './email-send.service.js';
 import { registerEmailRoutes } from './email.routes.js';
@@ -24,10 +26,11 @@ export const emailModule: ModuleManifest = {
     setMailBaseUrl(ctx.config);
     registerMailAccountRoutes(app, ctx.db);
     registerEmailRoutes(app, ctx.db, ctx.config.dataDir);
+    registerEmailInboundRoutes(app, ctx.db, ctx.config);
     registerEmailTemplateRoutes(app, ctx.db);
   },
   jobs: {
-    handlers: [sendHandler],
+    handlers: [sendHandler, fetchMailHandler],
     defaults: [
       {
         name: 'Send e-mails',
@@ -36,6 +39,14 @@ export const emailModule: ModuleManifest = {
         cron: '*/5 * * * * ?',
         isStart: true,
         remark: 'Sends the queued e-mails (the outbox), retrying with back-off.',
+      },
+      {
+        name: 'Fetch incoming mail',
+        jobGroup: 'email',
+        className: fetchMailHandler.className,
+        cron: '*/10 * * * * ?',
+        isStart: true,
+        remark: 'Fetches the mail accounts whose fetch interval has come; turns their mail into tickets and comments.',
       },
     ],
   },

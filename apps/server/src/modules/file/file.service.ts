@@ -1,5 +1,5 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -208,4 +208,71 @@ export async function discardUploads(db: Db, dataDir: string, ids: number[]): Pr
     dataDir,
     rows.map((r) => r.path),
   );
+}
+
+/** Bytes written under a random name before the transaction that records them (files a job receives). */
+export type WrittenFile = { path: string; name: string; ext: string; size: number; fileType: string; sha256: string };
+
+/**
+ * Writes bytes a job received (an incoming mail, its attachments) as they are: no size limit and no content
+ * check, since refusing them would lose the mail; the content type is the declared one. Record the file with
+ * `recordWrittenFiles` inside the transaction that uses it, or remove it with `removeStoredFiles`.
+ */
+export async function writeReceivedFile(
+  dataDir: string,
+  file: { name: string; mimeType: string; data: Buffer },
+): Promise<WrittenFile> {
+  const now = new Date();
+  const relative = join(
+    String(now.getUTCFullYear()),
+    String(now.getUTCMonth() + 1).padStart(2, '0'),
+    randomBytes(16).toString('hex'),
+  );
+  const absolute = join(filesDir(dataDir), relative);
+  await mkdir(join(absolute, '..'), { recursive: true });
+  await writeFile(absolute, file.data, { flag: 'wx' });
+  const name = safeFileName(file.name);
+  return {
+    path: relative,
+    name,
+    ext: extOf(name),
+    size: file.data.length,
+    fileType: file.mimeType || 'application/octet-stream',
+    sha256: createHash('sha256').update(file.data).digest('hex'),
+  };
+}
+
+/** Records written files as owned by a record; answers their ids and URLs in the same order. */
+export async function recordWrittenFiles(
+  tx: Tx,
+  entity: string,
+  ownerId: number,
+  files: WrittenFile[],
+): Promise<{ id: number; fileUrl: string }[]> {
+  if (files.length === 0) return [];
+  const rows = await tx
+    .insert(storedFile)
+    .values(files.map((f) => ({ ...f, fileUrl: '', ownerEntity: entity, ownerId })))
+    .returning({ id: storedFile.id });
+  const ids = rows.map((r) => r.id);
+  await tx
+    .update(storedFile)
+    .set({ fileUrl: sql`'/api/Files/Download/' || ${storedFile.id}` })
+    .where(inArray(storedFile.id, ids));
+  return ids.map((id) => ({ id, fileUrl: fileUrlOf(id) }));
+}
+
+/** A stored file's bytes by id (the raw .eml of a mail), or null when the row or the file is gone. */
+export async function readStoredFile(
+  q: Queryable,
+  dataDir: string,
+  id: number,
+): Promise<{ name: string; fileType: string; data: Buffer } | null> {
+  const [file] = await q.select().from(storedFile).where(eq(storedFile.id, id));
+  if (!file) return null;
+  try {
+    return { name: file.name, fileType: file.fileType, data: await readFile(join(filesDir(dataDir), file.path)) };
+  } catch {
+    return null;
+  }
 }

@@ -4,6 +4,15 @@ export { ticketNumbering, ticketSearchDoc } from './ticket.service.js';
 // What scheduled tickets use: the create itself, its reference checks, and who sees a ticket.
 export { createTicket, createTicketIn } from './ticket-create.service.js';
 export { addCommentIn, type CommentInput } from './ticket-comment.service.js';
+// Mail to ticket: tickets and comments the e-mail fetch writes (no user actor), and moves of them.
+export {
+  addCommentFromEmail,
+  createTicketFromEmail,
+  moveEmailComment,
+  removeEmailComment,
+  ticketParticipants,
+} from './ticket-email.service.js';
+export { ticketVisible } from './ticket.service.js';
 export { checkNewTicketReferences } from './ticket-references.service.js';
 export { visibleSql } from './ticket.policy.js';
 export { userNameSql } from './ticket.queries.js';

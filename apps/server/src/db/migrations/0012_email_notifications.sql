@@ -31,6 +31,7 @@ CREATE TABLE "email" (
 	"error" text,
 	"received_at" timestamp with time zone,
 	"source_key" text,
+	"mailbox_key" text,
 	"raw_file_id" integer,
 	"headers" jsonb,
 	"thread_reason" text,
@@ -112,7 +113,7 @@ CREATE TABLE "notification" (
 );
 --> statement-breakpoint
 DROP TABLE "email_outbox" CASCADE;--> statement-breakpoint
-ALTER TABLE "holiday_reminder_log" RENAME COLUMN "email_outbox_id" TO "email_id";--> statement-breakpoint
+ALTER TABLE "holiday_reminder_log" ADD COLUMN "email_id" integer;--> statement-breakpoint
 ALTER TABLE "email" ADD CONSTRAINT "email_account_fk" FOREIGN KEY ("account_id") REFERENCES "public"."mail_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email" ADD CONSTRAINT "email_ticket_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."ticket"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email" ADD CONSTRAINT "email_comment_fk" FOREIGN KEY ("comment_id") REFERENCES "public"."ticket_comment"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -134,6 +135,7 @@ CREATE INDEX "email_ticket_idx" ON "email" USING btree ("ticket_id","id");--> st
 CREATE INDEX "email_outbox_idx" ON "email" USING btree ("next_attempt_at") WHERE "email"."status" = 'Sending';--> statement-breakpoint
 CREATE INDEX "email_message_id_idx" ON "email" USING btree ("message_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_source_key" ON "email" USING btree ("account_id","source_key") WHERE "email"."direction" = 'In';--> statement-breakpoint
+CREATE INDEX "email_mailbox_key_idx" ON "email" USING btree ("account_id","mailbox_key") WHERE "email"."mailbox_key" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "email_suppression_address_key" ON "email_suppression" USING btree (lower("address"));--> statement-breakpoint
 CREATE UNIQUE INDEX "email_template_name_key" ON "email_template" USING btree (lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "email_template_event_key" ON "email_template" USING btree ("event","language") WHERE "email_template"."status" = 'Active' and "email_template"."event" is not null;--> statement-breakpoint
@@ -141,9 +143,7 @@ CREATE UNIQUE INDEX "mail_account_name_key" ON "mail_account" USING btree (lower
 CREATE UNIQUE INDEX "mail_account_default_key" ON "mail_account" USING btree ("is_default") WHERE "mail_account"."is_default";--> statement-breakpoint
 CREATE INDEX "notification_user_idx" ON "notification" USING btree ("to_user_id","id");--> statement-breakpoint
 CREATE INDEX "notification_unread_idx" ON "notification" USING btree ("to_user_id") WHERE not "notification"."is_read";--> statement-breakpoint
--- The old placeholder outbox (email_outbox) is gone with its rows: a holiday reminder log row no longer names a mail.
-UPDATE "holiday_reminder_log" SET "email_id" = NULL WHERE "email_id" IS NOT NULL;
---> statement-breakpoint
+ALTER TABLE "holiday_reminder_log" DROP COLUMN "email_outbox_id";--> statement-breakpoint
 -- A database made before this version has a menu tree already (the seed fills only an empty one): "My
 -- notifications" joins its Home group unless an entry with its path exists. A new database gets it from the seed.
 INSERT INTO "menu" ("parent_id", "path", "name", "component", "sort", "title", "titles", "icon")
