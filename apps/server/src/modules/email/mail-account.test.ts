@@ -5,15 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailMessages, type MailAccount, type MailAccountTestResult } from '@casedesk/shared';
 import {
   closedPort,
-  dovecotAvailable,
-  dovecotPassword,
-  dovecotUser,
   sinkPassword,
   sinkUser,
-  startDovecot,
   startSmtpSink,
   type SmtpSink,
 } from '../../../test/mail-servers.js';
+import { hasDovecot, startDovecot } from '../../../test/dovecot.js';
 import { createCaller, useTestApp } from '../../../test/helpers.js';
 import { buildApp, logRedactions } from '../../app.js';
 import { requestLog } from '../../platform/platform.table.js';
@@ -196,12 +193,12 @@ describe('mail accounts', () => {
   });
 });
 
-describe.skipIf(!dovecotAvailable())('Test against a real Dovecot (IMAP and POP3)', () => {
+describe.skipIf(!hasDovecot)('Test against a real Dovecot (IMAP and POP3)', () => {
   it('signs in with IMAP and with POP3, and says "authentication" for a wrong password', async () => {
     const dovecot = await startDovecot();
     try {
       const incoming = (protocol: string, port: number, password: string) => ({
-        account: dovecotUser,
+        account: dovecot.user,
         password,
         incomingProtocol: protocol,
         incomingPort: port,
@@ -210,7 +207,7 @@ describe.skipIf(!dovecotAvailable())('Test against a real Dovecot (IMAP and POP3
         ['IMAP', dovecot.imapPort],
         ['POP3', dovecot.pop3Port],
       ] as const) {
-        const good = await testAccount((await added(incoming(protocol, port, dovecotPassword))).id);
+        const good = await testAccount((await added(incoming(protocol, port, dovecot.password))).id);
         expect(good.incoming, protocol).toEqual({
           ok: true,
           message: emailMessages.testOk,
