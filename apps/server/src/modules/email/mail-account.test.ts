@@ -3,13 +3,7 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailMessages, type MailAccount, type MailAccountTestResult } from '@casedesk/shared';
-import {
-  closedPort,
-  sinkPassword,
-  sinkUser,
-  startSmtpSink,
-  type SmtpSink,
-} from '../../../test/mail-servers.js';
+import { closedPort, sinkPassword, sinkUser, startSmtpSink, type SmtpSink } from '../../../test/mail-servers.js';
 import { hasDovecot, startDovecot } from '../../../test/dovecot.js';
 import { createCaller, useTestApp } from '../../../test/helpers.js';
 import { buildApp, logRedactions } from '../../app.js';
