@@ -7,8 +7,6 @@
 // are counted from what the sink recorded; both must be 0.
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  BENCH_EMAILS=2000  BENCH_EMAIL_RATE=50
 //   BENCH_DURATION=20  BENCH_EMAIL_PROCESSES=2  BENCH_EMAIL_POLL_MS=200  BENCH_EMAIL_BATCH=50
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import pg from 'pg';
 import { startSmtpSink } from '../../apps/server/test/mail-servers.js';
 import {
@@ -17,17 +15,14 @@ import {
   machineLine,
   markdownTable,
   onCleanup,
-  repoRoot,
+  positiveEnv,
   runMain,
   sleep,
+  startTsProcess,
   writeResults,
 } from '../src/lib.js';
 
-const num = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
+const num = positiveEnv;
 const burstCount = num('BENCH_EMAILS', 2000);
 const rate = num('BENCH_EMAIL_RATE', 50);
 const steadySeconds = num('BENCH_DURATION', 20);
@@ -35,35 +30,14 @@ const processCount = num('BENCH_EMAIL_PROCESSES', 2);
 const pollMs = num('BENCH_EMAIL_POLL_MS', 200);
 const batchSize = num('BENCH_EMAIL_BATCH', 50);
 
-async function startSender(name: string, databaseUrl: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/email-send-process.ts'], {
-    cwd: join(repoRoot, 'apps/server'),
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      SEND_EVERY_MS: String(pollMs),
-      BATCH_SIZE: String(batchSize),
-      LEASE_SECONDS: '300',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+const startSender = (name: string, databaseUrl: string, env: Record<string, string> = {}) =>
+  startTsProcess(name, 'test/email-send-process.ts', {
+    DATABASE_URL: databaseUrl,
+    SEND_EVERY_MS: String(pollMs),
+    BATCH_SIZE: String(batchSize),
+    LEASE_SECONDS: '300',
+    ...env,
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  onCleanup(stop);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve();
-    });
-    void exited.then(() => reject(new Error(`${name} exited before it was ready`)));
-  });
-  return { name, stop };
-}
 
 runMain('bench:email', async () => {
   const target = await freshDatabase('pg');

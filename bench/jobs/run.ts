@@ -7,7 +7,6 @@
 // only from the run table). Loopback PostgreSQL only; everything started is stopped, the database dropped.
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  BENCH_DURATION=30  BENCH_IDLE_SECONDS=60
 //   BENCH_JOBS=1000  BENCH_JOBS_TICK_MS=1000 (the server default)
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -17,62 +16,34 @@ import {
   machineLine,
   markdownTable,
   onCleanup,
+  positiveEnv,
   postgresBackendPids,
   processCpuMs,
-  repoRoot,
   runMain,
   sleep,
+  startTsProcess,
   tempDir,
+  type TsProcess,
   writeResults,
 } from '../src/lib.js';
 
-const num = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
+const num = positiveEnv;
 const jobCount = num('BENCH_JOBS', 1000);
 const loadSeconds = num('BENCH_DURATION', 30);
 const idleSeconds = num('BENCH_IDLE_SECONDS', 60);
 const tickMs = num('BENCH_JOBS_TICK_MS', 1000);
 
-type Proc = { pid: number; name: string; stop(): Promise<void> };
+type Proc = TsProcess;
 
-async function startProcess(
-  name: string,
-  databaseUrl: string,
-  recordFile: string,
-  env: Record<string, string> = {},
-): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/scheduler-process.ts'], {
-    cwd: join(repoRoot, 'apps/server'),
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      RECORD_FILE: recordFile,
-      LOG_LEVEL: 'warn',
-      SCHEDULER_TICK_MS: String(tickMs),
-      DEMO_DATA: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+const startProcess = (name: string, databaseUrl: string, recordFile: string, env: Record<string, string> = {}) =>
+  startTsProcess(name, 'test/scheduler-process.ts', {
+    DATABASE_URL: databaseUrl,
+    RECORD_FILE: recordFile,
+    LOG_LEVEL: 'warn',
+    SCHEDULER_TICK_MS: String(tickMs),
+    DEMO_DATA: 'false',
+    ...env,
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  onCleanup(stop);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve();
-    });
-    void exited.then(() => reject(new Error(`${name} exited before it was ready`)));
-  });
-  return { pid: child.pid!, name, stop };
-}
 
 /** CPU ms used by each process (and by the database's PostgreSQL backends) while `work` runs. */
 async function cpuDuring(procs: Proc[], databaseUrl: string, work: () => Promise<void>) {

@@ -679,3 +679,39 @@ export async function waitForQuiet(): Promise<{ waitedSeconds: number; otherCore
     }
   }
 }
+
+/** A positive number from the environment, or the fallback; anything else stops the bench with the variable's name. */
+export function positiveEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+export type TsProcess = { pid: number; name: string; stop(): Promise<void> };
+
+/**
+ * Starts one of the server's TypeScript test processes (`apps/server/test/<script>`, run with tsx) and waits until
+ * it prints `ready`; it is stopped (SIGTERM, then SIGKILL after 20 s) by `stop()` or at the bench's cleanup.
+ */
+export async function startTsProcess(name: string, script: string, env: Record<string, string>): Promise<TsProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: join(repoRoot, 'apps/server'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  onCleanup(stop);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    void exited.then(() => reject(new Error(`${name} exited before it was ready`)));
+  });
+  return { pid: child.pid!, name, stop };
+}

@@ -105,14 +105,7 @@ export async function saveUpload(
     throw badRequest(`The file '${name}' was refused: ${why}`, [{ field: 'files', message: why }]);
   }
   const fileType = await checkContent(name, upload.mimetype, upload.data);
-  const now = new Date();
-  const relative = join(
-    String(now.getUTCFullYear()),
-    String(now.getUTCMonth() + 1).padStart(2, '0'),
-    randomBytes(16).toString('hex'),
-  );
-  const absolute = join(filesDir(dataDir), relative);
-  await mkdir(join(absolute, '..'), { recursive: true });
+  const { relative, absolute } = await newFilePath(dataDir);
   await writeFile(absolute, upload.data, { flag: 'wx' });
   try {
     const [row] = await db
@@ -213,6 +206,19 @@ export async function discardUploads(db: Db, dataDir: string, ids: number[]): Pr
 /** Bytes written under a random name before the transaction that records them (files a job receives). */
 export type WrittenFile = { path: string; name: string; ext: string; size: number; fileType: string; sha256: string };
 
+/** A new random name under DATA_DIR/files/<year>/<month>/, its folder made: never the client's name. */
+async function newFilePath(dataDir: string) {
+  const now = new Date();
+  const relative = join(
+    String(now.getUTCFullYear()),
+    String(now.getUTCMonth() + 1).padStart(2, '0'),
+    randomBytes(16).toString('hex'),
+  );
+  const absolute = join(filesDir(dataDir), relative);
+  await mkdir(join(absolute, '..'), { recursive: true });
+  return { relative, absolute };
+}
+
 /**
  * Writes bytes a job received (an incoming mail, its attachments) as they are: no size limit and no content
  * check, since refusing them would lose the mail; the content type is the declared one. Record the file with
@@ -222,14 +228,7 @@ export async function writeReceivedFile(
   dataDir: string,
   file: { name: string; mimeType: string; data: Buffer },
 ): Promise<WrittenFile> {
-  const now = new Date();
-  const relative = join(
-    String(now.getUTCFullYear()),
-    String(now.getUTCMonth() + 1).padStart(2, '0'),
-    randomBytes(16).toString('hex'),
-  );
-  const absolute = join(filesDir(dataDir), relative);
-  await mkdir(join(absolute, '..'), { recursive: true });
+  const { relative, absolute } = await newFilePath(dataDir);
   await writeFile(absolute, file.data, { flag: 'wx' });
   const name = safeFileName(file.name);
   return {
