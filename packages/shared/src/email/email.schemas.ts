@@ -23,6 +23,8 @@ export const emailMessages = defineMessages('email', {
   suppressed: 'This address bounced permanently; mails to it are stopped.',
   templateSyntax: 'The template cannot be read: check its {{ }} placeholders.',
   passwordRequired: 'Give the account password.',
+  /** Shown instead of the body of a password-reset mail: its link would let a reader sign in as the user. */
+  secretBodyHidden: 'The content is hidden: this e-mail carries a one-time password reset link.',
   // The account Test (`POST MailAccount/Test/{id}`), in words the web shows in the user's language.
   testOk: 'Connected and signed in.',
   testDns: 'The server name could not be found (DNS): check the host name.',

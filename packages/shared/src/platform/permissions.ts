@@ -72,6 +72,8 @@ export const commonRolePermissionCodes: PermissionCode[] = [
   ...['page', 'view', 'create', 'edit', 'save', 'delete', 'set', 'add', 'history'].map((a) =>
     permissionCode('delegate', a),
   ),
+  // Staff answer their tickets' customers by e-mail (the reply is a public comment and a mail, nothing more).
+  permissionCode('email', 'send'),
 ];
 
 export const systemRoleCodes = ['admin', 'common'] as const;

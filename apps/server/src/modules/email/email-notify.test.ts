@@ -1,8 +1,8 @@
 import { and, arrayContains, asc, eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { messages } from '@casedesk/shared';
+import { emailMessages, messages } from '@casedesk/shared';
 import { createUser, useTestApp } from '../../../test/helpers.js';
-import { addTicket, staff, ticketWorld, type Staff, type TicketData } from '../../../test/ticket-factories.js';
+import { addTicket, admin, staff, ticketWorld, type Staff, type TicketData } from '../../../test/ticket-factories.js';
 import type { Actor } from '../../platform/actor.js';
 import { systemLog } from '../../platform/platform.table.js';
 import { addCommentIn } from '../ticket/index.js';
@@ -235,6 +235,12 @@ describe('mails other modules ask for (user.mail)', () => {
     expect(mail).toMatchObject({ event: 'passwordReset', language: 'zh-cn', subject: '重置您的 Casedesk 密码' });
     expect(mail!.body).toMatch(/href="http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{43}"/);
     expect(mail!.body).toContain('1 小时内有效');
+    // Whoever may read mails sees that it was sent, never the link.
+    const reader = await admin(ctx);
+    const shown = await ctx.call('GET', `/api/Email/Get/${mail!.id}`, { token: reader.token });
+    expect(shown.status, shown.raw).toBe(200);
+    expect(shown.raw).not.toContain('reset-password');
+    expect((shown.body.data as { body: string }).body).toContain(emailMessages.secretBodyHidden);
 
     const stranger = await ctx.call('POST', '/api/token/ForgotPassword', {
       body: { userName: user.loginName, email: 'someone.else@example.test' },

@@ -14,7 +14,7 @@ import { diff, writeAudit } from '../../platform/audit.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { present } from '../../platform/envelope.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { sanitizeHtml } from '../../platform/html.js';
+import { escapeHtml, sanitizeHtml } from '../../platform/html.js';
 import { likePattern, versionedUpdate } from '../../platform/resource.js';
 import { claimFiles, dropFiles, storedFile } from '../file/index.js';
 import { readSettings } from '../setting/index.js';
@@ -37,6 +37,8 @@ export function emailAnswer(row: EmailRow) {
     language: _language,
     ...rest
   } = row;
+  // A reset mail carries a working sign-in link: whoever may read mails must not be able to use it.
+  if (rest.event === 'passwordReset') rest.body = `<p>${escapeHtml(emailMessages.secretBodyHidden)}</p>`;
   return { ...rest, from: fromAddress };
 }
 export type EmailAnswer = ReturnType<typeof emailAnswer>;
