@@ -3,7 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createStaff, type Api, type TestUser } from '../support/api';
 import { launchBrowser, newContext, shot, signedIn } from '../support/browser';
-import { startPop3, startSmtpSink, type LoopbackServer, type ReceivedMail } from '../support/loopback-mail';
+// Real servers on loopback: an SMTP sink (smtp-server) and Debian's Dovecot for POP3 (the server tests' own harness).
+import { hasDovecot, noDovecotMessage, startDovecot, type Dovecot } from '../../apps/server/test/dovecot';
+import { startSmtpSink, type SmtpSink } from '../../apps/server/test/mail-servers';
 
 type Page1<T> = { items: T[]; total: number };
 type MailRow = { id: number; subject: string; status: string; direction: string; ticketId: number | null };
@@ -19,23 +21,28 @@ const customerEmail = `olga.${suffix}@customer.test`;
 let admin: TestUser;
 let api: Api;
 let browser: Browser;
-let smtp: LoopbackServer & { mails: ReceivedMail[] };
-let pop3: LoopbackServer;
+let smtp: SmtpSink;
+let dovecot: Dovecot;
 let ticket: { id: number; caseNumber: string };
+let agent: TestUser;
+let projectId: number;
+let categoryId: number;
 const accounts: number[] = [];
 
 beforeAll(async () => {
   ({ user: admin, api } = await createAdmin());
-  smtp = await startSmtpSink();
-  pop3 = await startPop3();
-  const projectId = (
+  if (!hasDovecot) throw new Error(noDovecotMessage);
+  dovecot = await startDovecot();
+  // One account name and password for both servers, as a real mailbox has.
+  smtp = await startSmtpSink({ user: dovecot.user, password: dovecot.password });
+  projectId = (
     await api.ok<{ id: number }>('POST', '/api/Project/Add', {
       projectCode: `ML-${suffix}`,
       projectName: `Mail ${suffix}`,
     })
   ).id;
-  const agent = await createStaff({ realName: 'Mia', projects: [projectId] });
-  const categoryId = (
+  agent = await createStaff({ realName: 'Mia', projects: [projectId] });
+  categoryId = (
     await api.ok<{ id: number }>('POST', '/api/Category/Add', {
       categoryCode: `ML-${suffix}`,
       categoryDescription: `Mail desk ${suffix}`,
@@ -58,7 +65,7 @@ afterAll(async () => {
   for (const id of accounts) await api.call('POST', `/api/MailAccount/Delete/${id}`, {});
   await browser?.close();
   await smtp?.close();
-  await pop3?.close();
+  await dovecot?.stop();
 });
 
 async function setLanguage(page: Page, language: keyof typeof languageNames) {
@@ -83,8 +90,8 @@ describe('e-mail', () => {
     await drawer.locator('#name').fill(`Desk ${suffix}`);
     await drawer.locator('#displayName').fill('Service desk');
     await drawer.locator('#address').fill(`desk.${suffix}@example.test`);
-    await drawer.locator('#account').fill(`desk.${suffix}@example.test`);
-    await drawer.locator('#password').fill('sink-secret-1');
+    await drawer.locator('#account').fill(dovecot.user);
+    await drawer.locator('#password').fill(dovecot.password);
     await drawer.locator('#smtpHost').fill('127.0.0.1');
     // STARTTLS off: the usual port follows (587 → 25), then the sink's own port is typed.
     await expect.poll(() => drawer.locator('#smtpPort').inputValue()).toBe('587');
@@ -101,7 +108,7 @@ describe('e-mail', () => {
     await drawer.locator('.account-incoming-ssl').click();
     await expect.poll(() => drawer.locator('#incomingPort').inputValue()).toBe('110');
     await drawer.locator('#incomingHost').fill('127.0.0.1');
-    await drawer.locator('#incomingPort').fill(String(pop3.port));
+    await drawer.locator('#incomingPort').fill(String(dovecot.pop3Port));
     await drawer.locator('#isDefault').click();
     await shot(page, '18-mail-account-editor-en');
     const saved = page.waitForResponse((r) => r.url().includes('/api/MailAccount/Add'));
@@ -110,7 +117,7 @@ describe('e-mail', () => {
     expect(body.resultCode).toBe(200);
     accounts.push(body.data.id);
     expect(body.data.hasPassword).toBe(true);
-    expect(JSON.stringify(body.data)).not.toContain('sink-secret-1');
+    expect(JSON.stringify(body.data)).not.toContain(dovecot.password);
     await drawer.waitFor({ state: 'hidden' });
 
     // Test: both connections succeed, in words.
@@ -139,9 +146,9 @@ describe('e-mail', () => {
 
     // The send job (every 5 s) hands it to the SMTP server (beside the ticket's notifications).
     const replyText = `The technician comes at 3 pm ${suffix}.`;
-    const sentReply = () => smtp.mails.find((m) => m.to.includes(customerEmail) && m.data.includes(replyText));
+    const sentReply = () => smtp.messages.find((m) => m.to.includes(customerEmail) && m.raw.includes(replyText));
     await expect.poll(() => sentReply() ?? null, { timeout: 60_000, interval: 1000 }).not.toBeNull();
-    expect(sentReply()!.data).toContain(ticket.caseNumber);
+    expect(sentReply()!.raw).toContain(ticket.caseNumber);
 
     // The ticket's e-mails list it as sent, and link to its view.
     const mails = await api.ok<Page1<MailRow>>('POST', '/api/Email/Query', { ticketId: ticket.id });
@@ -194,6 +201,105 @@ describe('e-mail', () => {
     await context.close();
   });
 
+  it(
+    'a mail in the mailbox becomes a ticket; the agent sees it on the bell and replies; the answer becomes a comment',
+    { timeout: 300_000 },
+    async () => {
+      // The account made above now fetches into the mail project (set through the API: its editor is shot above).
+      const account = await api.ok<{ id: number; rowVersion: number }>('GET', `/api/MailAccount/Get/${accounts[0]}`);
+      await api.ok('POST', '/api/MailAccount/Update', {
+        id: account.id,
+        rowVersion: account.rowVersion,
+        fetchEnabled: true,
+        fetchIntervalSeconds: 10,
+        defaultProjectId: projectId,
+        defaultCategoryId: categoryId,
+      });
+      const customer = `pat.${suffix}@customer.test`;
+      const subject = `Scanner on floor 2 is offline ${suffix}`;
+      const message = (headers: string[], text: string) =>
+        [
+          `From: Pat <${customer}>`,
+          `To: desk.${suffix}@example.test`,
+          `Date: ${new Date().toUTCString()}`,
+          'MIME-Version: 1.0',
+          'Content-Type: text/plain; charset=utf-8',
+          ...headers,
+          '',
+          text,
+          '',
+        ].join('\r\n');
+      await dovecot.drop(
+        message([`Subject: ${subject}`, `Message-ID: <first.${suffix}@customer.test>`], 'The scanner shows E42.'),
+      );
+
+      // The fetch job (every 10 s) makes a ticket of it, assigned by the category, and deletes it from the mailbox.
+      const incoming = async (text: string) =>
+        (await api.ok<Page1<MailRow>>('POST', '/api/Email/Query', { direction: 'In', keyword: suffix })).items.find(
+          (m) => m.subject.includes(text),
+        ) ?? null;
+      await expect.poll(() => incoming(subject), { timeout: 120_000, interval: 2000 }).not.toBeNull();
+      const first = (await incoming(subject))!;
+      expect(first).toMatchObject({ status: 'Received' });
+      const made = await api.ok<{ id: number; caseNumber: string; ticketFrom: string; assignTo: number | null }>(
+        'GET',
+        `/api/Ticket/Get/${first.ticketId}`,
+      );
+      expect(made).toMatchObject({ ticketFrom: 'Email', assignTo: agent.id });
+      await expect.poll(() => dovecot.count(), { timeout: 30_000 }).toBe(0);
+
+      // The agent's bell shows the assignment; it opens the ticket.
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await signedIn(page, agent);
+      await page.locator('.notification-bell').click();
+      const panel = page.locator('[data-testid="notification-panel"]');
+      const entry = panel.locator('.notification-item', { hasText: made.caseNumber }).first();
+      await entry.waitFor({ timeout: 30_000 });
+      await shot(page, '18-mail-ticket-bell-en');
+      await entry.click();
+      await page.waitForURL(`**/ticket/info/${made.id}`);
+      // The mail's text is the ticket's content.
+    await page.getByText('The scanner shows E42.').first().waitFor();
+
+      // The agent replies by e-mail; the send job hands the reply to the SMTP server, threaded on the customer's mail.
+      await page.locator('.ticket-reply-email').click();
+      const reply = page.locator('.email-reply');
+      await reply.locator('.email-reply-to').getByText(customer).waitFor();
+      await reply.locator('.ticket-editor-content .tiptap').click();
+      const replyText = `Please restart it once ${suffix}.`;
+      await page.keyboard.type(replyText);
+      const replied = page.waitForResponse((r) => r.url().includes('/api/Email/Reply'));
+      await reply.locator('.email-reply-send').click();
+      expect(((await (await replied).json()) as { resultCode: number }).resultCode).toBe(200);
+      const sent = () => smtp.messages.find((m) => m.to.includes(customer) && m.raw.includes(replyText)) ?? null;
+      await expect.poll(sent, { timeout: 60_000, interval: 1000 }).not.toBeNull();
+      const replyHeaders = sent()!.headers;
+      // It answers the customer's conversation (their mail, or our acknowledgement of it), which their client threads.
+    expect(replyHeaders.references).toContain(`<first.${suffix}@customer.test>`);
+      expect(replyHeaders.subject).toContain(made.caseNumber);
+
+      // The customer answers it, with another subject: In-Reply-To threads it onto the same ticket as a comment.
+      await dovecot.drop(
+        message(
+          [
+            'Subject: it works again',
+            `Message-ID: <second.${suffix}@customer.test>`,
+            `In-Reply-To: ${replyHeaders['message-id']}`,
+            `References: <first.${suffix}@customer.test> ${replyHeaders['message-id']}`,
+          ],
+          `Restarted, it prints again ${suffix}.`,
+        ),
+      );
+      await expect.poll(() => incoming('it works again'), { timeout: 120_000, interval: 2000 }).not.toBeNull();
+      expect(await incoming('it works again')).toMatchObject({ status: 'Received', ticketId: made.id });
+      await page.reload();
+      await page.locator('.ticket-activity').getByText(`Restarted, it prints again ${suffix}.`).first().waitFor();
+      await shot(page, '18-mail-ticket-thread-en');
+      await context.close();
+    },
+  );
+
   it('the new e-mail form checks each address with the spec message, fills from a template and saves a draft', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -226,6 +332,8 @@ describe('e-mail', () => {
     await composer.locator('.email-ticket-field .ant-select').click();
     await page.keyboard.type(ticket.caseNumber);
     await page.locator('.ant-select-dropdown').getByText(ticket.caseNumber, { exact: false }).first().click();
+    // The ticket list closes first: its options must not be taken for the template's.
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await composer.locator('.email-template-select').click();
     await page.keyboard.type(`Status note ${suffix}`);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();

@@ -99,7 +99,7 @@ async function templateFor(tx: Tx, event: EmailEvent, language: TemplateLanguage
 }
 
 /** What the customer saw of a ticket's mail: mail in, replies written by hand (no event) and the customer mails. */
-const customerConversation = or(
+export const customerConversation = or(
   eq(email.direction, 'In'),
   isNull(email.event),
   inArray(email.event, ['ticketCreated', 'ticketCommented', 'ticketResolved']),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import { emailMessages, type TicketReply } from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
@@ -7,6 +7,7 @@ import { badRequest, forbidden } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { addCommentIn, ticket } from '../ticket/index.js';
 import { queueEmail } from './email-outbox.service.js';
+import { customerConversation } from './email-notify.service.js';
 import { attachFiles, attachmentLimitBytes, emailAnswer, type EmailAnswer } from './email.service.js';
 import { email } from './email.table.js';
 
@@ -15,7 +16,7 @@ const maxReferences = 20;
 
 /**
  * `POST Email/Reply`: the agent answers the customer from the ticket. One transaction writes the public comment,
- * the queued mail (threaded on the ticket's newest mail) and the `ticket.commented` event with `viaEmailId`, so
+ * the queued mail (threaded on the newest mail of the customer's conversation, never an assignee's notice) and the `ticket.commented` event with `viaEmailId`, so
  * the notification handler sends no second mail. Whoever may comment (`ticket:edit` and sees the ticket) and holds
  * `email:send` (the route's permission) may reply; a refusal writes neither comment nor mail.
  */
@@ -32,7 +33,14 @@ export async function replyToTicket(db: Db, actor: Actor, input: TicketReply): P
     const [newest] = await tx
       .select({ messageId: email.messageId, references: email.references })
       .from(email)
-      .where(and(eq(email.ticketId, input.ticketId), isNotNull(email.messageId)))
+      .where(
+        and(
+          eq(email.ticketId, input.ticketId),
+          isNotNull(email.messageId),
+          ne(email.status, 'Draft'),
+          customerConversation,
+        ),
+      )
       .orderBy(desc(email.id))
       .limit(1);
     const references = newest ? threadOf(newest.references, newest.messageId!) : [];
