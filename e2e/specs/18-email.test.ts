@@ -260,7 +260,7 @@ describe('e-mail', () => {
       await entry.click();
       await page.waitForURL(`**/ticket/info/${made.id}`);
       // The mail's text is the ticket's content.
-    await page.getByText('The scanner shows E42.').first().waitFor();
+      await page.getByText('The scanner shows E42.').first().waitFor();
 
       // The agent replies by e-mail; the send job hands the reply to the SMTP server, threaded on the customer's mail.
       await page.locator('.ticket-reply-email').click();
@@ -276,7 +276,7 @@ describe('e-mail', () => {
       await expect.poll(sent, { timeout: 60_000, interval: 1000 }).not.toBeNull();
       const replyHeaders = sent()!.headers;
       // It answers the customer's conversation (their mail, or our acknowledgement of it), which their client threads.
-    expect(replyHeaders.references).toContain(`<first.${suffix}@customer.test>`);
+      expect(replyHeaders.references).toContain(`<first.${suffix}@customer.test>`);
       expect(replyHeaders.subject).toContain(made.caseNumber);
 
       // The customer answers it, with another subject: In-Reply-To threads it onto the same ticket as a comment.
