@@ -71,6 +71,12 @@ const makers: Record<string, () => Promise<number>> = {
       smtpHost: '127.0.0.1',
     }),
   Email: () => add('Email', { subject: 'Hello', to: ['customer@example.test'], cc: ['boss@example.test'] }),
+  EmailTemplate: () =>
+    add('EmailTemplate', {
+      name: unique('template'),
+      subject: 'About {{ ticket.caseNumber }}',
+      body: '<p>Dear {{ ticket.customer }},</p>',
+    }),
 };
 
 async function add(resource: string, body: Record<string, unknown>): Promise<number> {
