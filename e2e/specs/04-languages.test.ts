@@ -67,7 +67,7 @@ describe('three languages', () => {
       await page.waitForURL('**/ticket/list');
       await shot(page, `layout-${language}`);
 
-      await page.locator('.app-header .header-icon').nth(3).click();
+      await page.locator('.app-header .header-icon:has(.anticon-skin)').click();
       await page.locator('.theme-drawer').waitFor();
       await shot(page, `theme-drawer-${language}`);
       await page.keyboard.press('Escape');

@@ -50,7 +50,12 @@ describe('session safety', () => {
     const user = await createStaff();
     const context = await newContext(browser);
     const page = await context.newPage();
+    // The bell (loaded lazily after sign-in) opens its stream with a call of its own: on a slow machine that call
+    // could come after the session ended and sign out before the click below. Let it settle first.
+    const streamTicket = page.waitForResponse((r) => r.url().includes('/api/Notification/StreamTicket'));
     await signedIn(page, user);
+    await streamTicket;
+    await page.waitForLoadState('networkidle');
     const token = JSON.parse((await stored(page, 'token'))!) as string;
     const ended = await new Api().call('POST', '/api/token/Logout', undefined, token);
     expect(ended.status).toBe(200);
