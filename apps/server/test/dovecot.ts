@@ -13,6 +13,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { encryptPassword } from '../src/modules/email/mail-crypto.js';
 
 export const dovecotBinary = '/usr/sbin/dovecot';
 export const hasDovecot = existsSync(dovecotBinary);
@@ -188,4 +189,20 @@ function readLog(dir: string): string {
   } catch {
     return '';
   }
+}
+
+/** The columns of a mail account that fetches from this Dovecot over `protocol` (plain text on loopback). */
+export function fetchingAccount(server: Dovecot, protocol: 'POP3' | 'IMAP') {
+  return {
+    address: 'desk@casedesk.example',
+    account: server.user,
+    passwordEncrypted: encryptPassword(server.password),
+    smtpHost: '127.0.0.1',
+    smtpPort: 2525,
+    incomingProtocol: protocol,
+    incomingHost: server.host,
+    incomingPort: protocol === 'POP3' ? server.pop3Port : server.imapPort,
+    incomingSsl: false,
+    fetchEnabled: true,
+  };
 }

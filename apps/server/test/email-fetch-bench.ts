@@ -12,11 +12,11 @@ import { seedSystem } from '../src/db/seed-system.js';
 import { fetchAccount } from '../src/modules/email/email-fetch.service.js';
 import { loadMessageIdKey } from '../src/modules/email/email-outbox.service.js';
 import { email, mailAccount } from '../src/modules/email/email.table.js';
-import { encryptPassword, loadMailPasswordKey } from '../src/modules/email/mail-crypto.js';
+import { loadMailPasswordKey } from '../src/modules/email/mail-crypto.js';
 import { project } from '../src/modules/project/project.table.js';
 import { ticket, ticketComment } from '../src/modules/ticket/ticket.table.js';
 import { loadConfig } from '../src/platform/config.js';
-import { hasDovecot, noDovecotMessage, startDovecot } from './dovecot.js';
+import { fetchingAccount, hasDovecot, noDovecotMessage, startDovecot } from './dovecot.js';
 import { gb2312Mail, plainMail } from './mail-fixtures.js';
 
 /**
@@ -112,16 +112,7 @@ async function main() {
       .insert(mailAccount)
       .values({
         name: 'Bench desk',
-        address: 'desk@casedesk.example',
-        account: server.user,
-        passwordEncrypted: encryptPassword(server.password),
-        smtpHost: '127.0.0.1',
-        smtpPort: 2525,
-        incomingProtocol: protocol,
-        incomingHost: server.host,
-        incomingPort: protocol === 'POP3' ? server.pop3Port : server.imapPort,
-        incomingSsl: false,
-        fetchEnabled: true,
+        ...fetchingAccount(server, protocol),
         defaultProjectId: p!.id,
       })
       .returning();

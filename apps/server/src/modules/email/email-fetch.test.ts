@@ -7,7 +7,7 @@ import type { EmailThreadResult } from '@casedesk/shared';
 import { createUser, signIn, useTestApp } from '../../../test/helpers.js';
 import { dataOf } from '../../../test/platform-helpers.js';
 import { createCategory, createProject } from '../../../test/ticket-factories.js';
-import { hasDovecot, noDovecotMessage, startDovecot, type Dovecot } from '../../../test/dovecot.js';
+import { fetchingAccount, hasDovecot, noDovecotMessage, startDovecot, type Dovecot } from '../../../test/dovecot.js';
 import {
   big5Mail,
   big5Subject,
@@ -58,16 +58,7 @@ describe.skipIf(!hasDovecot).each(['POP3', 'IMAP'] as const)(
         .insert(mailAccount)
         .values({
           name: `Desk ${protocol}`,
-          address: 'desk@casedesk.example',
-          account: server.user,
-          passwordEncrypted: encryptPassword(server.password),
-          smtpHost: '127.0.0.1',
-          smtpPort: 2525,
-          incomingProtocol: protocol,
-          incomingHost: server.host,
-          incomingPort: protocol === 'POP3' ? server.pop3Port : server.imapPort,
-          incomingSsl: false,
-          fetchEnabled: true,
+          ...fetchingAccount(server, protocol),
           fetchIntervalSeconds: 60,
           defaultProjectId: projectId,
           defaultCategoryId: categoryId,
