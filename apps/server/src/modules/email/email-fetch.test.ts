@@ -204,6 +204,8 @@ describe.skipIf(!hasDovecot).each(['POP3', 'IMAP'] as const)(
           headers: { 'In-Reply-To': ours.messageId, References: `${firstId} ${ours.messageId}` },
         }),
       );
+      // Fetched on its own: a Maildir lists its messages in directory order, not in the order they were dropped.
+      await fetchNow();
       const colleagueId = uniqueId();
       await server.drop(
         plainMail({
