@@ -41,6 +41,7 @@ import {
 } from './platform/logs.js';
 import { loadServerKeys } from './platform/secrets.js';
 import { setDomainEventHandlers } from './platform/events.js';
+import { setWorkflowBusinessTypes } from './platform/workflow-types.js';
 import type { JobHandler } from './platform/jobs/job-handler.js';
 import { createJobRegistry } from './platform/jobs/registry.js';
 import { createScheduler, type Scheduler } from './platform/jobs/scheduler.js';
@@ -243,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const jobs = { registry, scheduler };
   setDomainEventHandlers(modules.flatMap((module) => module.events ?? []));
+  setWorkflowBusinessTypes(modules.flatMap((module) => module.workflowTypes ?? []));
   const live = createLiveHub(database.listen, (error) => app.log.warn({ err: error }, 'live push failed'));
   const moduleContext = { db, config, accessTokens, authTokenPublicKey: keys.authTokenPublicKey, routes, jobs, live };
   for (const module of modules) await module.register?.(app, moduleContext);

@@ -32,3 +32,4 @@ export * from './scheduledTicket/scheduled-ticket.schemas.js';
 export * from './email/email.schemas.js';
 export * from './email/email-template.variables.js';
 export * from './notification/notification.schemas.js';
+export * from './workflow/workflow.schemas.js';

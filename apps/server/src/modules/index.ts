@@ -25,6 +25,7 @@ import { logModule } from './log/index.js';
 import { scheduledTicketModule } from './scheduledTicket/index.js';
 import { emailModule } from './email/index.js';
 import { notificationModule } from './notification/index.js';
+import { workflowModule } from './workflow/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -57,4 +58,5 @@ export const modules: readonly ModuleManifest[] = [
   scheduledTicketModule,
   emailModule,
   notificationModule,
+  workflowModule,
 ];

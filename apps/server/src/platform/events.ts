@@ -33,7 +33,37 @@ export type DomainEvent =
       values: Record<string, string | number>;
       /** Told the queued mail's id (e.g. the holiday reminder log keeps it); not called when nothing was queued. */
       onQueued?: (tx: Tx, emailId: number) => Promise<void>;
-    };
+    }
+  | WorkflowTaskEvent
+  | WorkflowFinishedEvent;
+
+/** A workflow task waits for someone (contract 14): the e-mail module mails the `approvalTask` template, the
+ * notification module rings the bell. `kind` `remind` is the timeout job's reminder of a task still pending. */
+export type WorkflowTaskEvent = {
+  type: 'workflow.task';
+  kind: 'approve' | 'cc' | 'resubmit' | 'review' | 'remind';
+  taskId: number;
+  instanceId: number;
+  /** Who holds the task (the delegate when delegated) and, then, whose task it is. */
+  assigneeId: number;
+  onBehalfOfId: number | null;
+  title: string;
+  nodeName: string;
+  /** The web page of the instance (`/workflow/instance/info/<id>`). */
+  path: string;
+  actorId: number | null;
+};
+
+/** An instance ended: the initiator hears the outcome. */
+export type WorkflowFinishedEvent = {
+  type: 'workflow.finished';
+  instanceId: number;
+  initiatorId: number;
+  status: 'Approved' | 'Rejected' | 'Cancelled';
+  title: string;
+  path: string;
+  actorId: number | null;
+};
 
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventHandler = (tx: Tx, event: DomainEvent) => Promise<void>;

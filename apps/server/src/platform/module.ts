@@ -9,6 +9,7 @@ import type { DefaultJob, JobHandler } from './jobs/job-handler.js';
 import type { JobRegistry } from './jobs/registry.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import type { LiveHub } from './live.js';
+import type { WorkflowBusinessType } from './workflow-types.js';
 
 /** What the app hands every module when it registers its routes. */
 export type ModuleContext = {
@@ -43,6 +44,8 @@ export type ModuleManifest = {
   jobs?: { handlers: JobHandler[]; defaults?: DefaultJob[] };
   /** What the module does when another module's record changes (inside that change's transaction). */
   events?: DomainEventHandler[];
+  /** Record types this module lets run through approval workflows (platform/workflow-types.ts). */
+  workflowTypes?: WorkflowBusinessType[];
   seed?: {
     /** What every database needs, at each start, safe to repeat; runs in list order. */
     system?: (db: Db, options: SystemSeedOptions) => Promise<void>;

@@ -16,6 +16,8 @@ export const notificationTypes = [
   'ticketCommented',
   'ticketCreated',
   'ticketResolved',
+  'approvalTask',
+  'approvalFinished',
   'system',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
@@ -91,6 +93,36 @@ export const notificationTitles = {
     en: 'Ticket {caseNumber} was resolved',
     'zh-cn': '工单 {caseNumber} 已解决',
     'zh-tw': '工單 {caseNumber} 已解決',
+  },
+  approvalTask: {
+    en: '{title} waits for your approval',
+    'zh-cn': '{title} 等待您审批',
+    'zh-tw': '{title} 等待您審核',
+  },
+  approvalCc: {
+    en: 'Copy for you: {title}',
+    'zh-cn': '抄送给您：{title}',
+    'zh-tw': '副本給您：{title}',
+  },
+  approvalResubmit: {
+    en: '{title} was returned to you: edit and submit it again',
+    'zh-cn': '{title} 已退回给您：请修改后重新提交',
+    'zh-tw': '{title} 已退回給您：請修改後重新送出',
+  },
+  approvalReminder: {
+    en: 'Reminder: {title} is waiting for your approval',
+    'zh-cn': '提醒：{title} 正等待您审批',
+    'zh-tw': '提醒：{title} 正等待您審核',
+  },
+  approvalApproved: {
+    en: '{title} was approved',
+    'zh-cn': '{title} 已审批通过',
+    'zh-tw': '{title} 已核准',
+  },
+  approvalRejected: {
+    en: '{title} was rejected',
+    'zh-cn': '{title} 已被驳回',
+    'zh-tw': '{title} 已被駁回',
   },
 } as const satisfies Record<string, Record<NotificationLanguage, string>>;
 export type NotificationTitleKey = keyof typeof notificationTitles;

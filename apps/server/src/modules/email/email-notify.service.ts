@@ -9,7 +9,7 @@ import { nestValues, renderTemplate, type TemplateValues } from './email-render.
 import { basicSettingsIn, commentValuesOf, ticketValuesOf } from './email-template.service.js';
 import { email, emailTemplate } from './email.table.js';
 
-type TicketEvent = Exclude<DomainEvent, { type: 'user.mail' }>;
+type TicketEvent = Extract<DomainEvent, { type: `ticket.${string}` }>;
 type Recipient = {
   address: string;
   name: string;
@@ -252,5 +252,6 @@ async function mailUser(tx: Tx, event: Extract<DomainEvent, { type: 'user.mail' 
  */
 export const notifyByEmail: DomainEventHandler = async (tx, event) => {
   if (event.type === 'user.mail') await mailUser(tx, event);
+  else if (event.type === 'workflow.task' || event.type === 'workflow.finished') return; // issue 13 wires these
   else await notifyTicket(tx, event);
 };

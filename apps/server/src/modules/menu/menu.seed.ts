@@ -52,6 +52,14 @@ export const menuSeed: MenuSeed[] = [
         icon: 'BellOutlined',
         titles: ['My notifications', '我的通知', '我的通知'],
       },
+      // Everyone has approval tasks (their own boxes): no module permission.
+      {
+        path: '/task',
+        name: 'Task',
+        component: 'task/index',
+        icon: 'AuditOutlined',
+        titles: ['My approvals', '我的审批', '我的審核'],
+      },
     ],
   },
   {
@@ -109,6 +117,14 @@ export const menuSeed: MenuSeed[] = [
       page('/workflow/definition', 'WorkflowDefinition', 'workflow', ['Definitions', '流程定义', '流程定義']),
       page('/workflow/instance', 'WorkflowInstance', 'workflow', ['Instances', '流程实例', '流程實例']),
       page('/workflow/registry', 'WorkflowRegistry', 'workflow', ['Registry', '流程注册', '流程註冊']),
+      // Participants (initiator, approvers, CC) open an instance from their boxes: no module permission.
+      {
+        path: '/workflow/instance/info/:id',
+        name: 'WorkflowInstanceInfo',
+        component: 'workflow/instance/info/index',
+        hide: true,
+        titles: ['Approval', '审批详情', '審核詳情'],
+      },
     ],
   },
   {
@@ -134,6 +150,9 @@ export const menuSeed: MenuSeed[] = [
       page('/system/dept', 'DeptList', 'dept', ['Departments', '部门', '部門']),
       page('/system/position', 'PositionList', 'position', ['Positions', '职位', '職位']),
       page('/delegate/list', 'DelegateList', 'delegate', ['Delegates', '委托', '委託']),
+      page('/delegate/audit', 'DelegateAudit', 'delegate', ['Delegate audit', '委托审计', '委託稽核'], {
+        identification: 'delegate:history',
+      }),
     ],
   },
   {

@@ -68,7 +68,7 @@ const recipients = (ids: (number | null)[], actorId: number | null) => [
  * creator. Nobody is told of what they did themselves.
  */
 export async function notifyOnDomainEvent(tx: Tx, event: DomainEvent): Promise<void> {
-  if (event.type === 'user.mail') return;
+  if (event.type === 'user.mail' || event.type === 'workflow.task' || event.type === 'workflow.finished') return;
   if (event.type === 'ticket.created' && event.viaEmailId === undefined) return;
   const found = await ticketOf(tx, event.ticketId);
   if (!found) return;

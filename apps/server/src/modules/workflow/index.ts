@@ -1,0 +1,10 @@
+// The module's public face: its tables first (other modules may read them), then the manifest.
+export * from './workflow.table.js';
+
+import type { ModuleManifest } from '../../platform/module.js';
+import * as tables from './workflow.table.js';
+
+export const workflowModule: ModuleManifest = {
+  name: 'workflow',
+  tables: { ...tables },
+};
