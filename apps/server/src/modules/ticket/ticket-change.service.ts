@@ -10,7 +10,7 @@ import { readSettings } from '../setting/index.js';
 import { visibleSql } from './ticket.policy.js';
 import { ticketRecordColumns } from './ticket.queries.js';
 import {
-  activeDelegate,
+  activeTicketDelegate,
   checkCategory,
   checkCompany,
   checkParent,
@@ -94,7 +94,7 @@ async function applyChange(
   // A new assignee brings their delegate; a New ticket that gets one is Assigned.
   if (next.assignTo !== undefined || next.projectId !== undefined) {
     const assignee = next.assignTo !== undefined ? next.assignTo : before.assignTo;
-    set('delegateTo', assignee !== null ? await activeDelegate(tx, assignee, projectId, new Date()) : null);
+    set('delegateTo', assignee !== null ? await activeTicketDelegate(tx, assignee, projectId, new Date()) : null);
     if (assignee !== null && status === 'New') status = 'Assigned';
   }
   set('status', status);

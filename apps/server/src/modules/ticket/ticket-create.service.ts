@@ -12,12 +12,12 @@ import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { searchableText } from '../../platform/text-search.js';
+import { activeDelegateQuery, utcDay } from '../delegate/index.js';
 import { claimFiles } from '../file/index.js';
 import { addServiceHours, dayIn, holidaysFromQuery, readSettings } from '../setting/index.js';
 import { appUser } from '../user/index.js';
 import { ticketRecordColumns } from './ticket.queries.js';
 import {
-  activeDelegateQuery,
   activeUsersSql,
   categoryFactsSql,
   checkParent,
@@ -29,7 +29,6 @@ import {
   judgeProject,
   judgeUsers,
   projectFactsSql,
-  utcDay,
   type CategoryFacts,
   type CompanyFacts,
   type ProjectFacts,
@@ -64,7 +63,7 @@ const createFactsStatement = preparedStatement<CreateFacts>('ticket_create_facts
         ${activeUsersSql(eq(appUser.id, assignee))} as "assigneeFound",
         ${factsJson(companyFactsSql(sql`${$('companyId')}::integer`, $('projectId')))} as company,
         ${activeUsersSql(sql`${appUser.id} = any(${$('grants')}::integer[])`)} as "grantFound",
-        (${activeDelegateQuery(q, assignee, $('projectId'), sql`${$('day')}::date`)}) as "delegateTo",
+        (${activeDelegateQuery(q, assignee, 'Ticket', $('projectId'), sql`${$('day')}::date`)}) as "delegateTo",
         array(${holidaysFromQuery(q, sql`${$('holidaysFrom')}::date`)})::text[] as holidays
       from a`;
 });

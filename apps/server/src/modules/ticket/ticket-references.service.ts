@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   mayBecomePrivate,
   settingMessages,
@@ -13,7 +13,7 @@ import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
 import { category, categoryProject } from '../category/index.js';
 import { company } from '../company/index.js';
-import { delegate, delegateProject } from '../delegate/index.js';
+import { activeDelegate } from '../delegate/index.js';
 import { project, projectCompany } from '../project/index.js';
 import { addServiceHours, dayIn, holidaysFrom } from '../setting/index.js';
 import { appUser } from '../user/index.js';
@@ -106,34 +106,9 @@ export async function checkParent(q: Queryable, actor: Actor, parentId: number, 
   if (loop?.found) throw fieldError('parentTicket', 'The linked ticket is a descendant of this ticket');
 }
 
-/** The query of the assignee's active delegate for this project on a day (`YYYY-MM-DD`, UTC). */
-export function activeDelegateQuery(q: Queryable, assignee: Id, projectId: Id, day: string | SQLWrapper) {
-  return q
-    .select({ delegateTo: delegate.delegateTo })
-    .from(delegate)
-    .innerJoin(delegateProject, eq(delegateProject.delegateId, delegate.id))
-    .innerJoin(appUser, eq(appUser.id, delegate.delegateTo))
-    .where(
-      and(
-        eq(delegate.delegateBy, assignee),
-        eq(delegate.enabled, true),
-        eq(delegateProject.projectId, projectId),
-        lte(delegate.startDate, day),
-        or(isNull(delegate.endDate), sql`${delegate.endDate} >= ${day}`),
-        eq(appUser.status, 'Active'),
-        isNull(appUser.deletedAt),
-      ),
-    )
-    .orderBy(sql`${delegate.id} desc`)
-    .limit(1);
-}
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
-/** The assignee's active delegate for this project on this day, if any. */
-export async function activeDelegate(q: Queryable, assignee: number, projectId: number, onDay: Date) {
-  const [row] = await activeDelegateQuery(q, assignee, projectId, utcDay(onDay));
-  return row?.delegateTo ?? null;
-}
+/** The assignee's active ticket delegate for this project on this day, if any (the delegate module's one rule). */
+export const activeTicketDelegate = (q: Queryable, assignee: number, projectId: number, onDay: Date) =>
+  activeDelegate(q, assignee, 'Ticket', projectId, onDay);
 
 /** openDate + the priority's service hours, holidays (Settings → Holiday, days in Settings → Basic's time zone) not counting. */
 export async function dueDateOf(
