@@ -33,3 +33,4 @@ export * from './email/email.schemas.js';
 export * from './email/email-template.variables.js';
 export * from './notification/notification.schemas.js';
 export * from './workflow/workflow.schemas.js';
+export * from './workflow/workflow-conditions.js';

@@ -1,3 +1,17 @@
+CREATE TABLE "delegate_log" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "delegate_log_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"delegate_id" integer,
+	"event" text NOT NULL,
+	"delegate_by" integer NOT NULL,
+	"delegate_to" integer NOT NULL,
+	"ticket_id" integer,
+	"task_id" bigint,
+	"instance_id" integer,
+	"actor_id" integer,
+	"detail" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "workflow" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "workflow_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"row_version" integer DEFAULT 1 NOT NULL,
@@ -119,6 +133,9 @@ ALTER TABLE "workflow_task" ADD CONSTRAINT "workflow_task_assignee_fk" FOREIGN K
 ALTER TABLE "workflow_task" ADD CONSTRAINT "workflow_task_on_behalf_of_fk" FOREIGN KEY ("on_behalf_of_id") REFERENCES "public"."app_user"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workflow_version" ADD CONSTRAINT "workflow_version_workflow_id_workflow_id_fk" FOREIGN KEY ("workflow_id") REFERENCES "public"."workflow"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workflow_version" ADD CONSTRAINT "workflow_version_published_by_fk" FOREIGN KEY ("published_by") REFERENCES "public"."app_user"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "delegate_log_by_idx" ON "delegate_log" USING btree ("delegate_by","id");--> statement-breakpoint
+CREATE INDEX "delegate_log_to_idx" ON "delegate_log" USING btree ("delegate_to","id");--> statement-breakpoint
+CREATE INDEX "delegate_log_delegate_idx" ON "delegate_log" USING btree ("delegate_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "workflow_code_key" ON "workflow" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "workflow_action_instance_idx" ON "workflow_action" USING btree ("instance_id","id");--> statement-breakpoint
 CREATE INDEX "workflow_instance_business_idx" ON "workflow_instance" USING btree ("business_type","business_id");--> statement-breakpoint
@@ -140,10 +157,10 @@ SELECT p."id", '/task', 'Task', 'task/index', 30, 'My approvals',
  WHERE p."path" = '/dashboard' AND p."parent_id" IS NULL
    AND NOT EXISTS (SELECT 1 FROM "menu" m WHERE m."path" = '/task');--> statement-breakpoint
 INSERT INTO "menu" ("parent_id", "path", "name", "component", "sort", "title", "titles", "is_hide")
-SELECT p."id", '/workflow/instance/info/:id', 'WorkflowInstanceInfo', 'workflow/instance/info/index', 50, 'Approval',
+SELECT p."id", '/workflow/instance/info/:id', 'WorkflowInstanceInfo', 'workflow/instance/info/index', 40, 'Approval',
        '{"en":"Approval","zh-cn":"审批详情","zh-tw":"審核詳情"}'::jsonb, true
   FROM "menu" p
- WHERE p."path" = '/workflow' AND p."parent_id" IS NULL
+ WHERE p."path" = '/dashboard' AND p."parent_id" IS NULL
    AND NOT EXISTS (SELECT 1 FROM "menu" m WHERE m."path" = '/workflow/instance/info/:id');--> statement-breakpoint
 INSERT INTO "menu" ("parent_id", "path", "name", "component", "sort", "title", "titles", "identification", "permission_module")
 SELECT p."id", '/delegate/audit', 'DelegateAudit', 'delegate/audit/index', 80, 'Delegate audit',

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 import { appUser } from '../user/index.js';
-import { delegate, delegateProject } from './delegate.table.js';
+import { delegate, delegateLog, delegateProject } from './delegate.table.js';
 
 /** An id in a statement: given, an expression, or a placeholder of a statement built once. */
 type Id = number | SQLWrapper;
@@ -59,4 +59,27 @@ export async function activeDelegate(
 ): Promise<number | null> {
   const [row] = await activeDelegateQuery(q, owner, work, projectId, utcDay(onDay));
   return row?.delegateTo ?? null;
+}
+
+/**
+ * Writes to the delegate audit that a ticket or an approval task reached a delegate (called by whoever gives
+ * the work, inside its transaction, right after `activeDelegate` answered someone).
+ */
+export async function recordDelegatedWork(
+  tx: Tx,
+  entry: {
+    delegateBy: number;
+    delegateTo: number;
+    actorId: number | null;
+  } & ({ ticketId: number } | { taskId: number; instanceId: number }),
+): Promise<void> {
+  await tx.insert(delegateLog).values({
+    event: 'ticketId' in entry ? 'ticketReached' : 'taskReached',
+    delegateBy: entry.delegateBy,
+    delegateTo: entry.delegateTo,
+    actorId: entry.actorId,
+    ticketId: 'ticketId' in entry ? entry.ticketId : null,
+    taskId: 'taskId' in entry ? entry.taskId : null,
+    instanceId: 'instanceId' in entry ? entry.instanceId : null,
+  });
 }

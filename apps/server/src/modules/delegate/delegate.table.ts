@@ -1,12 +1,24 @@
-import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { recordColumns } from '../../platform/columns.js';
+import {
+  bigint,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
+import { recordColumns, timestamptz } from '../../platform/columns.js';
 import { describeReference } from '../../platform/db-errors.js';
 import { project } from '../project/project.table.js';
 import { authorKeys, userKey } from '../user/user.table.js';
 
 /**
  * A user's delegate (spec section 3): while it is on and the day is within its dates, new tickets
- * assigned to `delegateBy` in one of its projects also get `delegateTo`. Routes: a later issue.
+ * assigned to `delegateBy` in one of its projects (none listed: every project) also get `delegateTo`, and
+ * approval tasks too when its type is `Approval` or `All` (`delegate.queries.ts`).
  */
 export const delegate = pgTable(
   'delegate',
@@ -53,3 +65,32 @@ describeReference('delegate_project_project_fk', {
   column: 'project_id',
   inUse: (n) => `This project is used by ${n} delegate(s) and cannot be deleted.`,
 });
+
+/**
+ * The delegate audit (`POST Delegate/History`, `delegate:history`): every change of a delegation, and every
+ * ticket and approval task that reached a delegate. Append-only.
+ */
+export const delegateLog = pgTable(
+  'delegate_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Null once the delegation is deleted (the log outlives it). */
+    delegateId: integer('delegate_id'),
+    /** `created` | `updated` | `enabled` | `disabled` | `deleted` | `ticketReached` | `taskReached`. */
+    event: text('event').notNull(),
+    delegateBy: integer('delegate_by').notNull(),
+    delegateTo: integer('delegate_to').notNull(),
+    ticketId: integer('ticket_id'),
+    taskId: bigint('task_id', { mode: 'number' }),
+    instanceId: integer('instance_id'),
+    actorId: integer('actor_id'),
+    /** For changes: the fields before and after. */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('delegate_log_by_idx').on(t.delegateBy, t.id),
+    index('delegate_log_to_idx').on(t.delegateTo, t.id),
+    index('delegate_log_delegate_idx').on(t.delegateId, t.id),
+  ],
+);

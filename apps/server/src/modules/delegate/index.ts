@@ -1,6 +1,12 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './delegate.table.js';
-export { activeDelegate, activeDelegateQuery, utcDay, type DelegatedWork } from './delegate.queries.js';
+export {
+  activeDelegate,
+  activeDelegateQuery,
+  recordDelegatedWork,
+  utcDay,
+  type DelegatedWork,
+} from './delegate.queries.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import * as tables from './delegate.table.js';

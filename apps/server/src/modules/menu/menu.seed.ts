@@ -60,6 +60,15 @@ export const menuSeed: MenuSeed[] = [
         icon: 'AuditOutlined',
         titles: ['My approvals', '我的审批', '我的審核'],
       },
+      // Participants (initiator, approvers, CC) open an instance from their boxes: no module permission, so it
+      // hangs under Home (a hidden page under Workflow would show that group to everyone).
+      {
+        path: '/workflow/instance/info/:id',
+        name: 'WorkflowInstanceInfo',
+        component: 'workflow/instance/info/index',
+        hide: true,
+        titles: ['Approval', '审批详情', '審核詳情'],
+      },
     ],
   },
   {
@@ -117,14 +126,6 @@ export const menuSeed: MenuSeed[] = [
       page('/workflow/definition', 'WorkflowDefinition', 'workflow', ['Definitions', '流程定义', '流程定義']),
       page('/workflow/instance', 'WorkflowInstance', 'workflow', ['Instances', '流程实例', '流程實例']),
       page('/workflow/registry', 'WorkflowRegistry', 'workflow', ['Registry', '流程注册', '流程註冊']),
-      // Participants (initiator, approvers, CC) open an instance from their boxes: no module permission.
-      {
-        path: '/workflow/instance/info/:id',
-        name: 'WorkflowInstanceInfo',
-        component: 'workflow/instance/info/index',
-        hide: true,
-        titles: ['Approval', '审批详情', '審核詳情'],
-      },
     ],
   },
   {

@@ -87,7 +87,15 @@ describe('GET /api/Menu/WebMenus', () => {
     expect(tree.filter((e) => !e.meta.isHide).map((e) => e.name)).toEqual(['Dashboard', 'Ticket']);
     // New ticket and Edit ticket also need ticket:create and ticket:edit (their identification).
     expect(outline(tree)).toEqual([
-      { name: 'Dashboard', children: [{ name: 'DashboardTicket' }, { name: 'NotificationList' }] },
+      {
+        name: 'Dashboard',
+        children: [
+          { name: 'DashboardTicket' },
+          { name: 'NotificationList' },
+          { name: 'Task' },
+          { name: 'WorkflowInstanceInfo' },
+        ],
+      },
       { name: 'Ticket', children: [{ name: 'TicketList' }, { name: 'TicketInfo' }] },
       { name: 'Personal' },
     ]);
@@ -101,10 +109,13 @@ describe('GET /api/Menu/WebMenus', () => {
       name: 'Ticket',
       children: [{ name: 'TicketList' }, { name: 'TicketEdit' }, { name: 'TicketInfo' }],
     });
-    // Without the page permission the identification alone shows nothing (My notifications is everyone's).
+    // Without the page permission the identification alone shows nothing (My notifications and My approvals are everyone's).
     const { token: createOnly } = await signedInWith(ctx, ['ticket:create']);
     expect(outline(await menusOf(createOnly))).toEqual([
-      { name: 'Dashboard', children: [{ name: 'NotificationList' }] },
+      {
+        name: 'Dashboard',
+        children: [{ name: 'NotificationList' }, { name: 'Task' }, { name: 'WorkflowInstanceInfo' }],
+      },
       { name: 'Personal' },
     ]);
     expect(tree.find((e) => e.name === 'Personal')!.meta.isHide).toBe(true);
@@ -114,22 +125,31 @@ describe('GET /api/Menu/WebMenus', () => {
 
   it('gives a user without page permissions only the pages of every signed-in user, and follows permission and menu changes at once', async () => {
     const { token } = await signedInWith(ctx, ['dept:view', 'dept:create']);
-    // My notifications (under Home) and My account are every signed-in user's.
+    // My notifications, My approvals, an approval's page (under Home) and My account are every signed-in user's.
     expect(outline(await menusOf(token))).toEqual([
-      { name: 'Dashboard', children: [{ name: 'NotificationList' }] },
+      {
+        name: 'Dashboard',
+        children: [{ name: 'NotificationList' }, { name: 'Task' }, { name: 'WorkflowInstanceInfo' }],
+      },
       { name: 'Personal' },
     ]);
 
     const { token: organiser } = await signedInWith(ctx, ['dept:page', 'position:page']);
     expect(outline(await menusOf(organiser))).toEqual([
-      { name: 'Dashboard', children: [{ name: 'NotificationList' }] },
+      {
+        name: 'Dashboard',
+        children: [{ name: 'NotificationList' }, { name: 'Task' }, { name: 'WorkflowInstanceInfo' }],
+      },
       { name: 'Organization', children: [{ name: 'DeptList' }, { name: 'PositionList' }] },
       { name: 'Personal' },
     ]);
     await ctx.db.update(menu).set({ enabled: false }).where(eq(menu.name, 'PositionList'));
     try {
       expect(outline(await menusOf(organiser))).toEqual([
-        { name: 'Dashboard', children: [{ name: 'NotificationList' }] },
+        {
+          name: 'Dashboard',
+          children: [{ name: 'NotificationList' }, { name: 'Task' }, { name: 'WorkflowInstanceInfo' }],
+        },
         { name: 'Organization', children: [{ name: 'DeptList' }] },
         { name: 'Personal' },
       ]);
