@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { validateFlowChart, type Workflow, type WorkflowRegistry } from '@casedesk/shared';
+import {
+  findFlowNode,
+  validateFlowChart,
+  type Workflow,
+  type WorkflowRegistry,
+  type WorkflowVersion,
+} from '@casedesk/shared';
 import { createUser, signedInWith, signIn, useTestApp, type Response } from '../../../test/helpers.js';
-import { demoTicketApproval } from './workflow.seed.js';
+import { demoTicketApproval, seedDemoWorkflows } from './workflow.seed.js';
 
 const ctx = useTestApp();
 let token: string;
@@ -149,5 +155,24 @@ describe('WorkflowRegistry', () => {
 describe('the demo ticket approval', () => {
   it('is a graph Publish accepts', () => {
     expect(validateFlowChart(demoTicketApproval({ lead: 1, manager: 2, desk: 3 }), 'Ticket')).toEqual([]);
+  });
+
+  it('is seeded published, as version 1, and bound in the registry for tickets', async () => {
+    // The demo users the seed looks up by login name.
+    const lead = await createUser(ctx, { values: { loginName: 'maria' } });
+    const desk = await createUser(ctx, { values: { loginName: 'alice' } });
+    await ctx.db.transaction((tx) => seedDemoWorkflows(tx));
+    const [seeded] = data<{ items: Workflow[] }>(
+      await call('POST', '/api/Workflow/Query', { keyword: 'ticket-approval' }),
+    ).items;
+    expect(seeded).toMatchObject({ status: 'Published', version: 1, hasDraftChanges: false, type: 'Ticket' });
+    const [version] = data<WorkflowVersion[]>(await call('GET', '/api/Workflow/Versions/ticket-approval'));
+    expect(version).toMatchObject({ version: 1, instanceCount: 0 });
+    expect(findFlowNode(version!.flowChart, 'team-lead')).toMatchObject({ approvers: { ids: [lead.id] } });
+    expect(findFlowNode(version!.flowChart, 'copy')).toMatchObject({ approvers: { ids: [desk.id] } });
+    const entries = data<{ items: WorkflowRegistry[] }>(
+      await call('POST', '/api/WorkflowRegistry/Query', { keyword: 'ticket-approval' }),
+    ).items;
+    expect(entries).toEqual([expect.objectContaining({ businessType: 'Ticket', workflowName: 'Ticket approval' })]);
   });
 });

@@ -466,6 +466,24 @@ describe('Workflow: copy, disable, enable, delete', () => {
   });
 });
 
+describe('Workflow: export', () => {
+  it('exports the list as a spreadsheet', async () => {
+    await published();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Workflow/Export',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'auth-token': ctx.newAuthToken(),
+        'content-type': 'application/json',
+      },
+      payload: '{}',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+  });
+});
+
 describe('Workflow: who may not', () => {
   it('answers 403 to a user without workflow permissions on every definition call', async () => {
     const w = await published();
