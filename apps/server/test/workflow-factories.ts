@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Condition, FlowBranch, FlowNode, WorkflowInstanceInfo } from '@casedesk/shared';
 import { workflow, workflowRegistry, workflowVersion } from '../src/modules/workflow/workflow.table.js';
 import { createUser, signIn, type Response, type TestContext } from './helpers.js';
-import { addTicket, staff, ticketWorld, type Staff } from './ticket-factories.js';
+import { addTicket, ticketWorld, type Staff } from './ticket-factories.js';
 
 // ---- graphs ----
 
@@ -19,14 +19,16 @@ export function chain(...nodes: FlowNode[]): FlowNode {
   return copies[0]!;
 }
 
-export const start = (extra: Loose = {}): FlowNode => ({ id: 'start', name: 'Start', type: 'start', ...extra }) as FlowNode;
+export const start = (extra: Loose = {}): FlowNode =>
+  ({ id: 'start', name: 'Start', type: 'start', ...extra }) as FlowNode;
 export const end = (): FlowNode => ({ id: 'end', name: 'End', type: 'end' });
 export const approver = (
   id: string,
   ids: number[],
   mode: 'any' | 'all' | 'percent' | 'sequence' = 'any',
   extra: Loose = {},
-): FlowNode => ({ id, name: `Node ${id}`, type: 'approver', approvers: { strategy: 'users', ids }, mode, ...extra }) as FlowNode;
+): FlowNode =>
+  ({ id, name: `Node ${id}`, type: 'approver', approvers: { strategy: 'users', ids }, mode, ...extra }) as FlowNode;
 export const ccNode = (id: string, ids: number[]): FlowNode => ({
   id,
   name: `CC ${id}`,
@@ -112,12 +114,22 @@ export async function anotherTicket(ctx: TestContext, world: Awaited<ReturnType<
   return addTicket(ctx, world.agent.token, { projectId: world.projectId, categoryId: world.categoryId, ...body });
 }
 
-export async function workflowCall(ctx: TestContext, who: { token: string }, path: string, body: unknown): Promise<Response> {
+export async function workflowCall(
+  ctx: TestContext,
+  who: { token: string },
+  path: string,
+  body: unknown,
+): Promise<Response> {
   return ctx.call('POST', `/api/${path}`, { token: who.token, body });
 }
 
 /** An action that must succeed: answers the new Info. */
-export async function act(ctx: TestContext, who: { token: string }, path: string, body: unknown): Promise<WorkflowInstanceInfo> {
+export async function act(
+  ctx: TestContext,
+  who: { token: string },
+  path: string,
+  body: unknown,
+): Promise<WorkflowInstanceInfo> {
   const response = await workflowCall(ctx, who, path, body);
   expect(response.status, response.raw).toBe(200);
   return response.body.data as WorkflowInstanceInfo;

@@ -46,7 +46,13 @@ import {
   type TaskRow,
 } from './workflow-engine.service.js';
 import { nodeOf } from './workflow-flow.js';
-import { instanceInfo, instanceVisible, recallableTask, registryMatch, returnTargetsOf } from './workflow-instance.queries.js';
+import {
+  instanceInfo,
+  instanceVisible,
+  recallableTask,
+  registryMatch,
+  returnTargetsOf,
+} from './workflow-instance.queries.js';
 import { workflow, workflowInstance, workflowTask, workflowVersion } from './workflow.table.js';
 
 type Input<S extends z.ZodType> = z.infer<S>;
@@ -121,7 +127,11 @@ const requireKind = (task: TaskRow, ...kinds: TaskRow['kind'][]) => {
 };
 
 /** Picks for later nodes: only approver nodes whose rule lets a person pick. */
-function mergePicks(run: Run, picks: Record<string, number[]> | undefined, strategy: 'initiatorPicks' | 'previousPicks') {
+function mergePicks(
+  run: Run,
+  picks: Record<string, number[]> | undefined,
+  strategy: 'initiatorPicks' | 'previousPicks',
+) {
   if (!picks) return;
   const merged = { ...run.instance.picks };
   for (const [nodeId, ids] of Object.entries(picks)) {
@@ -591,7 +601,13 @@ export async function handoffTask(
       seq: task.seq,
       parentTaskId: task.id,
     });
-    await writeLog(run, { action: 'handoff', task, onBehalfOfId, comment: input.comment, detail: { userId: input.userId } });
+    await writeLog(run, {
+      action: 'handoff',
+      task,
+      onBehalfOfId,
+      comment: input.comment,
+      detail: { userId: input.userId },
+    });
     return close(run, actor);
   });
 }

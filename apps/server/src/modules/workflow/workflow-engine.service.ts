@@ -260,11 +260,7 @@ export async function tasksOfRound(run: Run, nodeId: string, round: number): Pro
     .select()
     .from(workflowTask)
     .where(
-      and(
-        eq(workflowTask.instanceId, run.instance.id),
-        eq(workflowTask.nodeId, nodeId),
-        eq(workflowTask.round, round),
-      ),
+      and(eq(workflowTask.instanceId, run.instance.id), eq(workflowTask.nodeId, nodeId), eq(workflowTask.round, round)),
     )
     .orderBy(asc(workflowTask.seq), asc(workflowTask.id));
 }
