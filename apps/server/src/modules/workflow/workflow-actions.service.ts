@@ -67,7 +67,7 @@ function typeOf(name: InstanceRow['businessType']): WorkflowBusinessType {
 }
 
 /** Opens an action on a locked instance: its pinned graph, its business type and record. */
-async function openRun(tx: Tx, instance: InstanceRow, actorId: number | null, now: Date): Promise<Run> {
+export async function openRun(tx: Tx, instance: InstanceRow, actorId: number | null, now: Date): Promise<Run> {
   const [version] = await tx
     .select({ flowChart: workflowVersion.flowChart })
     .from(workflowVersion)
@@ -352,22 +352,34 @@ export async function approveTask(
       comment: input.comment,
       detail: input.fields ? { fields: input.fields } : undefined,
     });
-    await afterAddedSigner(run, task);
-    const after = await tx
-      .select()
-      .from(workflowTask)
-      .where(
-        and(
-          eq(workflowTask.parentTaskId, task.id),
-          eq(workflowTask.addedPosition, 'after'),
-          eq(workflowTask.status, 'Pending'),
-          eq(workflowTask.kind, 'waiting'),
-        ),
-      );
-    for (const signer of after) await activateTask(run, signer);
-    await settleNode(run, node, task.round);
+    await afterApproval(run, task);
     return close(run, actor);
   });
+}
+
+/** What follows an approval (by a person or the timeout job): added signers' turns, then the node's rule. */
+export async function afterApproval(run: Run, task: TaskRow): Promise<void> {
+  await afterAddedSigner(run, task);
+  const after = await run.tx
+    .select()
+    .from(workflowTask)
+    .where(
+      and(
+        eq(workflowTask.parentTaskId, task.id),
+        eq(workflowTask.addedPosition, 'after'),
+        eq(workflowTask.status, 'Pending'),
+        eq(workflowTask.kind, 'waiting'),
+      ),
+    );
+  for (const signer of after) await activateTask(run, signer);
+  await settleNode(run, approverNode(run, task), task.round);
+}
+
+/** What follows a rejection: the instance ends, or goes back to the initiator, as the node says. */
+export async function afterRejection(run: Run, task: TaskRow, comment: string | null | undefined): Promise<void> {
+  const node = approverNode(run, task);
+  if (node.type === 'approver' && node.onReject === 'returnToInitiator') await returnToInitiator(run, comment ?? null);
+  else await finishInstance(run, 'Rejected', comment);
 }
 
 /** `POST WorkflowInstance/Reject`: ends the instance, or sends it back to the initiator, as the node says. */
@@ -390,9 +402,7 @@ export async function rejectTask(
     if (node.type === 'approver' && node.reasonRequired?.reject && !input.comment) throw badRequest('reasonRequired');
     await completeTask(run, task.id, 'Rejected', input.comment);
     await writeLog(run, { action: 'reject', task, onBehalfOfId, comment: input.comment });
-    if (node.type === 'approver' && node.onReject === 'returnToInitiator')
-      await returnToInitiator(run, input.comment ?? null);
-    else await finishInstance(run, 'Rejected', input.comment);
+    await afterRejection(run, task, input.comment);
     return close(run, actor);
   });
 }
@@ -434,7 +444,7 @@ async function checkNewHolder(run: Run, nodeId: string, userId: number): Promise
 }
 
 /** Gives a task to someone else: the old one `Transferred`, a new one for them; what hung on the old one follows. */
-async function handOver(run: Run, task: TaskRow, userId: number): Promise<TaskRow> {
+export async function handOver(run: Run, task: TaskRow, userId: number): Promise<TaskRow> {
   await checkNewHolder(run, task.nodeId, userId);
   await completeTask(run, task.id, 'Transferred');
   const fresh = await createTask(run, {
