@@ -713,6 +713,18 @@ export async function recallApproval(
                or (${workflowTask.parentTaskId} = ${task.id} and ${workflowTask.addedPosition} = 'after'))`,
         ),
       );
+    // A signer added before their adder: the adder waits for them again.
+    if (task.addedPosition === 'before' && task.parentTaskId !== null)
+      await tx
+        .update(workflowTask)
+        .set({ kind: 'waiting', nextCheckAt: null })
+        .where(
+          and(
+            eq(workflowTask.id, task.parentTaskId),
+            eq(workflowTask.status, 'Pending'),
+            eq(workflowTask.kind, 'approve'),
+          ),
+        );
     await tx
       .update(workflowTask)
       .set({ status: 'Pending', completedAt: null, comment: null })
