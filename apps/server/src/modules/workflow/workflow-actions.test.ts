@@ -54,6 +54,22 @@ describe('who may act', () => {
     expect(info.log.map((l) => l.action)).toEqual(['submit', 'approve']);
   });
 
+  it('concurrent approvals on one or-sign node take turns: one wins, the other gets 409, one log row', async () => {
+    const w = await approvalWorld(ctx);
+    const [a, b] = [await person(ctx), await person(ctx)];
+    await publishWorkflow(ctx, chain(start(), approver('n', [a.id, b.id], 'any'), end()), { projectId: w.projectId });
+    const { instance } = await submit(ctx, w.initiator, w.ticketId);
+    const [ta, tb] = [await myTask(ctx, a, instance.id), await myTask(ctx, b, instance.id)];
+    const answers = await Promise.all([
+      workflowCall(ctx, a, 'WorkflowInstance/Approve', { taskId: ta.taskId }),
+      workflowCall(ctx, b, 'WorkflowInstance/Approve', { taskId: tb.taskId }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const info = await infoOf(ctx, w.initiator, instance.id);
+    expect(info.instance.status).toBe('Approved');
+    expect(info.log.filter((l) => l.action === 'approve')).toHaveLength(1);
+  });
+
   it('a second submit of a running record → 409; a record in no registry → 400; a hidden record → 404', async () => {
     const w = await approvalWorld(ctx);
     const a = await person(ctx);
