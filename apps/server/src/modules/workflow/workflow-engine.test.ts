@@ -49,8 +49,13 @@ describe('a simple chain', () => {
       ['submit', w.initiator.id, null],
       ['approve', boss.id, 'fine'],
     ]);
-    const history = await ctx.call('GET', `/api/Ticket/Detail/${w.ticketId}`, { token: w.initiator.token });
-    expect(history.status).toBe(200);
+    const timeline = await ctx.call('GET', `/api/Ticket/Timeline/${w.ticketId}`, { token: w.initiator.token });
+    expect(timeline.status).toBe(200);
+    const approvalSteps = (timeline.body.data as { changes: { field: string; to: unknown }[] }[])
+      .flatMap((entry) => entry.changes)
+      .filter((change) => change.field === 'approvalStatus')
+      .map((change) => change.to);
+    expect(approvalSteps.sort()).toEqual(['Approved', 'Running']);
   });
 });
 
