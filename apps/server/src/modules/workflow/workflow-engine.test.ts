@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { WorkflowTask } from '@casedesk/shared';
 import { useTestApp } from '../../../test/helpers.js';
 import { delegate, delegateLog } from '../delegate/index.js';
+import { dept } from '../dept/dept.table.js';
+import { appUser } from '../user/index.js';
 import {
   anotherTicket,
   approvalWorld,
@@ -220,6 +222,26 @@ describe('who approves', () => {
       ['skip', 'skip', 'workflow.skippedSelf'],
     ]);
     expect((await approve(ctx, other, info.instance.id)).instance.status).toBe('Approved');
+  });
+
+  it('the approver is the initiator, selfApprover leader: their department leader approves instead', async () => {
+    const w = await approvalWorld(ctx);
+    const leader = await person(ctx);
+    const [unit] = await ctx.db
+      .insert(dept)
+      .values({ name: 'Unit', code: `D-${w.ticketId}`, leaderId: leader.id })
+      .returning({ id: dept.id });
+    await ctx.db.update(appUser).set({ deptId: unit!.id }).where(eq(appUser.id, w.initiator.id));
+    await publishWorkflow(
+      ctx,
+      chain(start(), approver('a', [w.initiator.id], 'any', { selfApprover: 'leader' }), end()),
+      {
+        projectId: w.projectId,
+      },
+    );
+    const { instance, tasks } = await submit(ctx, w.initiator, w.ticketId);
+    expect(tasks.map((t) => [t.ownerId, t.status])).toEqual([[leader.id, 'Pending']]);
+    expect((await approve(ctx, leader, instance.id)).instance.status).toBe('Approved');
   });
 
   it('no approver found: approve automatically, reject, or a fallback user', async () => {
