@@ -195,6 +195,11 @@ describe('reject and return', () => {
     expect(back.instance.currentNodes).toEqual(['start']);
     const mine = await infoOf(ctx, w.initiator, instance.id);
     expect(mine.myTasks.map((t) => [t.kind, t.actions])).toEqual([['resubmit', ['resubmit']]]);
+    const state = await ctx.call('GET', '/api/WorkflowInstance/BusinessState', {
+      token: w.initiator.token,
+      query: { businessType: 'Ticket', businessId: String(w.ticketId) },
+    });
+    expect(state.body.data).toMatchObject({ canSubmit: true, instance: { id: instance.id, status: 'Running' } });
     const again = await submit(ctx, w.initiator, w.ticketId);
     expect(again.instance.id).toBe(instance.id);
     expect(again.instance.currentNodes).toEqual(['a']);
