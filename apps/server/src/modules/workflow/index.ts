@@ -2,6 +2,8 @@
 export * from './workflow.table.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { registerWorkflowInstanceRoutes } from './workflow-instance.routes.js';
+import { workflowTimeoutHandler } from './workflow-timeout.service.js';
 import { registerWorkflowDefinitionRoutes } from './workflow.routes.js';
 import { seedDemoWorkflows } from './workflow.seed.js';
 import * as tables from './workflow.table.js';
@@ -11,6 +13,20 @@ export const workflowModule: ModuleManifest = {
   tables: { ...tables },
   register: (app, ctx) => {
     registerWorkflowDefinitionRoutes(app, ctx.db);
+    registerWorkflowInstanceRoutes(app, ctx.db);
   },
   seed: { demo: seedDemoWorkflows },
+  jobs: {
+    handlers: [workflowTimeoutHandler],
+    defaults: [
+      {
+        name: 'Approval time limits',
+        jobGroup: 'workflow',
+        className: workflowTimeoutHandler.className,
+        cron: '0 * * * * ?',
+        isStart: true,
+        remark: 'Reminds the holders of overdue approval tasks, then approves, rejects or escalates as the step says.',
+      },
+    ],
+  },
 };
