@@ -133,6 +133,18 @@ export const delegateLogEntrySchema = z.object({
 });
 export const delegateHistoryPageSchema = pageOf(delegateLogEntrySchema);
 
+/**
+ * The editor's pickers (`POST Delegate/Users`, `GET Delegate/Projects`): whoever may keep delegations picks
+ * active users and projects without needing `user:view` or `project:view`.
+ */
+export const delegatePickQuerySchema = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  /** Users to include whatever the keyword (the chosen ones, so that their names show). */
+  ids: z.array(idSchema).max(50).optional(),
+});
+export const delegatePickOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export type DelegatePickOption = z.infer<typeof delegatePickOptionSchema>;
 export type Delegate = z.infer<typeof delegateSchema>;
 export type DelegateCreate = z.infer<typeof delegateCreateSchema>;
 export type DelegateUpdate = z.infer<typeof delegateUpdateSchema>;

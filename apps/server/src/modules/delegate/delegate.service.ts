@@ -9,6 +9,7 @@ import {
   type DelegateLogEvent,
   type DelegateQuery,
   type DelegateSetEnabled,
+  type DelegatePickOption,
   type DelegateUpdate,
   type Page,
 } from '@casedesk/shared';
@@ -24,6 +25,8 @@ import {
   lockDelegationsOf,
   missingProjects,
   overlappingDelegation,
+  pickProjects,
+  pickUsers,
   reverseDelegation,
   userState,
   type DelegationSpan,
@@ -349,3 +352,14 @@ export async function delegateHistory(
     })),
   };
 }
+
+/** Users the editor offers as owner or delegate. */
+export const delegateUserOptions = (
+  db: Db,
+  keyword: string | undefined,
+  ids: number[] = [],
+): Promise<DelegatePickOption[]> => pickUsers(db, keyword, ids);
+
+/** Projects the editor offers: every project to whoever sees them all, else the actor's own. */
+export const delegateProjectOptions = (db: Db, actor: Actor): Promise<DelegatePickOption[]> =>
+  pickProjects(db, actor.permissions.has('project:view') || actor.dataScope === 'all' ? 'all' : actor.projects);

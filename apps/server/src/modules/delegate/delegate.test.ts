@@ -336,6 +336,24 @@ describe('Delegate: the rules of a delegation', () => {
   });
 });
 
+describe('Delegate: the editor pickers', () => {
+  it('offers a common user active users by name and their own projects, without user:view or project:view', async () => {
+    const projectId = await createProject(ctx);
+    const owner = await signedIn({ roles: ['common'], projects: [projectId] });
+    const active = await createUser(ctx, { values: { fullName: 'Quillon Pickable' } });
+    await createUser(ctx, { values: { fullName: 'Quillon Away', status: 'Inactive' } });
+    const users = await ctx.call('POST', '/api/Delegate/Users', { token: owner.token, body: { keyword: 'quillon' } });
+    expect(users.status, users.raw).toBe(200);
+    expect(users.body.data).toEqual([{ id: active.id, name: 'Quillon Pickable' }]);
+    const projects = await ctx.call('GET', '/api/Delegate/Projects', { token: owner.token });
+    expect((projects.body.data as { id: number }[]).map((p) => p.id)).toEqual([projectId]);
+    const all = await ctx.call('GET', '/api/Delegate/Projects', { token: admin.token });
+    expect((all.body.data as { id: number }[]).length).toBeGreaterThan(1);
+    const nobody = await signedIn({ permissions: ['ticket:view'] });
+    expect((await ctx.call('GET', '/api/Delegate/Projects', { token: nobody.token })).status).toBe(403);
+  });
+});
+
 describe('Delegate: list and history', () => {
   it('filters the list and searches by name', async () => {
     const owner = await commonUser();
