@@ -17,7 +17,7 @@ import { defineMessages } from '../platform/message-keys.js';
 export const delegateMessages = defineMessages('delegate', {
   self: 'A user cannot delegate to themself.',
   inactiveDelegate: 'The delegate must be an active user.',
-  unknownOwner: 'The user who delegates does not exist or is not active.',
+  unknownOwner: 'The user who delegates does not exist.',
   endBeforeStart: 'The end date must not be before the start date.',
   cycle: 'The delegate already delegates the same work back to this user for overlapping dates.',
   overlap:
