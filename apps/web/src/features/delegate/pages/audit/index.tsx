@@ -68,6 +68,7 @@ export default function DelegateAuditPage() {
           <div style={{ width: 220 }} className="delegate-audit-user">
             <RemoteSelect
               key={userKey}
+              id="delegate-audit-user"
               queryKey={['resource', 'Delegate', 'users']}
               search={searchDelegateUsers}
               allowClear
