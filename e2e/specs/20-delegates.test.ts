@@ -120,6 +120,15 @@ describe('delegates', () => {
       expect(await row.locator('.delegate-switch.ant-switch-checked').count()).toBe(1);
       await shot(page, `delegate-list-${language}`);
 
+      // The switch turns it off and on again, each time at the version the list shows.
+      for (const enabled of [false, true]) {
+        const switched = page.waitForResponse((r) => r.url().includes('/api/Delegate/SetEnabled'));
+        await row.locator('.delegate-switch').click();
+        const answer = (await (await switched).json()) as { resultCode: number; data: { enabled: boolean } };
+        expect(answer).toMatchObject({ resultCode: 200, data: { enabled } });
+        await expect.poll(() => row.locator('.delegate-switch.ant-switch-checked').count()).toBe(enabled ? 1 : 0);
+      }
+
       // A ticket assigned to the owner in that project now reaches the deputy.
       const ownerApi = new (api.constructor as new () => Api)();
       expect(await ownerApi.signIn(owner.loginName, owner.password)).toBe(true);
@@ -138,7 +147,7 @@ describe('delegates', () => {
       const history = adminPage.waitForResponse((r) => r.url().includes('/api/Delegate/History'));
       await adminPage.goto('/delegate/audit');
       const entries = ((await (await history).json()) as { data: { items: LogEntry[] } }).data.items;
-      expect(entries.slice(0, 2).map((e) => e.event)).toEqual(['ticketReached', 'created']);
+      expect(entries.slice(0, 4).map((e) => e.event)).toEqual(['ticketReached', 'enabled', 'disabled', 'created']);
       const filtered = adminPage.waitForResponse((r) => r.url().includes('/api/Delegate/History'));
       await choose(adminPage, 'delegate-audit-user', deputyName);
       await filtered;
@@ -146,7 +155,7 @@ describe('delegates', () => {
       await table.locator('.ant-table-row', { hasText: text.created }).first().waitFor();
       const reached = table.locator('.ant-table-row', { hasText: text.ticketReached }).first();
       await reached.getByText(ticket.caseNumber).waitFor();
-      expect(await table.locator('.ant-table-row').count()).toBe(2);
+      expect(await table.locator('.ant-table-row').count()).toBe(4);
       await shot(adminPage, `delegate-audit-${language}`);
       await adminContext.close();
     });

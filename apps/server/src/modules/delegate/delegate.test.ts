@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -369,6 +370,28 @@ describe('Delegate: list and history', () => {
       body: { orderBy: [{ field: 'secret', desc: false }] },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it('exports the delegations the caller sees as .xlsx', async () => {
+    const owner = await signedIn({ roles: ['common'], permissions: ['delegate:export'] });
+    const deputy = await createUser(ctx, { values: { fullName: 'Export Stand-in' } });
+    const projectId = await createProject(ctx);
+    await added(owner.token, { delegateTo: deputy.id, projectIds: [projectId] });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Delegate/Export',
+      headers: { authorization: `Bearer ${owner.token}`, 'auth-token': ctx.newAuthToken() },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('Delegate.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const rows: string[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+    expect(rows).toHaveLength(2);
+    expect(rows[1]![1]).toBe('Export Stand-in');
+    expect(rows[1]![5]).toBe('Project');
   });
 
   it('shows the history newest first, paged, with names, filtered, and only one’s own to a common user', async () => {

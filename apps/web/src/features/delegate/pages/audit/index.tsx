@@ -23,7 +23,28 @@ const eventColor: Record<DelegateLogEvent, string> = {
 /** A change's fields as "field: before → after", in the user's language. */
 function ChangeSummary({ entry }: { entry: DelegateLogEntry }) {
   const { t } = useTranslation();
-  if (!entry.detail || entry.event !== 'updated') return null;
+  if (!entry.detail) return null;
+  if (entry.event === 'created' || entry.event === 'deleted') {
+    // The delegation as it was made or as it was when deleted: its work, dates and how many projects.
+    const saved = entry.detail as {
+      delegateType?: string;
+      startDate?: string;
+      endDate?: string | null;
+      projectIds?: number[];
+    };
+    const projects = saved.projectIds ?? [];
+    return (
+      <Typography.Text style={{ fontSize: 12 }} className="delegate-change">
+        {t(`delegate.type.${saved.delegateType ?? 'All'}`)} ·{' '}
+        {saved.startDate ? dayjs(saved.startDate).format('L') : ''} –{' '}
+        {saved.endDate ? dayjs(saved.endDate).format('L') : t('delegate.openEnded')} ·{' '}
+        {projects.length === 0
+          ? t('delegate.allProjects')
+          : t('delegate.audit.projectCount', { count: projects.length })}
+      </Typography.Text>
+    );
+  }
+  if (entry.event !== 'updated') return null;
   const value = (field: string, v: unknown) => {
     if (v === null || v === undefined) return field === 'endDate' ? t('delegate.openEnded') : '—';
     if (field === 'delegateType') return t(`delegate.type.${String(v)}`);
