@@ -139,7 +139,7 @@ export const delegateHistoryPageSchema = pageOf(delegateLogEntrySchema);
  */
 export const delegatePickQuerySchema = z.object({
   keyword: z.string().trim().max(100).optional(),
-  /** Users to include whatever the keyword (the chosen ones, so that their names show). */
+  /** Exactly these users, whatever their state (the names of ids a page shows); the keyword is then ignored. */
   ids: z.array(idSchema).max(50).optional(),
 });
 export const delegatePickOptionSchema = z.object({ id: z.number().int(), name: z.string() });

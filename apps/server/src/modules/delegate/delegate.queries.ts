@@ -232,20 +232,23 @@ export async function historyPage(q: Queryable, where: SQL | undefined, page: nu
   return { items, total: counted?.total ?? 0 };
 }
 
-/** Active users by login or full name (first 20), and the given ones whatever their state: the editor's picker. */
+/** Active users by login or full name (first 20), or exactly the given users (names of ids a page shows). */
 export async function pickUsers(q: Queryable, keyword: string | undefined, ids: number[]) {
+  const name = sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})`;
+  if (ids.length > 0) return q.select({ id: appUser.id, name }).from(appUser).where(inArray(appUser.id, ids));
   const pattern = keyword ? likePattern(keyword) : undefined;
-  const matching = and(
-    eq(appUser.status, 'Active'),
-    isNull(appUser.deletedAt),
-    pattern ? or(sql`${appUser.loginName} ilike ${pattern}`, sql`${appUser.fullName} ilike ${pattern}`) : undefined,
-  );
   return q
-    .select({ id: appUser.id, name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})` })
+    .select({ id: appUser.id, name })
     .from(appUser)
-    .where(ids.length > 0 ? or(matching, and(inArray(appUser.id, ids), isNull(appUser.deletedAt))) : matching)
+    .where(
+      and(
+        eq(appUser.status, 'Active'),
+        isNull(appUser.deletedAt),
+        pattern ? or(sql`${appUser.loginName} ilike ${pattern}`, sql`${appUser.fullName} ilike ${pattern}`) : undefined,
+      ),
+    )
     .orderBy(appUser.loginName)
-    .limit(20 + ids.length);
+    .limit(20);
 }
 
 /** Projects by name: all of them, or only these. */

@@ -346,6 +346,9 @@ describe('Delegate: the editor pickers', () => {
     const users = await ctx.call('POST', '/api/Delegate/Users', { token: owner.token, body: { keyword: 'quillon' } });
     expect(users.status, users.raw).toBe(200);
     expect(users.body.data).toEqual([{ id: active.id, name: 'Quillon Pickable' }]);
+    const away = await createUser(ctx, { values: { fullName: 'Quillon Left', status: 'Inactive' } });
+    const named = await ctx.call('POST', '/api/Delegate/Users', { token: owner.token, body: { ids: [away.id] } });
+    expect(named.body.data).toEqual([{ id: away.id, name: 'Quillon Left' }]);
     const projects = await ctx.call('GET', '/api/Delegate/Projects', { token: owner.token });
     expect((projects.body.data as { id: number }[]).map((p) => p.id)).toEqual([projectId]);
     const all = await ctx.call('GET', '/api/Delegate/Projects', { token: admin.token });

@@ -42,3 +42,17 @@ export function useDelegateHistory(query: HistoryFilter) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** Names of the users an audit page mentions by id (in its changes). */
+export function useUserNames(ids: number[]) {
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: keys.of('names', wanted),
+    queryFn: async () =>
+      new Map(
+        (await http.post<DelegatePickOption[]>('/api/Delegate/Users', { ids: wanted })).map((u) => [u.id, u.name]),
+      ),
+    enabled: wanted.length > 0,
+    staleTime: 60_000,
+  });
+}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { delegateLogEvents, type DelegateLogEntry, type DelegateLogEvent } from '@casedesk/shared';
 import { RemoteSelect } from '../../../../platform/pickers/RemoteSelect';
-import { searchDelegateUsers, useDelegateHistory, type HistoryFilter } from '../../api';
+import { searchDelegateUsers, useDelegateHistory, useUserNames, type HistoryFilter } from '../../api';
 
 const firstPage: HistoryFilter = { page: 1, pageSize: 20 };
 const eventColor: Record<DelegateLogEvent, string> = {
@@ -21,8 +21,9 @@ const eventColor: Record<DelegateLogEvent, string> = {
 };
 
 /** A change's fields as "field: before → after", in the user's language. */
-function ChangeSummary({ entry }: { entry: DelegateLogEntry }) {
+function ChangeSummary({ entry, names }: { entry: DelegateLogEntry; names: Map<number, string> | undefined }) {
   const { t } = useTranslation();
+  const userName = (id: unknown) => (typeof id === 'number' ? (names?.get(id) ?? `#${id}`) : '—');
   if (!entry.detail) return null;
   if (entry.event === 'created' || entry.event === 'deleted') {
     // The delegation as it was made or as it was when deleted: its work, dates and how many projects.
@@ -61,7 +62,7 @@ function ChangeSummary({ entry }: { entry: DelegateLogEntry }) {
         return (
           <Typography.Text key={field} style={{ fontSize: 12 }}>
             {t(`delegate.fields.${field === 'projectIds' ? 'projects' : field}`)}:{' '}
-            {user ? `#${String(from)}` : value(field, from)} → {user ? `#${String(to)}` : value(field, to)}
+            {user ? userName(from) : value(field, from)} → {user ? userName(to) : value(field, to)}
           </Typography.Text>
         );
       })}
@@ -75,6 +76,16 @@ export default function DelegateAuditPage() {
   const [query, setQuery] = useState<HistoryFilter>(firstPage);
   const [userKey, setUserKey] = useState(0);
   const history = useDelegateHistory(query);
+  // Changed owners and delegates are ids in the log: their names, for the page shown.
+  const changedUsers = (history.data?.items ?? []).flatMap((e) =>
+    e.event === 'updated' && e.detail
+      ? ['delegateBy', 'delegateTo'].flatMap((field) => {
+          const change = e.detail?.[field] as { from: unknown; to: unknown } | undefined;
+          return change ? [change.from, change.to].filter((id): id is number => typeof id === 'number') : [];
+        })
+      : [],
+  );
+  const names = useUserNames(changedUsers);
   const setFilter = (patch: Partial<HistoryFilter>) => setQuery((q) => ({ ...q, ...patch, page: 1 }));
   const range: [Dayjs | null, Dayjs | null] | null =
     query.from || query.to ? [query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null] : null;
@@ -191,7 +202,7 @@ export default function DelegateAuditPage() {
                   {t('delegate.audit.approval', { id: e.instanceId })}
                 </Link>
               ) : (
-                <ChangeSummary entry={e} />
+                <ChangeSummary entry={e} names={names.data} />
               ),
           },
           {
