@@ -129,6 +129,16 @@ describe('delegates', () => {
         await expect.poll(() => row.locator('.delegate-switch.ant-switch-checked').count()).toBe(enabled ? 1 : 0);
       }
 
+      // Editing moves the end date; the audit shows it as a change.
+      await row.locator('.row-edit').click();
+      await drawer.locator('.delegate-end input').waitFor();
+      await expect.poll(() => drawer.locator('.delegate-end input').inputValue()).toBe(day(5));
+      await pickDay(page, '.delegate-end', day(6));
+      const updated = page.waitForResponse((r) => r.url().includes('/api/Delegate/Update'));
+      await drawer.locator('.ant-drawer-footer .ant-btn-primary').click();
+      expect(((await (await updated).json()) as { data: DelegateRow }).data.endDate).toBe(day(6));
+      await drawer.waitFor({ state: 'hidden' });
+
       // A ticket assigned to the owner in that project now reaches the deputy.
       const ownerApi = new (api.constructor as new () => Api)();
       expect(await ownerApi.signIn(owner.loginName, owner.password)).toBe(true);
@@ -147,7 +157,13 @@ describe('delegates', () => {
       const history = adminPage.waitForResponse((r) => r.url().includes('/api/Delegate/History'));
       await adminPage.goto('/delegate/audit');
       const entries = ((await (await history).json()) as { data: { items: LogEntry[] } }).data.items;
-      expect(entries.slice(0, 4).map((e) => e.event)).toEqual(['ticketReached', 'enabled', 'disabled', 'created']);
+      expect(entries.slice(0, 5).map((e) => e.event)).toEqual([
+        'ticketReached',
+        'updated',
+        'enabled',
+        'disabled',
+        'created',
+      ]);
       const filtered = adminPage.waitForResponse((r) => r.url().includes('/api/Delegate/History'));
       await choose(adminPage, 'delegate-audit-user', deputyName);
       await filtered;
@@ -155,7 +171,7 @@ describe('delegates', () => {
       await table.locator('.ant-table-row', { hasText: text.created }).first().waitFor();
       const reached = table.locator('.ant-table-row', { hasText: text.ticketReached }).first();
       await reached.getByText(ticket.caseNumber).waitFor();
-      expect(await table.locator('.ant-table-row').count()).toBe(4);
+      expect(await table.locator('.ant-table-row').count()).toBe(5);
       await shot(adminPage, `delegate-audit-${language}`);
       await adminContext.close();
     });

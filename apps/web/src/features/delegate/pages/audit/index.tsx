@@ -49,6 +49,7 @@ function ChangeSummary({ entry, names }: { entry: DelegateLogEntry; names: Map<n
   const value = (field: string, v: unknown) => {
     if (v === null || v === undefined) return field === 'endDate' ? t('delegate.openEnded') : '—';
     if (field === 'delegateType') return t(`delegate.type.${String(v)}`);
+    if ((field === 'startDate' || field === 'endDate') && typeof v === 'string') return dayjs(v).format('L');
     if (typeof v === 'boolean') return t(v ? 'delegate.on' : 'delegate.off');
     if (Array.isArray(v))
       return v.length === 0 ? t('delegate.allProjects') : v.map((id) => `#${String(id)}`).join(', ');
