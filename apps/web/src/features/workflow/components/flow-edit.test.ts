@@ -8,6 +8,7 @@ import {
   canMoveBranch,
   createNode,
   findNode,
+  flowChanges,
   initialFlowChart,
   insertNode,
   moveBranch,
@@ -216,5 +217,31 @@ describe('flow-edit', () => {
     expect(a!.id).toMatch(/^branch_/);
     expect(b!.id).toBe('kept');
     expect(withBranchIds(withIds)).toEqual(withIds);
+  });
+});
+
+describe('flowChanges', () => {
+  it('names nodes added, removed, renamed, changed and moved to another chain, by id', () => {
+    const root = start();
+    const a = createNode(root, 'approver', names);
+    const b = createNode(root, 'cc', names);
+    let before = insertNode(root, { after: 'start' }, a);
+    before = insertNode(before, { after: a.id }, b);
+    expect(flowChanges(null, before).map((c) => c.kind)).toEqual(['added', 'added', 'added', 'added']);
+    expect(flowChanges(before, before)).toEqual([]);
+    const condition = createNode(before, 'condition', names);
+    let after = removeNode(before, b.id);
+    after = insertNode(after, { after: 'start' }, condition);
+    after = updateNode(after, a.id, (n) => ({ ...n, name: 'Manager', mode: 'all' }) as FlowNode);
+    expect(flowChanges(before, after)).toEqual([
+      { kind: 'removed', nodeType: 'cc', name: 'New cc' },
+      { kind: 'added', nodeType: 'condition', name: 'New condition' },
+      { kind: 'renamed', nodeType: 'approver', name: 'Manager', before: 'New approver' },
+      { kind: 'changed', nodeType: 'approver', name: 'Manager' },
+    ]);
+    // The same node moved into a branch.
+    const branchId = branchesOf(after, condition.id)[0]!.id!;
+    const moved = insertNode(removeNode(after, a.id), { branchOf: condition.id, branchId }, findNode(after, a.id)!);
+    expect(flowChanges(after, moved)).toEqual([{ kind: 'moved', nodeType: 'approver', name: 'Manager' }]);
   });
 });

@@ -285,3 +285,55 @@ export function withBranchIds(root: FlowNode | null): FlowNode | null {
     };
   });
 }
+
+/** One difference between two versions of a graph, by node id, for the publish confirmation. */
+export type FlowChange =
+  | { kind: 'added' | 'removed' | 'changed' | 'moved'; nodeType: FlowNode['type']; name: string }
+  | { kind: 'renamed'; nodeType: FlowNode['type']; name: string; before: string };
+
+/** A node's own settings without its place in the tree (the chains that hang below it). */
+function settingsOf(node: FlowNode): string {
+  const { next: _next, name: _name, ...rest } = node;
+  if (!isBranchNode(node)) return JSON.stringify(rest);
+  return JSON.stringify({
+    ...rest,
+    branches: node.branches.map(({ next: _chain, id: _id, ...branch }) => branch),
+  });
+}
+
+/** Which chain a node is on: the main chain, or a branch's (the designer cannot reorder nodes within one). */
+function placesOf(root: FlowNode | null | undefined): Map<string, string> {
+  const places = new Map<string, string>();
+  const visit = (node: FlowNode | null | undefined, place: string) => {
+    for (let at = node; at; at = at.next ?? null) {
+      places.set(at.id, place);
+      const owner = at;
+      if (isBranchNode(owner))
+        owner.branches.forEach((branch, i) => visit(branch.next, `${owner.id}#${branch.id ?? i}`));
+    }
+  };
+  visit(root, '');
+  return places;
+}
+
+/** What changes from `before` (the latest published version; null: never published) to `after`. */
+export function flowChanges(before: FlowNode | null | undefined, after: FlowNode): FlowChange[] {
+  const oldNodes = new Map(allNodes(before).map((n) => [n.id, n]));
+  const newNodes = new Map(allNodes(after).map((n) => [n.id, n]));
+  const oldPlaces = placesOf(before);
+  const newPlaces = placesOf(after);
+  const changes: FlowChange[] = [];
+  for (const [id, node] of oldNodes)
+    if (!newNodes.has(id)) changes.push({ kind: 'removed', nodeType: node.type, name: node.name });
+  for (const [id, node] of newNodes) {
+    const old = oldNodes.get(id);
+    if (!old) {
+      changes.push({ kind: 'added', nodeType: node.type, name: node.name });
+      continue;
+    }
+    if (old.name !== node.name) changes.push({ kind: 'renamed', nodeType: node.type, name: node.name, before: old.name });
+    if (settingsOf(old) !== settingsOf(node)) changes.push({ kind: 'changed', nodeType: node.type, name: node.name });
+    else if (oldPlaces.get(id) !== newPlaces.get(id)) changes.push({ kind: 'moved', nodeType: node.type, name: node.name });
+  }
+  return changes;
+}
