@@ -19,6 +19,7 @@ export const workflowMessages = defineMessages('workflow', {
   noCcUsers: 'Node "{node}": choose who receives the copy.',
   approverIdsMissing: 'Node "{node}": choose the users, roles, groups, positions or departments.',
   approverFieldMissing: 'Node "{node}": choose the record field that names the approver.',
+  levelsMissing: 'Node "{node}": give how many levels up the leader is (1-10).',
   unknownField: 'Node "{node}": the field "{field}" does not exist on this record type.',
   badFieldValue: 'Node "{node}": the value for "{field}" does not fit the field.',
   noDefaultBranch: 'Node "{node}": a condition needs exactly one default branch.',
@@ -31,6 +32,8 @@ export const workflowMessages = defineMessages('workflow', {
   endNotLast: 'Node "{node}": nothing can follow the end node.',
   // Definitions and registry.
   codeTaken: 'A workflow with this code already exists.',
+  hasInstances: 'The workflow "{code}" has approval instances and cannot be deleted; disable it instead.',
+  unknownWorkflow: 'No workflow has the code "{code}".',
   notDraftEditable: 'A disabled workflow cannot be edited; enable it first.',
   notPublished: 'The workflow "{code}" has no published version.',
   workflowDisabled: 'The workflow "{code}" is disabled.',
