@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useQueries } from '@tanstack/react-query';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   businessFields,
@@ -8,6 +9,7 @@ import {
   type Condition,
   type FlowNode,
   type User,
+  type WorkflowStatus,
   type WorkflowType,
 } from '@casedesk/shared';
 import { resourceKeys } from '../../../platform/crud/resource-api';
@@ -149,4 +151,16 @@ export function NodeSummary({ type, node }: { type: WorkflowType; node: FlowNode
     default:
       return null;
   }
+}
+
+const statusColors: Record<WorkflowStatus, string> = { Draft: 'default', Published: 'success', Disabled: 'error' };
+
+/** Draft / Published / Disabled as a coloured tag. */
+export function WorkflowStatusTag({ status }: { status: WorkflowStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={statusColors[status]} className={`wf-status-${status}`}>
+      {t(`workflow.status.${status}`)}
+    </Tag>
+  );
 }
