@@ -49,7 +49,11 @@ export function usePublishWorkflow() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, rowVersion, note }: { id: number; rowVersion: number; note?: string }) =>
-      http.post<WorkflowRecord>(`/api/Workflow/Publish/${id}`, { rowVersion, ...(note ? { note } : {}) }, { quiet: true }),
+      http.post<WorkflowRecord>(
+        `/api/Workflow/Publish/${id}`,
+        { rowVersion, ...(note ? { note } : {}) },
+        { quiet: true },
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: workflowKeys.all }),
   });
 }

@@ -13,13 +13,7 @@ import { validateFlowChart, type FlowNode, type WorkflowType } from '@casedesk/s
 import { useSaveFailure, useServerText } from '../../../platform/crud/failure';
 import { ApiError } from '../../../platform/http/client';
 import { usePermissions } from '../../../platform/permission';
-import {
-  usePublishWorkflow,
-  useSaveWorkflow,
-  useWorkflowVersions,
-  workflowApi,
-  type WorkflowRecord,
-} from '../api';
+import { usePublishWorkflow, useSaveWorkflow, useWorkflowVersions, workflowApi, type WorkflowRecord } from '../api';
 import {
   addBranch,
   createNode,
@@ -192,7 +186,9 @@ function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; re
           <Typography.Text type="secondary">{record.code}</Typography.Text>
           <Tag>{t(`workflow.type.${type}`)}</Tag>
           <WorkflowStatusTag status={record.status} />
-          {record.version > 0 && <Tag color="blue">{t('workflow.definition.versionN', { version: record.version })}</Tag>}
+          {record.version > 0 && (
+            <Tag color="blue">{t('workflow.definition.versionN', { version: record.version })}</Tag>
+          )}
           {dirty && <Badge status="warning" text={t('workflow.design.unsaved')} className="wf-unsaved" />}
         </Space>
         <Space wrap size={8}>
@@ -221,7 +217,10 @@ function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; re
               />
             </Tooltip>
           </Space.Compact>
-          <ProblemsButton count={problems.length + [...refused.values()].flat().length} texts={[...marks.values()].flat()} />
+          <ProblemsButton
+            count={problems.length + [...refused.values()].flat().length}
+            texts={[...marks.values()].flat()}
+          />
           {editable && (
             <>
               <Button
@@ -261,7 +260,9 @@ function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; re
           type="error"
           showIcon
           className="wf-graph-problems"
-          title={graphProblems.map((text) => <div key={text}>{text}</div>)}
+          title={graphProblems.map((text) => (
+            <div key={text}>{text}</div>
+          ))}
           style={{ marginBottom: 12 }}
         />
       )}

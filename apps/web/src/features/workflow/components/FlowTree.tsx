@@ -155,7 +155,8 @@ function NodeCard({ node }: { node: FlowNode }) {
   const { type, edits, selection, problems } = useTree();
   const invalid = (problems.get(node.id)?.length ?? 0) > 0;
   const selected = selection?.nodeId === node.id && !selection.branchId;
-  const icon = node.type === 'start' ? <UserOutlined /> : node.type === 'approver' ? <AuditOutlined /> : <SendOutlined />;
+  const icon =
+    node.type === 'start' ? <UserOutlined /> : node.type === 'approver' ? <AuditOutlined /> : <SendOutlined />;
   return (
     <div
       className={`wf-card wf-type-${node.type} ${invalid ? 'wf-invalid' : ''} ${selected ? 'wf-selected' : ''}`}
@@ -282,7 +283,11 @@ function BranchBlock({ node }: { node: BranchNode }) {
         {node.branches.map((branch, index) => (
           <div className="wf-branch" key={branch.id ?? index}>
             <BranchCard owner={node} branch={branch} index={index} />
-            {branch.id ? <Connector at={{ branchOf: node.id, branchId: branch.id }} /> : <div className="wf-connector" />}
+            {branch.id ? (
+              <Connector at={{ branchOf: node.id, branchId: branch.id }} />
+            ) : (
+              <div className="wf-connector" />
+            )}
             <Chain node={branch.next} />
           </div>
         ))}

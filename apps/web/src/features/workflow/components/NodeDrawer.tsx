@@ -66,7 +66,12 @@ export function nodeFromValues(node: FlowNode, v: Values): FlowNode {
   const name = typeof v.name === 'string' ? v.name : node.name;
   switch (node.type) {
     case 'start': {
-      const initiators = v.initiators as { everyone?: boolean; userIds?: number[]; roleIds?: number[]; deptIds?: number[] };
+      const initiators = v.initiators as {
+        everyone?: boolean;
+        userIds?: number[];
+        roleIds?: number[];
+        deptIds?: number[];
+      };
       const { fieldPermissions: _old, ...rest } = node;
       return {
         ...rest,
@@ -83,7 +88,8 @@ export function nodeFromValues(node: FlowNode, v: Values): FlowNode {
       };
     }
     case 'approver': {
-      const noApprover = v.noApprover as { action?: 'autoApprove' | 'reject' | 'fallback'; userId?: number } | undefined;
+      const noApprover = v.noApprover as
+        { action?: 'autoApprove' | 'reject' | 'fallback'; userId?: number } | undefined;
       const reason = v.reasonRequired as { approve?: boolean; reject?: boolean } | undefined;
       const timeout = v.timeout as { hours?: number; remindTimes?: number; action?: string } | undefined;
       const mode = (v.mode as ApproverMode | undefined) ?? 'any';
@@ -207,7 +213,11 @@ function RuleFields({ type, values }: { type: WorkflowType; values: Values }) {
       </Form.Item>
       <RuleIds strategy={strategy} known={known} />
       {strategy === 'leaderLevels' && (
-        <Form.Item name={['approvers', 'levels']} label={t('workflow.node.levels')} extra={t('workflow.node.levelsHint')}>
+        <Form.Item
+          name={['approvers', 'levels']}
+          label={t('workflow.node.levels')}
+          extra={t('workflow.node.levelsHint')}
+        >
           <InputNumber min={1} max={10} precision={0} />
         </Form.Item>
       )}
@@ -247,7 +257,10 @@ function FieldPermissions({ type }: { type: WorkflowType }) {
               <Radio.Group
                 size="small"
                 optionType="button"
-                options={fieldAccesses.map((access) => ({ value: access, label: t(`workflow.node.fieldAccess.${access}`) }))}
+                options={fieldAccesses.map((access) => ({
+                  value: access,
+                  label: t(`workflow.node.fieldAccess.${access}`),
+                }))}
               />
             </Form.Item>
           ),
@@ -307,7 +320,10 @@ function ApproverFields({ type, values }: { type: WorkflowType; values: Values }
         <Col span={12}>
           <Form.Item name="selfApprover" label={t('workflow.node.selfApprover')}>
             <Select
-              options={selfApproverActions.map((a) => ({ value: a, label: t(`workflow.node.selfApproverAction.${a}`) }))}
+              options={selfApproverActions.map((a) => ({
+                value: a,
+                label: t(`workflow.node.selfApproverAction.${a}`),
+              }))}
             />
           </Form.Item>
         </Col>
@@ -341,7 +357,11 @@ function ApproverFields({ type, values }: { type: WorkflowType; values: Values }
       {Boolean(values.timeoutOn) && (
         <Row gutter={16}>
           <Col span={8}>
-            <Form.Item name={['timeout', 'hours']} label={t('workflow.node.timeoutHoursLabel')} tooltip={t('workflow.node.workingHoursHint')}>
+            <Form.Item
+              name={['timeout', 'hours']}
+              label={t('workflow.node.timeoutHoursLabel')}
+              tooltip={t('workflow.node.workingHoursHint')}
+            >
               <InputNumber min={0.25} max={10000} step={1} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -450,7 +470,9 @@ export function NodeDrawer({
           showIcon
           className="wf-node-problems"
           style={{ marginBottom: 16 }}
-          title={problems.map((text) => <div key={text}>{text}</div>)}
+          title={problems.map((text) => (
+            <div key={text}>{text}</div>
+          ))}
         />
       )}
       <Form<Values>
@@ -477,7 +499,9 @@ export function NodeDrawer({
           </>
         )}
         {node.type === 'start' && <StartFields type={type} values={values} />}
-        {isBranchNode(node) && <Typography.Paragraph type="secondary">{t(`workflow.node.hint.${node.type}`)}</Typography.Paragraph>}
+        {isBranchNode(node) && (
+          <Typography.Paragraph type="secondary">{t(`workflow.node.hint.${node.type}`)}</Typography.Paragraph>
+        )}
       </Form>
     </Drawer>
   );

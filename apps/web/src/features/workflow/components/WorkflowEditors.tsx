@@ -27,7 +27,12 @@ export function WorkflowEditDrawer({ id, onClose }: { id: number; onClose: () =>
     >
       {() => (
         <>
-          <Form.Item name="name" label={t('workflow.definition.fields.name')} required rules={[schemaRule(fields.name)]}>
+          <Form.Item
+            name="name"
+            label={t('workflow.definition.fields.name')}
+            required
+            rules={[schemaRule(fields.name)]}
+          >
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="sort" label={t('workflow.definition.fields.sort')}>
@@ -64,7 +69,10 @@ export function WorkflowCopyModal({ workflow, onClose }: { workflow: WorkflowRec
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ code: `${workflow.code}-copy`, name: t('workflow.definition.copyName', { name: workflow.name }) }}
+        initialValues={{
+          code: `${workflow.code}-copy`,
+          name: t('workflow.definition.copyName', { name: workflow.name }),
+        }}
         onFinish={(values) =>
           copy.mutate(
             { id: workflow.id, ...values },

@@ -331,9 +331,11 @@ export function flowChanges(before: FlowNode | null | undefined, after: FlowNode
       changes.push({ kind: 'added', nodeType: node.type, name: node.name });
       continue;
     }
-    if (old.name !== node.name) changes.push({ kind: 'renamed', nodeType: node.type, name: node.name, before: old.name });
+    if (old.name !== node.name)
+      changes.push({ kind: 'renamed', nodeType: node.type, name: node.name, before: old.name });
     if (settingsOf(old) !== settingsOf(node)) changes.push({ kind: 'changed', nodeType: node.type, name: node.name });
-    else if (oldPlaces.get(id) !== newPlaces.get(id)) changes.push({ kind: 'moved', nodeType: node.type, name: node.name });
+    else if (oldPlaces.get(id) !== newPlaces.get(id))
+      changes.push({ kind: 'moved', nodeType: node.type, name: node.name });
   }
   return changes;
 }

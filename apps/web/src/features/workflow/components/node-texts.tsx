@@ -19,7 +19,13 @@ import { UserName } from '../../../platform/pickers/UserName';
 import type { UserOption } from '../../../platform/pickers/UserSelect';
 
 /** Strategies whose `ids` must be chosen (`deptLeader` without ids means the initiator's department). */
-export const strategiesWithIds = new Set<ApproverRule['strategy']>(['users', 'role', 'group', 'position', 'deptMembers']);
+export const strategiesWithIds = new Set<ApproverRule['strategy']>([
+  'users',
+  'role',
+  'group',
+  'position',
+  'deptMembers',
+]);
 
 export const fieldsOf = (type: WorkflowType): readonly BusinessField[] => businessFields[type];
 export const fieldOf = (type: WorkflowType, name: string) => businessFields[type].find((f) => f.name === name);
@@ -108,8 +114,7 @@ export function RuleText({ type, rule }: { type: WorkflowType; rule: ApproverRul
         {ids.length > 3 && ` +${ids.length - 3}`}
       </>
     );
-  if (rule.strategy === 'leaderLevels')
-    return <>{t('workflow.node.levelsUp', { count: rule.levels ?? 1 })}</>;
+  if (rule.strategy === 'leaderLevels') return <>{t('workflow.node.levelsUp', { count: rule.levels ?? 1 })}</>;
   if (rule.strategy === 'recordField')
     return rule.field ? (
       <>

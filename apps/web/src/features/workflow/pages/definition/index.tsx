@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  CopyOutlined,
-  HistoryOutlined,
-  NodeIndexOutlined,
-  PlayCircleOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
+import { CopyOutlined, HistoryOutlined, NodeIndexOutlined, PlayCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { Badge, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { workflowStatuses, workflowTypes, type WorkflowStatus, type WorkflowType } from '@casedesk/shared';
@@ -149,7 +143,11 @@ export default function WorkflowDefinitionPage() {
               <>
                 {version > 0 ? <Tag color="blue">{t('workflow.definition.versionN', { version })}</Tag> : '—'}
                 {w.hasDraftChanges && (
-                  <Badge status="warning" className="workflow-draft-changes" text={t('workflow.definition.draftChanges')} />
+                  <Badge
+                    status="warning"
+                    className="workflow-draft-changes"
+                    text={t('workflow.definition.draftChanges')}
+                  />
                 )}
               </>
             ),
