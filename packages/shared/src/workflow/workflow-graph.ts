@@ -47,15 +47,24 @@ export type GraphProblem = {
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
-/** Built through `keyed`, so that the server's envelope finds the key and values of the filled text. */
-function problem(nodeId: string | null, key: GraphProblemKey, values: Record<string, string> = {}): GraphProblem {
+/**
+ * A `workflowMessages` text with its `{placeholders}` filled, built through `keyed` so that the server's
+ * envelope finds the key (`workflow.<key>`) and the values of the filled text for the reader's language.
+ */
+export function workflowText(key: keyof typeof workflowMessages, values: Record<string, string> = {}): string {
   const names = Object.keys(values);
   const template = workflowMessages[key];
-  const message = keyed(`workflow.${key}`, names, (...args: string[]) =>
+  return keyed(`workflow.${key}`, names, (...args: string[]) =>
     fill(template, Object.fromEntries(names.map((name, i) => [name, args[i]!]))),
   )(...names.map((name) => values[name]!));
-  return { nodeId, key, values, message };
 }
+
+const problem = (nodeId: string | null, key: GraphProblemKey, values: Record<string, string> = {}): GraphProblem => ({
+  nodeId,
+  key,
+  values,
+  message: workflowText(key, values),
+});
 
 // ---- walking ----
 
@@ -153,22 +162,18 @@ const conditionsOf = (branch: FlowBranch): Condition[] => [
   ...(branch.conditions ?? []),
 ];
 
-/** The problems of conditions over a record type's fields (branches here; the registry uses it too). */
-export function conditionProblems(
-  conditions: readonly Condition[],
-  type: WorkflowType,
-  nodeId: string | null,
-  nodeName: string,
-): GraphProblem[] {
-  const fields = businessFields[type];
-  const problems: GraphProblem[] = [];
-  for (const condition of conditions) {
-    const field = fields.find((f) => f.name === condition.field);
-    if (!field) problems.push(problem(nodeId, 'unknownField', { node: nodeName, field: condition.field }));
-    else if (!conditionFits(field, condition))
-      problems.push(problem(nodeId, 'badFieldValue', { node: nodeName, field: condition.field }));
-  }
-  return problems;
+/** What is wrong with one condition over a record type's fields: an unknown field, a value that does not fit, or nothing. */
+export function conditionFault(condition: Condition, type: WorkflowType): 'unknownField' | 'badFieldValue' | null {
+  const field = businessFields[type].find((f) => f.name === condition.field);
+  if (!field) return 'unknownField';
+  return conditionFits(field, condition) ? null : 'badFieldValue';
+}
+
+function conditionProblems(conditions: readonly Condition[], type: WorkflowType, node: FlowNode): GraphProblem[] {
+  return conditions.flatMap((condition) => {
+    const fault = conditionFault(condition, type);
+    return fault ? [problem(node.id, fault, { node: node.name?.trim() || node.id, field: condition.field })] : [];
+  });
 }
 
 function approverRuleProblems(
@@ -290,7 +295,7 @@ export function validateFlowChart(root: FlowNode | null | undefined, type: Workf
               problems.push(problem(node.id, 'branchNoCondition', { node: name, branch: branch.name }));
         }
         // A parallel branch may carry a condition too (the engine skips a branch whose condition fails).
-        for (const branch of branches) problems.push(...conditionProblems(conditionsOf(branch), type, node.id, name));
+        for (const branch of branches) problems.push(...conditionProblems(conditionsOf(branch), type, node));
         break;
       }
       case 'end':

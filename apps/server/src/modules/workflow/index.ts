@@ -2,9 +2,15 @@
 export * from './workflow.table.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { registerWorkflowDefinitionRoutes } from './workflow.routes.js';
+import { seedDemoWorkflows } from './workflow.seed.js';
 import * as tables from './workflow.table.js';
 
 export const workflowModule: ModuleManifest = {
   name: 'workflow',
   tables: { ...tables },
+  register: (app, ctx) => {
+    registerWorkflowDefinitionRoutes(app, ctx.db);
+  },
+  seed: { demo: seedDemoWorkflows },
 };

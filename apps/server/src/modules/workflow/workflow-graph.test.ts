@@ -66,7 +66,7 @@ describe('validateFlowChart', () => {
   });
 
   it('names the node in the filled message, and the envelope finds its key and values', () => {
-    const [p] = validateFlowChart(start({ ...approver('a', 'Finance'), mode: 'percent' }), 'Ticket');
+    const [p] = validateFlowChart(start({ ...approver('a', 'Finance'), mode: 'percent' } as FlowNode), 'Ticket');
     expect(p).toMatchObject({ nodeId: 'a', key: 'percentMissing', values: { node: 'Finance' } });
     expect(p?.message).toBe('Node "Finance": give the percentage of approvers needed (1-100).');
     expect(messageRefOf(p!.message)).toEqual({ key: 'workflow.percentMissing', values: { node: 'Finance' } });
