@@ -1,7 +1,8 @@
 import { Col, Form, Input, InputNumber, Row, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  conditionProblems,
+  businessFields,
+  workflowMessages,
   workflowRegistryCreateSchema,
   workflowTypes,
   type Condition,
@@ -12,7 +13,7 @@ import { useStatusOptions } from '../../../platform/crud/StatusTag';
 import { schemaRule } from '../../../platform/form-rules';
 import { usePublishedWorkflows, workflowRegistryApi, type WorkflowRegistryRecord } from '../api';
 import { ConditionsBuilder } from './ConditionsBuilder';
-import { useProblemText } from './problems';
+import { translateServerMessage } from '../../../platform/server-messages';
 
 type Values = {
   businessType: WorkflowType;
@@ -37,6 +38,28 @@ const toBody = (v: Values) => ({
   conditions: v.conditions ?? [],
   description: v.description?.trim() || null,
 });
+const isBlank = (value: Condition['value']) => (Array.isArray(value) ? value.length === 0 : value === '');
+
+/** The first condition the server would refuse for sure (an unknown field, no value); the server checks the rest. */
+function conditionProblem(conditions: Condition[], type: WorkflowType, label: string): string | null {
+  for (const condition of conditions) {
+    const values = { node: label, field: condition.field };
+    if (!businessFields[type].some((f) => f.name === condition.field))
+      return translateServerMessage({
+        message: workflowMessages.unknownField,
+        messageKey: 'workflow.unknownField',
+        messageValues: values,
+      });
+    if (isBlank(condition.value))
+      return translateServerMessage({
+        message: workflowMessages.badFieldValue,
+        messageKey: 'workflow.badFieldValue',
+        messageValues: values,
+      });
+  }
+  return null;
+}
+
 const defaults: Partial<Values> = { businessType: 'Ticket', conditions: [], priority: 100, status: 'Active' };
 
 /** Which workflow a submitted record of a type runs: by conditions over its fields, lower priority first. */
@@ -60,7 +83,6 @@ export function RegistryEditor({ id, onClose }: { id: number | null; onClose: ()
 
 function RegistryFields({ form }: { form: FormInstance<Values> }) {
   const { t } = useTranslation();
-  const problemText = useProblemText();
   const statusOptions = useStatusOptions();
   const type = (Form.useWatch('businessType', form) ?? 'Ticket') as WorkflowType;
   const workflows = usePublishedWorkflows(type);
@@ -102,8 +124,8 @@ function RegistryFields({ form }: { form: FormInstance<Values> }) {
         rules={[
           {
             validator: async (_rule, value: Condition[] | undefined) => {
-              const [first] = conditionProblems(value ?? [], type, null, t('workflow.registry.fields.conditions'));
-              if (first) throw new Error(problemText(first));
+              const problem = conditionProblem(value ?? [], type, t('workflow.registry.fields.conditions'));
+              if (problem) throw new Error(problem);
             },
           },
         ]}
