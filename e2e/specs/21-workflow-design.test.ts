@@ -210,7 +210,28 @@ describe('workflow designer', () => {
     await versionsDrawer.locator('.wf-readonly .wf-card', { hasText: 'Finance' }).waitFor();
     expect(await versionsDrawer.locator('.wf-add').count()).toBe(0);
     await closeDrawer(page, versionsDrawer);
+
+    // Copy: a new draft under its own code; unused, it can be deleted again.
+    await row.locator('.workflow-copy').click();
+    const copy = page.locator('.wf-copy');
+    await expect.poll(() => copy.locator('#code').inputValue()).toBe(`${code}-copy`);
+    await copy.getByRole('button', { name: 'Copy' }).click();
+    await copy.waitFor({ state: 'hidden' });
+    const copied = page.locator('.workflow-list .ant-table-row', { hasText: `${code}-copy` });
+    await copied.locator('.wf-status-Draft').waitFor();
+    // Disable and enable: the status follows.
+    await row.locator('.workflow-disable').click();
+    await page
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: /OK|Yes/ })
+      .click();
+    await row.locator('.wf-status-Disabled').waitFor();
     await shot(page, '21-workflow-definitions-en');
+    await row.locator('.workflow-enable').click();
+    await row.locator('.wf-status-Published').waitFor();
+    await copied.locator('.row-delete').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Delete' }).click();
+    await copied.waitFor({ state: 'detached' });
 
     // Bind it in the registry: tickets of this spec's own type only, so that other specs' tickets are not caught.
     await page.goto('/workflow/registry');

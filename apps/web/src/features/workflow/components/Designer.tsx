@@ -75,12 +75,14 @@ function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; re
   const versions = useWorkflowVersions(loaded.code);
   const type: WorkflowType = loaded.type;
   const [record, setRecord] = useState(loaded);
+  // Branch ids given to a graph saved without them are no change of the user's (the baseline has them too).
+  const [initial] = useState(() => withBranchIds(loaded.flowChart));
   const [chart, setChart] = useState<FlowNode>(
     () =>
-      withBranchIds(loaded.flowChart) ??
+      initial ??
       initialFlowChart({ start: t('workflow.node.defaultName.start'), end: t('workflow.node.defaultName.end') }),
   );
-  const [savedChart, setSavedChart] = useState<string>(() => JSON.stringify(loaded.flowChart));
+  const [savedChart, setSavedChart] = useState<string>(() => JSON.stringify(initial));
   const [selection, setSelection] = useState<Selection>(null);
   const [zoom, setZoom] = useState(1);
   const [refused, setRefused] = useState<Map<string, string[]>>(new Map());
@@ -90,6 +92,14 @@ function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; re
 
   // A newer record from the server (after a reload) replaces what is shown only when nothing is unsaved.
   useEffect(() => setRecord((current) => (loaded.rowVersion > current.rowVersion ? loaded : current)), [loaded]);
+
+  // Closing or reloading the browser tab with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   const problems = useMemo(() => validateFlowChart(chart, type), [chart, type]);
   const marks = useMemo(() => {
