@@ -203,7 +203,10 @@ describe('workflow designer', () => {
 
     // The definitions list shows it published; its versions drawer draws the graph read-only.
     await page.goto('/workflow/definition');
-    const row = page.locator('.workflow-list .ant-table-row', { hasText: code });
+    // By the code cell: the copy's code starts with this one.
+    const row = page
+      .locator('.workflow-list .ant-table-row')
+      .filter({ has: page.locator('td').getByText(code, { exact: true }) });
     await row.locator('.wf-status-Published').waitFor();
     await row.locator('.workflow-versions').click();
     const versionsDrawer = page.locator('.wf-versions');
@@ -221,10 +224,10 @@ describe('workflow designer', () => {
     await copied.locator('.wf-status-Draft').waitFor();
     // Disable and enable: the status follows.
     await row.locator('.workflow-disable').click();
-    await page
-      .locator('.ant-popconfirm:visible')
-      .getByRole('button', { name: /OK|Yes/ })
-      .click();
+    const disabled = page.waitForResponse((r) => r.url().includes('/api/Workflow/Disable/'));
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
+    const disabledBody = (await (await disabled).json()) as { resultCode: number; resultMsg: string };
+    expect(disabledBody).toMatchObject({ resultCode: 200 });
     await row.locator('.wf-status-Disabled').waitFor();
     await shot(page, '21-workflow-definitions-en');
     await row.locator('.workflow-enable').click();
