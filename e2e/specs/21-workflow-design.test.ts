@@ -271,6 +271,7 @@ describe('workflow designer', () => {
       await card(page, 'Finance').click();
       await page.locator('.wf-node-drawer .wf-mode-all').waitFor();
       await shot(page, `21-workflow-designer-drawer-${language}`);
+      await closeDrawer(page, page.locator('.wf-node-drawer'));
       if (language === 'en') continue;
       await page.goto('/workflow/definition');
       await page.locator('.workflow-list .ant-table-row', { hasText: code }).waitFor();

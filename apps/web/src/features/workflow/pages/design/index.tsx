@@ -43,7 +43,9 @@ function PickWorkflow({ onOpen }: { onOpen: (id: number) => void }) {
   );
   return (
     <Card variant="borderless" className="wf-design-pick">
-      <Typography.Title level={4}>{t('workflow.design.title')}</Typography.Title>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('workflow.design.title')}
+      </Typography.Title>
       <Empty description={t('workflow.design.pickHint')} style={{ margin: '32px 0' }}>
         <Space wrap>
           <Select<number>
