@@ -282,5 +282,6 @@ describe('workflow designer', () => {
     }
     await setLanguage(page, 'en');
     await context.close();
-  });
+    // Many steps through the UI on a shared machine: more than the suite's default time.
+  }, 300_000);
 });
