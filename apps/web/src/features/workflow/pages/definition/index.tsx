@@ -38,7 +38,7 @@ export default function WorkflowDefinitionPage() {
         searchPlaceholder={t('workflow.definition.search')}
         exportName="workflows.xlsx"
         nameOf={(w) => w.name}
-        actionsWidth={220}
+        actionsWidth={200}
         filters={({ query, setFilter }) => (
           <>
             <Select<WorkflowType>
@@ -143,11 +143,17 @@ export default function WorkflowDefinitionPage() {
               <>
                 {version > 0 ? <Tag color="blue">{t('workflow.definition.versionN', { version })}</Tag> : '—'}
                 {w.hasDraftChanges && (
-                  <Badge
-                    status="warning"
-                    className="workflow-draft-changes"
-                    text={t('workflow.definition.draftChanges')}
-                  />
+                  <div>
+                    <Badge
+                      status="warning"
+                      className="workflow-draft-changes"
+                      text={
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          {t('workflow.definition.draftChanges')}
+                        </Typography.Text>
+                      }
+                    />
+                  </div>
                 )}
               </>
             ),
