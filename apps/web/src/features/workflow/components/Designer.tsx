@@ -276,10 +276,19 @@ function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; re
           style={{ marginBottom: 12 }}
         />
       )}
-      <FlowTree root={chart} type={type} edits={edits} selection={selection} problems={marks} zoom={zoom} />
-      {selectedNode && !selection?.branchId && editable && (
+      <FlowTree
+        root={chart}
+        type={type}
+        edits={edits}
+        onSelect={setSelection}
+        selection={selection}
+        problems={marks}
+        zoom={zoom}
+      />
+      {selectedNode && !selection?.branchId && (
         <NodeDrawer
           key={selectedNode.id}
+          readOnly={!editable}
           node={selectedNode}
           type={type}
           problems={marks.get(selectedNode.id) ?? []}
@@ -295,9 +304,10 @@ function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; re
           onClose={() => setSelection(null)}
         />
       )}
-      {selectedNode && selectedBranch && isBranchNode(selectedNode) && editable && (
+      {selectedNode && selectedBranch && isBranchNode(selectedNode) && (
         <BranchDrawer
           key={selectedBranch.id}
+          readOnly={!editable}
           branch={selectedBranch}
           ownerType={selectedNode.type}
           type={type}

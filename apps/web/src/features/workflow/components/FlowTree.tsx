@@ -43,6 +43,8 @@ export type Selection = { nodeId: string; branchId?: string } | null;
 type TreeContext = {
   type: WorkflowType;
   edits: FlowTreeEdits | null;
+  /** Card clicks: the designer's selection, also when the tree is read-only (the drawer then only shows). */
+  select: ((selection: Selection) => void) | null;
   selection: Selection;
   /** Problems per node id, already in the user's language. */
   problems: ReadonlyMap<string, string[]>;
@@ -70,6 +72,7 @@ export function FlowTree(props: {
   root: FlowNode;
   type: WorkflowType;
   edits?: FlowTreeEdits | null;
+  onSelect?: (selection: Selection) => void;
   selection?: Selection;
   problems?: ReadonlyMap<string, string[]>;
   zoom?: number;
@@ -78,6 +81,7 @@ export function FlowTree(props: {
   const context: TreeContext = {
     type: props.type,
     edits: props.edits ?? null,
+    select: props.edits?.select ?? props.onSelect ?? null,
     selection: props.selection ?? null,
     problems: props.problems ?? new Map(),
   };
@@ -152,7 +156,7 @@ function ProblemMark({ id }: { id: string }) {
 
 function NodeCard({ node }: { node: FlowNode }) {
   const { t } = useTranslation();
-  const { type, edits, selection, problems } = useTree();
+  const { type, edits, select, selection, problems } = useTree();
   const invalid = (problems.get(node.id)?.length ?? 0) > 0;
   const selected = selection?.nodeId === node.id && !selection.branchId;
   const icon =
@@ -161,13 +165,13 @@ function NodeCard({ node }: { node: FlowNode }) {
     <div
       className={`wf-card wf-type-${node.type} ${invalid ? 'wf-invalid' : ''} ${selected ? 'wf-selected' : ''}`}
       data-node-id={node.id}
-      role={edits ? 'button' : undefined}
-      tabIndex={edits ? 0 : undefined}
-      onClick={() => edits?.select({ nodeId: node.id })}
+      role={select ? 'button' : undefined}
+      tabIndex={select ? 0 : undefined}
+      onClick={() => select?.({ nodeId: node.id })}
       onKeyDown={(e) => {
-        if (edits && (e.key === 'Enter' || e.key === ' ')) {
+        if (select && (e.key === 'Enter' || e.key === ' ')) {
           e.preventDefault();
-          edits.select({ nodeId: node.id });
+          select({ nodeId: node.id });
         }
       }}
     >
@@ -237,14 +241,14 @@ function Connector({ at }: { at: InsertPoint }) {
 
 function BranchBlock({ node }: { node: BranchNode }) {
   const { t } = useTranslation();
-  const { edits, selection, problems } = useTree();
+  const { edits, select, selection, problems } = useTree();
   const invalid = (problems.get(node.id)?.length ?? 0) > 0;
   const selected = selection?.nodeId === node.id && !selection.branchId;
   return (
     <div className={`wf-block wf-type-${node.type}`} data-node-id={node.id}>
       <div
         className={`wf-block-head ${invalid ? 'wf-invalid' : ''} ${selected ? 'wf-selected' : ''}`}
-        onClick={() => edits?.select({ nodeId: node.id })}
+        onClick={() => select?.({ nodeId: node.id })}
       >
         {addIcons[node.type]}
         <span className="wf-block-title">{node.name}</span>
@@ -298,17 +302,17 @@ function BranchBlock({ node }: { node: BranchNode }) {
 
 function BranchCard({ owner, branch, index }: { owner: BranchNode; branch: FlowBranch; index: number }) {
   const { t } = useTranslation();
-  const { type, edits, selection } = useTree();
+  const { type, edits, select: selectAny, selection } = useTree();
   const id = branch.id ?? '';
   const selected = selection?.nodeId === owner.id && selection.branchId === id;
   const conditions = branchConditions(branch);
-  const select = () => edits && branch.id && edits.select({ nodeId: owner.id, branchId: branch.id });
+  const select = () => selectAny && branch.id && selectAny({ nodeId: owner.id, branchId: branch.id });
   return (
     <div
       className={`wf-branch-card ${selected ? 'wf-selected' : ''}`}
       data-branch-id={id}
-      role={edits ? 'button' : undefined}
-      tabIndex={edits ? 0 : undefined}
+      role={selectAny ? 'button' : undefined}
+      tabIndex={selectAny ? 0 : undefined}
       onClick={select}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {

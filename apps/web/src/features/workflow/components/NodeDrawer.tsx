@@ -314,6 +314,8 @@ export function NodeDrawer({
   onChange: (node: FlowNode) => void;
   onRemove: (() => void) | null;
   onClose: () => void;
+  /** Shows the rules without changing them (no edit permission, a disabled workflow). */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -326,7 +328,8 @@ export function NodeDrawer({
       title={t(`workflow.node.title.${node.type}`)}
       onClose={onClose}
       footer={
-        onRemove && (
+        onRemove &&
+        !readOnly && (
           <Button danger className="wf-node-remove" onClick={onRemove}>
             {t('workflow.design.removeNode')}
           </Button>
@@ -347,6 +350,7 @@ export function NodeDrawer({
       <Form<Values>
         key={node.id}
         form={form}
+        disabled={readOnly}
         layout="vertical"
         initialValues={valuesOf(node, type)}
         onValuesChange={(changed: Values) => {
@@ -389,6 +393,7 @@ export function BranchDrawer({
   type: WorkflowType;
   onChange: (branch: FlowBranch) => void;
   onClose: () => void;
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -398,6 +403,7 @@ export function BranchDrawer({
       <Form<Values>
         key={branch.id}
         form={form}
+        disabled={readOnly}
         layout="vertical"
         initialValues={{ name: branch.name, conditions: branchConditions(branch) }}
         onValuesChange={() => {
