@@ -307,6 +307,7 @@ export function NodeDrawer({
   onChange,
   onRemove,
   onClose,
+  readOnly = false,
 }: {
   node: FlowNode;
   type: WorkflowType;
@@ -387,6 +388,7 @@ export function BranchDrawer({
   type,
   onChange,
   onClose,
+  readOnly = false,
 }: {
   branch: FlowBranch;
   ownerType: 'condition' | 'parallel';
