@@ -1,0 +1,108 @@
+import { useMemo } from 'react';
+import { Select, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Dept, Position, Role, UserGroupNode } from '@casedesk/shared';
+import { useLookup } from '../../../platform/crud/resource-api';
+import { useGroupTree } from '../../../platform/pickers/lookups';
+import { buildTree, type TreeOf } from '../../../platform/tree';
+
+type Multi = { value?: number[]; onChange?: (value: number[]) => void; id?: string; className?: string };
+type TreeOption = { value: number; title: string; children?: TreeOption[] };
+
+/** Several roles (disabled ones marked), from the role lookup. */
+export function RolesSelect({ value, onChange, id, className }: Multi) {
+  const { t } = useTranslation();
+  const roles = useLookup<Role>('Role', 'role:view');
+  return (
+    <Select<number[]>
+      id={id}
+      className={className}
+      mode="multiple"
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={roles.isLoading}
+      placeholder={t('workflow.node.chooseRoles')}
+      value={value ?? []}
+      onChange={(next) => onChange?.(next)}
+      options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.enabled ? r.name : `${r.name} ✕` }))}
+    />
+  );
+}
+
+/** Several positions, from the position lookup. */
+export function PositionsSelect({ value, onChange, id, className }: Multi) {
+  const { t } = useTranslation();
+  const positions = useLookup<Position>('Position', 'position:view');
+  return (
+    <Select<number[]>
+      id={id}
+      className={className}
+      mode="multiple"
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={positions.isLoading}
+      placeholder={t('workflow.node.choosePositions')}
+      value={value ?? []}
+      onChange={(next) => onChange?.(next)}
+      options={(positions.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+    />
+  );
+}
+
+const groupOptions = (nodes: UserGroupNode[]): TreeOption[] =>
+  nodes.map((node) => ({ value: node.id, title: node.name, children: groupOptions(node.children) }));
+
+/** Several user groups from the group tree. */
+export function GroupsSelect({ value, onChange, id, className }: Multi) {
+  const { t } = useTranslation();
+  const groups = useGroupTree();
+  const treeData = useMemo(() => groupOptions(groups.data ?? []), [groups.data]);
+  return (
+    <TreeSelect<number[]>
+      id={id}
+      className={className}
+      multiple
+      allowClear
+      showSearch
+      treeNodeFilterProp="title"
+      treeDefaultExpandAll
+      loading={groups.isLoading}
+      placeholder={t('workflow.node.chooseGroups')}
+      value={value ?? []}
+      onChange={(next) => onChange?.(next ?? [])}
+      treeData={treeData}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+/** Several departments from the department tree. */
+export function DeptsSelect({ value, onChange, id, className, placeholder }: Multi & { placeholder?: string }) {
+  const { t } = useTranslation();
+  const depts = useLookup<Dept>('Dept', 'dept:view');
+  const treeData = useMemo(() => {
+    const toOption = (node: TreeOf<Dept>): TreeOption => ({
+      value: node.id,
+      title: node.status === 'Active' ? node.name : `${node.name} ✕`,
+      children: node.children?.map(toOption),
+    });
+    return buildTree(depts.data ?? []).map(toOption);
+  }, [depts.data]);
+  return (
+    <TreeSelect<number[]>
+      id={id}
+      className={className}
+      multiple
+      allowClear
+      showSearch
+      treeNodeFilterProp="title"
+      treeDefaultExpandAll
+      loading={depts.isLoading}
+      placeholder={placeholder ?? t('workflow.node.chooseDepts')}
+      value={value ?? []}
+      onChange={(next) => onChange?.(next ?? [])}
+      treeData={treeData}
+      style={{ width: '100%' }}
+    />
+  );
+}

@@ -1,0 +1,143 @@
+import {
+  businessFields,
+  type ApproverMode,
+  type ApproverRule,
+  type Condition,
+  type FieldAccess,
+  type FlowNode,
+  type WorkflowType,
+} from '@casedesk/shared';
+import { strategiesWithIds } from './node-texts';
+
+/** The property drawer's form values: the node's own settings, with `timeoutOn` for the time limit switch. */
+export type NodeValues = Record<string, unknown> & {
+  name?: string;
+  approvers?: Partial<ApproverRule>;
+  timeoutOn?: boolean;
+  fieldPermissions?: Record<string, FieldAccess>;
+  conditions?: Condition[];
+};
+
+/** The rule as the strategy needs it: only the settings it reads are kept. */
+export function cleanRule(rule: Partial<ApproverRule> | undefined): ApproverRule {
+  const strategy = rule?.strategy ?? 'users';
+  const clean: ApproverRule = { strategy };
+  const ids = rule?.ids ?? [];
+  if (strategiesWithIds.has(strategy) || (strategy === 'deptLeader' && ids.length > 0)) clean.ids = ids;
+  if (strategy === 'leaderLevels') clean.levels = rule?.levels ?? 1;
+  if (strategy === 'recordField' && rule?.field) clean.field = rule.field;
+  return clean;
+}
+
+/** Only the fields whose access differs from the default (read) are stored. */
+function cleanPermissions(permissions: Record<string, FieldAccess> | undefined) {
+  const changed = Object.entries(permissions ?? {}).filter(([, access]) => access && access !== 'read');
+  return changed.length > 0 ? { fieldPermissions: Object.fromEntries(changed) } : {};
+}
+
+/** The node with the drawer's values, keeping only what its settings mean (the tree's shape is kept by the caller). */
+export function nodeFromValues(node: FlowNode, v: NodeValues): FlowNode {
+  const name = typeof v.name === 'string' ? v.name : node.name;
+  switch (node.type) {
+    case 'start': {
+      const initiators = v.initiators as {
+        everyone?: boolean;
+        userIds?: number[];
+        roleIds?: number[];
+        deptIds?: number[];
+      };
+      const { fieldPermissions: _old, ...rest } = node;
+      return {
+        ...rest,
+        name,
+        initiators: {
+          everyone: initiators?.everyone ?? true,
+          userIds: initiators?.everyone === false ? (initiators.userIds ?? []) : [],
+          roleIds: initiators?.everyone === false ? (initiators.roleIds ?? []) : [],
+          deptIds: initiators?.everyone === false ? (initiators.deptIds ?? []) : [],
+        },
+        allowCancel: Boolean(v.allowCancel),
+        allowRecall: Boolean(v.allowRecall),
+        ...cleanPermissions(v.fieldPermissions),
+      };
+    }
+    case 'approver': {
+      const noApprover = v.noApprover as
+        { action?: 'autoApprove' | 'reject' | 'fallback'; userId?: number } | undefined;
+      const reason = v.reasonRequired as { approve?: boolean; reject?: boolean } | undefined;
+      const timeout = v.timeout as { hours?: number; remindTimes?: number; action?: string } | undefined;
+      const mode = (v.mode as ApproverMode | undefined) ?? 'any';
+      return {
+        id: node.id,
+        type: 'approver',
+        name,
+        next: node.next ?? null,
+        approvers: cleanRule(v.approvers),
+        mode,
+        ...(mode === 'percent' ? { percent: (v.percent as number | undefined) ?? 50 } : {}),
+        noApprover: {
+          action: noApprover?.action ?? 'autoApprove',
+          ...(noApprover?.action === 'fallback' && noApprover.userId ? { userId: noApprover.userId } : {}),
+        },
+        selfApprover: (v.selfApprover as 'approve' | 'skip' | 'leader' | undefined) ?? 'approve',
+        skipIfApproved: Boolean(v.skipIfApproved),
+        onReject: v.onReject === 'returnToInitiator' ? 'returnToInitiator' : 'end',
+        reasonRequired: { approve: Boolean(reason?.approve), reject: Boolean(reason?.reject) },
+        ...(v.timeoutOn
+          ? {
+              timeout: {
+                hours: timeout?.hours ?? 24,
+                remindTimes: timeout?.remindTimes ?? 1,
+                action: (timeout?.action as 'none' | 'approve' | 'reject' | 'escalate' | undefined) ?? 'none',
+              },
+            }
+          : {}),
+        ...cleanPermissions(v.fieldPermissions),
+      };
+    }
+    case 'cc':
+      return {
+        id: node.id,
+        type: 'cc',
+        name,
+        next: node.next ?? null,
+        approvers: cleanRule(v.approvers),
+        ...cleanPermissions(v.fieldPermissions),
+      };
+    default:
+      return { ...node, name } as FlowNode;
+  }
+}
+
+export function valuesOf(node: FlowNode, type: WorkflowType): NodeValues {
+  const permissions = Object.fromEntries(
+    businessFields[type].map((f) => [
+      f.name,
+      ('fieldPermissions' in node && node.fieldPermissions?.[f.name]) || 'read',
+    ]),
+  );
+  switch (node.type) {
+    case 'start':
+      return {
+        name: node.name,
+        initiators: node.initiators ?? { everyone: true, userIds: [], roleIds: [], deptIds: [] },
+        allowCancel: node.allowCancel ?? false,
+        allowRecall: node.allowRecall ?? false,
+        fieldPermissions: permissions,
+      };
+    case 'approver':
+      return {
+        ...node,
+        noApprover: node.noApprover ?? { action: 'autoApprove' },
+        selfApprover: node.selfApprover ?? 'approve',
+        onReject: node.onReject ?? 'end',
+        timeoutOn: Boolean(node.timeout),
+        timeout: node.timeout ?? { hours: 24, remindTimes: 1, action: 'none' },
+        fieldPermissions: permissions,
+      };
+    case 'cc':
+      return { ...node, fieldPermissions: permissions };
+    default:
+      return { name: node.name };
+  }
+}
