@@ -4,7 +4,13 @@ import { Badge, Button, Card, Flex, Input, Select, Space, Table, Tabs, Tooltip, 
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { workflowTaskBoxes, workflowTypes, type WorkflowTask, type WorkflowTaskBox, type WorkflowType } from '@casedesk/shared';
+import {
+  workflowTaskBoxes,
+  workflowTypes,
+  type WorkflowTask,
+  type WorkflowTaskBox,
+  type WorkflowType,
+} from '@casedesk/shared';
 import { InstanceStatusTag } from '../../../../platform/approval/InstanceStatusTag';
 import { useTaskBox, useTaskCounts, type TaskBoxQuery } from '../../api';
 import { DueDate, formatDateTime, HolderName, TaskStatusTag } from '../../components/workflow-texts';
