@@ -83,13 +83,13 @@ export const workflowActionCalls = {
   reject: '/api/WorkflowInstance/Reject',
   return: '/api/WorkflowInstance/Return',
   assign: '/api/WorkflowInstance/Assign',
-  removeSigner: '/api/WorkflowInstance/RemoveSigner',
+  removeSigner: '/api/WorkflowTask/RemoveSigner',
   transfer: '/api/WorkflowInstance/Transfer',
   handoff: '/api/WorkflowTask/Handoff',
   resubmit: '/api/WorkflowInstance/Resubmit',
   cancel: '/api/WorkflowInstance/Cancel',
   recall: '/api/WorkflowInstance/Recall',
-  reassign: '/api/WorkflowInstance/Reassign',
+  reassign: '/api/WorkflowTask/Reassign',
 } as const;
 export type WorkflowCall = keyof typeof workflowActionCalls;
 

@@ -78,14 +78,9 @@ export function ActionModal(props: {
   const required = commentRequired(request, props.admin ?? false);
   const type = info.instance.businessType;
   const writable = (businessFields[type] ?? []).filter((f) => info.fieldAccess[f.name] === 'write');
-  const others = info.tasks.filter(
-    (other) =>
-      task &&
-      other.nodeId === task.nodeId &&
-      other.id !== task.taskId &&
-      (other.status === 'Pending' || other.kind === 'waiting'),
-  );
-  const pending = info.tasks.filter((other) => other.status === 'Pending');
+  // Signers added with Assign who have not acted (the server lets only whoever added them remove them).
+  const added = info.tasks.filter((other) => other.status === 'Pending' && other.addedById != null);
+  const pending = info.tasks.filter((other) => other.status === 'Pending' && other.kind !== 'waiting');
 
   const bodyOf = (values: Values): Record<string, unknown> => {
     const comment = values.comment?.trim() ? { comment: values.comment.trim() } : {};
@@ -206,7 +201,7 @@ export function ActionModal(props: {
           >
             <Select
               className="action-task"
-              options={(action === 'reassign' ? pending : others).map((other) => ({
+              options={(action === 'reassign' ? pending : added).map((other) => ({
                 value: other.id,
                 label: `${other.nodeName} · ${other.assigneeName ?? '—'}`,
               }))}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { businessFields, type WorkflowInstanceInfo, type WorkflowType } from '@casedesk/shared';
 import { InstanceStatusTag } from '../../../../../platform/approval/InstanceStatusTag';
+import { useSession } from '../../../../../platform/auth-store';
 import { useInstanceInfo, workflowActionCalls, type WorkflowCall } from '../../../api';
 import { ActionModal, type ActionRequest } from '../../../components/ActionModal';
 import { InstanceTimeline } from '../../../components/InstanceTimeline';
@@ -83,6 +84,7 @@ export default function InstanceInfoPage() {
   const validId = Number.isInteger(id) && id > 0 ? id : 0;
   const query = useInstanceInfo(validId);
   const [request, setRequest] = useState<ActionRequest | null>(null);
+  const me = useSession().userInfo?.userId;
 
   if (query.isPending && validId) return <Skeleton active className="page-skeleton" />;
   const info = query.data;
@@ -166,7 +168,15 @@ export default function InstanceInfoPage() {
           </Space>
         </Col>
       </Row>
-      {request && <ActionModal request={request} info={info} onClose={() => setRequest(null)} />}
+      {request && (
+        <ActionModal
+          request={request}
+          info={info}
+          // Someone else's approval is cancelled by an administrator, who gives a reason.
+          admin={instance.initiatorId !== me}
+          onClose={() => setRequest(null)}
+        />
+      )}
     </Space>
   );
 }
