@@ -2,9 +2,11 @@
 export * from './workflow.table.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { registerWorkflowInstanceRoutes } from './workflow-instance.routes.js';
 import * as tables from './workflow.table.js';
 
 export const workflowModule: ModuleManifest = {
   name: 'workflow',
   tables: { ...tables },
+  register: (app, ctx) => registerWorkflowInstanceRoutes(app, ctx.db),
 };
