@@ -34,3 +34,4 @@ export * from './email/email-template.variables.js';
 export * from './notification/notification.schemas.js';
 export * from './workflow/workflow.schemas.js';
 export * from './workflow/workflow-conditions.js';
+export * from './workflow/workflow-graph.js';

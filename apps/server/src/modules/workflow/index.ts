@@ -3,10 +3,16 @@ export * from './workflow.table.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerWorkflowInstanceRoutes } from './workflow-instance.routes.js';
+import { registerWorkflowDefinitionRoutes } from './workflow.routes.js';
+import { seedDemoWorkflows } from './workflow.seed.js';
 import * as tables from './workflow.table.js';
 
 export const workflowModule: ModuleManifest = {
   name: 'workflow',
   tables: { ...tables },
-  register: (app, ctx) => registerWorkflowInstanceRoutes(app, ctx.db),
+  register: (app, ctx) => {
+    registerWorkflowDefinitionRoutes(app, ctx.db);
+    registerWorkflowInstanceRoutes(app, ctx.db);
+  },
+  seed: { demo: seedDemoWorkflows },
 };
