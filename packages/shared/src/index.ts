@@ -35,3 +35,4 @@ export * from './notification/notification.schemas.js';
 export * from './workflow/workflow.schemas.js';
 export * from './workflow/workflow-conditions.js';
 export * from './workflow/workflow-graph.js';
+export * from './delegate/delegate.schemas.js';

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../platform/db.js';
+import { project } from '../project/index.js';
 import { appUser } from '../user/index.js';
 import { delegate, delegateLog, delegateProject } from './delegate.table.js';
 
@@ -82,4 +83,150 @@ export async function recordDelegatedWork(
     taskId: 'taskId' in entry ? entry.taskId : null,
     instanceId: 'instanceId' in entry ? entry.instanceId : null,
   });
+}
+
+/** A user's name as lists show it. */
+const userName = (id: SQLWrapper) =>
+  sql<string | null>`(select coalesce(u.full_name, u.login_name) from ${appUser} u where u.id = ${id})`;
+
+/** A delegation's columns with the names joined and its projects (ids and names, by name). */
+export const delegateRowColumns = {
+  id: delegate.id,
+  rowVersion: delegate.rowVersion,
+  createdAt: delegate.createdAt,
+  createdBy: delegate.createdBy,
+  modifiedAt: delegate.modifiedAt,
+  modifiedBy: delegate.modifiedBy,
+  delegateBy: delegate.delegateBy,
+  delegateByName: userName(delegate.delegateBy),
+  delegateTo: delegate.delegateTo,
+  delegateToName: userName(delegate.delegateTo),
+  delegateType: delegate.delegateType,
+  delegateDate: delegate.delegateDate,
+  startDate: delegate.startDate,
+  endDate: delegate.endDate,
+  enabled: delegate.enabled,
+  projectIds: sql<number[]>`array(select dp.project_id from ${delegateProject} dp
+    where dp.delegate_id = ${delegate.id} order by dp.project_id)`,
+  projectNames: sql<string[]>`array(select p.project_name from ${delegateProject} dp
+    join ${project} p on p.id = dp.project_id where dp.delegate_id = ${delegate.id} order by p.project_name)`,
+};
+
+/** The keyword box: the owner's or the delegate's login or full name. */
+export function delegateKeyword(pattern: string): SQL {
+  return sql`exists (select 1 from ${appUser} u where u.id in (${delegate.delegateBy}, ${delegate.delegateTo})
+    and (u.login_name ilike ${pattern} or u.full_name ilike ${pattern}))`;
+}
+
+/** Whether a user exists, is not deleted and is active. */
+export async function userState(q: Queryable, id: number): Promise<'active' | 'inactive' | 'missing'> {
+  const [row] = await q
+    .select({ status: appUser.status, deletedAt: appUser.deletedAt })
+    .from(appUser)
+    .where(eq(appUser.id, id));
+  if (!row || row.deletedAt !== null) return 'missing';
+  return row.status === 'Active' ? 'active' : 'inactive';
+}
+
+export async function missingProjects(q: Queryable, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = await q.select({ id: project.id }).from(project).where(inArray(project.id, ids));
+  const present = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !present.has(id));
+}
+
+/** A delegation as the overlap and cycle checks see it. */
+export type DelegationSpan = {
+  id: number | undefined;
+  delegateBy: number;
+  delegateTo: number;
+  delegateType: 'Ticket' | 'Approval' | 'All';
+  startDate: string;
+  endDate: string | null;
+  projectIds: number[];
+};
+
+/** Enabled delegations of `owner` (other than `exceptId`) sharing a kind of work and a day with the span. */
+function sharingWorkAndDays(owner: number, span: DelegationSpan): SQL {
+  const kinds = span.delegateType === 'All' ? sql`true` : inArray(delegate.delegateType, [span.delegateType, 'All']);
+  const endsAfterStart = or(isNull(delegate.endDate), sql`${delegate.endDate} >= ${span.startDate}`);
+  const startsBeforeEnd = span.endDate === null ? sql`true` : lte(delegate.startDate, span.endDate);
+  return and(
+    eq(delegate.delegateBy, owner),
+    eq(delegate.enabled, true),
+    span.id === undefined ? undefined : sql`${delegate.id} <> ${span.id}`,
+    kinds,
+    endsAfterStart,
+    startsBeforeEnd,
+  )!;
+}
+
+/** Another enabled delegation of the same owner for the same work, days and projects (no projects: every one). */
+export async function overlappingDelegation(q: Queryable, span: DelegationSpan): Promise<number | undefined> {
+  const projects =
+    span.projectIds.length === 0
+      ? sql`true`
+      : sql`(not exists (select 1 from ${delegateProject} dp where dp.delegate_id = ${delegate.id})
+          or exists (select 1 from ${delegateProject} dp where dp.delegate_id = ${delegate.id}
+            and dp.project_id in (${sql.join(
+              span.projectIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})))`;
+  const [row] = await q
+    .select({ id: delegate.id })
+    .from(delegate)
+    .where(and(sharingWorkAndDays(span.delegateBy, span), projects))
+    .limit(1);
+  return row?.id;
+}
+
+/** An enabled delegation the other way (the delegate to the owner) for the same work and overlapping days. */
+export async function reverseDelegation(q: Queryable, span: DelegationSpan): Promise<number | undefined> {
+  const [row] = await q
+    .select({ id: delegate.id })
+    .from(delegate)
+    .where(and(sharingWorkAndDays(span.delegateTo, span), eq(delegate.delegateTo, span.delegateBy)))
+    .limit(1);
+  return row?.id;
+}
+
+/** Serialises the checks and writes of delegations touching these users (one lock per user, in id order). */
+export async function lockDelegationsOf(tx: Tx, userIds: number[]): Promise<void> {
+  for (const id of [...new Set(userIds)].sort((a, b) => a - b))
+    await tx.execute(sql`select pg_advisory_xact_lock(${delegationLockClass}, ${id})`);
+}
+/** The first key of the two-key advisory lock: "delegations of user N". */
+const delegationLockClass = 727_274_201;
+
+/** The delegate audit, newest first, with names, and the case number of a ticket that reached a delegate. */
+export async function historyPage(q: Queryable, where: SQL | undefined, page: number, pageSize: number) {
+  // The ticket module imports this one: its table is named in SQL rather than imported.
+  const caseNumber = sql<string | null>`(select t.case_number from ticket t where t.id = ${delegateLog.ticketId})`;
+  const [items, [counted]] = await Promise.all([
+    q
+      .select({
+        id: delegateLog.id,
+        delegateId: delegateLog.delegateId,
+        event: delegateLog.event,
+        delegateBy: delegateLog.delegateBy,
+        delegateByName: userName(delegateLog.delegateBy),
+        delegateTo: delegateLog.delegateTo,
+        delegateToName: userName(delegateLog.delegateTo),
+        actorId: delegateLog.actorId,
+        actorName: userName(delegateLog.actorId),
+        ticketId: delegateLog.ticketId,
+        caseNumber,
+        taskId: delegateLog.taskId,
+        instanceId: delegateLog.instanceId,
+        detail: delegateLog.detail,
+        createdAt: delegateLog.createdAt,
+      })
+      .from(delegateLog)
+      .where(where)
+      .orderBy(desc(delegateLog.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    q.select({ total: count() }).from(delegateLog).where(where),
+  ]);
+  return { items, total: counted?.total ?? 0 };
 }

@@ -9,9 +9,11 @@ export {
 } from './delegate.queries.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { registerDelegateRoutes } from './delegate.routes.js';
 import * as tables from './delegate.table.js';
 
 export const delegateModule: ModuleManifest = {
   name: 'delegate',
   tables: { ...tables },
+  register: (app, ctx) => registerDelegateRoutes(app, ctx.db),
 };

@@ -1,0 +1,343 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  delegateMessages,
+  messages,
+  type Delegate,
+  type DelegateCreate,
+  type DelegateHistoryQuery,
+  type DelegateLogEntry,
+  type DelegateLogEvent,
+  type DelegateQuery,
+  type DelegateSetEnabled,
+  type DelegateUpdate,
+  type Page,
+} from '@casedesk/shared';
+import type { Db, Queryable, Tx } from '../../platform/db.js';
+import type { Actor } from '../../platform/actor.js';
+import { diff, writeAudit } from '../../platform/audit.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { likePattern, versionedUpdate } from '../../platform/resource.js';
+import {
+  delegateKeyword,
+  delegateRowColumns,
+  historyPage,
+  lockDelegationsOf,
+  missingProjects,
+  overlappingDelegation,
+  reverseDelegation,
+  userState,
+  type DelegationSpan,
+} from './delegate.queries.js';
+import { delegateActionsFor, delegateScope, historyScope, mayAddFor, mayManage } from './delegate.policy.js';
+import { delegate, delegateLog, delegateProject } from './delegate.table.js';
+
+type DelegateRow = Omit<Delegate, 'actions' | 'createdAt' | 'modifiedAt' | 'delegateType'> & {
+  delegateType: string;
+  createdAt: Date;
+  modifiedAt: Date;
+};
+/** What a call answers: the row and the caller's actions (dates become text when presented). */
+export type DelegateRecord = Omit<Delegate, 'createdAt' | 'modifiedAt'> & { createdAt: Date; modifiedAt: Date };
+
+const notYours = () => new AppError('FORBIDDEN', delegateMessages.notYours);
+const fieldRefusal = (field: string, message: string) => badRequest(message, [{ field, message }]);
+
+function recordOf(actor: Actor, row: DelegateRow): DelegateRecord {
+  return { ...row, delegateType: row.delegateType as Delegate['delegateType'], actions: delegateActionsFor(actor, row) };
+}
+
+/** A delegation the actor sees (their scope), optionally locked for the write. */
+async function findRow(q: Queryable, actor: Actor, id: number, lock = false): Promise<DelegateRow | undefined> {
+  const query = q
+    .select(delegateRowColumns)
+    .from(delegate)
+    .where(and(eq(delegate.id, id), delegateScope(actor)));
+  const [row] = lock ? await query.for('update', { of: delegate }) : await query;
+  return row;
+}
+
+/** A delegation just written, whoever it belongs to (an administrator may save one outside their own scope). */
+async function readBack(tx: Tx, id: number): Promise<DelegateRow> {
+  const [row] = await tx.select(delegateRowColumns).from(delegate).where(eq(delegate.id, id));
+  if (!row) throw new Error('the delegation cannot be read back');
+  return row;
+}
+
+/** The list's conditions: the actor's scope, the filters, the keyword. */
+function listWhere(actor: Actor, query: DelegateQuery): SQL | undefined {
+  const keyword = query.keyword?.trim();
+  return and(
+    delegateScope(actor),
+    query.delegateBy === undefined ? undefined : eq(delegate.delegateBy, query.delegateBy),
+    query.delegateTo === undefined ? undefined : eq(delegate.delegateTo, query.delegateTo),
+    query.userId === undefined
+      ? undefined
+      : or(eq(delegate.delegateBy, query.userId), eq(delegate.delegateTo, query.userId)),
+    query.delegateType === undefined ? undefined : eq(delegate.delegateType, query.delegateType),
+    query.enabled === undefined ? undefined : eq(delegate.enabled, query.enabled),
+    query.activeOn === undefined
+      ? undefined
+      : and(
+          sql`${delegate.startDate} <= ${query.activeOn}`,
+          or(isNull(delegate.endDate), sql`${delegate.endDate} >= ${query.activeOn}`),
+        ),
+    keyword ? delegateKeyword(likePattern(keyword)) : undefined,
+  );
+}
+
+/** The columns a list may be sorted by; newest start first by default. */
+const sortable = {
+  startDate: delegate.startDate,
+  endDate: delegate.endDate,
+  delegateDate: delegate.delegateDate,
+  delegateType: delegate.delegateType,
+  enabled: delegate.enabled,
+  createdAt: delegate.createdAt,
+  modifiedAt: delegate.modifiedAt,
+  id: delegate.id,
+} as const;
+
+function listOrder(orderBy: DelegateQuery['orderBy']): SQL[] {
+  const wanted = orderBy && orderBy.length > 0 ? orderBy : [{ field: 'startDate', desc: true }];
+  const order = wanted.map(({ field, desc: descending }) => {
+    const column = field in sortable ? sortable[field as keyof typeof sortable] : undefined;
+    if (!column) throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
+    return descending ? desc(column) : asc(column);
+  });
+  return [...order, desc(delegate.id)];
+}
+
+export async function queryDelegates(db: Db, actor: Actor, query: DelegateQuery): Promise<Page<DelegateRecord>> {
+  const where = listWhere(actor, query);
+  const order = listOrder(query.orderBy);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(delegateRowColumns)
+      .from(delegate)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(delegate).where(where),
+  ]);
+  return { items: rows.map((row) => recordOf(actor, row)), total: counted?.total ?? 0 };
+}
+
+export async function* delegatesForExport(db: Db, actor: Actor, query: DelegateQuery) {
+  const chunk = 1000;
+  for (let page = 1; page <= 1000; page++) {
+    const { items } = await queryDelegates(db, actor, { ...query, page, pageSize: chunk });
+    yield* items.map((item) => ({ ...item, projectNames: item.projectNames.join(', ') }));
+    if (items.length < chunk) return;
+  }
+}
+
+export async function getDelegate(db: Db, actor: Actor, id: number): Promise<DelegateRecord> {
+  const row = await findRow(db, actor, id);
+  if (!row) throw notFound();
+  return recordOf(actor, row);
+}
+
+/** The rules every saved enabled delegation keeps; checked under the locks of its owner and delegate. */
+async function checkSpan(tx: Tx, span: DelegationSpan, enabled: boolean): Promise<void> {
+  if ((await userState(tx, span.delegateBy)) === 'missing')
+    throw fieldRefusal('delegateBy', delegateMessages.unknownOwner);
+  if (span.delegateTo === span.delegateBy) throw fieldRefusal('delegateTo', delegateMessages.self);
+  if (span.endDate !== null && span.endDate < span.startDate)
+    throw fieldRefusal('endDate', delegateMessages.endBeforeStart);
+  const missing = await missingProjects(tx, span.projectIds);
+  if (missing.length > 0) throw fieldRefusal('projectIds', `${delegateMessages.unknownProjects} (${missing.join(', ')})`);
+  // A switched-off delegation passes nothing on: the rules below matter once it is on.
+  if (!enabled) return;
+  if ((await userState(tx, span.delegateTo)) !== 'active')
+    throw fieldRefusal('delegateTo', delegateMessages.inactiveDelegate);
+  if ((await reverseDelegation(tx, span)) !== undefined) throw fieldRefusal('delegateTo', delegateMessages.cycle);
+  if ((await overlappingDelegation(tx, span)) !== undefined)
+    throw fieldRefusal('startDate', delegateMessages.overlap);
+}
+
+async function writeLog(
+  tx: Tx,
+  actor: Actor,
+  event: DelegateLogEvent,
+  row: { id: number; delegateBy: number; delegateTo: number },
+  detail: Record<string, unknown> | null,
+): Promise<void> {
+  await tx.insert(delegateLog).values({
+    delegateId: row.id,
+    event,
+    delegateBy: row.delegateBy,
+    delegateTo: row.delegateTo,
+    actorId: actor.userId,
+    detail,
+  });
+}
+
+async function replaceProjects(tx: Tx, id: number, projectIds: number[]): Promise<void> {
+  await tx.delete(delegateProject).where(eq(delegateProject.delegateId, id));
+  if (projectIds.length > 0)
+    await tx.insert(delegateProject).values(projectIds.map((projectId) => ({ delegateId: id, projectId })));
+}
+
+/** The fields a change compares and the audit shows. */
+const savedFields = (row: DelegateRow) => ({
+  delegateBy: row.delegateBy,
+  delegateTo: row.delegateTo,
+  delegateType: row.delegateType,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  enabled: row.enabled,
+  projectIds: row.projectIds,
+});
+
+export async function addDelegate(db: Db, actor: Actor, input: DelegateCreate): Promise<DelegateRecord> {
+  const delegateBy = input.delegateBy ?? actor.userId;
+  if (!mayAddFor(actor, delegateBy)) throw notYours();
+  const span: DelegationSpan = { ...input, id: undefined, delegateBy };
+  return db.transaction(async (tx) => {
+    await lockDelegationsOf(tx, [delegateBy, input.delegateTo]);
+    await checkSpan(tx, span, input.enabled);
+    const [inserted] = await tx
+      .insert(delegate)
+      .values({
+        delegateBy,
+        delegateTo: input.delegateTo,
+        delegateType: input.delegateType,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        enabled: input.enabled,
+        createdBy: actor.userId,
+        modifiedBy: actor.userId,
+      })
+      .returning({ id: delegate.id });
+    if (!inserted) throw new Error('insert returned nothing');
+    await replaceProjects(tx, inserted.id, input.projectIds);
+    const row = await readBack(tx, inserted.id);
+    await writeAudit(tx, { entity: 'Delegate', entityId: row.id, action: 'create', actorId: actor.userId });
+    await writeLog(tx, actor, 'created', row, savedFields(row));
+    return recordOf(actor, row);
+  });
+}
+
+export async function updateDelegate(db: Db, actor: Actor, input: DelegateUpdate): Promise<DelegateRecord> {
+  const { id, rowVersion } = input;
+  return db.transaction(async (tx) => {
+    const seen = await findRow(tx, actor, id);
+    if (!seen) throw notFound();
+    const delegateBy = input.delegateBy ?? seen.delegateBy;
+    // Both the owner it had and the owner it gets must be the actor's to manage.
+    if (!mayManage(actor, seen.delegateBy) || !mayManage(actor, delegateBy)) throw notYours();
+    await lockDelegationsOf(tx, [seen.delegateBy, seen.delegateTo, delegateBy, input.delegateTo]);
+    const before = await findRow(tx, actor, id, true);
+    if (!before) throw notFound();
+    if (before.rowVersion !== rowVersion) throw conflict(messages.staleRowVersion);
+    const span: DelegationSpan = { ...input, delegateBy };
+    await checkSpan(tx, span, input.enabled);
+    const versioned = versionedUpdate(delegate, id, rowVersion, actor);
+    const [updated] = await tx
+      .update(delegate)
+      .set({
+        delegateBy,
+        delegateTo: input.delegateTo,
+        delegateType: input.delegateType,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        enabled: input.enabled,
+        ...versioned.set,
+      })
+      .where(versioned.where)
+      .returning({ id: delegate.id });
+    if (!updated) throw conflict(messages.staleRowVersion);
+    await replaceProjects(tx, id, input.projectIds);
+    const after = await readBack(tx, id);
+    const changes = diff(savedFields(before), savedFields(after));
+    await writeAudit(tx, { entity: 'Delegate', entityId: id, action: 'update', actorId: actor.userId, changes });
+    if (Object.keys(changes).length > 0) await writeLog(tx, actor, 'updated', after, changes);
+    return recordOf(actor, after);
+  });
+}
+
+/** The on/off switch: switching on checks the rules again (the delegate may have left, another may overlap). */
+export async function setDelegateEnabled(db: Db, actor: Actor, input: DelegateSetEnabled): Promise<DelegateRecord> {
+  return db.transaction(async (tx) => {
+    const seen = await findRow(tx, actor, input.id);
+    if (!seen) throw notFound();
+    if (!mayManage(actor, seen.delegateBy)) throw notYours();
+    await lockDelegationsOf(tx, [seen.delegateBy, seen.delegateTo]);
+    const before = await findRow(tx, actor, input.id, true);
+    if (!before) throw notFound();
+    if (before.rowVersion !== input.rowVersion) throw conflict(messages.staleRowVersion);
+    if (before.enabled === input.enabled) return recordOf(actor, before);
+    if (input.enabled)
+      await checkSpan(
+        tx,
+        { ...before, delegateType: before.delegateType as DelegationSpan['delegateType'] },
+        true,
+      );
+    const versioned = versionedUpdate(delegate, input.id, input.rowVersion, actor);
+    const [updated] = await tx
+      .update(delegate)
+      .set({ enabled: input.enabled, ...versioned.set })
+      .where(versioned.where)
+      .returning({ id: delegate.id });
+    if (!updated) throw conflict(messages.staleRowVersion);
+    await writeAudit(tx, {
+      entity: 'Delegate',
+      entityId: input.id,
+      action: 'update',
+      actorId: actor.userId,
+      changes: { enabled: { from: before.enabled, to: input.enabled } },
+    });
+    await writeLog(tx, actor, input.enabled ? 'enabled' : 'disabled', before, null);
+    return recordOf(actor, await readBack(tx, input.id));
+  });
+}
+
+/** Deletes all the given delegations or none (one the actor does not see: 404; not theirs to manage: 403). */
+export async function removeDelegates(db: Db, actor: Actor, ids: number[]): Promise<number> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select(delegateRowColumns)
+      .from(delegate)
+      .where(and(inArray(delegate.id, unique), delegateScope(actor)))
+      .orderBy(delegate.id)
+      .for('update', { of: delegate });
+    if (rows.length !== unique.length) throw notFound();
+    if (rows.some((row) => !mayManage(actor, row.delegateBy))) throw notYours();
+    await tx.delete(delegate).where(inArray(delegate.id, unique));
+    for (const row of rows) {
+      await writeAudit(tx, { entity: 'Delegate', entityId: row.id, action: 'delete', actorId: actor.userId });
+      // The audit keeps the delegation's id (no foreign key): its history stays readable after the delete.
+      await writeLog(tx, actor, 'deleted', row, savedFields(row));
+    }
+    return rows.length;
+  });
+}
+
+/** `POST Delegate/History`: the audit the actor may see, filtered, newest first. */
+export async function delegateHistory(db: Db, actor: Actor, query: DelegateHistoryQuery): Promise<Page<DelegateLogEntry>> {
+  const where = and(
+    historyScope(actor),
+    query.userId === undefined
+      ? undefined
+      : or(
+          eq(delegateLog.delegateBy, query.userId),
+          eq(delegateLog.delegateTo, query.userId),
+          eq(delegateLog.actorId, query.userId),
+        ),
+    query.delegateId === undefined ? undefined : eq(delegateLog.delegateId, query.delegateId),
+    query.events && query.events.length > 0 ? inArray(delegateLog.event, query.events) : undefined,
+    query.from === undefined ? undefined : gte(delegateLog.createdAt, sql`${query.from}::date`),
+    query.to === undefined ? undefined : lt(delegateLog.createdAt, sql`${query.to}::date + 1`),
+  );
+  const page = await historyPage(db, where, query.page, query.pageSize);
+  return {
+    total: page.total,
+    items: page.items.map((item) => ({
+      ...item,
+      event: item.event as DelegateLogEvent,
+      createdAt: item.createdAt.toISOString(),
+    })),
+  };
+}
