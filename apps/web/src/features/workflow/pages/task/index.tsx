@@ -74,18 +74,15 @@ export default function MyApprovalsPage() {
     },
   ];
 
-  const tabLabel = (name: WorkflowTaskBox) => (
-    <Space size={6}>
-      {t(`workflow.task.box.${name}`)}
-      <Badge
-        count={counts.data?.[name] ?? 0}
-        showZero
-        overflowCount={999}
-        color={name === 'todo' ? undefined : '#8c8c8c'}
-        className={`task-count task-count-${name}`}
-      />
-    </Space>
-  );
+  const tabLabel = (name: WorkflowTaskBox) => {
+    const count = counts.data?.[name] ?? 0;
+    return (
+      <span className={`task-tab task-tab-${name}`} data-count={count}>
+        {t(`workflow.task.box.${name}`)}{' '}
+        <Badge count={count} showZero overflowCount={999} color={name === 'todo' ? undefined : '#8c8c8c'} />
+      </span>
+    );
+  };
 
   return (
     <Card className="task-box-page" variant="borderless">
