@@ -75,6 +75,8 @@ function approvalGraph(ids: { lead: number; signer: number; absent: number; fina
   };
 }
 
+// The page refreshes its boxes after a call; give it a moment on a busy machine.
+const wait = { timeout: 15_000, interval: 250 };
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -201,32 +203,34 @@ describe('approval workflow in the browser', () => {
     // The lead sees it in To do with its count, and returns it to the initiator.
     const lead = await pageOf(people.lead);
     await lead.goto('/task');
-    await expect.poll(() => todoCount(lead)).toBe('1');
+    await expect.poll(() => todoCount(lead), wait).toBe('1');
     await openFromTodo(lead);
     await act(lead, 'return', async (modal) => {
       await modal.locator('.action-target').click();
       await lead.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
       await modal.locator('.action-comment').fill('Add the cost centre, please.');
     });
-    await expect.poll(async () => (await info()).instance.currentNodes).toEqual(['start']);
+    await expect.poll(async () => (await info()).instance.currentNodes, wait).toEqual(['start']);
     await lead.goto('/task');
-    await expect.poll(() => todoCount(lead)).toBe('0');
+    await expect.poll(() => todoCount(lead), wait).toBe('0');
 
     // The initiator resubmits from their own to-do box (the same instance continues).
     await openFromTodo(initiator);
     await act(initiator, 'resubmit', (modal) => modal.locator('.action-comment').fill('Cost centre 4711 added.'));
-    await expect.poll(async () => (await info()).instance.currentNodes).toEqual(['lead']);
+    await expect.poll(async () => (await info()).instance.currentNodes, wait).toEqual(['lead']);
 
     // The lead approves this time.
     await openFromTodo(lead);
     await act(lead, 'approve');
-    await expect.poll(async () => (await info()).instance.currentNodes).toEqual(['countersign']);
+    await expect.poll(async () => (await info()).instance.currentNodes, wait).toEqual(['countersign']);
 
     // Countersign: Sofia approves; the node waits for Dora, whose task Ezra holds on her behalf.
     const signer = await pageOf(people.signer);
     await openFromTodo(signer);
     await act(signer, 'approve');
     expect((await info()).instance.currentNodes).toEqual(['countersign']);
+    await lead.context().close();
+    await signer.context().close();
 
     const delegate = await pageOf(people.delegate);
     await delegate.goto('/task');
@@ -290,5 +294,5 @@ describe('approval workflow in the browser', () => {
     // The ticket's page shows the finished approval.
     await initiator.goto(`/ticket/info/${ticketId}`);
     await initiator.locator('.approval-panel .instance-status-Approved').waitFor();
-  });
+  }, 300_000);
 });
