@@ -39,6 +39,14 @@ function StepCard({ data }: NodeProps<StepNode>) {
   const { t } = useTranslation();
   const { box, state, tasks } = data;
   const hidden = { opacity: 0 };
+  if (box.type === 'pass')
+    return (
+      <div className={`flow-pass flow-${state}`} title={box.name}>
+        <Handle type="target" position={Position.Top} style={hidden} />
+        {box.name}
+        <Handle type="source" position={Position.Bottom} style={hidden} />
+      </div>
+    );
   if (box.type === 'join')
     return (
       <div className={`flow-join flow-${state}`}>
@@ -93,11 +101,13 @@ export function InstanceGraph(props: {
   const { nodes, edges, height } = useMemo(() => {
     const { boxes, lines } = flowToGraph(flowChart);
     const states = boxStates(flowChart, boxes, path, currentNodes);
-    const signers = new Map(boxes.map((box) => [box.id, box.type === 'join' ? [] : signersOf(tasks, box.id)]));
+    const signers = new Map(boxes.map((box) => [box.id, signersOf(tasks, box.id)]));
     const sizeOf = (box: GraphBox) =>
       box.type === 'join'
         ? { width: 14, height: 14 }
-        : { width: boxWidth, height: 62 + 26 * Math.min(signers.get(box.id)!.length, maxSigners + 1) };
+        : box.type === 'pass'
+          ? { width: 120, height: 26 }
+          : { width: boxWidth, height: 62 + 26 * Math.min(signers.get(box.id)!.length, maxSigners + 1) };
     const placed = layoutBoxes(boxes, lines, sizeOf);
     const nodes: StepNode[] = boxes.map((box) => ({
       id: box.id,

@@ -48,6 +48,7 @@ describe('the instance graph from the node tree', () => {
       'start',
       'cond',
       'a1',
+      'cond__pass1',
       joinId('cond'),
       'par',
       'p1',
@@ -60,8 +61,9 @@ describe('the instance graph from the node tree', () => {
     expect(pairs(lines)).toEqual([
       'start>cond',
       'cond>a1:Urgent',
+      'cond>cond__pass1',
       'a1>cond__join',
-      'cond>cond__join:Other',
+      'cond__pass1>cond__join',
       'cond__join>par',
       'par>p1:Left',
       'par>p2:Right',
@@ -82,6 +84,7 @@ describe('the instance graph from the node tree', () => {
       start: 'passed',
       cond: 'passed',
       a1: 'notReached',
+      cond__pass1: 'passed',
       cond__join: 'passed',
       par: 'passed',
       p1: 'passed',
@@ -94,6 +97,9 @@ describe('the instance graph from the node tree', () => {
     const later = boxStates(flow, boxes, ['start', 'cond', 'par', 'p1', 'p2', 'p3', 'a2'], ['a2']);
     expect(later.get('par__join')).toBe('passed');
     expect(later.get('a2')).toBe('current');
+    // Had the urgent branch been taken, the empty default branch would not be.
+    const urgent = boxStates(flow, boxes, ['start', 'cond', 'a1', 'par'], ['par']);
+    expect(urgent.get('cond__pass1')).toBe('notReached');
   });
 
   it('lays the boxes out top to bottom with branches side by side', () => {
@@ -106,5 +112,8 @@ describe('the instance graph from the node tree', () => {
     expect(at('a2').y).toBeLessThan(at('end').y);
     expect(at('p1').y).toBe(at('p2').y);
     expect(at('p1').x).not.toBe(at('p2').x);
+    // The empty branch is laid out beside the urgent one, not through it.
+    expect(at('cond__pass1').y).toBe(at('a1').y);
+    expect(at('cond__pass1').x).not.toBe(at('a1').x);
   });
 });

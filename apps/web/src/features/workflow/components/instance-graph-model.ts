@@ -2,7 +2,7 @@ import dagre from '@dagrejs/dagre';
 import type { FlowNode, NodeType } from '@casedesk/shared';
 
 /** A box of the drawn graph: a node of the tree, or the dot where the branches of a condition/parallel join. */
-export type GraphBox = { id: string; name: string; type: NodeType | 'join'; splitId?: string };
+export type GraphBox = { id: string; name: string; type: NodeType | 'join' | 'pass'; splitId?: string };
 export type GraphLine = { id: string; source: string; target: string; label?: string };
 export type NodeState = 'passed' | 'current' | 'notReached';
 
@@ -30,7 +30,14 @@ export function flowToGraph(root: FlowNode): { boxes: GraphBox[]; lines: GraphLi
       boxes.push({ id: node.id, name: node.name, type: node.type });
       connect(from, node.id);
       if (node.type === 'condition' || node.type === 'parallel') {
-        const ends = node.branches.flatMap((branch) => chain(branch.next, [{ id: node.id, label: branch.name }]));
+        const ends = node.branches.flatMap((branch, index) => {
+          if (branch.next) return chain(branch.next, [{ id: node.id, label: branch.name }]);
+          // A branch with no node still gets a small box of its own, so that its line is laid out beside the others.
+          const pass = `${node.id}__pass${index}`;
+          boxes.push({ id: pass, name: branch.name, type: 'pass', splitId: node.id });
+          connect([{ id: node.id }], pass);
+          return [{ id: pass }];
+        });
         const join = joinId(node.id);
         boxes.push({ id: join, name: '', type: 'join', splitId: node.id });
         connect(ends, join);
@@ -81,6 +88,17 @@ export function boxStates(
   const now = new Set(current);
   const states = new Map<string, NodeState>();
   for (const box of boxes) {
+    if (box.type === 'pass') {
+      // Taken when the instance went on past the block without entering another branch's node.
+      const split = box.splitId ? findNode(root, box.splitId) : null;
+      const after = split?.next?.id;
+      const inside = split ? blockIds(split) : [];
+      const other = inside.some((id) => passed.has(id) || now.has(id));
+      const beyond = after ? passed.has(after) || now.has(after) : false;
+      const taken = split?.type === 'parallel' || (beyond && !other);
+      states.set(box.id, split && passed.has(split.id) && taken ? 'passed' : 'notReached');
+      continue;
+    }
     if (box.type !== 'join') {
       states.set(box.id, now.has(box.id) ? 'current' : passed.has(box.id) ? 'passed' : 'notReached');
       continue;
@@ -106,8 +124,8 @@ export function layoutBoxes(
   graph.setGraph({ rankdir: 'TB', nodesep: 40, ranksep: 50 });
   graph.setDefaultEdgeLabel(() => ({}));
   for (const box of boxes) graph.setNode(box.id, sizeOf(box));
-  // Lines out of a split pull hard, so a short branch sits just under its node rather than sinking to the join.
   const splits = new Set(boxes.filter((b) => b.type === 'join').map((b) => b.splitId));
+  // Lines out of a split pull hard, so a short branch sits just under its node rather than sinking to the join.
   for (const line of lines) graph.setEdge(line.source, line.target, { weight: splits.has(line.source) ? 8 : 1 });
   dagre.layout(graph);
   const placed = new Map<string, Placed>();

@@ -2,9 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { businessFields, type WorkflowInstanceInfo, type WorkflowType } from '@casedesk/shared';
+import { businessFields, type FlowNode, type WorkflowInstanceInfo, type WorkflowType } from '@casedesk/shared';
 import { InstanceStatusTag } from '../../../../../platform/approval/InstanceStatusTag';
 import { useSession } from '../../../../../platform/auth-store';
+import { UserName } from '../../../../../platform/pickers/UserName';
 import { useInstanceInfo, workflowActionCalls, type WorkflowCall } from '../../../api';
 import { ActionModal, type ActionRequest } from '../../../components/ActionModal';
 import { InstanceTimeline } from '../../../components/InstanceTimeline';
@@ -72,6 +73,16 @@ function ActionButtons({ info, onAction }: { info: WorkflowInstanceInfo; onActio
   );
 }
 
+/** Node names by id, through every branch: the header names the current steps of the instance's own version. */
+function nodeNames(root: FlowNode, names = new Map<string, string>()): Map<string, string> {
+  for (let node: FlowNode | null | undefined = root; node; node = node.next) {
+    names.set(node.id, node.name);
+    if (node.type === 'condition' || node.type === 'parallel')
+      for (const branch of node.branches) if (branch.next) nodeNames(branch.next, names);
+  }
+  return names;
+}
+
 /** A value of the record as text. */
 const shown = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : Array.isArray(value) ? value.join(', ') : String(value);
@@ -98,9 +109,11 @@ export default function InstanceInfoPage() {
     );
 
   const { instance } = info;
-  const fieldNames = businessFields[instance.businessType]
-    .map((f) => f.name)
-    .filter((name) => name in info.fields && info.fieldAccess[name] !== 'hidden');
+  const shownFields = businessFields[instance.businessType].filter(
+    (f) => f.name in info.fields && info.fieldAccess[f.name] !== 'hidden',
+  );
+  const names = nodeNames(info.flowChart);
+  const currentNames = instance.currentNodes.map((id) => names.get(id) ?? id);
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} className="instance-info-page">
@@ -127,7 +140,7 @@ export default function InstanceInfoPage() {
             </Descriptions.Item>
             {instance.status === 'Running' && (
               <Descriptions.Item label={t('workflow.instance.fields.current')}>
-                {instance.currentNodeNames.join(', ') || '—'}
+                {currentNames.join(', ') || '—'}
               </Descriptions.Item>
             )}
           </Descriptions>
@@ -150,13 +163,17 @@ export default function InstanceInfoPage() {
         <Col xs={24} xl={8}>
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <Card title={t('workflow.instance.record')} size="small" className="instance-record">
-              {fieldNames.length === 0 ? (
+              {shownFields.length === 0 ? (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workflow.instance.noFields')} />
               ) : (
                 <Descriptions column={1} size="small">
-                  {fieldNames.map((name) => (
+                  {shownFields.map(({ name, kind }) => (
                     <Descriptions.Item key={name} label={t(`workflow.field.${instance.businessType}.${name}`)}>
-                      {shown(info.fields[name])}
+                      {kind === 'user' && typeof info.fields[name] === 'number' ? (
+                        <UserName id={info.fields[name]} />
+                      ) : (
+                        shown(info.fields[name])
+                      )}
                     </Descriptions.Item>
                   ))}
                 </Descriptions>
