@@ -24,6 +24,8 @@ let admin: Api;
 const people = {} as Record<'initiator' | 'lead' | 'signer' | 'absent' | 'delegate' | 'final', TestUser>;
 let ticketId = 0;
 let caseNumber = '';
+let projectId = 0;
+let adminUser: TestUser;
 
 /**
  * Start → by priority (urgent: the lead | other: nothing) → countersign (signer and the absent approver, all) →
@@ -80,8 +82,8 @@ const wait = { timeout: 15_000, interval: 250 };
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  ({ api: admin } = await createAdmin());
-  const projectId = (
+  ({ api: admin, user: adminUser } = await createAdmin());
+  projectId = (
     await admin.ok<{ id: number }>('POST', '/api/Project/Add', {
       projectCode: `WF-${suffix}`,
       projectName: `Approvals ${suffix}`,
@@ -295,4 +297,43 @@ describe('approval workflow in the browser', () => {
     await initiator.goto(`/ticket/info/${ticketId}`);
     await initiator.locator('.approval-panel .instance-status-Approved').waitFor();
   }, 300_000);
+
+  it('an administrator finds a running approval in the instance list and cancels it with a reason', async () => {
+    const initiatorApi = new Api();
+    await initiatorApi.signIn(people.initiator.loginName, people.initiator.password);
+    const ticket = await initiatorApi.ok<{ id: number; caseNumber: string }>('POST', '/api/Ticket/Add', {
+      subject: `Projector for room 2 ${suffix}`,
+      projectId,
+      priority: 'Low',
+    });
+    const submitted = await initiatorApi.ok<Info>('POST', '/api/WorkflowInstance/Submit', {
+      businessType: 'Ticket',
+      businessId: ticket.id,
+    });
+    // Low priority takes the default branch: straight to the countersign.
+    expect(submitted.instance.currentNodes).toEqual(['countersign']);
+
+    const page = await pageOf(adminUser);
+    await page.goto('/workflow/instance');
+    await page.locator('.instance-status-filter').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Running' }).click();
+    const row = page.locator('.instance-list .ant-table-row', { hasText: ticket.caseNumber });
+    await row.waitFor();
+    await shot(page, '22-instance-list-en');
+    await row.locator('.row-cancel').click();
+    const modal = page.locator('.workflow-action-cancel');
+    await modal.waitFor();
+    // A reason is required from an administrator.
+    await modal.locator('.action-ok').click();
+    await modal.locator('.ant-form-item-explain-error').waitFor();
+    await modal.locator('.action-comment').fill('Duplicate of an earlier request.');
+    await shot(page, '22-admin-cancel-en');
+    await modal.locator('.action-ok').click();
+    await modal.waitFor({ state: 'hidden' });
+    // The list shows running ones only: the cancelled approval leaves it.
+    await row.waitFor({ state: 'detached' });
+    const after = await admin.ok<Info>('GET', `/api/WorkflowInstance/Info/${submitted.instance.id}`);
+    expect(after.instance.status).toBe('Cancelled');
+    expect(after.tasks.filter((task) => task.status === 'Pending')).toEqual([]);
+  });
 });
