@@ -33,6 +33,8 @@ export default function MyApprovalsPage() {
     {
       key: 'title',
       title: t('workflow.task.columns.title'),
+      width: 300,
+      ellipsis: true,
       render: (_, task) => (
         <Link to={`/workflow/instance/info/${task.instanceId}`} onClick={(e) => e.stopPropagation()}>
           {task.title}
@@ -67,11 +69,16 @@ export default function MyApprovalsPage() {
       title: t('workflow.task.columns.createdAt'),
       render: (_, task) => formatDateTime(task.createdAt),
     },
-    {
-      key: 'completedAt',
-      title: t('workflow.task.columns.completedAt'),
-      render: (_, task) => formatDateTime(task.completedAt),
-    },
+    // A task still to do has no completion date.
+    ...(query.box === 'todo'
+      ? []
+      : [
+          {
+            key: 'completedAt',
+            title: t('workflow.task.columns.completedAt'),
+            render: (_: unknown, task: WorkflowTask) => formatDateTime(task.completedAt),
+          },
+        ]),
   ];
 
   const tabLabel = (name: WorkflowTaskBox) => {
