@@ -60,7 +60,8 @@ export const ticketWorkflowType: WorkflowBusinessType = {
       .where(eq(ticket.id, id));
     if (!before) return;
     for (const [field, value] of Object.entries(fields)) {
-      if (field === 'priority' && ticketPriorities.includes(value as TicketPriority)) set.priority = value as TicketPriority;
+      if (field === 'priority' && ticketPriorities.includes(value as TicketPriority))
+        set.priority = value as TicketPriority;
       else if (field === 'subject' && typeof value === 'string' && value.trim().length > 0 && value.length <= 500)
         set.subject = value.trim();
       else if (field === 'ticketType' && (value === null || (typeof value === 'string' && value.length <= 100)))

@@ -46,7 +46,13 @@ import {
   type TaskRow,
 } from './workflow-engine.service.js';
 import { nodeOf } from './workflow-flow.js';
-import { instanceInfo, instanceVisible, recallableTask, registryMatch, returnTargetsOf } from './workflow-instance.queries.js';
+import {
+  instanceInfo,
+  instanceVisible,
+  recallableTask,
+  registryMatch,
+  returnTargetsOf,
+} from './workflow-instance.queries.js';
 import { workflow, workflowInstance, workflowTask, workflowVersion } from './workflow.table.js';
 
 type Input<S extends z.ZodType> = z.infer<S>;
@@ -61,7 +67,7 @@ function typeOf(name: InstanceRow['businessType']): WorkflowBusinessType {
 }
 
 /** Opens an action on a locked instance: its pinned graph, its business type and record. */
-async function openRun(tx: Tx, instance: InstanceRow, actorId: number | null, now: Date): Promise<Run> {
+export async function openRun(tx: Tx, instance: InstanceRow, actorId: number | null, now: Date): Promise<Run> {
   const [version] = await tx
     .select({ flowChart: workflowVersion.flowChart })
     .from(workflowVersion)
@@ -121,7 +127,11 @@ const requireKind = (task: TaskRow, ...kinds: TaskRow['kind'][]) => {
 };
 
 /** Picks for later nodes: only approver nodes whose rule lets a person pick. */
-function mergePicks(run: Run, picks: Record<string, number[]> | undefined, strategy: 'initiatorPicks' | 'previousPicks') {
+function mergePicks(
+  run: Run,
+  picks: Record<string, number[]> | undefined,
+  strategy: 'initiatorPicks' | 'previousPicks',
+) {
   if (!picks) return;
   const merged = { ...run.instance.picks };
   for (const [nodeId, ids] of Object.entries(picks)) {
@@ -342,22 +352,34 @@ export async function approveTask(
       comment: input.comment,
       detail: input.fields ? { fields: input.fields } : undefined,
     });
-    await afterAddedSigner(run, task);
-    const after = await tx
-      .select()
-      .from(workflowTask)
-      .where(
-        and(
-          eq(workflowTask.parentTaskId, task.id),
-          eq(workflowTask.addedPosition, 'after'),
-          eq(workflowTask.status, 'Pending'),
-          eq(workflowTask.kind, 'waiting'),
-        ),
-      );
-    for (const signer of after) await activateTask(run, signer);
-    await settleNode(run, node, task.round);
+    await afterApproval(run, task);
     return close(run, actor);
   });
+}
+
+/** What follows an approval (by a person or the timeout job): added signers' turns, then the node's rule. */
+export async function afterApproval(run: Run, task: TaskRow): Promise<void> {
+  await afterAddedSigner(run, task);
+  const after = await run.tx
+    .select()
+    .from(workflowTask)
+    .where(
+      and(
+        eq(workflowTask.parentTaskId, task.id),
+        eq(workflowTask.addedPosition, 'after'),
+        eq(workflowTask.status, 'Pending'),
+        eq(workflowTask.kind, 'waiting'),
+      ),
+    );
+  for (const signer of after) await activateTask(run, signer);
+  await settleNode(run, approverNode(run, task), task.round);
+}
+
+/** What follows a rejection: the instance ends, or goes back to the initiator, as the node says. */
+export async function afterRejection(run: Run, task: TaskRow, comment: string | null | undefined): Promise<void> {
+  const node = approverNode(run, task);
+  if (node.type === 'approver' && node.onReject === 'returnToInitiator') await returnToInitiator(run, comment ?? null);
+  else await finishInstance(run, 'Rejected', comment);
 }
 
 /** `POST WorkflowInstance/Reject`: ends the instance, or sends it back to the initiator, as the node says. */
@@ -380,9 +402,7 @@ export async function rejectTask(
     if (node.type === 'approver' && node.reasonRequired?.reject && !input.comment) throw badRequest('reasonRequired');
     await completeTask(run, task.id, 'Rejected', input.comment);
     await writeLog(run, { action: 'reject', task, onBehalfOfId, comment: input.comment });
-    if (node.type === 'approver' && node.onReject === 'returnToInitiator')
-      await returnToInitiator(run, input.comment ?? null);
-    else await finishInstance(run, 'Rejected', input.comment);
+    await afterRejection(run, task, input.comment);
     return close(run, actor);
   });
 }
@@ -424,7 +444,7 @@ async function checkNewHolder(run: Run, nodeId: string, userId: number): Promise
 }
 
 /** Gives a task to someone else: the old one `Transferred`, a new one for them; what hung on the old one follows. */
-async function handOver(run: Run, task: TaskRow, userId: number): Promise<TaskRow> {
+export async function handOver(run: Run, task: TaskRow, userId: number): Promise<TaskRow> {
   await checkNewHolder(run, task.nodeId, userId);
   await completeTask(run, task.id, 'Transferred');
   const fresh = await createTask(run, {
@@ -591,7 +611,13 @@ export async function handoffTask(
       seq: task.seq,
       parentTaskId: task.id,
     });
-    await writeLog(run, { action: 'handoff', task, onBehalfOfId, comment: input.comment, detail: { userId: input.userId } });
+    await writeLog(run, {
+      action: 'handoff',
+      task,
+      onBehalfOfId,
+      comment: input.comment,
+      detail: { userId: input.userId },
+    });
     return close(run, actor);
   });
 }
@@ -687,6 +713,18 @@ export async function recallApproval(
                or (${workflowTask.parentTaskId} = ${task.id} and ${workflowTask.addedPosition} = 'after'))`,
         ),
       );
+    // A signer added before their adder: the adder waits for them again.
+    if (task.addedPosition === 'before' && task.parentTaskId !== null)
+      await tx
+        .update(workflowTask)
+        .set({ kind: 'waiting', nextCheckAt: null })
+        .where(
+          and(
+            eq(workflowTask.id, task.parentTaskId),
+            eq(workflowTask.status, 'Pending'),
+            eq(workflowTask.kind, 'approve'),
+          ),
+        );
     await tx
       .update(workflowTask)
       .set({ status: 'Pending', completedAt: null, comment: null })

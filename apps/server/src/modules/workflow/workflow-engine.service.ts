@@ -135,9 +135,15 @@ export async function announceTask(run: Run, task: TaskRow, kind: 'approve' | 'c
 }
 
 /** The holder of a new task for an owner: their active approval delegate, unless that one already works this node. */
-async function holderFor(run: Run, ownerId: number, nodeId: string): Promise<number | null> {
+async function holderFor(
+  run: Run,
+  ownerId: number,
+  nodeId: string,
+  nodeSigners: readonly number[],
+): Promise<number | null> {
   const delegateTo = await activeDelegate(run.tx, ownerId, 'Approval', run.instance.projectId, run.now);
-  if (delegateTo === null || delegateTo === ownerId) return null;
+  // A delegate who signs at this node themself keeps one task there: the owner's stays with the owner.
+  if (delegateTo === null || delegateTo === ownerId || nodeSigners.includes(delegateTo)) return null;
   if (await hasPendingOnNode(run, delegateTo, nodeId)) return null;
   return delegateTo;
 }
@@ -169,13 +175,15 @@ export type NewTask = {
   addedBy?: number | null;
   addedPosition?: 'before' | 'after' | null;
   comment?: string | null;
+  /** The other people the node is creating tasks for now (no delegation onto one of them). */
+  nodeSigners?: readonly number[];
 };
 
 /** Creates a task; pending work goes to the owner's delegate when one is active, and its holder is told. */
 export async function createTask(run: Run, input: NewTask): Promise<TaskRow> {
   const finished = input.status !== undefined && input.status !== 'Pending';
   const delegable = !finished && (input.kind === 'approve' || input.kind === 'waiting' || input.kind === 'review');
-  const delegateTo = delegable ? await holderFor(run, input.ownerId, input.node.id) : null;
+  const delegateTo = delegable ? await holderFor(run, input.ownerId, input.node.id, input.nodeSigners ?? []) : null;
   const limits =
     !finished && input.kind === 'approve'
       ? await timeoutColumns(run, input.node, run.now)
@@ -260,11 +268,7 @@ export async function tasksOfRound(run: Run, nodeId: string, round: number): Pro
     .select()
     .from(workflowTask)
     .where(
-      and(
-        eq(workflowTask.instanceId, run.instance.id),
-        eq(workflowTask.nodeId, nodeId),
-        eq(workflowTask.round, round),
-      ),
+      and(eq(workflowTask.instanceId, run.instance.id), eq(workflowTask.nodeId, nodeId), eq(workflowTask.round, round)),
     )
     .orderBy(asc(workflowTask.seq), asc(workflowTask.id));
 }
@@ -424,6 +428,7 @@ async function enterApprover(run: Run, node: Extract<FlowNode, { type: 'approver
     }
   }
 
+  const nodeSigners = decisions.filter((d) => d.outcome === 'task').map((d) => d.userId);
   let seq = 0;
   let firstPending = true;
   for (const decision of decisions) {
@@ -431,7 +436,14 @@ async function enterApprover(run: Run, node: Extract<FlowNode, { type: 'approver
     if (decision.outcome === 'task') {
       const waits = node.mode === 'sequence' && !firstPending;
       firstPending = false;
-      await createTask(run, { node, kind: waits ? 'waiting' : 'approve', ownerId: decision.userId, round, seq });
+      await createTask(run, {
+        node,
+        kind: waits ? 'waiting' : 'approve',
+        ownerId: decision.userId,
+        round,
+        seq,
+        nodeSigners,
+      });
     } else {
       const task = await createTask(run, {
         node,

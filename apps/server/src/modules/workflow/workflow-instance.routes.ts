@@ -118,7 +118,11 @@ export function registerWorkflowInstanceRoutes(app: FastifyInstance, db: Db) {
     '/api/WorkflowTask/Query',
     {
       config: { access: 'authenticated' },
-      schema: { tags: task, body: workflowTaskQuerySchema, response: { 200: envelopeSchema(pageOf(workflowTaskSchema)) } },
+      schema: {
+        tags: task,
+        body: workflowTaskQuerySchema,
+        response: { 200: envelopeSchema(pageOf(workflowTaskSchema)) },
+      },
     },
     async (request) => ok(await queryTasks(db, requireActor(request), request.body)),
   );
