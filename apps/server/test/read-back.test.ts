@@ -77,6 +77,22 @@ const makers: Record<string, () => Promise<number>> = {
       subject: 'About {{ ticket.caseNumber }}',
       body: '<p>Dear {{ ticket.customer }},</p>',
     }),
+  Workflow: () =>
+    add('Workflow', {
+      name: 'Approval',
+      code: unique('wf'),
+      type: 'Ticket',
+      flowChart: { id: 'start', name: 'Start', type: 'start', next: null },
+    }),
+  WorkflowRegistry: async () => {
+    const workflowCode = unique('wf');
+    await add('Workflow', { name: 'Approval', code: workflowCode, type: 'Ticket' });
+    return add('WorkflowRegistry', {
+      businessType: 'Ticket',
+      workflowCode,
+      conditions: [{ field: 'priority', op: 'eq', value: 'High' }],
+    });
+  },
 };
 
 async function add(resource: string, body: Record<string, unknown>): Promise<number> {

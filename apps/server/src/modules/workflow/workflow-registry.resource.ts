@@ -9,7 +9,7 @@ import {
 import type { Db, Queryable } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { defineResource } from '../../platform/resource.js';
-import { checkRegistryEntry } from './workflow.service.js';
+import { checkRegistryEntry, qualified } from './workflow.service.js';
 import { workflow, workflowRegistry } from './workflow.table.js';
 
 type RegistryTableRow = typeof workflowRegistry.$inferSelect;
@@ -21,7 +21,7 @@ const registryRows = (q: Queryable, where: SQL | undefined, order: SQL[] = []) =
       ...getTableColumns(workflowRegistry),
       workflowName: sql<
         string | null
-      >`(select w.name from ${workflow} w where w.code = ${workflowRegistry.workflowCode})`,
+      >`(select w.name from ${workflow} w where w.code = ${qualified(workflowRegistry.workflowCode)})`,
     })
     .from(workflowRegistry)
     .where(where)

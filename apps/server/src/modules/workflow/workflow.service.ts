@@ -1,4 +1,5 @@
-import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   conditionFault,
   diffFlowCharts,
@@ -28,14 +29,18 @@ export type WorkflowTableRow = typeof workflow.$inferSelect;
 /** A definition as the API shows it: the row with the draft's state against its latest version and a name. */
 export type WorkflowRow = WorkflowTableRow & { hasDraftChanges: boolean; createdByName: string | null };
 
-const userName = (column: SQL) =>
-  sql<string | null>`(select coalesce(u.full_name, u.login_name) from ${appUser} u where u.id = ${column})`;
+/** `"table"."column"`: a correlated subquery must not bind a same-named column of its own table. */
+export const qualified = (column: PgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+const userName = (column: PgColumn) =>
+  sql<string | null>`(select coalesce(u.full_name, u.login_name) from ${appUser} u where u.id = ${qualified(column)})`;
 
 /** jsonb compares by value (key order aside), so an unchanged draft equals the version it was published as. */
 const listColumns = {
-  hasDraftChanges: sql<boolean>`(${workflow.flowChart} is distinct from (select v.flow_chart from ${workflowVersion} v
-    where v.workflow_id = ${workflow.id} and v.version = ${workflow.version}))`,
-  createdByName: userName(sql`${workflow.createdBy}`),
+  hasDraftChanges: sql<boolean>`(${qualified(workflow.flowChart)} is distinct from (select v.flow_chart
+    from ${workflowVersion} v where v.workflow_id = ${qualified(workflow.id)} and v.version = ${qualified(workflow.version)}))`,
+  createdByName: userName(workflow.createdBy),
 };
 
 export function workflowRows(q: Queryable, where: SQL | undefined, order: SQL[] = []) {
@@ -224,8 +229,8 @@ export async function workflowVersions(db: Db, code: string) {
   return db
     .select({
       ...getTableColumns(workflowVersion),
-      publishedByName: userName(sql`${workflowVersion.publishedBy}`),
-      instanceCount: sql<number>`(select count(*)::int from ${workflowInstance} i where i.version_id = ${workflowVersion.id})`,
+      publishedByName: userName(workflowVersion.publishedBy),
+      instanceCount: sql<number>`(select count(*)::int from ${workflowInstance} i where i.version_id = ${qualified(workflowVersion.id)})`,
     })
     .from(workflowVersion)
     .where(eq(workflowVersion.workflowId, owner.id))
@@ -281,7 +286,7 @@ export async function setWorkflowEnabled(db: Db, actor: Actor, id: number, enabl
   return db.transaction(async (tx) => {
     const before = await lockedWorkflow(tx, id);
     const status = enabled ? (before.version > 0 ? 'Published' : 'Draft') : 'Disabled';
-    if ((before.status === 'Disabled') === !enabled) {
+    if ((before.status === 'Disabled') === enabled) {
       const [row] = await tx
         .update(workflow)
         .set({ status, ...nextVersion(workflow, actor) })
