@@ -17,7 +17,7 @@ import { defineMessages } from '../platform/message-keys.js';
 export const delegateMessages = defineMessages('delegate', {
   self: 'A user cannot delegate to themself.',
   inactiveDelegate: 'The delegate must be an active user.',
-  unknownOwner: 'The user who delegates does not exist or is not active.',
+  unknownOwner: 'The user who delegates does not exist.',
   endBeforeStart: 'The end date must not be before the start date.',
   cycle: 'The delegate already delegates the same work back to this user for overlapping dates.',
   overlap:
@@ -133,6 +133,18 @@ export const delegateLogEntrySchema = z.object({
 });
 export const delegateHistoryPageSchema = pageOf(delegateLogEntrySchema);
 
+/**
+ * The editor's pickers (`POST Delegate/Users`, `GET Delegate/Projects`): whoever may keep delegations picks
+ * active users and projects without needing `user:view` or `project:view`.
+ */
+export const delegatePickQuerySchema = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  /** Users to include whatever the keyword (the chosen ones, so that their names show). */
+  ids: z.array(idSchema).max(50).optional(),
+});
+export const delegatePickOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export type DelegatePickOption = z.infer<typeof delegatePickOptionSchema>;
 export type Delegate = z.infer<typeof delegateSchema>;
 export type DelegateCreate = z.infer<typeof delegateCreateSchema>;
 export type DelegateUpdate = z.infer<typeof delegateUpdateSchema>;

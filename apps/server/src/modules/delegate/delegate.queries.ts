@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../platform/db.js';
+import { likePattern } from '../../platform/resource.js';
 import { project } from '../project/index.js';
 import { appUser } from '../user/index.js';
 import { delegate, delegateLog, delegateProject } from './delegate.table.js';
@@ -229,4 +230,30 @@ export async function historyPage(q: Queryable, where: SQL | undefined, page: nu
     q.select({ total: count() }).from(delegateLog).where(where),
   ]);
   return { items, total: counted?.total ?? 0 };
+}
+
+/** Active users by login or full name (first 20), and the given ones whatever their state: the editor's picker. */
+export async function pickUsers(q: Queryable, keyword: string | undefined, ids: number[]) {
+  const pattern = keyword ? likePattern(keyword) : undefined;
+  const matching = and(
+    eq(appUser.status, 'Active'),
+    isNull(appUser.deletedAt),
+    pattern ? or(sql`${appUser.loginName} ilike ${pattern}`, sql`${appUser.fullName} ilike ${pattern}`) : undefined,
+  );
+  return q
+    .select({ id: appUser.id, name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})` })
+    .from(appUser)
+    .where(ids.length > 0 ? or(matching, and(inArray(appUser.id, ids), isNull(appUser.deletedAt))) : matching)
+    .orderBy(appUser.loginName)
+    .limit(20 + ids.length);
+}
+
+/** Projects by name: all of them, or only these. */
+export async function pickProjects(q: Queryable, only: number[] | 'all') {
+  if (only !== 'all' && only.length === 0) return [];
+  return q
+    .select({ id: project.id, name: sql<string>`${project.projectCode} || ' · ' || ${project.projectName}` })
+    .from(project)
+    .where(only === 'all' ? undefined : inArray(project.id, only))
+    .orderBy(project.projectName);
 }

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   delegateHistoryPageSchema,
   delegateHistoryQuerySchema,
+  delegatePickOptionSchema,
+  delegatePickQuerySchema,
   delegateSchema,
   delegateSetEnabledSchema,
   envelopeSchema,
@@ -12,7 +15,12 @@ import { requireActor } from '../../platform/access.js';
 import { ok, present } from '../../platform/envelope.js';
 import { registerResource } from '../../platform/resource.js';
 import { delegateResource } from './delegate.resource.js';
-import { delegateHistory, setDelegateEnabled } from './delegate.service.js';
+import {
+  delegateHistory,
+  delegateProjectOptions,
+  delegateUserOptions,
+  setDelegateEnabled,
+} from './delegate.service.js';
 
 export function registerDelegateRoutes(app: FastifyInstance, db: Db) {
   registerResource(app, db, delegateResource);
@@ -39,5 +47,18 @@ export function registerDelegateRoutes(app: FastifyInstance, db: Db) {
       schema: { tags, body: delegateHistoryQuerySchema, response: { 200: envelopeSchema(delegateHistoryPageSchema) } },
     },
     async (request) => ok(await delegateHistory(db, requireActor(request), request.body)),
+  );
+
+  const options = { 200: envelopeSchema(z.array(delegatePickOptionSchema)) };
+  r.post(
+    '/api/Delegate/Users',
+    { config: { access: 'delegate:view' }, schema: { tags, body: delegatePickQuerySchema, response: options } },
+    async (request) => ok(await delegateUserOptions(db, request.body.keyword, request.body.ids)),
+  );
+
+  r.get(
+    '/api/Delegate/Projects',
+    { config: { access: 'delegate:view' }, schema: { tags, response: options } },
+    async (request) => ok(await delegateProjectOptions(db, requireActor(request))),
   );
 }

@@ -9,6 +9,7 @@ import {
   type DelegateLogEvent,
   type DelegateQuery,
   type DelegateSetEnabled,
+  type DelegatePickOption,
   type DelegateUpdate,
   type Page,
 } from '@casedesk/shared';
@@ -24,6 +25,8 @@ import {
   lockDelegationsOf,
   missingProjects,
   overlappingDelegation,
+  pickProjects,
+  pickUsers,
   reverseDelegation,
   userState,
   type DelegationSpan,
@@ -43,7 +46,11 @@ const notYours = () => new AppError('FORBIDDEN', delegateMessages.notYours);
 const fieldRefusal = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
 function recordOf(actor: Actor, row: DelegateRow): DelegateRecord {
-  return { ...row, delegateType: row.delegateType as Delegate['delegateType'], actions: delegateActionsFor(actor, row) };
+  return {
+    ...row,
+    delegateType: row.delegateType as Delegate['delegateType'],
+    actions: delegateActionsFor(actor, row),
+  };
 }
 
 /** A delegation the actor sees (their scope), optionally locked for the write. */
@@ -101,7 +108,8 @@ function listOrder(orderBy: DelegateQuery['orderBy']): SQL[] {
   const wanted = orderBy && orderBy.length > 0 ? orderBy : [{ field: 'startDate', desc: true }];
   const order = wanted.map(({ field, desc: descending }) => {
     const column = field in sortable ? sortable[field as keyof typeof sortable] : undefined;
-    if (!column) throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
+    if (!column)
+      throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
     return descending ? desc(column) : asc(column);
   });
   return [...order, desc(delegate.id)];
@@ -118,7 +126,10 @@ export async function queryDelegates(db: Db, actor: Actor, query: DelegateQuery)
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(delegate).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(delegate)
+      .where(where),
   ]);
   return { items: rows.map((row) => recordOf(actor, row)), total: counted?.total ?? 0 };
 }
@@ -146,14 +157,14 @@ async function checkSpan(tx: Tx, span: DelegationSpan, enabled: boolean): Promis
   if (span.endDate !== null && span.endDate < span.startDate)
     throw fieldRefusal('endDate', delegateMessages.endBeforeStart);
   const missing = await missingProjects(tx, span.projectIds);
-  if (missing.length > 0) throw fieldRefusal('projectIds', `${delegateMessages.unknownProjects} (${missing.join(', ')})`);
+  if (missing.length > 0)
+    throw fieldRefusal('projectIds', `${delegateMessages.unknownProjects} (${missing.join(', ')})`);
   // A switched-off delegation passes nothing on: the rules below matter once it is on.
   if (!enabled) return;
   if ((await userState(tx, span.delegateTo)) !== 'active')
     throw fieldRefusal('delegateTo', delegateMessages.inactiveDelegate);
   if ((await reverseDelegation(tx, span)) !== undefined) throw fieldRefusal('delegateTo', delegateMessages.cycle);
-  if ((await overlappingDelegation(tx, span)) !== undefined)
-    throw fieldRefusal('startDate', delegateMessages.overlap);
+  if ((await overlappingDelegation(tx, span)) !== undefined) throw fieldRefusal('startDate', delegateMessages.overlap);
 }
 
 async function writeLog(
@@ -269,11 +280,7 @@ export async function setDelegateEnabled(db: Db, actor: Actor, input: DelegateSe
     if (before.rowVersion !== input.rowVersion) throw conflict(messages.staleRowVersion);
     if (before.enabled === input.enabled) return recordOf(actor, before);
     if (input.enabled)
-      await checkSpan(
-        tx,
-        { ...before, delegateType: before.delegateType as DelegationSpan['delegateType'] },
-        true,
-      );
+      await checkSpan(tx, { ...before, delegateType: before.delegateType as DelegationSpan['delegateType'] }, true);
     const versioned = versionedUpdate(delegate, input.id, input.rowVersion, actor);
     const [updated] = await tx
       .update(delegate)
@@ -316,7 +323,11 @@ export async function removeDelegates(db: Db, actor: Actor, ids: number[]): Prom
 }
 
 /** `POST Delegate/History`: the audit the actor may see, filtered, newest first. */
-export async function delegateHistory(db: Db, actor: Actor, query: DelegateHistoryQuery): Promise<Page<DelegateLogEntry>> {
+export async function delegateHistory(
+  db: Db,
+  actor: Actor,
+  query: DelegateHistoryQuery,
+): Promise<Page<DelegateLogEntry>> {
   const where = and(
     historyScope(actor),
     query.userId === undefined
@@ -341,3 +352,14 @@ export async function delegateHistory(db: Db, actor: Actor, query: DelegateHisto
     })),
   };
 }
+
+/** Users the editor offers as owner or delegate. */
+export const delegateUserOptions = (
+  db: Db,
+  keyword: string | undefined,
+  ids: number[] = [],
+): Promise<DelegatePickOption[]> => pickUsers(db, keyword, ids);
+
+/** Projects the editor offers: every project to whoever sees them all, else the actor's own. */
+export const delegateProjectOptions = (db: Db, actor: Actor): Promise<DelegatePickOption[]> =>
+  pickProjects(db, actor.permissions.has('project:view') || actor.dataScope === 'all' ? 'all' : actor.projects);

@@ -74,7 +74,7 @@ export const delegateLog = pgTable(
   'delegate_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** Null once the delegation is deleted (the log outlives it). */
+    /** The delegation; kept after it is deleted (no foreign key), so that its history stays readable. */
     delegateId: integer('delegate_id'),
     /** `created` | `updated` | `enabled` | `disabled` | `deleted` | `ticketReached` | `taskReached`. */
     event: text('event').notNull(),

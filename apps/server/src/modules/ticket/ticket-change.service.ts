@@ -5,6 +5,7 @@ import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { sanitizeHtml } from '../../platform/html.js';
+import { recordDelegatedWork } from '../delegate/index.js';
 import { claimFiles, dropFiles } from '../file/index.js';
 import { readSettings } from '../setting/index.js';
 import { visibleSql } from './ticket.policy.js';
@@ -135,6 +136,14 @@ async function applyChange(
   for (const key of Object.keys(next) as (keyof TicketRecord)[])
     changes[key] = { from: forHistory(before[key] ?? null), to: forHistory(row[key] ?? null) };
   await tx.insert(ticketHistory).values({ ticketId: row.id, actorId: actor.userId, kind: 'changed', changes });
+  // A ticket that newly reaches a delegate is written to the delegate audit (the delegate module's one rule chose them).
+  if (next.delegateTo != null && row.assignTo !== null)
+    await recordDelegatedWork(tx, {
+      delegateBy: row.assignTo,
+      delegateTo: next.delegateTo,
+      actorId: actor.userId,
+      ticketId: row.id,
+    });
   // Told inside the transaction: a refused change (stale rowVersion, a batch that fails later) tells nothing.
   if (next.assignTo != null)
     await emitDomainEvent(tx, {

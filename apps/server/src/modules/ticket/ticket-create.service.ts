@@ -12,7 +12,7 @@ import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { searchableText } from '../../platform/text-search.js';
-import { activeDelegateQuery, utcDay } from '../delegate/index.js';
+import { activeDelegateQuery, recordDelegatedWork, utcDay } from '../delegate/index.js';
 import { claimFiles } from '../file/index.js';
 import { addServiceHours, dayIn, holidaysFromQuery, readSettings } from '../setting/index.js';
 import { appUser } from '../user/index.js';
@@ -267,16 +267,26 @@ async function insertTicket(q: Queryable, actor: Actor, input: TicketCreate, set
       created[name] === null ? null : ticketColumns[name].mapToDriverValue(created[name]),
     ]),
   );
-  const [raw] = await createStatement(q, {
-    ...encoded,
-    prefix: settings.basic.caseNumberPrefix,
-    year: String(openDate.getUTCFullYear()),
-    subjectText: searchableText(input.subject),
-    peopleText: peopleText(input),
-    contentText: contentText({ ...input, content }),
-    actorId: actor.userId,
-    changes: JSON.stringify(initial),
-  } as CreateValues);
-  if (!raw) throw new Error('insert returned nothing');
-  return recordOf(raw);
+  const write = async (w: Queryable) => {
+    const [raw] = await createStatement(w, {
+      ...encoded,
+      prefix: settings.basic.caseNumberPrefix,
+      year: String(openDate.getUTCFullYear()),
+      subjectText: searchableText(input.subject),
+      peopleText: peopleText(input),
+      contentText: contentText({ ...input, content }),
+      actorId: actor.userId,
+      changes: JSON.stringify(initial),
+    } as CreateValues);
+    if (!raw) throw new Error('insert returned nothing');
+    return recordOf(raw);
+  };
+  if (delegateTo === null || assignee === null) return write(q);
+  // Reaching a delegate is written to the delegate audit with the ticket: a transaction (or a savepoint inside
+  // the caller's) only then, so that the usual create stays one statement.
+  return q.transaction(async (tx) => {
+    const row = await write(tx);
+    await recordDelegatedWork(tx, { delegateBy: assignee, delegateTo, actorId: actor.userId, ticketId: row.id });
+    return row;
+  });
 }

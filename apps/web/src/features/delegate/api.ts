@@ -1,0 +1,44 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Delegate, DelegateHistoryQuery, DelegateLogEntry, DelegatePickOption, Page } from '@casedesk/shared';
+import { http } from '../../platform/http/client';
+import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
+import type { Option } from '../../platform/pickers/RemoteSelect';
+
+export const delegateApi = resourceApi<Delegate>('Delegate');
+const keys = resourceKeys('Delegate');
+
+/** The on/off switch of one delegation, at the version the list showed. */
+export const useSetEnabled = () =>
+  delegateApi.useCall<{ id: number; rowVersion: number; enabled: boolean }>(() => 'SetEnabled');
+
+/** Batch delete: all the chosen delegations or none. */
+export const useRemoveMany = () => delegateApi.useCall<number[]>(() => 'Delete');
+
+const asOptions = (items: DelegatePickOption[]): Option[] => items.map((o) => ({ value: o.id, label: o.name }));
+
+/** Active users for the owner and delegate pickers (no `user:view` needed). */
+export const searchDelegateUsers = async (keyword: string): Promise<Option[]> =>
+  asOptions(await http.post<DelegatePickOption[]>('/api/Delegate/Users', keyword ? { keyword } : {}));
+
+/** The projects a delegation may be limited to. */
+export function useDelegateProjects() {
+  return useQuery({
+    queryKey: keys.of('projects'),
+    queryFn: async () => asOptions(await http.get<DelegatePickOption[]>('/api/Delegate/Projects')),
+    staleTime: 60_000,
+  });
+}
+
+export type HistoryFilter = Partial<Omit<DelegateHistoryQuery, 'page' | 'pageSize'>> & {
+  page: number;
+  pageSize: number;
+};
+
+/** The delegate audit, newest first. */
+export function useDelegateHistory(query: HistoryFilter) {
+  return useQuery({
+    queryKey: keys.of('history', query),
+    queryFn: () => http.post<Page<DelegateLogEntry>>('/api/Delegate/History', query),
+    placeholderData: keepPreviousData,
+  });
+}
