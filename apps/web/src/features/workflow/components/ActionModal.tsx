@@ -2,7 +2,7 @@ import { Form, Input, InputNumber, Modal, Radio, Select, Typography } from 'antd
 import { useTranslation } from 'react-i18next';
 import { businessFields, type BusinessField, type WorkflowInstanceInfo } from '@casedesk/shared';
 import { useActionFeedback } from '../../../platform/crud/failure';
-import { UserSelect } from '../../../platform/pickers/UserSelect';
+import { PersonSelect } from './PersonSelect';
 import { useWorkflowAction, type WorkflowCall } from '../api';
 
 export type MyTask = WorkflowInstanceInfo['myTasks'][number];
@@ -47,7 +47,7 @@ function FieldInput({ field, label }: { field: BusinessField; label: string }) {
   if (field.kind === 'user')
     return (
       <Form.Item name={name} label={label}>
-        <UserSelect />
+        <PersonSelect />
       </Form.Item>
     );
   return (
@@ -181,7 +181,7 @@ export function ActionModal(props: {
               label={t('workflow.action.signers')}
               rules={[{ required: true, message: t('workflow.action.userRequired') }]}
             >
-              <UserSelect mode="multiple" />
+              <PersonSelect mode="multiple" />
             </Form.Item>
             <Form.Item name="position" label={t('workflow.action.position')}>
               <Radio.Group
@@ -214,7 +214,7 @@ export function ActionModal(props: {
             label={t(action === 'handoff' ? 'workflow.action.reviewer' : 'workflow.action.toUser')}
             rules={[{ required: true, message: t('workflow.action.userRequired') }]}
           >
-            <UserSelect />
+            <PersonSelect />
           </Form.Item>
         )}
         {(action === 'approve' || action === 'resubmit') &&
@@ -225,7 +225,7 @@ export function ActionModal(props: {
               label={t('workflow.action.pick', { node: node.nodeName })}
               rules={[{ required: true, message: t('workflow.action.userRequired') }]}
             >
-              <UserSelect mode="multiple" />
+              <PersonSelect mode="multiple" />
             </Form.Item>
           ))}
         {action === 'approve' &&
