@@ -258,6 +258,18 @@ describe('approval workflow in the browser', () => {
       await delegate.locator('.workflow-action-approve').waitFor({ state: 'hidden' });
     }
     await setLanguage(delegate, 'en');
+    // A staff member without user:view still finds the person to hand the task to.
+    await delegate.locator('.instance-actions .action-transfer').click();
+    const transfer = delegate.locator('.workflow-action-transfer');
+    await transfer.locator('.ant-select').click();
+    await transfer.locator('.ant-select input').fill('Fay');
+    await delegate
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Fay' })
+      .first()
+      .waitFor();
+    await shot(delegate, '22-transfer-modal-en');
+    await transfer.locator('.ant-modal-close').click();
+    await transfer.waitFor({ state: 'hidden' });
     await act(delegate, 'approve', (modal) =>
       modal.locator('.action-comment').fill('Approved for Dora while she is away.'),
     );
