@@ -17,6 +17,7 @@ import { ReplyComposer } from '../../components/ReplyComposer';
 import { TicketEmails } from '../../components/TicketEmails';
 import { canSendWith } from '../../../../platform/mail/send-permission';
 import { usePermissions } from '../../../../platform/permission';
+import { ApprovalPanel } from '../../../../platform/approval/ApprovalPanel';
 
 /** Ticket details (spec section 2): the record, its content and files, status changes, comments and history. */
 export default function TicketInfoPage() {
@@ -143,6 +144,7 @@ export default function TicketInfoPage() {
         </Col>
         <Col xs={24} xl={8}>
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            <ApprovalPanel businessType="Ticket" businessId={ticket.id} />
             <Card title={t('ticket.info.details')} size="small">
               <Descriptions column={1} size="small" className="ticket-details">
                 <Descriptions.Item label={t('ticket.fields.projectId')}>{dash(ticket.projectName)}</Descriptions.Item>

@@ -1,0 +1,199 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Card, Col, Descriptions, Empty, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { businessFields, type FlowNode, type WorkflowInstanceInfo, type WorkflowType } from '@casedesk/shared';
+import { InstanceStatusTag } from '../../../../../platform/approval/InstanceStatusTag';
+import { useSession } from '../../../../../platform/auth-store';
+import { UserName } from '../../../../../platform/pickers/UserName';
+import { useInstanceInfo, workflowActionCalls, type WorkflowCall } from '../../../api';
+import { ActionModal, type ActionRequest } from '../../../components/ActionModal';
+import { InstanceTimeline } from '../../../components/InstanceTimeline';
+import { formatDateTime } from '../../../components/workflow-texts';
+
+// The graph library is the heaviest part of the page: it comes after the header and the buttons.
+const InstanceGraph = lazy(() =>
+  import('../../../components/InstanceGraph').then((module) => ({ default: module.InstanceGraph })),
+);
+
+/** Where each record type's own page is. */
+const recordPages: Record<WorkflowType, (id: number) => string> = {
+  Ticket: (id) => `/ticket/info/${id}`,
+  Invoice: (id) => `/invoice/info/${id}`,
+  Requisition: (id) => `/requisition/info/${id}`,
+};
+
+// The order buttons appear in; anything the server offers that the page has no call for is left out.
+const buttonOrder: WorkflowCall[] = [
+  'approve',
+  'resubmit',
+  'reject',
+  'return',
+  'assign',
+  'removeSigner',
+  'transfer',
+  'handoff',
+  'recall',
+  'cancel',
+];
+const callable = (action: string): action is WorkflowCall => action in workflowActionCalls;
+
+function ActionButtons({ info, onAction }: { info: WorkflowInstanceInfo; onAction: (r: ActionRequest) => void }) {
+  const { t } = useTranslation();
+  const several = info.myTasks.length > 1;
+  const sorted = (actions: readonly string[]) =>
+    buttonOrder.filter((action) => actions.includes(action) && callable(action));
+  return (
+    <Space wrap className="instance-actions">
+      {info.myTasks.flatMap((task) =>
+        sorted(task.actions).map((action) => (
+          <Button
+            key={`${task.taskId}-${action}`}
+            type={action === 'approve' || action === 'resubmit' ? 'primary' : 'default'}
+            danger={action === 'reject'}
+            className={`action-${action}`}
+            onClick={() => onAction({ action, task })}
+          >
+            {several ? `${task.nodeName}: ` : ''}
+            {t(`workflow.action.button.${action}`)}
+          </Button>
+        )),
+      )}
+      {sorted(info.actions).map((action) => (
+        <Button
+          key={action}
+          className={`action-${action}`}
+          danger={action === 'cancel'}
+          onClick={() => onAction({ action, task: null })}
+        >
+          {t(`workflow.action.button.${action}`)}
+        </Button>
+      ))}
+    </Space>
+  );
+}
+
+/** Node names by id, through every branch: the header names the current steps of the instance's own version. */
+function nodeNames(root: FlowNode, names = new Map<string, string>()): Map<string, string> {
+  for (let node: FlowNode | null | undefined = root; node; node = node.next) {
+    names.set(node.id, node.name);
+    if (node.type === 'condition' || node.type === 'parallel')
+      for (const branch of node.branches) if (branch.next) nodeNames(branch.next, names);
+  }
+  return names;
+}
+
+/** A value of the record as text. */
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === '' ? '—' : Array.isArray(value) ? value.join(', ') : String(value);
+
+/** One approval: header, the buttons the server allows, the graph of its own version, the record, the timeline. */
+export default function InstanceInfoPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const validId = Number.isInteger(id) && id > 0 ? id : 0;
+  const query = useInstanceInfo(validId);
+  const [request, setRequest] = useState<ActionRequest | null>(null);
+  const me = useSession().userInfo?.userId;
+
+  if (query.isPending && validId) return <Skeleton active className="page-skeleton" />;
+  const info = query.data;
+  if (!info)
+    return (
+      <Result
+        status="404"
+        title={t('workflow.instance.notFound')}
+        extra={<Button onClick={() => void navigate('/task')}>{t('workflow.instance.back')}</Button>}
+      />
+    );
+
+  const { instance } = info;
+  const shownFields = businessFields[instance.businessType].filter(
+    (f) => f.name in info.fields && info.fieldAccess[f.name] !== 'hidden',
+  );
+  const names = nodeNames(info.flowChart);
+  const currentNames = instance.currentNodes.map((id) => names.get(id) ?? id);
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} className="instance-info-page">
+      <Card>
+        <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+          <Space wrap align="center">
+            <Typography.Title level={4} style={{ margin: 0 }} className="instance-title">
+              <Link to={recordPages[instance.businessType](instance.businessId)}>{instance.title}</Link>
+            </Typography.Title>
+            <InstanceStatusTag status={instance.status} />
+          </Space>
+          <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }} className="instance-header">
+            <Descriptions.Item label={t('workflow.instance.fields.workflow')}>
+              {t('workflow.instance.versionOf', { name: instance.workflowName, version: instance.version })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('workflow.instance.fields.initiator')}>
+              {instance.initiatorName ?? '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('workflow.instance.fields.startedAt')}>
+              {formatDateTime(instance.startedAt)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('workflow.instance.fields.finishedAt')}>
+              {formatDateTime(instance.finishedAt)}
+            </Descriptions.Item>
+            {instance.status === 'Running' && (
+              <Descriptions.Item label={t('workflow.instance.fields.current')}>
+                {currentNames.join(', ') || '—'}
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+          <ActionButtons info={info} onAction={setRequest} />
+        </Space>
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <Card title={t('workflow.instance.graph.title')} size="small">
+            <Suspense fallback={<Skeleton active />}>
+              <InstanceGraph
+                flowChart={info.flowChart}
+                path={info.path}
+                currentNodes={instance.currentNodes}
+                tasks={info.tasks}
+              />
+            </Suspense>
+          </Card>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            <Card title={t('workflow.instance.record')} size="small" className="instance-record">
+              {shownFields.length === 0 ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workflow.instance.noFields')} />
+              ) : (
+                <Descriptions column={1} size="small">
+                  {shownFields.map(({ name, kind }) => (
+                    <Descriptions.Item key={name} label={t(`workflow.field.${instance.businessType}.${name}`)}>
+                      {kind === 'user' && typeof info.fields[name] === 'number' ? (
+                        <UserName id={info.fields[name]} />
+                      ) : (
+                        shown(info.fields[name])
+                      )}
+                    </Descriptions.Item>
+                  ))}
+                </Descriptions>
+              )}
+            </Card>
+            <Card title={t('workflow.instance.timeline')} size="small">
+              <InstanceTimeline log={info.log} />
+            </Card>
+          </Space>
+        </Col>
+      </Row>
+      {request && (
+        <ActionModal
+          request={request}
+          info={info}
+          // Someone else's approval is cancelled by an administrator, who gives a reason.
+          admin={instance.initiatorId !== me}
+          onClose={() => setRequest(null)}
+        />
+      )}
+    </Space>
+  );
+}
