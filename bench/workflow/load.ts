@@ -88,20 +88,22 @@ export async function loadWorkflowData(
   );
   const versionId = version.rows[0]!.id;
 
-  // Instance g: 1..running are Running (at n2), the rest finished (every tenth rejected at n2).
+  // Instance g: the newest `running` ones are Running (at n2), the older ones finished (every tenth rejected at
+  // n2): pending tasks have the highest ids, as in a real table, and start times go back a year from now.
   await step(
     'instances',
     `insert into workflow_instance (workflow_id, version_id, workflow_code, version, business_type, business_id,
                                     title, status, initiator_id, current_nodes, path, started_at, finished_at)
      select $1, $2, $3, 1, 'Ticket', $4::int + g, 'WFB-' || g || ' Laptop for a new colleague',
-            case when g <= $5 then 'Running' when g % 10 = 0 then 'Rejected' else 'Approved' end,
+            case when g > $6 then 'Running' when g % 10 = 0 then 'Rejected' else 'Approved' end,
             u.id,
-            case when g <= $5 then array['n2'] else array[]::text[] end,
-            case when g <= $5 then array['start', 'n1'] else array['start', 'n1', 'n2', 'end'] end,
-            now() - make_interval(mins => (g % 525600)),
-            case when g <= $5 then null else now() - make_interval(mins => (g % 525600)) + interval '26 hours' end
+            case when g > $6 then array['n2'] else array[]::text[] end,
+            case when g > $6 then array['start', 'n1'] else array['start', 'n1', 'n2', 'end'] end,
+            now() - make_interval(secs => ($5::int + $6::int - g) * 78.84),
+            case when g > $6 then null else now() - make_interval(secs => ($5::int + $6::int - g) * 78.84) + interval '26 hours' end
        from generate_series(1, $5::int + $6::int) g
-       join wfb_user u on u.n = (g * 31) % $7`,
+       join wfb_user u on u.n = (g * 31) % $7
+      order by g`,
     [workflowId, versionId, benchCode, bulkBusinessBase, running, finishedInstances, users],
   );
   await client.query(`create temp table wfb_instance as

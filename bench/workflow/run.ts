@@ -296,6 +296,7 @@ runMain('bench:workflow', async () => {
 
   const plans: string[] = [];
   let sequentialScans = 0;
+  const executionMs: string[] = [];
   /** EXPLAIN of every statement (ANALYZE for reads; writes are only planned, inside a rolled-back transaction). */
   const explain = async (measure: string, statements: Statement[], analyze: boolean) => {
     for (const [i, s] of statements.entries()) {
@@ -308,6 +309,8 @@ runMain('bench:workflow', async () => {
         );
         const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
         const seq = /Seq Scan on workflow_task\b/.test(text);
+        const took = /Execution Time: ([\d.]+) ms/.exec(text)?.[1];
+        if (took) executionMs.push(`${measure} statement ${i + 1}: ${took} ms`);
         if (seq) sequentialScans++;
         plans.push(
           `#### ${measure}, statement ${i + 1}${seq ? ' **sequential scan of workflow_task!**' : ''}\n\n\`\`\`sql\n${s.text}\n\`\`\`\n\n\`\`\`\n${text}\n\`\`\``,
@@ -536,14 +539,15 @@ runMain('bench:workflow', async () => {
     sequentialScans === 0
       ? 'EXPLAIN: no statement of the box, submit or approve scans workflow_task sequentially.'
       : `EXPLAIN: ${sequentialScans} statement(s) scan workflow_task sequentially (see the plans).`;
+  const timings = executionMs.length ? `\n\nEXPLAIN ANALYZE execution times: ${executionMs.join('; ')}.` : '';
   const head = `database: ${counts!.instances} instances (${counts!.running} running), ${counts!.pending} pending and ${counts!.finished} finished tasks; ${users} users`;
-  console.log(`\n${head}\n\n${table}\n\n${scanLine}`);
+  console.log(`\n${head}\n\n${table}\n\n${scanLine}${timings}`);
   const resultsDir = join(repoRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
   const file = join(resultsDir, `workflow-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
   writeFileSync(
     file,
-    `${machineLine()}\n\n${buildLine()}\n\n${head}\n\n${loaded ? `load: ${JSON.stringify(loaded)}\n\n` : ''}${table}\n\n${scanLine}\n\n${plans.join('\n\n')}\n`,
+    `${machineLine()}\n\n${buildLine()}\n\n${head}\n\n${loaded ? `load: ${JSON.stringify(loaded)}\n\n` : ''}${table}\n\n${scanLine}${timings}\n\n${plans.join('\n\n')}\n`,
   );
   console.log(`\nplans and table: ${file}`);
   console.log(`results: ${writeResults('workflow', { counts, loaded, rows, sequentialScans })}`);
