@@ -25,6 +25,7 @@ import { workflowTaskQuerySchema } from '@casedesk/shared';
 import { openPostgres, type Db } from '../../apps/server/src/db/database.js';
 import { seedSystem } from '../../apps/server/src/db/seed-system.js';
 import { loadActor } from '../../apps/server/src/modules/auth/actor.queries.js';
+import { loadMessageIdKey } from '../../apps/server/src/modules/email/email-outbox.service.js';
 import { modules } from '../../apps/server/src/modules/index.js';
 import { approveTask, submitRecord } from '../../apps/server/src/modules/workflow/workflow-actions.service.js';
 import { queryTasks } from '../../apps/server/src/modules/workflow/workflow-instance.queries.js';
@@ -106,6 +107,8 @@ async function bare(
   statements: Statement[],
   workers: number,
   work: { seconds: number } | { items: Map<number, number>[] },
+  /** Writes: the ids the capture's inserts made, per table, in order; the replay's own take their place. */
+  inserted: Record<string, number[]> = {},
 ): Promise<Timing> {
   const latencies: number[] = [];
   let errors = 0;
@@ -127,7 +130,17 @@ async function bare(
           const client = await pool.connect();
           try {
             await client.query('begin');
-            for (const s of statements) await client.query(s.text, swap(s.params, ids));
+            const cursor: Record<string, number> = {};
+            for (const s of statements) {
+              const result = await client.query<{ id?: number | string }>(s.text, swap(s.params, ids));
+              const table = /^insert into "(\w+)"/.exec(s.text)?.[1];
+              const made = table ? inserted[table] : undefined;
+              if (!table || !made) continue;
+              for (const row of result.rows) {
+                const capturedId = made[(cursor[table] = (cursor[table] ?? -1) + 1)];
+                if (capturedId !== undefined && row.id !== undefined) ids.set(capturedId, Number(row.id));
+              }
+            }
             await client.query('commit');
           } catch (error) {
             await client.query('rollback');
@@ -172,6 +185,8 @@ runMain('bench:workflow', async () => {
   // The engine's events and business types, as the app wires them (the capture runs the services here).
   setDomainEventHandlers(modules.flatMap((module) => module.events ?? []));
   setWorkflowBusinessTypes(modules.flatMap((module) => module.workflowTypes ?? []));
+  // The approval mails the capture queues are signed like the server's (the e-mail module loads the key at start).
+  await loadMessageIdKey(database.db, undefined);
 
   const pool = new pg.Pool({ connectionString: dbUrl, max: 20 });
   onCleanup(() => pool.end());
@@ -297,23 +312,36 @@ runMain('bench:workflow', async () => {
   const plans: string[] = [];
   let sequentialScans = 0;
   const executionMs: string[] = [];
-  /** EXPLAIN of every statement (ANALYZE for reads; writes are only planned, inside a rolled-back transaction). */
-  const explain = async (measure: string, statements: Statement[], analyze: boolean) => {
+  const wideScans: string[] = [];
+  /** EXPLAIN ANALYZE of every statement, inside a transaction that is rolled back. */
+  const explain = async (measure: string, statements: Statement[]) => {
     for (const [i, s] of statements.entries()) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const plan = await client.query<{ 'QUERY PLAN': string }>(
-          `explain ${analyze ? '(analyze, buffers) ' : ''}${s.text}`,
-          s.params,
-        );
+        // Writes run too (their effects rolled back), so the times are real; a write that cannot run alone
+        // (e.g. the captured insert again) is only planned.
+        let plan: pg.QueryResult<{ 'QUERY PLAN': string }>;
+        try {
+          await client.query('savepoint probe');
+          plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${s.text}`, s.params);
+        } catch {
+          await client.query('rollback to savepoint probe');
+          plan = await client.query<{ 'QUERY PLAN': string }>(`explain ${s.text}`, s.params);
+        }
         const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
         const seq = /Seq Scan on workflow_task\b/.test(text);
+        // A scan of a large part of the table by another index (e.g. every pending task) is as bad.
+        const wide = text
+          .split('\n')
+          .some((line) => /on workflow_task\w*\b/.test(line) && Number(/rows=(\d+)/.exec(line)?.[1] ?? 0) > 10_000);
+        if (wide) wideScans.push(`${measure} statement ${i + 1}`);
         const took = /Execution Time: ([\d.]+) ms/.exec(text)?.[1];
-        if (took) executionMs.push(`${measure} statement ${i + 1}: ${took} ms`);
+        if (took && (measure === 'To-do box' || Number(took) > 5))
+          executionMs.push(`${measure} statement ${i + 1}: ${took} ms`);
         if (seq) sequentialScans++;
         plans.push(
-          `#### ${measure}, statement ${i + 1}${seq ? ' **sequential scan of workflow_task!**' : ''}\n\n\`\`\`sql\n${s.text}\n\`\`\`\n\n\`\`\`\n${text}\n\`\`\``,
+          `#### ${measure}, statement ${i + 1}${seq ? ' **sequential scan of workflow_task!**' : ''}${wide ? ' **reads over 10,000 rows of workflow_task!**' : ''}\n\n\`\`\`sql\n${s.text}\n\`\`\`\n\n\`\`\`\n${text}\n\`\`\``,
         );
       } finally {
         await client.query('rollback');
@@ -379,11 +407,22 @@ runMain('bench:workflow', async () => {
     };
   };
 
+  /** One request first: a refusal is shown with its message, not only counted by autocannon. */
+  const probe = async (path: string, token: string, body: unknown) => {
+    try {
+      await callApi(port, 'POST', path, { authorization: `Bearer ${token}`, 'auth-token': newAuthToken() }, body);
+      return true;
+    } catch (error) {
+      console.error(`  probe ${path} failed: ${(error as Error).message}`);
+      return false;
+    }
+  };
+
   // ---- 2. the to-do box ----
   const boxActor = await actorOf(boxSession);
   const boxQuery = workflowTaskQuerySchema.parse({ box: 'todo' });
   const boxStatements = await capture(() => queryTasks(capturing, boxActor, boxQuery));
-  await explain('To-do box', boxStatements, true);
+  await explain('To-do box', boxStatements);
   log(`to-do box of ${boxUser!.login_name}: ${boxUser!.pending} pending tasks, ${boxStatements.length} statements`);
   for (const connections of boxConnections) {
     log(`to-do box at ${connections} connections: warm-up`);
@@ -424,10 +463,14 @@ runMain('bench:workflow', async () => {
   const submitStatements = await capture(() =>
     submitRecord(capturing, adminActor, { businessType: 'Ticket', businessId: captureTicket! }),
   );
-  await explain('Submit', submitStatements, false);
+  await explain('Submit', submitStatements);
   const appTickets = restTickets.slice(0, ops);
   const bareTickets = restTickets.slice(ops, 2 * ops);
   log(`submit: ${submitStatements.length} statements; ${appTickets.length} submits per side`);
+  await probe('/api/WorkflowInstance/Submit', adminSession.token, {
+    businessType: 'Ticket',
+    businessId: appTickets.pop(),
+  });
   let nextTicket = 0;
   const submitBody = () => ({ businessType: 'Ticket', businessId: appTickets[nextTicket++ % appTickets.length] });
   const submit = await measured(() =>
@@ -443,9 +486,16 @@ runMain('bench:workflow', async () => {
     `select id from workflow_instance where business_type = 'Ticket' and business_id = $1`,
     [captureTicket],
   );
-  const submitBare = await bare(pool, submitStatements, writeConnections, {
-    items: bareTickets.map((id) => new Map([[captureTicket!, id]])),
-  });
+  const submitTasks = await one<{ id: number }>('select id from workflow_task where instance_id = $1 order by id', [
+    capturedInstance!.id,
+  ]);
+  const submitBare = await bare(
+    pool,
+    submitStatements,
+    writeConnections,
+    { items: bareTickets.map((id) => new Map([[captureTicket!, id]])) },
+    { workflow_instance: [capturedInstance!.id], workflow_task: submitTasks.map((t) => Number(t.id)) },
+  );
   rows.push({
     measure: 'Submit (`WorkflowInstance/Submit`)',
     connections: writeConnections,
@@ -459,22 +509,29 @@ runMain('bench:workflow', async () => {
   log(`  app ${submit.result.opsPerSecond.toFixed(0)}/s, bare ${submitBare.opsPerSecond.toFixed(0)}/s`);
 
   // ---- 4. approve: the approver's n1 tasks of the instances the app submitted ----
-  const tasks = await one<{ id: number; instance_id: number }>(
-    `select t.id, t.instance_id from workflow_task t join workflow_instance i on i.id = t.instance_id
+  const taskRows = await one<{ id: string; instance_id: number; business_id: number }>(
+    `select t.id, t.instance_id, i.business_id from workflow_task t join workflow_instance i on i.id = t.instance_id
       where t.assignee_id = $1 and t.status = 'Pending' and t.node_id = 'n1' and i.id <> $2
         and i.business_id = any($3::int[])
       order by t.id`,
     [approver, capturedInstance!.id, appTickets],
   );
+  // bigint ids come back as text.
+  const tasks = taskRows.map((t) => ({
+    id: Number(t.id),
+    instance_id: Number(t.instance_id),
+    business_id: Number(t.business_id),
+  }));
   const approverActor = await actorOf(approverSession);
   const [captureTask, ...restTasks] = tasks;
   if (!captureTask) throw new Error('no task to approve: did the submits fail?');
   const approveStatements = await capture(() => approveTask(capturing, approverActor, { taskId: captureTask.id }));
-  await explain('Approve', approveStatements, false);
+  await explain('Approve', approveStatements);
   const half = Math.floor(restTasks.length / 2);
   const appTasks = restTasks.slice(0, half);
   const bareTasks = restTasks.slice(half);
   log(`approve: ${approveStatements.length} statements; ${appTasks.length} / ${bareTasks.length} approvals`);
+  await probe('/api/WorkflowInstance/Approve', approverSession.token, { taskId: appTasks.pop()!.id });
   let nextTask = 0;
   const approve = await measured(() =>
     cannon({
@@ -485,15 +542,27 @@ runMain('bench:workflow', async () => {
       amount: appTasks.length,
     }),
   );
-  const approveBare = await bare(pool, approveStatements, writeConnections, {
-    items: bareTasks.map(
-      (t) =>
-        new Map([
-          [captureTask.id, t.id],
-          [captureTask.instance_id, t.instance_id],
-        ]),
-    ),
-  });
+  const approveMade = await one<{ id: number }>(
+    'select id from workflow_task where instance_id = $1 and id > $2 order by id',
+    [captureTask.instance_id, captureTask.id],
+  );
+  const approveBare = await bare(
+    pool,
+    approveStatements,
+    writeConnections,
+    {
+      items: bareTasks.map(
+        (t) =>
+          new Map([
+            [Number(captureTask.id), Number(t.id)],
+            [Number(captureTask.instance_id), Number(t.instance_id)],
+            // The ticket is locked (`for update`) while its approval moves: each replay locks its own.
+            [Number(captureTask.business_id), Number(t.business_id)],
+          ]),
+      ),
+    },
+    { workflow_task: approveMade.map((t) => Number(t.id)) },
+  );
   rows.push({
     measure: 'Approve (`WorkflowInstance/Approve`, next node resolved, 2 tasks created)',
     connections: writeConnections,
@@ -539,15 +608,18 @@ runMain('bench:workflow', async () => {
     sequentialScans === 0
       ? 'EXPLAIN: no statement of the box, submit or approve scans workflow_task sequentially.'
       : `EXPLAIN: ${sequentialScans} statement(s) scan workflow_task sequentially (see the plans).`;
+  const wideLine = wideScans.length
+    ? `\n\nEXPLAIN: ${wideScans.join(', ')} read(s) over 10,000 rows of workflow_task through an index (see the plans).`
+    : '';
   const timings = executionMs.length ? `\n\nEXPLAIN ANALYZE execution times: ${executionMs.join('; ')}.` : '';
   const head = `database: ${counts!.instances} instances (${counts!.running} running), ${counts!.pending} pending and ${counts!.finished} finished tasks; ${users} users`;
-  console.log(`\n${head}\n\n${table}\n\n${scanLine}${timings}`);
+  console.log(`\n${head}\n\n${table}\n\n${scanLine}${wideLine}${timings}`);
   const resultsDir = join(repoRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
   const file = join(resultsDir, `workflow-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
   writeFileSync(
     file,
-    `${machineLine()}\n\n${buildLine()}\n\n${head}\n\n${loaded ? `load: ${JSON.stringify(loaded)}\n\n` : ''}${table}\n\n${scanLine}${timings}\n\n${plans.join('\n\n')}\n`,
+    `${machineLine()}\n\n${buildLine()}\n\n${head}\n\n${loaded ? `load: ${JSON.stringify(loaded)}\n\n` : ''}${table}\n\n${scanLine}${wideLine}${timings}\n\n${plans.join('\n\n')}\n`,
   );
   console.log(`\nplans and table: ${file}`);
   console.log(`results: ${writeResults('workflow', { counts, loaded, rows, sequentialScans })}`);
