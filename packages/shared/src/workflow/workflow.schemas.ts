@@ -488,6 +488,8 @@ export const workflowTaskSchema = z.object({
   /** Set when a delegate holds the owner's task: the owner's id. */
   onBehalfOfId: z.number().int().nullable(),
   onBehalfOfName: z.string().nullable(),
+  /** Set on a signer added with Assign: who added them (only they may remove the signer while pending). */
+  addedById: z.number().int().nullable().optional(),
   status: taskStatusSchema,
   comment: z.string().nullable(),
   dueAt: z.string().nullable(),

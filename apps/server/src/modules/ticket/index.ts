@@ -18,6 +18,7 @@ export { visibleSql } from './ticket.policy.js';
 export { userNameSql } from './ticket.queries.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { ticketWorkflowType } from './ticket-approval.service.js';
 import { registerTicketRoutes } from './ticket.routes.js';
 import * as tables from './ticket.table.js';
 
@@ -25,4 +26,5 @@ export const ticketModule: ModuleManifest = {
   name: 'ticket',
   tables: { ...tables },
   register: (app, ctx) => registerTicketRoutes(app, ctx.db, ctx.config.dataDir),
+  workflowTypes: [ticketWorkflowType],
 };

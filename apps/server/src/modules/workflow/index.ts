@@ -2,9 +2,25 @@
 export * from './workflow.table.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { registerWorkflowInstanceRoutes } from './workflow-instance.routes.js';
+import { workflowTimeoutHandler } from './workflow-timeout.service.js';
 import * as tables from './workflow.table.js';
 
 export const workflowModule: ModuleManifest = {
   name: 'workflow',
   tables: { ...tables },
+  register: (app, ctx) => registerWorkflowInstanceRoutes(app, ctx.db),
+  jobs: {
+    handlers: [workflowTimeoutHandler],
+    defaults: [
+      {
+        name: 'Approval time limits',
+        jobGroup: 'workflow',
+        className: workflowTimeoutHandler.className,
+        cron: '0 * * * * ?',
+        isStart: true,
+        remark: 'Reminds the holders of overdue approval tasks, then approves, rejects or escalates as the step says.',
+      },
+    ],
+  },
 };

@@ -151,6 +151,8 @@ export const workflowTask = pgTable(
     parentTaskId: bigint('parent_task_id', { mode: 'number' }),
     /** Who added this signer (Assign), so they may remove them while pending. */
     addedBy: integer('added_by'),
+    /** Assign: `before` (the adder's task waits for this one) or `after` (this one waits for the adder's). */
+    addedPosition: text('added_position', { enum: ['before', 'after'] }),
     comment: text('comment'),
     dueAt: timestamptz('due_at'),
     remindCount: smallint('remind_count').notNull().default(0),
@@ -164,6 +166,10 @@ export const workflowTask = pgTable(
     index('workflow_task_todo_idx')
       .on(t.assigneeId, t.id)
       .where(sql`${t.status} = 'Pending'`),
+    // The owner's to-do box: tasks a delegate holds for them (the owner may still act).
+    index('workflow_task_owner_todo_idx')
+      .on(t.ownerId, t.id)
+      .where(sql`${t.status} = 'Pending' and ${t.onBehalfOfId} is not null`),
     // The done box: a user's finished tasks.
     index('workflow_task_done_idx')
       .on(t.assigneeId, t.completedAt)

@@ -1,0 +1,87 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ticketPriorities, workflowMessages, type TicketPriority } from '@casedesk/shared';
+import { hasPermission } from '../../platform/access.js';
+import type { Actor } from '../../platform/actor.js';
+import { AppError, forbidden } from '../../platform/errors.js';
+import type { WorkflowBusinessType } from '../../platform/workflow-types.js';
+import { visibleSql } from './ticket.policy.js';
+import { ticket, ticketHistory } from './ticket.table.js';
+
+/** The ticket fields workflows read (`businessFields.Ticket`). */
+const ticketFields = {
+  priority: ticket.priority,
+  status: ticket.status,
+  ticketType: ticket.ticketType,
+  categoryId: ticket.categoryId,
+  projectId: ticket.projectId,
+  companyId: ticket.companyId,
+  assignTo: ticket.assignTo,
+  createdBy: ticket.createdBy,
+  subject: ticket.subject,
+};
+
+const notWritable = (field: string) =>
+  new AppError('BAD_REQUEST', workflowMessages.fieldNotWritable.replace('{field}', field), undefined, {
+    key: 'workflow.fieldNotWritable',
+    values: { field },
+  });
+
+/**
+ * Tickets as a workflow business type. Who may submit: a holder of `ticket:edit` who sees the ticket, or its
+ * creator or assignee (they see it by the ticket rule). The ticket's timeline records each approval state
+ * as a change of the pseudo-field `approvalStatus`.
+ */
+export const ticketWorkflowType: WorkflowBusinessType = {
+  type: 'Ticket',
+  async load(tx, id, actor: Actor | null) {
+    const [row] = await tx
+      .select({ ...ticketFields, caseNumber: ticket.caseNumber })
+      .from(ticket)
+      .where(and(eq(ticket.id, id), actor ? visibleSql(actor) : undefined))
+      .for('update');
+    if (!row) return null;
+    const { caseNumber, ...fields } = row;
+    return { title: `${caseNumber} ${row.subject}`, projectId: row.projectId, fields };
+  },
+  async checkSubmit(tx, id, actor) {
+    if (hasPermission(actor, 'ticket:edit')) return;
+    const [row] = await tx
+      .select({ createdBy: ticket.createdBy, assignTo: ticket.assignTo })
+      .from(ticket)
+      .where(eq(ticket.id, id));
+    if (row?.createdBy !== actor.userId && row?.assignTo !== actor.userId) throw forbidden();
+  },
+  async writeFields(tx, id, fields, actorId) {
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    const set: { priority?: TicketPriority; subject?: string; ticketType?: string | null } = {};
+    const [before] = await tx
+      .select({ priority: ticket.priority, subject: ticket.subject, ticketType: ticket.ticketType })
+      .from(ticket)
+      .where(eq(ticket.id, id));
+    if (!before) return;
+    for (const [field, value] of Object.entries(fields)) {
+      if (field === 'priority' && ticketPriorities.includes(value as TicketPriority))
+        set.priority = value as TicketPriority;
+      else if (field === 'subject' && typeof value === 'string' && value.trim().length > 0 && value.length <= 500)
+        set.subject = value.trim();
+      else if (field === 'ticketType' && (value === null || (typeof value === 'string' && value.length <= 100)))
+        set.ticketType = value;
+      else throw notWritable(field);
+      changes[field] = { from: before[field as keyof typeof before], to: set[field as keyof typeof set] };
+    }
+    await tx
+      .update(ticket)
+      .set({ ...set, rowVersion: sql`${ticket.rowVersion} + 1`, modifiedAt: new Date(), modifiedBy: actorId })
+      .where(eq(ticket.id, id));
+    await tx.insert(ticketHistory).values({ ticketId: id, actorId, kind: 'changed', changes });
+  },
+  async onStatus(tx, id, change) {
+    await tx.insert(ticketHistory).values({
+      ticketId: id,
+      actorId: change.actorId,
+      kind: 'changed',
+      changes: { approvalStatus: { from: null, to: change.status } },
+    });
+  },
+  path: (id) => `/ticket/info/${id}`,
+};
