@@ -20,6 +20,7 @@ export type EmailTemplateVariable = {
 };
 
 const ticketEvents = ['ticketCreated', 'ticketAssigned', 'ticketCommented', 'ticketResolved'] as const;
+const approvalEvents = ['approvalTask', 'approvalFinished'] as const;
 
 /**
  * What a template may use (`GET EmailTemplate/Variables`). Values are HTML-escaped in the body; `ticket.content`
@@ -103,6 +104,66 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
     events: ['ticketCommented'],
   },
   {
+    name: 'approval.title',
+    description: { en: 'Title of the approval', 'zh-cn': '审批标题', 'zh-tw': '簽核標題' },
+    example: 'TCK-2026-000123 Replace the printer',
+    events: approvalEvents,
+  },
+  {
+    name: 'approval.workflowName',
+    description: { en: 'Workflow', 'zh-cn': '流程', 'zh-tw': '流程' },
+    example: 'Ticket approval',
+    events: approvalEvents,
+  },
+  {
+    name: 'approval.initiatorName',
+    description: { en: 'Who submitted it', 'zh-cn': '发起人', 'zh-tw': '發起人' },
+    example: 'Jordan Lee',
+    events: approvalEvents,
+  },
+  {
+    name: 'approval.nodeName',
+    description: { en: 'Step waiting for the recipient', 'zh-cn': '等待收件人的节点', 'zh-tw': '等待收件人的節點' },
+    example: 'Manager approval',
+    events: ['approvalTask'],
+  },
+  {
+    name: 'approval.kind',
+    description: {
+      en: 'What is asked: approve, resubmit, review or remind (a reminder of an overdue task)',
+      'zh-cn': '要求的处理：approve（审批）、resubmit（修改后重新提交）、review（审阅）或 remind（逾期提醒）',
+      'zh-tw': '要求的處理：approve（簽核）、resubmit（修改後重新送出）、review（審閱）或 remind（逾期提醒）',
+    },
+    example: 'approve',
+    events: ['approvalTask'],
+  },
+  {
+    name: 'approval.onBehalfOfName',
+    description: {
+      en: 'Whose task the recipient holds as their delegate (empty when their own)',
+      'zh-cn': '收件人作为代理人所代办任务的原处理人（本人任务时为空）',
+      'zh-tw': '收件人作為代理人所代辦任務的原處理人（本人任務時為空）',
+    },
+    example: 'Alex Chen',
+    events: ['approvalTask'],
+  },
+  {
+    name: 'approval.status',
+    description: {
+      en: 'Outcome: Approved, Rejected or Cancelled',
+      'zh-cn': '结果：Approved（通过）、Rejected（驳回）或 Cancelled（撤销）',
+      'zh-tw': '結果：Approved（核准）、Rejected（駁回）或 Cancelled（撤銷）',
+    },
+    example: 'Approved',
+    events: ['approvalFinished'],
+  },
+  {
+    name: 'approval.actorName',
+    description: { en: 'Who took the last action', 'zh-cn': '最后处理人', 'zh-tw': '最後處理人' },
+    example: 'Alex Chen',
+    events: approvalEvents,
+  },
+  {
     name: 'user.name',
     description: { en: 'Recipient name', 'zh-cn': '收件人姓名', 'zh-tw': '收件人姓名' },
     example: 'Jordan Lee',
@@ -115,9 +176,9 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
   {
     name: 'link',
     description: {
-      en: 'The link of the mail (reset link, or the ticket)',
-      'zh-cn': '邮件中的链接（重置链接或工单）',
-      'zh-tw': '郵件中的連結（重設連結或工單）',
+      en: 'The link of the mail (reset link, the ticket, or the approval)',
+      'zh-cn': '邮件中的链接（重置链接、工单或审批）',
+      'zh-tw': '郵件中的連結（重設連結、工單或簽核）',
     },
     example: 'https://desk.example.com/reset-password?token=…',
   },

@@ -139,6 +139,7 @@ export const emailEvents = [
   'ticketCommented',
   'ticketResolved',
   'approvalTask',
+  'approvalFinished',
   'passwordReset',
   'signInLocked',
   'holidayReminder',

@@ -99,6 +99,16 @@ export const notificationTitles = {
     'zh-cn': '{title} 等待您审批',
     'zh-tw': '{title} 等待您審核',
   },
+  approvalTaskOnBehalf: {
+    en: '{title} waits for your approval (on behalf of {owner})',
+    'zh-cn': '{title} 等待您审批（代 {owner}）',
+    'zh-tw': '{title} 等待您審核（代 {owner}）',
+  },
+  approvalReview: {
+    en: '{title}: your review is asked for',
+    'zh-cn': '{title}：请您审阅',
+    'zh-tw': '{title}：請您審閱',
+  },
   approvalCc: {
     en: 'Copy for you: {title}',
     'zh-cn': '抄送给您：{title}',
@@ -123,6 +133,11 @@ export const notificationTitles = {
     en: '{title} was rejected',
     'zh-cn': '{title} 已被驳回',
     'zh-tw': '{title} 已被駁回',
+  },
+  approvalCancelled: {
+    en: '{title} was cancelled',
+    'zh-cn': '{title} 已撤销',
+    'zh-tw': '{title} 已撤銷',
   },
 } as const satisfies Record<string, Record<NotificationLanguage, string>>;
 export type NotificationTitleKey = keyof typeof notificationTitles;

@@ -1,11 +1,16 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { templateLanguages, type EmailEvent, type TemplateLanguage } from '@casedesk/shared';
-import type { Tx } from '../../platform/db.js';
-import type { DomainEvent, DomainEventHandler } from '../../platform/events.js';
+import { rowsOf, type Tx } from '../../platform/db.js';
+import type {
+  DomainEvent,
+  DomainEventHandler,
+  WorkflowFinishedEvent,
+  WorkflowTaskEvent,
+} from '../../platform/events.js';
 import { writeSystemLog } from '../../platform/logs.js';
 import { appUser } from '../user/index.js';
 import { queueEmail } from './email-outbox.service.js';
-import { nestValues, renderTemplate, type TemplateValues } from './email-render.service.js';
+import { mailBaseUrl, nestValues, renderTemplate, type TemplateValues } from './email-render.service.js';
 import { basicSettingsIn, commentValuesOf, ticketValuesOf } from './email-template.service.js';
 import { email, emailTemplate } from './email.table.js';
 
@@ -245,13 +250,90 @@ async function mailUser(tx: Tx, event: Extract<DomainEvent, { type: 'user.mail' 
   if (id !== undefined) await event.onQueued?.(tx, id);
 }
 
+/** A user who takes approval mail: active, not deleted, `canEmail` on (approvals are not incident mail). */
+const takesApprovalMail = and(eq(appUser.status, 'Active'), isNull(appUser.deletedAt), eq(appUser.canEmail, true));
+
+async function approvalRecipient(tx: Tx, userId: number): Promise<Recipient | undefined> {
+  const [user] = await tx
+    .select(userColumns)
+    .from(appUser)
+    .where(and(eq(appUser.id, userId), takesApprovalMail));
+  return user && recipientOf(user);
+}
+
+/** What every approval mail says of its instance: title, workflow, initiator, the one who acted, the link. */
+async function approvalValuesOf(
+  tx: Tx,
+  event: { instanceId: number; title: string; path: string; actorId: number | null },
+  more: Record<string, string>,
+): Promise<TemplateValues> {
+  const [row] = await rowsOf<{
+    workflow_name: string | null;
+    initiator_name: string | null;
+    actor_name: string | null;
+  }>(
+    tx,
+    sql`select (select w.name from workflow w where w.id = i.workflow_id) as workflow_name,
+               (select coalesce(u.full_name, u.login_name) from app_user u where u.id = i.initiator_id) as initiator_name,
+               (select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${event.actorId}) as actor_name
+          from workflow_instance i where i.id = ${event.instanceId}`,
+  );
+  return {
+    approval: {
+      title: event.title,
+      workflowName: row?.workflow_name ?? '',
+      initiatorName: row?.initiator_name ?? '',
+      actorName: row?.actor_name ?? '',
+      ...more,
+    },
+    link: `${mailBaseUrl()}${event.path}`,
+  };
+}
+
+/**
+ * A task waits: its holder gets the `approvalTask` template (approve, resubmit, review, and the timeout job's
+ * reminders), never for their own action. A copy (cc) rings the bell only: it asks nothing of the reader, and a
+ * mail per copy would teach people to ignore approval mail.
+ */
+async function mailWorkflowTask(tx: Tx, event: WorkflowTaskEvent): Promise<void> {
+  if (event.kind === 'cc' || event.assigneeId === event.actorId) return;
+  const recipient = await approvalRecipient(tx, event.assigneeId);
+  if (!recipient) return;
+  let onBehalfOfName = '';
+  if (event.onBehalfOfId !== null) {
+    const [owner] = await tx.select(userColumns).from(appUser).where(eq(appUser.id, event.onBehalfOfId));
+    onBehalfOfName = owner?.name ?? '';
+  }
+  await renderAndQueue(tx, {
+    event: 'approvalTask',
+    recipient,
+    values: await approvalValuesOf(tx, event, { nodeName: event.nodeName, kind: event.kind, onBehalfOfName }),
+    actorId: event.actorId,
+  });
+}
+
+/** An instance ended: the initiator hears the outcome (not of a cancel of their own). */
+async function mailWorkflowFinished(tx: Tx, event: WorkflowFinishedEvent): Promise<void> {
+  if (event.initiatorId === event.actorId) return;
+  const recipient = await approvalRecipient(tx, event.initiatorId);
+  if (!recipient) return;
+  await renderAndQueue(tx, {
+    event: 'approvalFinished',
+    recipient,
+    values: await approvalValuesOf(tx, event, { status: event.status }),
+    actorId: event.actorId,
+  });
+}
+
 /**
  * E-mail notifications: the assignee on assignment; the customer on creation, public comment (never an internal
  * one, nor one that came or went by mail) and resolution; and the account mails other modules ask for
- * (`user.mail`). Runs inside the change's transaction, so the mail commits or rolls back with it.
+ * (`user.mail`); a waiting approval task to its holder, and an approval's outcome to its initiator. Runs inside
+ * the change's transaction, so the mail commits or rolls back with it.
  */
 export const notifyByEmail: DomainEventHandler = async (tx, event) => {
   if (event.type === 'user.mail') await mailUser(tx, event);
-  else if (event.type === 'workflow.task' || event.type === 'workflow.finished') return; // issue 13 wires these
+  else if (event.type === 'workflow.task') await mailWorkflowTask(tx, event);
+  else if (event.type === 'workflow.finished') await mailWorkflowFinished(tx, event);
   else await notifyTicket(tx, event);
 };

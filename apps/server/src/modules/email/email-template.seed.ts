@@ -141,29 +141,73 @@ const seeded: Record<EmailEvent, Record<TemplateLanguage, Seeded>> = {
   },
   approvalTask: {
     en: {
-      subject: 'An approval is waiting for you',
+      subject:
+        '{% if approval.kind == "remind" %}Reminder: {% endif %}{% if approval.kind == "resubmit" %}Returned to you{% elsif approval.kind == "review" %}For your review{% else %}Waiting for your approval{% endif %}: {{ approval.title }}',
       body: [
         '<p>Hello {{ user.name }},</p>',
-        '<p>An approval is waiting for you.</p>',
-        '<p><a href="{{ link }}">Open it</a></p>',
+        '{% if approval.kind == "resubmit" %}<p><b>{{ approval.title }}</b> was returned to you at the step "{{ approval.nodeName }}"{% if approval.actorName != "" %} by {{ approval.actorName }}{% endif %}. Edit it and submit it again.</p>',
+        '{% elsif approval.kind == "review" %}<p>{% if approval.actorName != "" %}{{ approval.actorName }} asks{% else %}You are asked{% endif %} for your review of <b>{{ approval.title }}</b> at the step "{{ approval.nodeName }}" ({{ approval.workflowName }}, submitted by {{ approval.initiatorName }}).</p>',
+        '{% else %}<p>{% if approval.kind == "remind" %}Reminder: {% endif %}<b>{{ approval.title }}</b> is waiting for your approval at the step "{{ approval.nodeName }}" ({{ approval.workflowName }}, submitted by {{ approval.initiatorName }}).</p>{% endif %}',
+        '{% if approval.onBehalfOfName != "" %}<p>You hold this task on behalf of {{ approval.onBehalfOfName }}.</p>{% endif %}',
+        '<p><a href="{{ link }}">Open the approval</a></p>',
         signature,
       ].join('\n'),
     },
     'zh-cn': {
-      subject: '有一项审批等待您处理',
+      subject:
+        '{% if approval.kind == "remind" %}提醒：{% endif %}{% if approval.kind == "resubmit" %}已退回给您{% elsif approval.kind == "review" %}请您审阅{% else %}等待您审批{% endif %}：{{ approval.title }}',
       body: [
         '<p>{{ user.name }}，您好：</p>',
-        '<p>有一项审批等待您处理。</p>',
-        '<p><a href="{{ link }}">打开</a></p>',
+        '{% if approval.kind == "resubmit" %}<p><b>{{ approval.title }}</b> 在节点“{{ approval.nodeName }}”{% if approval.actorName != "" %}被 {{ approval.actorName }} {% endif %}退回给您。请修改后重新提交。</p>',
+        '{% elsif approval.kind == "review" %}<p>{% if approval.actorName != "" %}{{ approval.actorName }} {% endif %}请您在节点“{{ approval.nodeName }}”审阅 <b>{{ approval.title }}</b>（{{ approval.workflowName }}，发起人 {{ approval.initiatorName }}）。</p>',
+        '{% else %}<p>{% if approval.kind == "remind" %}提醒：{% endif %}<b>{{ approval.title }}</b> 正在节点“{{ approval.nodeName }}”等待您审批（{{ approval.workflowName }}，发起人 {{ approval.initiatorName }}）。</p>{% endif %}',
+        '{% if approval.onBehalfOfName != "" %}<p>您作为 {{ approval.onBehalfOfName }} 的代理人处理此任务。</p>{% endif %}',
+        '<p><a href="{{ link }}">打开审批</a></p>',
         signature,
       ].join('\n'),
     },
     'zh-tw': {
-      subject: '有一項簽核等待您處理',
+      subject:
+        '{% if approval.kind == "remind" %}提醒：{% endif %}{% if approval.kind == "resubmit" %}已退回給您{% elsif approval.kind == "review" %}請您審閱{% else %}等待您簽核{% endif %}：{{ approval.title }}',
       body: [
         '<p>{{ user.name }}，您好：</p>',
-        '<p>有一項簽核等待您處理。</p>',
-        '<p><a href="{{ link }}">開啟</a></p>',
+        '{% if approval.kind == "resubmit" %}<p><b>{{ approval.title }}</b> 在節點「{{ approval.nodeName }}」{% if approval.actorName != "" %}被 {{ approval.actorName }} {% endif %}退回給您。請修改後重新送出。</p>',
+        '{% elsif approval.kind == "review" %}<p>{% if approval.actorName != "" %}{{ approval.actorName }} {% endif %}請您在節點「{{ approval.nodeName }}」審閱 <b>{{ approval.title }}</b>（{{ approval.workflowName }}，發起人 {{ approval.initiatorName }}）。</p>',
+        '{% else %}<p>{% if approval.kind == "remind" %}提醒：{% endif %}<b>{{ approval.title }}</b> 正在節點「{{ approval.nodeName }}」等待您簽核（{{ approval.workflowName }}，發起人 {{ approval.initiatorName }}）。</p>{% endif %}',
+        '{% if approval.onBehalfOfName != "" %}<p>您作為 {{ approval.onBehalfOfName }} 的代理人處理此任務。</p>{% endif %}',
+        '<p><a href="{{ link }}">開啟簽核</a></p>',
+        signature,
+      ].join('\n'),
+    },
+  },
+  approvalFinished: {
+    en: {
+      subject:
+        '{% if approval.status == "Approved" %}Approved{% elsif approval.status == "Rejected" %}Rejected{% else %}Cancelled{% endif %}: {{ approval.title }}',
+      body: [
+        '<p>Hello {{ user.name }},</p>',
+        '<p>Your request <b>{{ approval.title }}</b> ({{ approval.workflowName }}) {% if approval.status == "Approved" %}has been approved{% elsif approval.status == "Rejected" %}has been rejected{% else %}has been cancelled{% endif %}{% if approval.actorName != "" %} by {{ approval.actorName }}{% endif %}.</p>',
+        '<p><a href="{{ link }}">Open the approval</a></p>',
+        signature,
+      ].join('\n'),
+    },
+    'zh-cn': {
+      subject:
+        '{% if approval.status == "Approved" %}审批通过{% elsif approval.status == "Rejected" %}审批驳回{% else %}审批已撤销{% endif %}：{{ approval.title }}',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>您提交的 <b>{{ approval.title }}</b>（{{ approval.workflowName }}）{% if approval.actorName != "" %}已由 {{ approval.actorName }} {% else %}已{% endif %}{% if approval.status == "Approved" %}审批通过{% elsif approval.status == "Rejected" %}驳回{% else %}撤销{% endif %}。</p>',
+        '<p><a href="{{ link }}">打开审批</a></p>',
+        signature,
+      ].join('\n'),
+    },
+    'zh-tw': {
+      subject:
+        '{% if approval.status == "Approved" %}簽核核准{% elsif approval.status == "Rejected" %}簽核駁回{% else %}簽核已撤銷{% endif %}：{{ approval.title }}',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>您送出的 <b>{{ approval.title }}</b>（{{ approval.workflowName }}）{% if approval.actorName != "" %}已由 {{ approval.actorName }} {% else %}已{% endif %}{% if approval.status == "Approved" %}核准{% elsif approval.status == "Rejected" %}駁回{% else %}撤銷{% endif %}。</p>',
+        '<p><a href="{{ link }}">開啟簽核</a></p>',
         signature,
       ].join('\n'),
     },
@@ -251,6 +295,7 @@ const eventTitles: Record<EmailEvent, string> = {
   ticketCommented: 'Public comment',
   ticketResolved: 'Ticket resolved',
   approvalTask: 'Approval task',
+  approvalFinished: 'Approval finished',
   passwordReset: 'Password reset',
   signInLocked: 'Sign-in locked',
   holidayReminder: 'Holiday reminder',

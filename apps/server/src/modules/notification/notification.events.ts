@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { NotificationTitleKey, NotificationType } from '@casedesk/shared';
 import type { Tx } from '../../platform/db.js';
-import type { DomainEvent } from '../../platform/events.js';
+import type { DomainEvent, WorkflowFinishedEvent, WorkflowTaskEvent } from '../../platform/events.js';
 import { htmlToText } from '../../platform/html.js';
 import { ticket, ticketComment } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
@@ -61,14 +61,81 @@ const recipients = (ids: (number | null)[], actorId: number | null) => [
   ...new Set(ids.filter((id): id is number => id !== null && id !== actorId)),
 ];
 
+/** The bell's entry of an approval: the instance page the event names. */
+const instanceLink = (event: { path: string; instanceId: number }) => ({
+  path: event.path,
+  entity: 'WorkflowInstance',
+  id: event.instanceId,
+});
+
+/**
+ * The bell for every task that waits for someone (contract 14), the copies (cc) included, never for the
+ * holder's own action; a delegate's entry names whose task it is. The content is the step's name.
+ */
+async function notifyWorkflowTask(tx: Tx, event: WorkflowTaskEvent): Promise<void> {
+  if (event.assigneeId === event.actorId) return;
+  let key: NotificationTitleKey;
+  const values: Record<string, string> = { title: event.title };
+  switch (event.kind) {
+    case 'approve':
+      if (event.onBehalfOfId === null) key = 'approvalTask';
+      else {
+        key = 'approvalTaskOnBehalf';
+        values.owner = (await nameOf(tx, event.onBehalfOfId)) || '?';
+      }
+      break;
+    case 'review':
+      key = 'approvalReview';
+      break;
+    case 'cc':
+      key = 'approvalCc';
+      break;
+    case 'resubmit':
+      key = 'approvalResubmit';
+      break;
+    case 'remind':
+      key = 'approvalReminder';
+      break;
+  }
+  await writeNotification(tx, {
+    toUserId: event.assigneeId,
+    fromUserId: event.actorId,
+    msType: 'approvalTask',
+    title: { key, values },
+    content: event.nodeName,
+    linkData: instanceLink(event),
+  });
+}
+
+const finishedTitle: Record<WorkflowFinishedEvent['status'], NotificationTitleKey> = {
+  Approved: 'approvalApproved',
+  Rejected: 'approvalRejected',
+  Cancelled: 'approvalCancelled',
+};
+
+/** The initiator hears how their approval ended, unless they ended it themselves (a cancel). */
+async function notifyWorkflowFinished(tx: Tx, event: WorkflowFinishedEvent): Promise<void> {
+  if (event.initiatorId === event.actorId) return;
+  await writeNotification(tx, {
+    toUserId: event.initiatorId,
+    fromUserId: event.actorId,
+    msType: 'approvalFinished',
+    title: { key: finishedTitle[event.status], values: { title: event.title } },
+    content: event.title,
+    linkData: instanceLink(event),
+  });
+}
+
 /**
  * In-app notifications for ticket events (issue 18 item 6), written in the transaction of the change:
  * assigned → the assignee; commented → the assignee and the creator (both staff, who see internal
  * comments too), never the author; created from an e-mail → the assignee if there is one; resolved → the
- * creator. Nobody is told of what they did themselves.
+ * creator; approval tasks and outcomes (above). Nobody is told of what they did themselves.
  */
 export async function notifyOnDomainEvent(tx: Tx, event: DomainEvent): Promise<void> {
-  if (event.type === 'user.mail' || event.type === 'workflow.task' || event.type === 'workflow.finished') return;
+  if (event.type === 'user.mail') return;
+  if (event.type === 'workflow.task') return notifyWorkflowTask(tx, event);
+  if (event.type === 'workflow.finished') return notifyWorkflowFinished(tx, event);
   if (event.type === 'ticket.created' && event.viaEmailId === undefined) return;
   const found = await ticketOf(tx, event.ticketId);
   if (!found) return;

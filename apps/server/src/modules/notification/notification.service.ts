@@ -30,14 +30,14 @@ export type NewNotification = {
 
 /**
  * Writes one notification inside the caller's transaction and queues its live push (sent at commit, to every
- * instance). Nothing for a user that does not exist or is disabled. Answers the new id.
+ * instance). Nothing for a user that does not exist, is disabled or deleted. Answers the new id.
  */
 export async function writeNotification(tx: Tx, input: NewNotification): Promise<number | undefined> {
   const [recipient] = await tx
-    .select({ language: appUser.language, status: appUser.status })
+    .select({ language: appUser.language, status: appUser.status, deletedAt: appUser.deletedAt })
     .from(appUser)
     .where(eq(appUser.id, input.toUserId));
-  if (!recipient || recipient.status !== 'Active') return undefined;
+  if (!recipient || recipient.status !== 'Active' || recipient.deletedAt !== null) return undefined;
   const [row] = await tx
     .insert(notification)
     .values({
