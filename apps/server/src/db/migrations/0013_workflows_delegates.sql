@@ -96,6 +96,7 @@ CREATE TABLE "workflow_task" (
 	"round" smallint DEFAULT 1 NOT NULL,
 	"parent_task_id" bigint,
 	"added_by" integer,
+	"added_position" text,
 	"comment" text,
 	"due_at" timestamp with time zone,
 	"remind_count" smallint DEFAULT 0 NOT NULL,
@@ -144,6 +145,7 @@ CREATE INDEX "workflow_instance_status_idx" ON "workflow_instance" USING btree (
 CREATE UNIQUE INDEX "workflow_instance_running_key" ON "workflow_instance" USING btree ("business_type","business_id") WHERE "workflow_instance"."status" = 'Running';--> statement-breakpoint
 CREATE INDEX "workflow_registry_type_idx" ON "workflow_registry" USING btree ("business_type","priority");--> statement-breakpoint
 CREATE INDEX "workflow_task_todo_idx" ON "workflow_task" USING btree ("assignee_id","id") WHERE "workflow_task"."status" = 'Pending';--> statement-breakpoint
+CREATE INDEX "workflow_task_owner_todo_idx" ON "workflow_task" USING btree ("owner_id","id") WHERE "workflow_task"."status" = 'Pending' and "workflow_task"."on_behalf_of_id" is not null;--> statement-breakpoint
 CREATE INDEX "workflow_task_done_idx" ON "workflow_task" USING btree ("assignee_id","completed_at") WHERE "workflow_task"."status" <> 'Pending';--> statement-breakpoint
 CREATE INDEX "workflow_task_instance_idx" ON "workflow_task" USING btree ("instance_id","node_id");--> statement-breakpoint
 CREATE INDEX "workflow_task_check_idx" ON "workflow_task" USING btree ("next_check_at") WHERE "workflow_task"."status" = 'Pending' and "workflow_task"."next_check_at" is not null;--> statement-breakpoint

@@ -1,2 +1,0 @@
-ALTER TABLE "workflow_task" ADD COLUMN "added_position" text;--> statement-breakpoint
-CREATE INDEX "workflow_task_owner_todo_idx" ON "workflow_task" USING btree ("owner_id","id") WHERE "workflow_task"."status" = 'Pending' and "workflow_task"."on_behalf_of_id" is not null;
