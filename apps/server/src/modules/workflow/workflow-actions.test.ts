@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { WorkflowBusinessState, WorkflowTask } from '@casedesk/shared';
 import { useTestApp } from '../../../test/helpers.js';
@@ -18,6 +19,8 @@ import {
   submit,
   workflowCall,
 } from '../../../test/workflow-factories.js';
+
+import { workflow, workflowInstance } from './workflow.table.js';
 
 const ctx = useTestApp();
 
@@ -93,6 +96,27 @@ describe('who may act', () => {
     });
     expect(twice.status).toBe(409);
     expect(twice.body.resultMsg).toBe('This record is already under approval.');
+  });
+
+  it('who may initiate: only the users the start node names (403 otherwise); a disabled workflow → 400', async () => {
+    const w = await approvalWorld(ctx);
+    const a = await person(ctx);
+    const rule = { everyone: false, userIds: [a.id], roleIds: [], deptIds: [] };
+    const { workflowId } = await publishWorkflow(
+      ctx,
+      chain(start({ initiators: rule }), approver('a', [a.id]), end()),
+      {
+        projectId: w.projectId,
+      },
+    );
+    const body = { businessType: 'Ticket', businessId: w.ticketId };
+    const refused = await workflowCall(ctx, w.initiator, 'WorkflowInstance/Submit', body);
+    expect(refused.status).toBe(403);
+    expect(refused.body.resultMsg).toBe('You may not start this workflow.');
+    await ctx.db.update(workflow).set({ status: 'Disabled' }).where(eq(workflow.id, workflowId));
+    const disabled = await workflowCall(ctx, w.initiator, 'WorkflowInstance/Submit', body);
+    expect(disabled.status).toBe(400);
+    expect(await ctx.db.select().from(workflowInstance).where(eq(workflowInstance.businessId, w.ticketId))).toEqual([]);
   });
 
   it('cancel: the initiator may; another user 403; an admin only with a reason; not when disallowed; not twice', async () => {
@@ -171,6 +195,11 @@ describe('reject and return', () => {
     expect(back.instance.currentNodes).toEqual(['start']);
     const mine = await infoOf(ctx, w.initiator, instance.id);
     expect(mine.myTasks.map((t) => [t.kind, t.actions])).toEqual([['resubmit', ['resubmit']]]);
+    const state = await ctx.call('GET', '/api/WorkflowInstance/BusinessState', {
+      token: w.initiator.token,
+      query: { businessType: 'Ticket', businessId: String(w.ticketId) },
+    });
+    expect(state.body.data).toMatchObject({ canSubmit: true, instance: { id: instance.id, status: 'Running' } });
     const again = await submit(ctx, w.initiator, w.ticketId);
     expect(again.instance.id).toBe(instance.id);
     expect(again.instance.currentNodes).toEqual(['a']);

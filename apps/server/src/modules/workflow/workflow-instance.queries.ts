@@ -391,8 +391,24 @@ export async function businessState(tx: Tx, actor: Actor, type: WorkflowType, id
     .orderBy(desc(workflowInstance.id))
     .limit(1);
   const usable = !!definition && definition.status !== 'Disabled' && definition.version > 0;
+  // A record returned to the caller is submitted again (the same instance goes on).
+  const returnedToMe =
+    latest?.status === 'Running' &&
+    (
+      await tx
+        .select({ id: workflowTask.id })
+        .from(workflowTask)
+        .where(
+          and(
+            eq(workflowTask.instanceId, latest.id),
+            eq(workflowTask.kind, 'resubmit'),
+            eq(workflowTask.status, 'Pending'),
+            eq(workflowTask.ownerId, actor.userId),
+          ),
+        )
+    ).length > 0;
   return {
-    canSubmit: usable && latest?.status !== 'Running',
+    canSubmit: returnedToMe || (usable && latest?.status !== 'Running'),
     workflowCode: entry?.workflowCode ?? null,
     workflowName: definition?.name ?? null,
     instance: latest ? presentInstance(latest) : null,
