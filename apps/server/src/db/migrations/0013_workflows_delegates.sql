@@ -148,6 +148,7 @@ CREATE INDEX "workflow_task_todo_idx" ON "workflow_task" USING btree ("assignee_
 CREATE INDEX "workflow_task_owner_todo_idx" ON "workflow_task" USING btree ("owner_id","id") WHERE "workflow_task"."status" = 'Pending' and "workflow_task"."on_behalf_of_id" is not null;--> statement-breakpoint
 CREATE INDEX "workflow_task_done_idx" ON "workflow_task" USING btree ("assignee_id","completed_at") WHERE "workflow_task"."status" <> 'Pending';--> statement-breakpoint
 CREATE INDEX "workflow_task_instance_idx" ON "workflow_task" USING btree ("instance_id","node_id");--> statement-breakpoint
+CREATE INDEX "workflow_task_parent_idx" ON "workflow_task" USING btree ("parent_task_id") WHERE "workflow_task"."parent_task_id" is not null;--> statement-breakpoint
 CREATE INDEX "workflow_task_check_idx" ON "workflow_task" USING btree ("next_check_at") WHERE "workflow_task"."status" = 'Pending' and "workflow_task"."next_check_at" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "workflow_version_key" ON "workflow_version" USING btree ("workflow_id","version");--> statement-breakpoint
 -- A database made before this version has a menu tree already (the seed fills only an empty one): the new

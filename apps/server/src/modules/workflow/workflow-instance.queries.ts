@@ -66,8 +66,9 @@ const instanceColumns = {
   initiatorId: workflowInstance.initiatorId,
   initiatorName: nameOf(sql`${workflowInstance.initiatorId}`),
   currentNodes: workflowInstance.currentNodes,
+  // Qualified by hand: inside the subquery a bare "id" (what the column renders as) would be the task's own id.
   currentNodeNames: sql<string[]>`array(select coalesce((select t.node_name from ${workflowTask} t
-      where t.instance_id = ${workflowInstance.id} and t.node_id = n.id order by t.id desc limit 1), n.id)
+      where t.instance_id = "workflow_instance"."id" and t.node_id = n.id order by t.id desc limit 1), n.id)
       from unnest(${workflowInstance.currentNodes}) with ordinality n(id, i) order by n.i)`,
   startedAt: workflowInstance.startedAt,
   finishedAt: workflowInstance.finishedAt,

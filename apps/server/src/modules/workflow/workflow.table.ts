@@ -175,6 +175,10 @@ export const workflowTask = pgTable(
       .on(t.assigneeId, t.completedAt)
       .where(sql`${t.status} <> 'Pending'`),
     index('workflow_task_instance_idx').on(t.instanceId, t.nodeId),
+    // Signers added after a task, and reviews handed off from it, are found by the task they came from.
+    index('workflow_task_parent_idx')
+      .on(t.parentTaskId)
+      .where(sql`${t.parentTaskId} is not null`),
     index('workflow_task_check_idx')
       .on(t.nextCheckAt)
       .where(sql`${t.status} = 'Pending' and ${t.nextCheckAt} is not null`),
