@@ -84,6 +84,16 @@ const makers: Record<string, () => Promise<number>> = {
       type: 'Ticket',
       flowChart: { id: 'start', name: 'Start', type: 'start', next: null },
     }),
+  // A fresh owner each time: two enabled delegations of one owner that overlap are refused.
+  Delegate: async () =>
+    add('Delegate', {
+      delegateBy: (await createUser(ctx)).id,
+      delegateTo: (await createUser(ctx)).id,
+      delegateType: 'All',
+      startDate: '2031-01-01',
+      endDate: '2031-01-31',
+      projectIds: [],
+    }),
   WorkflowRegistry: async () => {
     const workflowCode = unique('wf');
     await add('Workflow', { name: 'Approval', code: workflowCode, type: 'Ticket' });
