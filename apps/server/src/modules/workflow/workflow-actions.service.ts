@@ -120,6 +120,14 @@ async function openTask(tx: Tx, actor: Actor, taskId: number, now: Date): Promis
   return { run, task, onBehalfOfId };
 }
 
+/** An instance-level action's start: the instance locked, seen by the caller, still running. */
+async function openInstance(tx: Tx, actor: Actor, instanceId: number, now: Date) {
+  const instance = await lockInstance(tx, instanceId);
+  if (!instance || !(await instanceVisible(tx, actor, instance.id))) throw notFound();
+  if (instance.status !== 'Running') throw conflict(workflowMessages.instanceFinished);
+  return { instance, run: await openRun(tx, instance, actor.userId, now) };
+}
+
 const approverNode = (run: Run, task: TaskRow) => nodeOf(run.flow, task.nodeId).node;
 
 const requireKind = (task: TaskRow, ...kinds: TaskRow['kind'][]) => {
@@ -632,10 +640,7 @@ export async function cancelInstance(
   now = new Date(),
 ): Promise<WorkflowInstanceInfo> {
   return db.transaction(async (tx) => {
-    const instance = await lockInstance(tx, input.instanceId);
-    if (!instance || !(await instanceVisible(tx, actor, instance.id))) throw notFound();
-    if (instance.status !== 'Running') throw conflict(workflowMessages.instanceFinished);
-    const run = await openRun(tx, instance, actor.userId, now);
+    const { instance, run } = await openInstance(tx, actor, input.instanceId, now);
     const root = run.flow.root;
     const admin = hasPermission(actor, 'workflow:edit');
     if (instance.initiatorId === actor.userId) {
@@ -659,10 +664,7 @@ export async function recallApproval(
   now = new Date(),
 ): Promise<WorkflowInstanceInfo> {
   return db.transaction(async (tx) => {
-    const instance = await lockInstance(tx, input.instanceId);
-    if (!instance || !(await instanceVisible(tx, actor, instance.id))) throw notFound();
-    if (instance.status !== 'Running') throw conflict(workflowMessages.instanceFinished);
-    const run = await openRun(tx, instance, actor.userId, now);
+    const { instance, run } = await openInstance(tx, actor, input.instanceId, now);
     const root = run.flow.root;
     if (root.type === 'start' && root.allowRecall === false) throw forbidden();
     const task = await recallableTask(tx, instance.id, actor.userId);

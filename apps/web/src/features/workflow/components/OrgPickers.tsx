@@ -9,10 +9,22 @@ import { buildTree, type TreeOf } from '../../../platform/tree';
 type Multi = { value?: number[]; onChange?: (value: number[]) => void; id?: string; className?: string };
 type TreeOption = { value: number; title: string; children?: TreeOption[] };
 
-/** Several roles (disabled ones marked), from the role lookup. */
-export function RolesSelect({ value, onChange, id, className }: Multi) {
-  const { t } = useTranslation();
-  const roles = useLookup<Role>('Role', 'role:view');
+type Option = { value: number; label: string };
+
+/** A multiple select over a lookup's options. */
+function MultiSelect({
+  value,
+  onChange,
+  id,
+  className,
+  options,
+  loading,
+  placeholder,
+}: Multi & {
+  options: Option[];
+  loading: boolean;
+  placeholder: string;
+}) {
   return (
     <Select<number[]>
       id={id}
@@ -20,31 +32,36 @@ export function RolesSelect({ value, onChange, id, className }: Multi) {
       mode="multiple"
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
-      loading={roles.isLoading}
-      placeholder={t('workflow.node.chooseRoles')}
+      loading={loading}
+      placeholder={placeholder}
       value={value ?? []}
       onChange={(next) => onChange?.(next)}
-      options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.enabled ? r.name : `${r.name} ✕` }))}
+      options={options}
     />
   );
 }
 
+/** Several roles (disabled ones marked), from the role lookup. */
+export function RolesSelect(props: Multi) {
+  const { t } = useTranslation();
+  const roles = useLookup<Role>('Role', 'role:view');
+  const options = (roles.data ?? []).map((r) => ({ value: r.id, label: r.enabled ? r.name : `${r.name} ✕` }));
+  return (
+    <MultiSelect {...props} options={options} loading={roles.isLoading} placeholder={t('workflow.node.chooseRoles')} />
+  );
+}
+
 /** Several positions, from the position lookup. */
-export function PositionsSelect({ value, onChange, id, className }: Multi) {
+export function PositionsSelect(props: Multi) {
   const { t } = useTranslation();
   const positions = useLookup<Position>('Position', 'position:view');
+  const options = (positions.data ?? []).map((p) => ({ value: p.id, label: p.name }));
   return (
-    <Select<number[]>
-      id={id}
-      className={className}
-      mode="multiple"
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+    <MultiSelect
+      {...props}
+      options={options}
       loading={positions.isLoading}
       placeholder={t('workflow.node.choosePositions')}
-      value={value ?? []}
-      onChange={(next) => onChange?.(next)}
-      options={(positions.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
     />
   );
 }
