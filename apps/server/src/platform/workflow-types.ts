@@ -10,6 +10,8 @@ export type WorkflowRecord = {
   projectId: number | null;
   /** Exactly the fields `businessFields[type]` names (packages/shared), with their current values. */
   fields: Record<string, unknown>;
+  /** Names for id and user fields (project, category, person ...), for readers of the instance page. */
+  texts?: Record<string, string>;
 };
 
 /**

@@ -595,6 +595,8 @@ export const workflowInstanceInfoSchema = z.object({
   /** The record's fields as the caller may see them at their current node (hidden ones left out). */
   fields: z.record(z.string(), z.unknown()),
   fieldAccess: z.record(z.string(), z.enum(fieldAccesses)),
+  /** What an id or user field's value means to a reader (a name), where the record type can say. */
+  fieldTexts: z.record(z.string(), z.string()),
 });
 export type WorkflowInstanceInfo = z.infer<typeof workflowInstanceInfoSchema>;
 

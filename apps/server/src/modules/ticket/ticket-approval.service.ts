@@ -20,6 +20,20 @@ const ticketFields = {
   subject: ticket.subject,
 };
 
+/**
+ * Names of the id and user fields, read with the ticket (null where the field is empty). The ticket's columns
+ * are qualified by hand: a bare "created_by" inside a subquery on app_user would be the user's own column.
+ */
+const fieldTextsSql = sql<Record<string, string | null>>`json_build_object(
+  'categoryId', (select c.category_description from category c where c.id = "ticket"."category_id"),
+  'projectId', (select p.project_name from project p where p.id = "ticket"."project_id"),
+  'companyId', (select c.name from company c where c.id = "ticket"."company_id"),
+  'assignTo', (select coalesce(u.full_name, u.login_name) from app_user u where u.id = "ticket"."assign_to"),
+  'createdBy', (select coalesce(u.full_name, u.login_name) from app_user u where u.id = "ticket"."created_by"))`;
+
+const withoutNulls = (texts: Record<string, string | null>): Record<string, string> =>
+  Object.fromEntries(Object.entries(texts).filter((entry): entry is [string, string] => entry[1] !== null));
+
 const notWritable = (field: string) =>
   new AppError('BAD_REQUEST', workflowMessages.fieldNotWritable.replace('{field}', field), undefined, {
     key: 'workflow.fieldNotWritable',
@@ -35,13 +49,13 @@ export const ticketWorkflowType: WorkflowBusinessType = {
   type: 'Ticket',
   async load(tx, id, actor: Actor | null) {
     const [row] = await tx
-      .select({ ...ticketFields, caseNumber: ticket.caseNumber })
+      .select({ ...ticketFields, caseNumber: ticket.caseNumber, texts: fieldTextsSql })
       .from(ticket)
       .where(and(eq(ticket.id, id), actor ? visibleSql(actor) : undefined))
-      .for('update');
+      .for('update', { of: ticket });
     if (!row) return null;
-    const { caseNumber, ...fields } = row;
-    return { title: `${caseNumber} ${row.subject}`, projectId: row.projectId, fields };
+    const { caseNumber, texts, ...fields } = row;
+    return { title: `${caseNumber} ${row.subject}`, projectId: row.projectId, fields, texts: withoutNulls(texts) };
   },
   async checkSubmit(tx, id, actor) {
     if (hasPermission(actor, 'ticket:edit')) return;

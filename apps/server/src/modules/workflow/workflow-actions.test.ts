@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { WorkflowBusinessState, WorkflowTask } from '@casedesk/shared';
+import { rowsOf } from '../../platform/db.js';
 import { useTestApp } from '../../../test/helpers.js';
 import {
   act,
@@ -444,6 +445,19 @@ describe('fields, boxes and the record', () => {
     const seen = await infoOf(ctx, a, instance.id);
     expect(seen.fieldAccess).toMatchObject({ priority: 'write', subject: 'read' });
     expect('companyId' in seen.fields).toBe(false);
+    // Id and user fields come with names a reader understands; a hidden field's name is left out too.
+    const [names] = await rowsOf<Record<string, string>>(
+      ctx.db,
+      sql`select p.project_name, c.category_description, coalesce(u.full_name, u.login_name) as author
+            from ticket t join project p on p.id = t.project_id join category c on c.id = t.category_id
+            join app_user u on u.id = t.created_by where t.id = ${w.ticketId}`,
+    );
+    expect(seen.fieldTexts).toMatchObject({
+      projectId: names!.project_name,
+      categoryId: names!.category_description,
+      createdBy: names!.author,
+    });
+    expect('companyId' in seen.fieldTexts).toBe(false);
     const task = seen.myTasks[0]!;
     const refused = await workflowCall(ctx, a, 'WorkflowInstance/Approve', {
       taskId: task.taskId,

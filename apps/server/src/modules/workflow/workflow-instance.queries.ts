@@ -246,11 +246,14 @@ export async function instanceInfo(tx: Tx, actor: Actor, id: number): Promise<Wo
   const record = type ? await type.load(tx, row.businessId, null) : null;
   const fields: Record<string, unknown> = {};
   const fieldAccess: Record<string, FieldAccess> = {};
+  const fieldTexts: Record<string, string> = {};
   for (const [name, value] of Object.entries(record?.fields ?? {})) {
     const access = permissions[name] ?? 'read';
     if (access === 'hidden') continue;
     fields[name] = value instanceof Date ? value.toISOString() : value;
     fieldAccess[name] = access;
+    const text = record?.texts?.[name];
+    if (text !== undefined) fieldTexts[name] = text;
   }
   const { path, ...instance } = row;
   return {
@@ -263,6 +266,7 @@ export async function instanceInfo(tx: Tx, actor: Actor, id: number): Promise<Wo
     myTasks,
     fields,
     fieldAccess,
+    fieldTexts,
   };
 }
 

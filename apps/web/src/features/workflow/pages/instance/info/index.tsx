@@ -169,7 +169,9 @@ export default function InstanceInfoPage() {
                 <Descriptions column={1} size="small">
                   {shownFields.map(({ name, kind }) => (
                     <Descriptions.Item key={name} label={t(`workflow.field.${instance.businessType}.${name}`)}>
-                      {kind === 'user' && typeof info.fields[name] === 'number' ? (
+                      {info.fieldTexts[name] !== undefined ? (
+                        info.fieldTexts[name]
+                      ) : kind === 'user' && typeof info.fields[name] === 'number' ? (
                         <UserName id={info.fields[name]} />
                       ) : (
                         shown(info.fields[name])
