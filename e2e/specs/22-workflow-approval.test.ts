@@ -308,6 +308,28 @@ describe('approval workflow in the browser', () => {
     // The ticket's page shows the finished approval.
     await initiator.goto(`/ticket/info/${ticketId}`);
     await initiator.locator('.approval-panel .instance-status-Approved').waitFor();
+
+    // The delegate audit shows that the absent approver's task reached her delegate, linked to this approval.
+    const auditor = await pageOf(adminUser);
+    const history = auditor.waitForResponse((r) => r.url().includes('/api/Delegate/History'));
+    await auditor.goto('/delegate/audit');
+    type Entry = { event: string; delegateBy: number; delegateTo: number; instanceId: number | null };
+    const entries = ((await (await history).json()) as { data: { items: Entry[] } }).data.items;
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        event: 'taskReached',
+        delegateBy: people.absent.id,
+        delegateTo: people.delegate.id,
+        instanceId: done.instance.id,
+      }),
+    );
+    await auditor
+      .locator('.delegate-audit-table .ant-table-row', { hasText: 'Approval reached delegate' })
+      .first()
+      .getByRole('link')
+      .first()
+      .waitFor();
+    await auditor.context().close();
   }, 300_000);
 
   it('an administrator finds a running approval in the instance list and cancels it with a reason', async () => {
