@@ -98,7 +98,14 @@ describe('delegates', () => {
       await drawer.locator('.delegate-type').getByText(text.tickets, { exact: true }).click();
       await pickDay(page, '.delegate-start', day(0));
       await pickDay(page, '.delegate-end', day(5));
-      await choose(page, 'projectIds', projectName);
+      // The project must show as chosen before going on (on a loaded machine a click on an option that is still
+      // being filtered can miss): choose again until its tag is there.
+      const chosenProject = drawer.locator('.ant-select-selection-item', { hasText: projectName });
+      for (let attempt = 0; attempt < 3 && (await chosenProject.count()) === 0; attempt++) {
+        await choose(page, 'projectIds', projectName);
+        await chosenProject.waitFor({ timeout: 3000 }).catch(() => undefined);
+      }
+      await chosenProject.waitFor();
       await drawer.locator('#delegateTo').click(); // closes the project list before the shot
       await page.keyboard.press('Escape');
       await shot(page, `delegate-editor-${language}`);
@@ -112,6 +119,7 @@ describe('delegates', () => {
         delegateTo: deputy.id,
         startDate: day(0),
         endDate: day(5),
+        projectIds: [projectId],
       });
       await drawer.waitFor({ state: 'hidden' });
       const row = page.locator('.delegate-list .ant-table-row', { hasText: deputyName }).first();
