@@ -107,10 +107,11 @@ export const delegateRowColumns = {
   startDate: delegate.startDate,
   endDate: delegate.endDate,
   enabled: delegate.enabled,
+  // Qualified by hand: a bare "id" inside these subqueries would be the project's own id.
   projectIds: sql<number[]>`array(select dp.project_id from ${delegateProject} dp
-    where dp.delegate_id = ${delegate.id} order by dp.project_id)`,
+    where dp.delegate_id = "delegate"."id" order by dp.project_id)`,
   projectNames: sql<string[]>`array(select p.project_name from ${delegateProject} dp
-    join ${project} p on p.id = dp.project_id where dp.delegate_id = ${delegate.id} order by p.project_name)`,
+    join ${project} p on p.id = dp.project_id where dp.delegate_id = "delegate"."id" order by p.project_name)`,
 };
 
 /** The keyword box: the owner's or the delegate's login or full name. */
