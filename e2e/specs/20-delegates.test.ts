@@ -98,8 +98,8 @@ describe('delegates', () => {
       await drawer.locator('.delegate-type').getByText(text.tickets, { exact: true }).click();
       await pickDay(page, '.delegate-start', day(0));
       await pickDay(page, '.delegate-end', day(5));
-      // The project must show as chosen before going on (on a loaded machine a click on an option that is still
-      // being filtered can miss): choose again until its tag is there.
+      // The project shows as chosen before going on (choose again if a click on an option still being filtered
+      // missed it).
       const chosenProject = drawer.locator('.ant-select-selection-item', { hasText: projectName });
       for (let attempt = 0; attempt < 3 && (await chosenProject.count()) === 0; attempt++) {
         await choose(page, 'projectIds', projectName);
