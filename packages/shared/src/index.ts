@@ -36,3 +36,7 @@ export * from './workflow/workflow.schemas.js';
 export * from './workflow/workflow-conditions.js';
 export * from './workflow/workflow-graph.js';
 export * from './delegate/delegate.schemas.js';
+export * from './platform/decimal.js';
+export * from './vendor/vendor.schemas.js';
+export * from './invoice/invoice.schemas.js';
+export * from './requisition/requisition.schemas.js';

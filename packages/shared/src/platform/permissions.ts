@@ -11,6 +11,7 @@ export const permissionModules = [
   'emailTemplate',
   'workflow',
   'invoice',
+  'requisition',
   'import',
   'user',
   'userGroup',
@@ -48,6 +49,8 @@ export const extraActions: Partial<Record<PermissionModule, readonly string[]>> 
   company: ['addCompany'],
   delegate: ['set', 'add', 'history'],
   openItem: ['addItem', 'editFile', 'deleteFile'],
+  // Indexing keys in uploaded documents; pay marks an approved invoice paid.
+  invoice: ['index', 'pay'],
   user: ['restore', 'unlock', 'onOff'],
   scheduleJob: ['onOff'],
   webApi: ['onOff'],
@@ -69,6 +72,8 @@ export const commonRolePermissionCodes: PermissionCode[] = [
   ...['page', 'view', 'create', 'edit', 'save', 'print', 'export', 'addItem', 'editFile', 'deleteFile'].map((a) =>
     permissionCode('openItem', a),
   ),
+  // Staff ask for purchases; approving them is the workflow's business, paying them finance's.
+  ...['page', 'view', 'create', 'edit', 'save', 'print', 'export'].map((a) => permissionCode('requisition', a)),
   ...['page', 'view', 'create', 'edit', 'save', 'delete', 'set', 'add', 'history'].map((a) =>
     permissionCode('delegate', a),
   ),

@@ -92,6 +92,9 @@ export const menuSeed: MenuSeed[] = [
         '排程工單',
       ]),
       page('/openItem/list', 'OpenItemList', 'openItem', ['Open items', '待办事项', '待辦事項']),
+      page('/openItem/info/:id', 'OpenItemInfo', 'openItem', ['Open item', '待办事项详情', '待辦事項詳情'], {
+        hide: true,
+      }),
     ],
   },
   {
@@ -135,6 +138,14 @@ export const menuSeed: MenuSeed[] = [
     titles: ['Invoices and import', '发票与导入', '發票與匯入'],
     children: [
       page('/invoice/list', 'InvoiceList', 'invoice', ['Invoices', '发票', '發票']),
+      page('/invoice/indexing', 'InvoiceIndexing', 'invoice', ['Indexing', '发票录入', '發票登錄'], {
+        identification: 'invoice:index',
+      }),
+      page('/invoice/info/:id', 'InvoiceInfo', 'invoice', ['Invoice', '发票详情', '發票詳情'], { hide: true }),
+      page('/requisition/list', 'RequisitionList', 'requisition', ['Requisitions', '采购申请', '請購單']),
+      page('/requisition/info/:id', 'RequisitionInfo', 'requisition', ['Requisition', '采购申请详情', '請購單詳情'], {
+        hide: true,
+      }),
       page('/import/list', 'ImportList', 'import', ['Data import', '数据导入', '資料匯入']),
     ],
   },

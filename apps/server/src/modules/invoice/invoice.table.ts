@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { date, foreignKey, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { recordColumns, timestamptz } from '../../platform/columns.js';
+import { storedFile } from '../file/file.table.js';
+import { project } from '../project/project.table.js';
+import { requisition } from '../requisition/requisition.table.js';
+import { appUser, authorKeys } from '../user/user.table.js';
+import { vendor } from '../vendor/vendor.table.js';
+
+/**
+ * An invoice. A document uploaded for indexing is an invoice in `Indexing` with only `documentFileId` set, so
+ * the keyed-in fields are empty until then; `claimedBy` locks it to the person keying it in.
+ */
+export const invoice = pgTable(
+  'invoice',
+  {
+    ...recordColumns(),
+    invoiceNumber: text('invoice_number'),
+    vendorId: integer('vendor_id'),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    currency: text('currency').notNull().default('USD'),
+    projectId: integer('project_id'),
+    poNumber: text('po_number'),
+    requisitionId: integer('requisition_id'),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    subtotalAmount: numeric('subtotal_amount', { precision: 15, scale: 2 }).notNull().default('0'),
+    taxAmount: numeric('tax_amount', { precision: 15, scale: 2 }).notNull().default('0'),
+    totalAmount: numeric('total_amount', { precision: 15, scale: 2 }).notNull().default('0'),
+    description: text('description'),
+    status: text('status', {
+      enum: ['Indexing', 'Draft', 'PendingApproval', 'Approved', 'Rejected', 'Paid', 'Cancelled'],
+    })
+      .notNull()
+      .default('Draft'),
+    documentFileId: integer('document_file_id'),
+    /** The latest approval run (workflow module's instance; no key: the workflow module owns that table). */
+    workflowInstanceId: integer('workflow_instance_id'),
+    claimedBy: integer('claimed_by'),
+    claimedAt: timestamptz('claimed_at'),
+    paidAt: timestamptz('paid_at'),
+  },
+  (t) => [
+    // The same vendor's invoice number once (case and spaces aside); a cancelled one may be entered again.
+    uniqueIndex('invoice_vendor_number_uq')
+      .on(t.vendorId, sql`lower(${t.invoiceNumber})`)
+      .where(sql`${t.status} <> 'Cancelled' and ${t.invoiceNumber} is not null`),
+    index('invoice_status_idx').on(t.status, t.id),
+    index('invoice_vendor_idx').on(t.vendorId),
+    index('invoice_project_idx').on(t.projectId, t.id),
+    foreignKey({ name: 'invoice_vendor_fk', columns: [t.vendorId], foreignColumns: [vendor.id] }).onDelete('restrict'),
+    foreignKey({ name: 'invoice_project_fk', columns: [t.projectId], foreignColumns: [project.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({
+      name: 'invoice_requisition_fk',
+      columns: [t.requisitionId],
+      foreignColumns: [requisition.id],
+    }).onDelete('restrict'),
+    foreignKey({ name: 'invoice_document_fk', columns: [t.documentFileId], foreignColumns: [storedFile.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({ name: 'invoice_claimed_by_fk', columns: [t.claimedBy], foreignColumns: [appUser.id] }).onDelete(
+      'set null',
+    ),
+    ...authorKeys('invoice', t),
+  ],
+);
+
+/** An invoice's lines, in order; amount = quantity × unit price, computed by the server. */
+export const invoiceLine = pgTable(
+  'invoice_line',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    invoiceId: integer('invoice_id').notNull(),
+    lineNo: integer('line_no').notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 15, scale: 4 }).notNull(),
+    amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
+    glAccount: text('gl_account'),
+  },
+  (t) => [
+    uniqueIndex('invoice_line_uq').on(t.invoiceId, t.lineNo),
+    foreignKey({ name: 'invoice_line_invoice_fk', columns: [t.invoiceId], foreignColumns: [invoice.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
