@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencySchema, moneySchema, percentSchema, quantitySchema, unitPriceSchema } from '../platform/decimal.js';
+import { currencySchema, percentSchema, quantitySchema, unitPriceSchema } from '../platform/decimal.js';
 import { defineMessages, keyed } from '../platform/message-keys.js';
 import { auditFieldsSchema, idSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
 
