@@ -18,7 +18,12 @@ const routes = [
   { name: 'sign-in (/login)', lazy: ['src/features/auth/pages/login/index.tsx', ...firstScreenTexts], budgetKb: 250 },
   {
     name: 'dashboard (/dashboard)',
-    lazy: ['src/app/layout/Layout.tsx', 'src/features/dashboard/pages/ticket/index.tsx', ...englishTexts],
+    lazy: [
+      'src/app/router/SignedInRoutes.tsx',
+      'src/app/layout/Layout.tsx',
+      'src/features/dashboard/pages/ticket/index.tsx',
+      ...englishTexts,
+    ],
     budgetKb: 700,
   },
 ];
