@@ -1,4 +1,4 @@
-import { Liquid, type LiquidOptions } from 'liquidjs';
+import { Liquid, type LiquidOptions, type Template } from 'liquidjs';
 import { emailMessages } from '@casedesk/shared';
 import type { Config } from '../../platform/config.js';
 import { badRequest } from '../../platform/errors.js';
@@ -23,6 +23,27 @@ const bodyEngine = new Liquid({ ...common, outputEscape: 'escape' });
 /** The subject is plain text (a mail header): nothing escaped, newlines removed after rendering. */
 const subjectEngine = new Liquid(common);
 
+/**
+ * Parsed templates by engine and text: a template is parsed once, not for every mail (a save that mails ten
+ * people parsed the same text twenty times). Parsed templates never change, so a text is its own key; the
+ * oldest entry goes when the cache is full.
+ */
+const parsedLimit = 200;
+const parsedTemplates = new Map<Liquid, Map<string, Template[]>>([
+  [bodyEngine, new Map()],
+  [subjectEngine, new Map()],
+]);
+function parsed(engine: Liquid, text: string): Template[] {
+  const cache = parsedTemplates.get(engine)!;
+  let templates = cache.get(text);
+  if (!templates) {
+    templates = engine.parse(text);
+    if (cache.size >= parsedLimit) cache.delete(cache.keys().next().value as string);
+    cache.set(text, templates);
+  }
+  return templates;
+}
+
 /** What a template renders against: nested plain values only. */
 export type TemplateValues = { [name: string]: string | number | TemplateValues | undefined };
 
@@ -45,8 +66,8 @@ export async function renderTemplate(
   values: TemplateValues,
 ): Promise<{ subject: string; body: string }> {
   const [subject, body] = await Promise.all([
-    subjectEngine.parseAndRender(template.subject, values),
-    bodyEngine.parseAndRender(template.body, values),
+    subjectEngine.render(parsed(subjectEngine, template.subject), values),
+    bodyEngine.render(parsed(bodyEngine, template.body), values),
   ]);
   return {
     subject: String(subject)
