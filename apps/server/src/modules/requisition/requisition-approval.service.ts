@@ -64,10 +64,7 @@ export const requisitionWorkflowType: WorkflowBusinessType = {
     if (lines === 0) throw badRequest('At least one line is required.', [{ field: 'lines', message: 'Required' }]);
   },
   async onStatus(tx, id, change) {
-    const [before] = await tx
-      .select({ status: requisition.status })
-      .from(requisition)
-      .where(eq(requisition.id, id));
+    const [before] = await tx.select({ status: requisition.status }).from(requisition).where(eq(requisition.id, id));
     if (!before) return;
     const status = statusAfter[change.status] ?? before.status;
     await tx

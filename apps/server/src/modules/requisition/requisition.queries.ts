@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { multiplyDecimals, sumDecimals, type MoneyLineInput } from '@casedesk/shared';
+import { compareDecimals, decimalMessages, multiplyDecimals, sumDecimals, type MoneyLineInput } from '@casedesk/shared';
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
+import { badRequest } from '../../platform/errors.js';
 import { requisition, requisitionLine } from './requisition.table.js';
 
 /** A requisition's columns with the requester's, project's and vendor's names (qualified by hand in subqueries). */
@@ -53,13 +54,23 @@ export function computeLines(lines: readonly (MoneyLineInput & { quantity: strin
     amount: multiplyDecimals(line.quantity, 3, line.unitPrice, 4, 2),
     glAccount: line.glAccount ?? null,
   }));
-  return {
-    lines: computed,
-    total: sumDecimals(
-      computed.map((l) => l.amount),
-      2,
-    ),
-  };
+  computed.forEach((l, i) => tooLarge(l.amount, `lines.${i}.amount`));
+  const total = sumDecimals(
+    computed.map((l) => l.amount),
+    2,
+  );
+  tooLarge(total, 'totalAmount');
+  return { lines: computed, total };
+}
+
+/** The largest amount a numeric(15,2) column holds. */
+const maxAmount = '9999999999999.99';
+
+/** A product or sum beyond the column is refused naming the field (the inputs alone may each fit). */
+function tooLarge(amount: string, field: string): void {
+  if (compareDecimals(amount, maxAmount, 2) <= 0) return;
+  const message = decimalMessages.tooLarge(13);
+  throw badRequest(message, [{ field, message }]);
 }
 
 export async function replaceLines(tx: Tx, requisitionId: number, lines: ComputedLine[]): Promise<void> {
@@ -92,7 +103,7 @@ export async function nextRequisitionNumber(tx: Tx, year: number): Promise<strin
   const prefix = `PR-${year}-`;
   const [row] = await rowsOf<{ last: number | null }>(
     tx,
-    sql`select max(substring(requisition_number from ${prefix.length + 1})::int) as last
+    sql`select max(substring(requisition_number, ${prefix.length + 1}::int)::int) as last
       from requisition where requisition_number like ${`${prefix}%`}`,
   );
   return `${prefix}${String(Number(row?.last ?? 0) + 1).padStart(6, '0')}`;

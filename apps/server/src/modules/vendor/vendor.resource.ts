@@ -35,7 +35,10 @@ async function withCompanyNames(q: Queryable, rows: VendorRow[]): Promise<Vendor
             (c) => [c.id, c.name],
           ),
         );
-  return rows.map((row) => ({ ...row, companyName: row.companyId === null ? null : (names.get(row.companyId) ?? null) }));
+  return rows.map((row) => ({
+    ...row,
+    companyName: row.companyId === null ? null : (names.get(row.companyId) ?? null),
+  }));
 }
 
 const one = async (q: Queryable, row: VendorRow): Promise<VendorRecord> => (await withCompanyNames(q, [row]))[0]!;
