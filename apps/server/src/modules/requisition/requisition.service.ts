@@ -23,6 +23,7 @@ import {
   replaceLines,
   requisitionRowColumns,
 } from './requisition.queries.js';
+import { project } from '../project/index.js';
 import { requisition } from './requisition.table.js';
 
 type Create = z.output<typeof requisitionCreateSchema>;
@@ -203,4 +204,16 @@ export async function cancelRequisition(db: Db, actor: Actor, id: number): Promi
     });
   });
   return (await findRecord(db, null, id))!;
+}
+
+/** The active projects a requisition of this actor may name: all with data scope all, else their own. */
+export async function projectChoices(db: Db, actor: Actor) {
+  const mine =
+    actor.dataScope === 'all' ? undefined : inArray(project.id, actor.projects.length ? actor.projects : [0]);
+  return db
+    .select({ id: project.id, projectCode: project.projectCode, projectName: project.projectName })
+    .from(project)
+    .where(and(eq(project.projectStatus, 'Active'), mine))
+    .orderBy(project.projectName)
+    .limit(500);
 }

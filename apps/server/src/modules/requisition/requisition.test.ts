@@ -333,3 +333,14 @@ describe('Requisition access', () => {
     expect((await detail(draft.id)).id).toBe(draft.id);
   });
 });
+
+describe('Requisition project choices', () => {
+  it("offers the requester's own active projects, and nothing to a user who may not create", async () => {
+    const projects = dataOf<{ id: number }[]>(
+      await ctx.call('GET', '/api/Requisition/Projects', { token: w.requester.token }),
+    );
+    expect(projects.map((p) => p.id)).toEqual([w.projectId]);
+    const viewer = await member(['requisition:view'], [w.projectId]);
+    expect((await ctx.call('GET', '/api/Requisition/Projects', { token: viewer.token })).status).toBe(403);
+  });
+});

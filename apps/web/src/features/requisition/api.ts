@@ -1,5 +1,6 @@
 import type { Page, Requisition, RequisitionDetail, Vendor } from '@casedesk/shared';
-import { resourceApi } from '../../platform/crud/resource-api';
+import { useQuery } from '@tanstack/react-query';
+import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
 import type { Option } from '../../platform/pickers/RemoteSelect';
 
@@ -20,3 +21,13 @@ export async function searchVendors(keyword: string): Promise<Option[]> {
 
 /** Statuses in which the requester may still change a requisition (the server decides; this only hides buttons). */
 export const editable = (status: Requisition['status']) => status === 'Draft' || status === 'Rejected';
+
+/** The projects a requisition of the user may name (their own; every active one with data scope all). */
+export function useProjectChoices() {
+  const query = useQuery({
+    queryKey: resourceKeys('Requisition').of('projects'),
+    queryFn: () => http.get<{ id: number; projectCode: string; projectName: string }[]>('/api/Requisition/Projects'),
+    staleTime: 5 * 60_000,
+  });
+  return (query.data ?? []).map((p) => ({ value: p.id, label: `${p.projectCode} · ${p.projectName}` }));
+}

@@ -2,13 +2,14 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, DatePicker, Divider, Form, Input, Row, Select, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { requisitionCreateSchema, type Project, type Vendor } from '@casedesk/shared';
+import { requisitionCreateSchema, type Vendor } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { schemaRule } from '../../../platform/form-rules';
-import { searchProjects, useRecord } from '../../../platform/pickers/lookups';
+import { useRecord } from '../../../platform/pickers/lookups';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
-import { requisitionApi, searchVendors, type RequisitionFull } from '../api';
+import { usePermissions } from '../../../platform/permission';
+import { requisitionApi, searchVendors, useProjectChoices, type RequisitionFull } from '../api';
 import { formatMoney, lineAmount, totalOf } from './amounts';
 
 type LineValues = { description: string; quantity: string; unitPrice: string; glAccount?: string | null };
@@ -54,16 +55,6 @@ const toBody = (v: Values) => ({
     glAccount: l.glAccount?.trim() || null,
   })),
 });
-
-function ProjectPicker(props: { value?: number | null; onChange?: (value: number | number[] | null) => void }) {
-  const current = useRecord<Project>('Project', 'project:view', props.value || null);
-  const known = current.data
-    ? [{ value: current.data.id, label: `${current.data.projectCode} · ${current.data.projectName}` }]
-    : [];
-  return (
-    <RemoteSelect queryKey={resourceKeys('Project').of('options')} search={searchProjects} known={known} {...props} />
-  );
-}
 
 function VendorPicker(props: { value?: number | null; onChange?: (value: number | number[] | null) => void }) {
   const current = useRecord<Vendor & { id: number }>('Vendor', 'vendor:view', props.value || null);
@@ -173,7 +164,21 @@ function Lines() {
 
 export function RequisitionEditor({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const { has } = usePermissions();
+  const projects = useProjectChoices();
   const f = (key: string) => t(`requisition.fields.${key}`);
+  // The vendor picker reads the vendor list; without vendor:view the value is kept as it is.
+  const vendorPicker = has('vendor:view') ? (
+    <Col xs={24} sm={8}>
+      <Form.Item name="vendorId" label={f('vendor')}>
+        <VendorPicker />
+      </Form.Item>
+    </Col>
+  ) : (
+    <Form.Item name="vendorId" hidden>
+      <Input />
+    </Form.Item>
+  );
   return (
     <EditorDrawer<RequisitionFull, Values>
       api={requisitionApi}
@@ -206,14 +211,15 @@ export function RequisitionEditor({ id, onClose }: { id: number | null; onClose:
             </Col>
             <Col xs={24} sm={8}>
               <Form.Item name="projectId" label={f('project')}>
-                <ProjectPicker />
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={projects}
+                  className="requisition-project"
+                />
               </Form.Item>
             </Col>
-            <Col xs={24} sm={8}>
-              <Form.Item name="vendorId" label={f('vendor')}>
-                <VendorPicker />
-              </Form.Item>
-            </Col>
+            {vendorPicker}
             <Col xs={24} sm={8}>
               <Form.Item name="neededBy" label={f('neededBy')}>
                 <DatePicker style={{ width: '100%' }} />
