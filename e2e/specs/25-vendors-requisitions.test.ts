@@ -176,7 +176,7 @@ describe('vendors and requisitions', () => {
       await page.locator('.ant-modal .ant-btn-primary').click();
       const answer = (await (await submitted).json()) as { resultCode: number; resultMsg: string };
       expect(answer.resultCode, answer.resultMsg).toBe(200);
-      await page.locator('.requisition-status', { hasText: pending[language] }).waitFor();
+      await page.locator('.requisition-info-page .requisition-status', { hasText: pending[language] }).waitFor();
       await page.locator('.approval-state').waitFor();
       await shot(page, `requisition-info-${language}`);
       await context.close();

@@ -1,5 +1,5 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Button, Col, Divider, Form, Input, Row, Select, Space, type FormInstance } from 'antd';
+import { Button, Col, Divider, Form, Input, Row, Select, Space, type FormInstance, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { vendorCreateSchema, type Company } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
@@ -38,6 +38,15 @@ type Values = {
 };
 
 const fields = vendorCreateSchema.shape;
+
+/** The shared rule for a field that may stay empty (an empty box is no e-mail, not a bad one). */
+const unlessBlank = (schema: Parameters<typeof schemaRule>[0]): FormRule => ({
+  validator: async (rule, value: unknown) => {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return;
+    const { validator } = schemaRule(schema) as { validator: (r: unknown, v: unknown) => Promise<void> };
+    await validator(rule, value);
+  },
+});
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** A block with every field empty is sent as null (no address), else its blanks as null. */
@@ -147,7 +156,7 @@ export function VendorEditor({ id, onClose }: { id: number | null; onClose: () =
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
-              <Form.Item name="emailAddress" label={f('emailAddress')} rules={[schemaRule(fields.emailAddress)]}>
+              <Form.Item name="emailAddress" label={f('emailAddress')} rules={[unlessBlank(fields.emailAddress)]}>
                 <Input maxLength={200} />
               </Form.Item>
             </Col>
