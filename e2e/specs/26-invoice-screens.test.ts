@@ -131,7 +131,11 @@ describe('invoice screens', () => {
       expect(body.resultCode, body.resultMsg).toBe(200);
       expect(body.data).toMatchObject({ invoiceNumber: number, subtotalAmount: '201.00', totalAmount: '215.57' });
 
-      // The saved invoice opens on its page with the server's figures.
+      // The list shows the server's figures; the invoice opens on its page with them.
+      await drawer.waitFor({ state: 'hidden' });
+      const row = list.locator('.ant-table-row', { hasText: number });
+      await expect.poll(() => row.locator('.invoice-total-cell').innerText()).toBe('215.57 USD');
+      await row.locator('.invoice-link').click();
       await page.waitForURL(`**/invoice/info/${body.data.id}`);
       await page.locator('.invoice-info-total', { hasText: '215.57' }).waitFor();
       await page.locator('.invoice-info-lines .ant-table-row').nth(1).waitFor();
