@@ -94,6 +94,8 @@ const cspDirectives = {
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
+  // The invoice document viewer frames a PDF fetched with the session's header, as a blob: URL.
+  frameSrc: ["'self'", 'blob:'],
   frameAncestors: ["'self'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
