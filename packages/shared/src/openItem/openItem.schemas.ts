@@ -18,7 +18,8 @@ export const openItemMessages = defineMessages('openItem', {
   ticketClosed: keyed(
     'openItem.ticketClosed',
     ['caseNumber'],
-    (caseNumber: string) => `The ticket ${caseNumber} is closed or cancelled: its open items cannot be added, changed or deleted.`,
+    (caseNumber: string) =>
+      `The ticket ${caseNumber} is closed or cancelled: its open items cannot be added, changed or deleted.`,
   ),
   reorderMismatch: 'The order must list every open item of the ticket exactly once.',
   relatedSelf: 'An open item cannot relate to its own ticket.',
@@ -130,13 +131,15 @@ export const openItemQuerySchema = z
   .strict();
 export type OpenItemQuery = z.infer<typeof openItemQuerySchema>;
 /** A list page with the LOE total of everything the filter matches (exact decimal text). */
-export const openItemPageSchema = z.object({ items: z.array(openItemSchema), total: z.number().int(), loeTotal: z.string() });
+export const openItemPageSchema = z.object({
+  items: z.array(openItemSchema),
+  total: z.number().int(),
+  loeTotal: z.string(),
+});
 export type OpenItemPage = z.infer<typeof openItemPageSchema>;
 
 /** `POST OpenItem/Reorder`: every item of the ticket, in the new order. */
-export const openItemReorderSchema = z
-  .object({ ticketId: idSchema, ids: z.array(idSchema).min(1).max(1000) })
-  .strict();
+export const openItemReorderSchema = z.object({ ticketId: idSchema, ids: z.array(idSchema).min(1).max(1000) }).strict();
 export type OpenItemReorder = z.infer<typeof openItemReorderSchema>;
 
 /** `POST CmOpenItemDetailAttachment/Delete`: one file off an item (`openItem:deleteFile`). */

@@ -18,7 +18,11 @@ import { notFound } from '../../platform/errors.js';
 import { registerResource } from '../../platform/resource.js';
 import {
   discardUploads,
-  multipartLimits, receiveUploads, registerFileOwner, removeStoredFiles } from '../file/index.js';
+  multipartLimits,
+  receiveUploads,
+  registerFileOwner,
+  removeStoredFiles,
+} from '../file/index.js';
 import { createOpenItemResource } from './openItem.resource.js';
 import { attachUploads, fileOwner, openItemVisible, removeAttachment, reorderOpenItems } from './openItem.service.js';
 
@@ -69,8 +73,7 @@ export async function registerOpenItemRoutes(app: FastifyInstance, db: Db, dataD
         const actor = requireActor(request);
         const { openItemId } = request.query;
         // The item is checked first, so that a hidden or closed one never receives bytes on disk.
-        if (openItemId !== undefined && !(await openItemVisible(db, actor, openItemId)))
-          throw notFound();
+        if (openItemId !== undefined && !(await openItemVisible(db, actor, openItemId))) throw notFound();
         const files = await receiveUploads(request, db, dataDir);
         if (openItemId !== undefined)
           try {

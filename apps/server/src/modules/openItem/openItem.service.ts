@@ -75,7 +75,9 @@ async function checkReferences(
   }
   const related = [...new Set(input.relatedTickets)];
   if (related.includes(ticketId))
-    throw badRequest(openItemMessages.relatedSelf, [{ field: 'relatedTickets', message: openItemMessages.relatedSelf }]);
+    throw badRequest(openItemMessages.relatedSelf, [
+      { field: 'relatedTickets', message: openItemMessages.relatedSelf },
+    ]);
   if (related.length) {
     const seen = await tx
       .select({ id: ticket.id })
@@ -188,8 +190,14 @@ export async function updateOpenItem(db: Db, actor: Actor, input: OpenItemUpdate
     await saveRelated(tx, input.id, related);
     await claimFiles(tx, actor, fileOwner, input.id, added);
     const dropped = await dropFiles(tx, fileOwner, [input.id], attachments);
-    const { ticketNumber: _n, ticketSubject: _s, ticketStatus: _t, projectName: _p, pointOfContactName: _c, ...was } =
-      before;
+    const {
+      ticketNumber: _n,
+      ticketSubject: _s,
+      ticketStatus: _t,
+      projectName: _p,
+      pointOfContactName: _c,
+      ...was
+    } = before;
     await writeAudit(tx, {
       entity: 'OpenItem',
       entityId: input.id,
@@ -273,7 +281,11 @@ export function openItemsForExport(db: Db, actor: Actor, query: OpenItemQuery): 
   return (async function* () {
     const chunk = 1000;
     for (let offset = 0; offset < 1_000_000; offset += chunk) {
-      const rows = await selectOpenItems(db).where(where).orderBy(...order).limit(chunk).offset(offset);
+      const rows = await selectOpenItems(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(chunk)
+        .offset(offset);
       yield* rows.map((r) => present(r) as Record<string, unknown>);
       if (rows.length < chunk) return;
     }
@@ -284,17 +296,19 @@ export function openItemsForExport(db: Db, actor: Actor, query: OpenItemQuery): 
 export async function reorderOpenItems(db: Db, actor: Actor, input: OpenItemReorder): Promise<OpenItem[]> {
   await db.transaction(async (tx) => {
     await lockTicket(tx, actor, input.ticketId);
-    const current = await tx
-      .select({ id: openItem.id })
-      .from(openItem)
-      .where(eq(openItem.ticketId, input.ticketId));
+    const current = await tx.select({ id: openItem.id }).from(openItem).where(eq(openItem.ticketId, input.ticketId));
     const wanted = new Set(input.ids);
     if (wanted.size !== input.ids.length || current.length !== wanted.size || current.some((c) => !wanted.has(c.id)))
       throw badRequest(openItemMessages.reorderMismatch, [{ field: 'ids', message: openItemMessages.reorderMismatch }]);
     for (const [index, id] of input.ids.entries())
       await tx
         .update(openItem)
-        .set({ sortId: index + 1, rowVersion: sql`${openItem.rowVersion} + 1`, modifiedAt: sql`now()`, modifiedBy: actor.userId })
+        .set({
+          sortId: index + 1,
+          rowVersion: sql`${openItem.rowVersion} + 1`,
+          modifiedAt: sql`now()`,
+          modifiedBy: actor.userId,
+        })
         .where(and(eq(openItem.id, id), sql`${openItem.sortId} is distinct from ${index + 1}`));
   });
   const rows = await selectOpenItems(db)
@@ -313,7 +327,10 @@ export async function attachUploads(db: Db, actor: Actor, id: number, files: Upl
     await claimFiles(tx, actor, fileOwner, id, ids);
     await tx
       .update(openItem)
-      .set({ attachments: [...before.attachments, ...ids], ...versionedUpdate(openItem, id, before.rowVersion, actor).set })
+      .set({
+        attachments: [...before.attachments, ...ids],
+        ...versionedUpdate(openItem, id, before.rowVersion, actor).set,
+      })
       .where(eq(openItem.id, id));
     await writeAudit(tx, {
       entity: 'OpenItem',

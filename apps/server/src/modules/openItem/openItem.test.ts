@@ -34,7 +34,8 @@ beforeAll(async () => {
   clerk = await staff(ctx, [world.projectId], withDelete);
 });
 
-const newTicket = (token = clerk.token) => addTicket(ctx, token, { categoryId: world.categoryId, projectId: world.projectId });
+const newTicket = (token = clerk.token) =>
+  addTicket(ctx, token, { categoryId: world.categoryId, projectId: world.projectId });
 
 async function add(token: string, body: Record<string, unknown>) {
   return ctx.call('POST', '/api/OpenItem/Add', { token, body: { description: 'Check the printer', ...body } });
@@ -224,7 +225,10 @@ describe('OpenItem: the spec rules', () => {
     const t2 = await newTicket();
     const fine = await added(clerk.token, { ticketId: t1.id });
     const complete = await added(clerk.token, { ticketId: t2.id, status: 'Complete' });
-    const response = await ctx.call('POST', '/api/OpenItem/Delete', { token: clerk.token, body: [fine.id, complete.id] });
+    const response = await ctx.call('POST', '/api/OpenItem/Delete', {
+      token: clerk.token,
+      body: [fine.id, complete.id],
+    });
     expect(response.status).toBe(400);
     expect((await ticketRow(t1.id)).status).toBe('Assigned');
     expect((await ctx.call('GET', `/api/OpenItem/Get/${fine.id}`, { token: clerk.token })).status).toBe(200);
@@ -349,7 +353,10 @@ async function uploadV2(token: string, openItemId?: number) {
     },
     payload,
   });
-  return { status: response.statusCode, body: JSON.parse(response.body) as { resultMsg: string; data: UploadedFile[] } };
+  return {
+    status: response.statusCode,
+    body: JSON.parse(response.body) as { resultMsg: string; data: UploadedFile[] },
+  };
 }
 
 describe('OpenItem: attachments (UploadV2)', () => {
@@ -363,7 +370,11 @@ describe('OpenItem: attachments (UploadV2)', () => {
       .data as OpenItemDetail;
     expect(detail.attachments).toEqual([fileId]);
     expect(detail.files.map((f) => f.name)).toEqual(['shot.png']);
-    const colleague = await staff(ctx, [world.projectId], staffCodes.filter((c) => c !== 'openItem:deleteFile'));
+    const colleague = await staff(
+      ctx,
+      [world.projectId],
+      staffCodes.filter((c) => c !== 'openItem:deleteFile'),
+    );
     expect((await ctx.call('GET', `/api/Files/Download/${fileId}`, { token: colleague.token })).status).toBe(200);
     const outsider = await staff(ctx, [await createProject(ctx)], staffCodes);
     expect((await ctx.call('GET', `/api/Files/Download/${fileId}`, { token: outsider.token })).status).toBe(404);
@@ -391,7 +402,11 @@ describe('OpenItem: attachments (UploadV2)', () => {
     expect(uploaded.status).toBe(200);
     const item = await added(clerk.token, { ticketId: t.id, attachments: [uploaded.body.data[0]!.fileId] });
     expect(item.attachments).toHaveLength(1);
-    const noFiles = await staff(ctx, [world.projectId], staffCodes.filter((c) => c !== 'openItem:editFile'));
+    const noFiles = await staff(
+      ctx,
+      [world.projectId],
+      staffCodes.filter((c) => c !== 'openItem:editFile'),
+    );
     expect((await uploadV2(noFiles.token, item.id)).status).toBe(403);
   });
 });
