@@ -150,6 +150,8 @@ describe('open items', () => {
       await drawer.waitFor({ state: 'hidden' });
       await page.locator('.open-item-info-page .open-item-status-Complete').waitFor();
       await page.locator('.open-item-comment-text', { hasText: 'Cabling replaced' }).waitFor();
+      // The toasts of the save go first, so that the shot shows the page.
+      await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
       await shot(page, `24-open-item-info-${language}`);
 
       // Deleting a Complete item is refused with the spec's words, in the user's language.

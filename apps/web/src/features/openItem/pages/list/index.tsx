@@ -37,7 +37,7 @@ function Filters({ query, setFilter }: ListControls) {
         allowClear
         className="open-item-filter-status"
         placeholder={t('openItem.fields.status')}
-        style={{ minWidth: 160 }}
+        style={{ minWidth: 140 }}
         value={(query.status as string[] | undefined) ?? []}
         options={openItemStatuses.map((s) => ({ value: s, label: t(`openItem.status.${s}`) }))}
         onChange={(v: string[]) => setFilter('status', v.length ? v : undefined)}
@@ -46,7 +46,7 @@ function Filters({ query, setFilter }: ListControls) {
         mode="multiple"
         allowClear
         placeholder={t('openItem.fields.priority')}
-        style={{ minWidth: 130 }}
+        style={{ minWidth: 120 }}
         value={(query.priority as string[] | undefined) ?? []}
         options={ticketPriorities.map((p) => ({ value: p, label: t(`openItem.priority.${p}`) }))}
         onChange={(v: string[]) => setFilter('priority', v.length ? v : undefined)}
@@ -54,7 +54,7 @@ function Filters({ query, setFilter }: ListControls) {
       <Select
         allowClear
         placeholder={t('openItem.fields.taskCategory')}
-        style={{ width: 150 }}
+        style={{ width: 140 }}
         value={query.taskCategory as string | undefined}
         options={taskCategories}
         onChange={(v: string | undefined) => setFilter('taskCategory', v)}
@@ -63,7 +63,7 @@ function Filters({ query, setFilter }: ListControls) {
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
         placeholder={t('openItem.fields.project')}
-        style={{ width: 180 }}
+        style={{ width: 160 }}
         value={query.projectId as number | undefined}
         options={choices.projects}
         onChange={(v: number | undefined) => setFilter('projectId', v)}
@@ -72,7 +72,7 @@ function Filters({ query, setFilter }: ListControls) {
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
         placeholder={t('openItem.fields.pointOfContact')}
-        style={{ width: 160 }}
+        style={{ width: 150 }}
         value={query.pointOfContact as number | undefined}
         options={choices.users}
         onChange={(v: number | undefined) => setFilter('pointOfContact', v)}
