@@ -84,6 +84,14 @@ const makers: Record<string, () => Promise<number>> = {
       type: 'Ticket',
       flowChart: { id: 'start', name: 'Start', type: 'start', next: null },
     }),
+  OpenItem: async () => {
+    const world = await ticketWorld(ctx);
+    const ticket = await addTicket(ctx, world.agent.token, {
+      projectId: world.projectId,
+      categoryId: world.categoryId,
+    });
+    return add('OpenItem', { ticketId: ticket.id, description: 'Read back', loe: '1.5', comment: 'first' });
+  },
   // A fresh owner each time: two enabled delegations of one owner that overlap are refused.
   Delegate: async () =>
     add('Delegate', {

@@ -40,3 +40,4 @@ export * from './platform/decimal.js';
 export * from './vendor/vendor.schemas.js';
 export * from './invoice/invoice.schemas.js';
 export * from './requisition/requisition.schemas.js';
+export * from './openItem/openItem.schemas.js';

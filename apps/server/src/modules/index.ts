@@ -29,6 +29,7 @@ import { notificationModule } from './notification/index.js';
 import { workflowModule } from './workflow/index.js';
 import { requisitionModule } from './requisition/index.js';
 import { invoiceModule } from './invoice/index.js';
+import { openItemModule } from './openItem/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -66,4 +67,5 @@ export const modules: readonly ModuleManifest[] = [
   requisitionModule,
   // After vendor and requisition (its demo reads their rows).
   invoiceModule,
+  openItemModule,
 ];
