@@ -94,6 +94,8 @@ const cspDirectives = {
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
+  // Invoice documents (PDF) are shown in a frame from a blob: URL the web makes of the downloaded bytes.
+  frameSrc: ["'self'", 'blob:'],
   frameAncestors: ["'self'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
