@@ -41,6 +41,8 @@ export async function replaySql(
   work: { seconds: number } | { items: Map<number, number>[] },
   /** Writes: the ids the capture's inserts made, per table, in order; the replay's own take their place. */
   inserted: Record<string, number[]> = {},
+  /** Reads: send the statements at once (the service's Promise.all) or one after another. */
+  concurrent = true,
 ): Promise<Timing> {
   const latencies: number[] = [];
   let errors = 0;
@@ -82,7 +84,8 @@ export async function replaySql(
           }
         } else {
           // The service sends the page and the count at once (Promise.all): so does the replay.
-          await Promise.all(statements.map((s) => pool.query(s.text, s.params)));
+          if (concurrent) await Promise.all(statements.map((s) => pool.query(s.text, s.params)));
+          else for (const s of statements) await pool.query(s.text, s.params);
         }
         latencies.push(performance.now() - at);
       } catch (error) {
