@@ -41,3 +41,4 @@ export * from './vendor/vendor.schemas.js';
 export * from './invoice/invoice.schemas.js';
 export * from './invoice/invoice-indexing.schemas.js';
 export * from './requisition/requisition.schemas.js';
+export * from './openItem/openItem.schemas.js';

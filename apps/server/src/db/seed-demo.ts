@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { company } from '../modules/company/index.js';
+import { seedDemoOpenItems } from '../modules/openItem/index.js';
 import { modules } from '../modules/index.js';
 import { hashPassword } from '../platform/passwords.js';
 import type { Db } from './database.js';
@@ -21,5 +22,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   });
   // Tickets after the reference data, in short transactions of their own.
   await seedDemoTickets(db);
+  await seedDemoOpenItems(db);
   return true;
 }

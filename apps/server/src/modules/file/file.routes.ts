@@ -19,11 +19,11 @@ import { badRequest } from '../../platform/errors.js';
 import { discardUploads, fileTooLarge, filesDir, findDownloadable, saveUpload } from './file.service.js';
 import { readSettings } from '../setting/index.js';
 
-const multipartLimits = { files: maxUploadFiles + 1, fields: 20, parts: 40, fieldSize: 64 * 1024 };
+export const multipartLimits = { files: maxUploadFiles + 1, fields: 20, parts: 40, fieldSize: 64 * 1024 };
 const tooMany = () => badRequest(`At most ${maxUploadFiles} files can be uploaded at once.`);
 
 /** Reads every file part; any refusal removes the files already saved: all or none. */
-async function receive(request: FastifyRequest, db: Db, dataDir: string): Promise<UploadedFile[]> {
+export async function receiveUploads(request: FastifyRequest, db: Db, dataDir: string): Promise<UploadedFile[]> {
   const actor = requireActor(request);
   if (!request.isMultipart()) throw badRequest('Expected a multipart upload with the field "files".');
   const saved: UploadedFile[] = [];
@@ -69,7 +69,7 @@ export async function registerFileRoutes(app: FastifyInstance, db: Db, dataDir: 
     };
     for (const url of ['/api/Files/Upload', '/api/Files/UpLoadFrom'])
       r.post(url, { config: { access: 'authenticated' }, schema: uploadSchema }, async (request) =>
-        ok(await receive(request, db, dataDir)),
+        ok(await receiveUploads(request, db, dataDir)),
       );
     r.get(
       '/api/Files/Download/:key',

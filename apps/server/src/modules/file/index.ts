@@ -1,6 +1,15 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './file.table.js';
-export { claimFiles, dropFiles, fileUrlOf, registerFileOwner, removeStoredFiles } from './file.service.js';
+export {
+  claimFiles,
+  discardUploads,
+  dropFiles,
+  fileUrlOf,
+  registerFileOwner,
+  removeStoredFiles,
+} from './file.service.js';
+// Uploads under another route (open item attachments, UploadV2): the same checks and limits.
+export { multipartLimits, receiveUploads } from './file.routes.js';
 // Files a job receives (incoming mail): written before the transaction, recorded inside it.
 export { readStoredFile, recordWrittenFiles, writeReceivedFile, type WrittenFile } from './file.service.js';
 // Uploads another module receives itself (invoice indexing): the same checks, storage and all-or-none cleanup.

@@ -15,6 +15,8 @@ export {
 export { ticketVisible } from './ticket.service.js';
 export { checkNewTicketReferences } from './ticket-references.service.js';
 export { visibleSql } from './ticket.policy.js';
+// Open items: deleting one cancels its ticket through the ticket's own status change.
+export { cancelTicketForOpenItem } from './ticket-change.service.js';
 export { userNameSql } from './ticket.queries.js';
 
 import type { ModuleManifest } from '../../platform/module.js';

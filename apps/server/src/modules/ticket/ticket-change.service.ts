@@ -45,6 +45,8 @@ async function applyChange(
   input: Omit<TicketUpdate, 'id' | 'rowVersion'>,
   rowVersion: number | undefined,
   timeZone: string,
+  /** Why the change happened, written into the same history entry (e.g. an open item was deleted). */
+  why: Changes = {},
 ): Promise<WriteResult<TicketRecord>> {
   if (before.status === 'Cancelled') throw badRequest(ticketMessages.cancelledIsFinal);
   const next: Partial<TicketRecord> = {};
@@ -132,7 +134,7 @@ async function applyChange(
     await claimFiles(tx, actor, fileOwner, row.id, row.attachments);
     removedFiles = await dropFiles(tx, fileOwner, [row.id], row.attachments);
   }
-  const changes: Changes = {};
+  const changes: Changes = { ...why };
   for (const key of Object.keys(next) as (keyof TicketRecord)[])
     changes[key] = { from: forHistory(before[key] ?? null), to: forHistory(row[key] ?? null) };
   await tx.insert(ticketHistory).values({ ticketId: row.id, actorId: actor.userId, kind: 'changed', changes });
@@ -218,5 +220,25 @@ export async function deleteTickets(db: Db, actor: Actor, ids: number[]): Promis
     await tx.update(ticket).set({ parentTicket: null }).where(inArray(ticket.parentTicket, unique));
     await tx.delete(ticket).where(inArray(ticket.id, unique));
     return { value: unique.length, removedFiles };
+  });
+}
+
+/**
+ * Cancels a ticket because one of its open items was deleted (spec section 4), inside the caller's transaction,
+ * through the same status change as any other; the history entry names the item. A ticket that cannot move to
+ * Cancelled (Resolved, Closed) refuses, and so does the delete.
+ */
+export async function cancelTicketForOpenItem(
+  tx: Tx,
+  actor: Actor,
+  ticketId: number,
+  openItemText: string,
+): Promise<void> {
+  const before = await findVisible(tx, actor, ticketId, true);
+  if (!before) throw notFound();
+  if (before.status === 'Cancelled') return;
+  // The time zone only matters to a priority change (due date), which this is not.
+  await applyChange(tx, actor, before, { status: 'Cancelled' }, undefined, 'UTC', {
+    openItemDeleted: { from: null, to: openItemText },
   });
 }

@@ -15,6 +15,8 @@ import { usePermissions } from '../../../../platform/permission';
 import { ticketListLink, useTicketDashboard } from '../../api';
 import { CountList, type CountRow } from '../../components/CountList';
 import { DailyChart } from '../../components/DailyChart';
+import { InvoiceTasksCard } from '../../components/InvoiceTasksCard';
+import { MyOpenItemsCard } from '../../components/MyOpenItemsCard';
 import { MyOpenList } from '../../components/MyOpenList';
 import { StatCard } from '../../components/StatCard';
 import { priorityHex, statusHex } from '../../components/colors';
@@ -66,10 +68,30 @@ export default function DashboardTicketPage() {
     </Flex>
   );
 
+  // Issue 14: cards for the users of those modules, with or without ticket figures.
+  const showOpenItems = has('openItem:view');
+  const showInvoices = has('invoice:view');
+  const workCards =
+    showOpenItems || showInvoices ? (
+      <Row gutter={[16, 16]} className="dashboard-work-cards">
+        {showOpenItems && (
+          <Col xs={24} lg={12}>
+            <MyOpenItemsCard userId={userInfo?.userId} />
+          </Col>
+        )}
+        {showInvoices && (
+          <Col xs={24} lg={12}>
+            <InvoiceTasksCard />
+          </Col>
+        )}
+      </Row>
+    ) : null;
+
   if (!canView)
     return (
       <Flex vertical gap={16} className="ticket-dashboard">
         {header}
+        {workCards}
       </Flex>
     );
   if (dashboard.isError && !d)
@@ -180,6 +202,7 @@ export default function DashboardTicketPage() {
           />
         </Col>
       </Row>
+      {workCards}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Card

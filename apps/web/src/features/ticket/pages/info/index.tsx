@@ -18,6 +18,7 @@ import { TicketEmails } from '../../components/TicketEmails';
 import { canSendWith } from '../../../../platform/mail/send-permission';
 import { usePermissions } from '../../../../platform/permission';
 import { ApprovalPanel } from '../../../../platform/approval/ApprovalPanel';
+import { OpenItemPanel } from '../../../../platform/openItem/OpenItemPanel';
 
 /** Ticket details (spec section 2): the record, its content and files, status changes, comments and history. */
 export default function TicketInfoPage() {
@@ -132,6 +133,10 @@ export default function TicketInfoPage() {
                 />
               )}
             </Card>
+            <OpenItemPanel
+              ticketId={ticket.id}
+              ticketOpen={ticket.status !== 'Closed' && ticket.status !== 'Cancelled'}
+            />
             <Card title={t('ticket.timeline.title')} size="small" className="ticket-activity">
               {ticket.actions.includes('comment') && (
                 <div style={{ marginBottom: 20 }}>

@@ -1,0 +1,99 @@
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { OpenItemQuery } from '@casedesk/shared';
+import type { Queryable } from '../../platform/db.js';
+import type { Actor } from '../../platform/actor.js';
+import { badRequest } from '../../platform/errors.js';
+import { likePattern } from '../../platform/resource.js';
+import { project } from '../project/index.js';
+import { ticket, userNameSql } from '../ticket/index.js';
+import { openItemScope } from './openItem.policy.js';
+import { openItem, openItemRelatedTicket } from './openItem.table.js';
+
+/** An item as lists and details show it: the record with its ticket's number and the names of its ids. */
+export const openItemColumns = {
+  ...getTableColumns(openItem),
+  ticketNumber: ticket.caseNumber,
+  ticketSubject: ticket.subject,
+  ticketStatus: ticket.status,
+  projectName: sql<string | null>`(select p.project_name from ${project} p where p.id = ${openItem.projectId})`,
+  pointOfContactName: userNameSql(openItem.pointOfContact),
+  relatedTickets: sql<number[]>`coalesce((select array_agg(r.ticket_id order by r.ticket_id)
+    from ${openItemRelatedTicket} r where r.open_item_id = ${openItem.id}), '{}'::integer[])`,
+};
+
+/** The list query: items joined with their (visible) ticket. */
+export const selectOpenItems = (q: Queryable) =>
+  q.select(openItemColumns).from(openItem).innerJoin(ticket, eq(ticket.id, openItem.ticketId));
+
+const sortable: Record<string, PgColumn> = {
+  id: openItem.id,
+  serial: openItem.serial,
+  sortId: openItem.sortId,
+  ticketNumber: ticket.caseNumber,
+  priority: openItem.priority,
+  status: openItem.status,
+  taskCategory: openItem.taskCategory,
+  openDate: openItem.openDate,
+  closeDate: openItem.closeDate,
+  loe: openItem.loe,
+  approvedDate: openItem.approvedDate,
+  modifiedAt: openItem.modifiedAt,
+};
+
+export const endBeforeStart = 'End date cannot be earlier than start date';
+
+/** Where a list query's filters and the actor's scope meet. */
+export function openItemWhere(actor: Actor, query: Omit<OpenItemQuery, 'page' | 'pageSize'>): SQL | undefined {
+  if (query.openDateFrom && query.openDateTo && query.openDateTo < query.openDateFrom)
+    throw badRequest(endBeforeStart, [{ field: 'openDateTo', message: endBeforeStart }]);
+  const keyword = query.keyword?.trim();
+  return and(
+    openItemScope(actor),
+    query.status?.length ? inArray(openItem.status, query.status) : undefined,
+    query.ticketId ? eq(openItem.ticketId, query.ticketId) : undefined,
+    query.ticketNumber ? ilike(ticket.caseNumber, likePattern(query.ticketNumber)) : undefined,
+    query.projectId ? eq(openItem.projectId, query.projectId) : undefined,
+    query.priority?.length ? inArray(openItem.priority, query.priority) : undefined,
+    query.taskCategory ? eq(openItem.taskCategory, query.taskCategory) : undefined,
+    query.pointOfContact ? eq(openItem.pointOfContact, query.pointOfContact) : undefined,
+    query.openDateFrom ? gte(openItem.openDate, query.openDateFrom) : undefined,
+    query.openDateTo ? lte(openItem.openDate, query.openDateTo) : undefined,
+    keyword
+      ? or(
+          ilike(openItem.description, likePattern(keyword)),
+          ilike(openItem.comment, likePattern(keyword)),
+          ilike(ticket.caseNumber, likePattern(keyword)),
+        )
+      : undefined,
+  );
+}
+
+/** The list's order: the asked one, else a ticket's own order, else the newest first. */
+export function openItemOrder(query: Pick<OpenItemQuery, 'orderBy' | 'ticketId'>): SQL[] {
+  if (query.orderBy?.length)
+    return [
+      ...query.orderBy.map(({ field, desc: descending }) => {
+        const column = sortable[field];
+        if (!column)
+          throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
+        return descending ? desc(column) : asc(column);
+      }),
+      desc(openItem.id),
+    ];
+  if (query.ticketId) return [asc(openItem.sortId), asc(openItem.id)];
+  return [desc(openItem.openDate), desc(openItem.id)];
+}
+
+/** How many items match and their LOE total (exact: numeric summed by the database, answered as text). */
+export async function openItemTotals(q: Queryable, where: SQL | undefined) {
+  const [row] = await q
+    .select({
+      total: count(),
+      loeTotal: sql<string>`coalesce(sum(${openItem.loe}), 0)::numeric(20,2)::text`,
+    })
+    .from(openItem)
+    .innerJoin(ticket, eq(ticket.id, openItem.ticketId))
+    .where(where);
+  return { total: row?.total ?? 0, loeTotal: row?.loeTotal ?? '0.00' };
+}

@@ -1,0 +1,7 @@
+// The open item calls live in the platform (the ticket page's panel uses them too); the pages take them from here.
+export {
+  openItemApi,
+  uploadOpenItemFiles,
+  useRemoveOpenItemFile,
+  useTaskCategories,
+} from '../../platform/openItem/open-item-api';

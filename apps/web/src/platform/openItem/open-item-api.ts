@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OpenItem, OpenItemDetail, OpenItemPage, UploadedFile } from '@casedesk/shared';
+import { resourceApi, resourceKeys } from '../crud/resource-api';
+import { http } from '../http/client';
+import { rawCall } from '../http/file-transfer';
+
+/** Open items (the open item pages and the ticket page's panel share them, so they live in the platform). */
+export const openItemApi = resourceApi<OpenItem, OpenItemDetail>('OpenItem');
+const keys = resourceKeys('OpenItem');
+
+/** The items of one ticket in their order (the panel), with the LOE total. */
+export function useTicketOpenItems(ticketId: number, enabled = true) {
+  return useQuery({
+    queryKey: keys.list('Query', { ticketId, pageSize: 500 }),
+    queryFn: () => http.post<OpenItemPage>('/api/OpenItem/Query', { ticketId, page: 1, pageSize: 500 }),
+    enabled,
+  });
+}
+
+/** Drag to reorder: every item of the ticket in its new order. */
+export function useReorderOpenItems() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ticketId: number; ids: number[] }) =>
+      http.post<OpenItem[]>('/api/OpenItem/Reorder', body, { quiet: true }),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+/** Spec section 7: attachments straight onto an item (`openItem:editFile`). */
+export async function uploadOpenItemFiles(openItemId: number, files: File[]): Promise<UploadedFile[]> {
+  const form = new FormData();
+  for (const file of files) form.append('files', file, file.name);
+  const { data } = await rawCall(`/api/CmOpenItemDetailAttachment/UploadV2?openItemId=${openItemId}`, {
+    method: 'POST',
+    body: form,
+  });
+  return data as UploadedFile[];
+}
+
+/** One file off an item (`openItem:deleteFile`). */
+export function useRemoveOpenItemFile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { openItemId: number; fileId: number }) =>
+      http.post<OpenItem>('/api/CmOpenItemDetailAttachment/Delete', body, { quiet: true }),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+type DictionaryItem = { value: string; name: string };
+/** The task categories (dictionary `taskCategory`) for a drop-down. */
+export function useTaskCategories() {
+  const query = useQuery({
+    queryKey: resourceKeys('Dictionary').of('items', 'taskcategory'),
+    queryFn: () => http.get<DictionaryItem[]>('/api/Dictionary/Items/taskCategory'),
+    staleTime: 30 * 60_000,
+  });
+  return (query.data ?? []).map((item) => ({ value: item.value, label: item.name }));
+}
