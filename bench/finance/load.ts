@@ -140,13 +140,49 @@ export async function loadFinanceData(client: pg.ClientBase, options: FinanceLoa
   return { seconds, sizes: Object.fromEntries(sizes.map((s) => [s.name, s.size])) };
 }
 
+/** Open items: `openItems` spread over the tickets in id order (serial and sort order 1, 2, … per ticket). */
 async function loadOpenItems(
   client: pg.ClientBase,
   options: FinanceLoad,
   step: (name: string, text: string, params?: unknown[]) => Promise<unknown>,
 ) {
-  void client;
-  void options;
-  void step;
-  throw new Error('open items: the loader does not know the open_item table yet');
+  const [row] = (await client.query<{ n: number }>('select count(*)::int as n from ticket')).rows;
+  const tickets = row?.n ?? 0;
+  if (tickets === 0) throw new Error('open items: no tickets to hang them on');
+  const perTicket = Math.ceil(options.openItems / tickets);
+  // Status by item: 30 % Open, 20 % InProgress, 40 % Complete, 10 % Cancelled; one description in twelve
+  // mentions a printer (the keyword run's word).
+  await step(
+    'open items',
+    `with users as (select row_number() over (order by id) - 1 as n, id, count(*) over () as c from app_user),
+          items as (
+            select t.id as ticket_id, t.project_id, t.open_date as ticket_opened, t.created_by, k,
+                   row_number() over (order by t.id, k) as g
+              from ticket t cross join generate_series(1, $1::int) k)
+     insert into open_item (created_at, created_by, modified_at, modified_by, ticket_id, serial, sort_id, priority,
+                            project_id, task_category, status, open_date, close_date, loe, approved_date,
+                            point_of_contact, description, comment)
+     select i.ticket_opened + make_interval(hours => i.k), i.created_by, i.ticket_opened + make_interval(hours => i.k),
+            i.created_by, i.ticket_id, i.k, i.k, (array['Low', 'Medium', 'Medium', 'High', 'Urgent'])[1 + i.g % 5],
+            i.project_id, (array['Analysis', 'Development', 'Testing', 'Documentation', 'FollowUp'])[1 + i.g % 5],
+            s.status, (i.ticket_opened + make_interval(hours => i.k))::date,
+            case when s.status in ('Complete', 'Cancelled') then i.ticket_opened + make_interval(days => i.k) end,
+            ((i.g * 37) % 1600) / 100.0 + 0.25,
+            case when i.g % 4 = 0 then (i.ticket_opened + make_interval(days => 1))::date end,
+            u.id,
+            (array['Collect the error logs from the affected machines', 'Apply the vendor patch on the test server',
+                   'Confirm the fix with the customer', 'Update the knowledge base article',
+                   'Replace the printer toner on the third floor', 'Reset the VPN token for the user',
+                   'Order a replacement docking station', 'Check the backup job of the file server',
+                   'Review the firewall change request', 'Migrate the mailbox to the new tenant',
+                   'Schedule the on-site visit', 'Re-image the laptop'])[1 + i.g % 12] || ' (' || i.ticket_id || '.' || i.k || ')',
+            case when i.g % 3 = 0 then 'Waiting for the customer to confirm' end
+       from items i
+       cross join lateral (select case when i.g % 10 < 3 then 'Open' when i.g % 10 < 5 then 'InProgress'
+                                       when i.g % 10 < 9 then 'Complete' else 'Cancelled' end as status) s
+       join users u on u.n = (i.g * 13) % u.c
+      where i.g <= $2::int
+      order by i.ticket_id, i.k`,
+    [perTicket, options.openItems],
+  );
 }
