@@ -27,6 +27,7 @@ import { emailModule } from './email/index.js';
 import { notificationModule } from './notification/index.js';
 import { workflowModule } from './workflow/index.js';
 import { openItemModule } from './openItem/index.js';
+import { invoiceModule } from './invoice/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -61,4 +62,6 @@ export const modules: readonly ModuleManifest[] = [
   notificationModule,
   workflowModule,
   openItemModule,
+  // After vendor and requisition (its demo reads their rows).
+  invoiceModule,
 ];
