@@ -6,6 +6,7 @@ import { deptModule } from './dept/index.js';
 import { positionModule } from './position/index.js';
 import { dictionaryModule } from './dictionary/index.js';
 import { companyModule } from './company/index.js';
+import { vendorModule } from './vendor/index.js';
 import { projectModule } from './project/index.js';
 import { categoryModule } from './category/index.js';
 import { ticketModule } from './ticket/index.js';
@@ -27,6 +28,7 @@ import { emailModule } from './email/index.js';
 import { notificationModule } from './notification/index.js';
 import { workflowModule } from './workflow/index.js';
 import { openItemModule } from './openItem/index.js';
+import { requisitionModule } from './requisition/index.js';
 import { invoiceModule } from './invoice/index.js';
 
 /**
@@ -41,6 +43,7 @@ export const modules: readonly ModuleManifest[] = [
   positionModule,
   dictionaryModule,
   companyModule,
+  vendorModule,
   projectModule,
   roleModule,
   userModule,
@@ -62,6 +65,7 @@ export const modules: readonly ModuleManifest[] = [
   notificationModule,
   workflowModule,
   openItemModule,
+  requisitionModule,
   // After vendor and requisition (its demo reads their rows).
   invoiceModule,
 ];
