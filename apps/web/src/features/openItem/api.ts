@@ -2,6 +2,7 @@
 export {
   openItemApi,
   uploadOpenItemFiles,
+  useOpenItemChoices,
   useRemoveOpenItemFile,
   useTaskCategories,
 } from '../../platform/openItem/open-item-api';

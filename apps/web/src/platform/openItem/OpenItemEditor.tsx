@@ -15,10 +15,9 @@ import {
 import { EditorDrawer } from '../crud/EditorDrawer';
 import { resourceKeys } from '../crud/resource-api';
 import { schemaRule } from '../form-rules';
-import { searchProjects, searchTickets, ticketLabel } from '../pickers/lookups';
+import { searchTickets, ticketLabel } from '../pickers/lookups';
 import { RemoteSelect } from '../pickers/RemoteSelect';
-import { UserSelect } from '../pickers/UserSelect';
-import { openItemApi, useTaskCategories } from './open-item-api';
+import { openItemApi, useOpenItemChoices, useTaskCategories } from './open-item-api';
 
 type Values = {
   ticketId?: number | null;
@@ -36,6 +35,10 @@ type Values = {
 };
 
 const fields = openItemCreateSchema.shape;
+type Choice = { value: number; label: string };
+/** The choices, with the record's current value kept even when it is not among them (a former member). */
+const withKnown = (options: Choice[], id: number | null | undefined, name: string | null | undefined): Choice[] =>
+  id && !options.some((o) => o.value === id) ? [{ value: id, label: name ?? String(id) }, ...options] : options;
 const day = (v: Dayjs | null) => (v ? v.format('YYYY-MM-DD') : null);
 const blank = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
 
@@ -70,6 +73,7 @@ export function OpenItemEditor({
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const taskCategories = useTaskCategories();
+  const choices = useOpenItemChoices();
   const commentRef = useRef<{ focus: () => void } | null>(null);
   const statusRef = useRef<OpenItemStatus | null>(null);
   const f = (key: string) => t(`openItem.fields.${key}`);
@@ -191,22 +195,20 @@ export function OpenItemEditor({
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="pointOfContact" label={f('pointOfContact')}>
-              <UserSelect
-                known={
-                  detail?.pointOfContact
-                    ? [{ id: detail.pointOfContact, loginName: '', fullName: detail.pointOfContactName ?? '' }]
-                    : []
-                }
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                className="open-item-contact"
+                options={withKnown(choices.users, detail?.pointOfContact, detail?.pointOfContactName)}
               />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="projectId" label={f('project')} tooltip={t('openItem.editor.projectHint')}>
-              <RemoteSelect
+              <Select
                 allowClear
-                queryKey={resourceKeys('Project').of('options')}
-                search={searchProjects}
-                known={detail?.projectId ? [{ value: detail.projectId, label: detail.projectName ?? '' }] : []}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={withKnown(choices.projects, detail?.projectId, detail?.projectName)}
               />
             </Form.Item>
           </Col>

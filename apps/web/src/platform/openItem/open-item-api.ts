@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OpenItem, OpenItemDetail, OpenItemPage, UploadedFile } from '@casedesk/shared';
+import type { OpenItem, OpenItemDetail, OpenItemPage, TicketFormOptions, UploadedFile } from '@casedesk/shared';
 import { resourceApi, resourceKeys } from '../crud/resource-api';
 import { http } from '../http/client';
 import { rawCall } from '../http/file-transfer';
@@ -57,4 +57,20 @@ export function useTaskCategories() {
     staleTime: 30 * 60_000,
   });
   return (query.data ?? []).map((item) => ({ value: item.value, label: item.name }));
+}
+
+/**
+ * Projects and users to choose from (the ticket form's options: what the user may pick on a ticket), so that a
+ * staff member without `user:view` or `project:view` can still name a point of contact or a project.
+ */
+export function useOpenItemChoices() {
+  const query = useQuery({
+    queryKey: resourceKeys('Ticket').of('formOptions'),
+    queryFn: () => http.get<TicketFormOptions>('/api/Ticket/FormOptions'),
+    staleTime: 5 * 60_000,
+  });
+  return {
+    projects: (query.data?.projects ?? []).map((p) => ({ value: p.id, label: `${p.code} · ${p.name}` })),
+    users: (query.data?.users ?? []).map((u) => ({ value: u.id, label: u.name || u.loginName })),
+  };
 }

@@ -6,11 +6,7 @@ import { openItemStatuses, ticketPriorities, type OpenItem, type OpenItemPage } 
 import { ListPage, type ListControls } from '../../../../platform/crud/ListPage';
 import { OpenItemEditor } from '../../../../platform/openItem/OpenItemEditor';
 import { OpenItemPriorityTag, OpenItemStatusTag } from '../../../../platform/openItem/OpenItemTags';
-import { resourceKeys } from '../../../../platform/crud/resource-api';
-import { RemoteSelect } from '../../../../platform/pickers/RemoteSelect';
-import { searchProjects } from '../../../../platform/pickers/lookups';
-import { UserSelect } from '../../../../platform/pickers/UserSelect';
-import { openItemApi, useTaskCategories } from '../../api';
+import { openItemApi, useOpenItemChoices, useTaskCategories } from '../../api';
 
 const orDash = (v: string | null | undefined) => v || '—';
 
@@ -29,6 +25,7 @@ function LoeTotal({ query }: Pick<ListControls, 'query'>) {
 function Filters({ query, setFilter }: ListControls) {
   const { t } = useTranslation();
   const taskCategories = useTaskCategories();
+  const choices = useOpenItemChoices();
   const range = (value: [Dayjs | null, Dayjs | null] | null) => {
     setFilter('openDateFrom', value?.[0]?.format('YYYY-MM-DD'));
     setFilter('openDateTo', value?.[1]?.format('YYYY-MM-DD'));
@@ -40,7 +37,7 @@ function Filters({ query, setFilter }: ListControls) {
         allowClear
         className="open-item-filter-status"
         placeholder={t('openItem.fields.status')}
-        style={{ minWidth: 160 }}
+        style={{ minWidth: 140 }}
         value={(query.status as string[] | undefined) ?? []}
         options={openItemStatuses.map((s) => ({ value: s, label: t(`openItem.status.${s}`) }))}
         onChange={(v: string[]) => setFilter('status', v.length ? v : undefined)}
@@ -49,7 +46,7 @@ function Filters({ query, setFilter }: ListControls) {
         mode="multiple"
         allowClear
         placeholder={t('openItem.fields.priority')}
-        style={{ minWidth: 130 }}
+        style={{ minWidth: 120 }}
         value={(query.priority as string[] | undefined) ?? []}
         options={ticketPriorities.map((p) => ({ value: p, label: t(`openItem.priority.${p}`) }))}
         onChange={(v: string[]) => setFilter('priority', v.length ? v : undefined)}
@@ -57,28 +54,29 @@ function Filters({ query, setFilter }: ListControls) {
       <Select
         allowClear
         placeholder={t('openItem.fields.taskCategory')}
-        style={{ width: 150 }}
+        style={{ width: 140 }}
         value={query.taskCategory as string | undefined}
         options={taskCategories}
         onChange={(v: string | undefined) => setFilter('taskCategory', v)}
       />
-      <div style={{ width: 180 }}>
-        <RemoteSelect
-          allowClear
-          placeholder={t('openItem.fields.project')}
-          queryKey={resourceKeys('Project').of('options')}
-          search={searchProjects}
-          value={(query.projectId as number | undefined) ?? null}
-          onChange={(v) => setFilter('projectId', v ?? undefined)}
-        />
-      </div>
-      <div style={{ width: 180 }}>
-        <UserSelect
-          placeholder={t('openItem.fields.pointOfContact')}
-          value={(query.pointOfContact as number | undefined) ?? null}
-          onChange={(v) => setFilter('pointOfContact', v ?? undefined)}
-        />
-      </div>
+      <Select
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder={t('openItem.fields.project')}
+        style={{ width: 160 }}
+        value={query.projectId as number | undefined}
+        options={choices.projects}
+        onChange={(v: number | undefined) => setFilter('projectId', v)}
+      />
+      <Select
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder={t('openItem.fields.pointOfContact')}
+        style={{ width: 150 }}
+        value={query.pointOfContact as number | undefined}
+        options={choices.users}
+        onChange={(v: number | undefined) => setFilter('pointOfContact', v)}
+      />
       <DatePicker.RangePicker
         allowEmpty={[true, true]}
         placeholder={[t('openItem.list.openFrom'), t('openItem.list.openTo')]}
