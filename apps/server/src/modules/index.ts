@@ -26,6 +26,7 @@ import { scheduledTicketModule } from './scheduledTicket/index.js';
 import { emailModule } from './email/index.js';
 import { notificationModule } from './notification/index.js';
 import { workflowModule } from './workflow/index.js';
+import { invoiceModule } from './invoice/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -59,4 +60,6 @@ export const modules: readonly ModuleManifest[] = [
   emailModule,
   notificationModule,
   workflowModule,
+  // After vendor and requisition (its demo reads their rows).
+  invoiceModule,
 ];

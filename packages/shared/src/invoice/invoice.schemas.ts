@@ -98,6 +98,10 @@ const invoiceFields = z.object({
 export const invoiceCreateSchema = invoiceFields.strict();
 export const invoiceUpdateSchema = invoiceFields.extend(updateKeySchema.shape).strict();
 
+/** What the caller may do with an invoice (rows and details carry it; the web shows buttons by it). */
+export const invoiceActions = ['edit', 'delete', 'cancel', 'pay', 'submit'] as const;
+export type InvoiceAction = (typeof invoiceActions)[number];
+
 export const invoiceSchema = z.object({
   ...auditFieldsSchema.shape,
   invoiceNumber: z.string().nullable(),
@@ -123,6 +127,7 @@ export const invoiceSchema = z.object({
   claimedAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdByName: z.string().nullable().optional(),
+  actions: z.array(z.enum(invoiceActions)).optional(),
 });
 export const invoiceDetailSchema = invoiceSchema.extend({ lines: z.array(moneyLineSchema) });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -3,7 +3,6 @@ import type { IndexFinish, IndexQueueItem, IndexQueueQuery, IndexingDetail, Page
 import { resourceKeys } from '../../../../platform/crud/resource-api';
 import { http } from '../../../../platform/http/client';
 import { rawCall } from '../../../../platform/http/file-transfer';
-import type { Option } from '../../../../platform/pickers/RemoteSelect';
 
 /** Indexing is a view of invoices: one key scheme, so a finish refreshes every invoice list too. */
 const keys = resourceKeys('Invoice');
@@ -65,15 +64,4 @@ export async function fetchDocument(file: { id: number; fileType: string }): Pro
   const { response } = await rawCall(`/api/Files/Download/${file.id}`, { method: 'GET' });
   const type = file.fileType === 'application/pdf' || file.fileType.startsWith('image/') ? file.fileType : '';
   return new Blob([await response.arrayBuffer()], { type });
-}
-
-/** Active vendors for the capture form's picker (`POST /api/Vendor/Query`). */
-export async function searchIndexVendors(keyword: string): Promise<Option[]> {
-  const page = await http.post<Page<{ id: number; vendorCode: string; vendorName: string }>>('/api/Vendor/Query', {
-    page: 1,
-    pageSize: 20,
-    status: 'Active',
-    ...(keyword ? { keyword } : {}),
-  });
-  return page.items.map((v) => ({ value: v.id, label: `${v.vendorCode} · ${v.vendorName}` }));
 }

@@ -1,73 +1,51 @@
 import { useMemo, useState } from 'react';
-import { ArrowLeftOutlined, CheckOutlined, DeleteOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  Row,
-  Space,
-  Spin,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { ArrowLeftOutlined, CheckOutlined, UnlockOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, Flex, Form, Row, Space, Spin, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  invoiceCreateSchema,
-  moneyLineInputSchema,
-  type IndexFinish,
-  type IndexingDetail,
-  type InvoiceProposals,
-} from '@casedesk/shared';
+import type { IndexFinish, IndexingDetail, InvoiceProposals } from '@casedesk/shared';
 import { useActionFeedback, useSaveFailure } from '../../../../../platform/crud/failure';
-import { schemaRule } from '../../../../../platform/form-rules';
-import { RemoteSelect } from '../../../../../platform/pickers/RemoteSelect';
-import { searchIndexVendors, useIndexDetail, useIndexFinish, useIndexRelease } from '../indexing-api';
+import { emptyInvoiceValues, InvoiceForm, invoiceBody, type InvoiceFormValues } from '../../../components/InvoiceForm';
+import { useIndexDetail, useIndexFinish, useIndexRelease } from '../indexing-api';
 import { DocumentViewer } from './DocumentViewer';
 
-type Line = { description?: string; quantity?: string; unitPrice?: string; glAccount?: string | null };
-type Values = {
-  vendorId?: number | null;
-  invoiceNumber?: string;
-  invoiceDate?: Dayjs | null;
-  dueDate?: Dayjs | null;
-  currency?: string;
-  poNumber?: string | null;
-  taxRate?: string;
-  description?: string | null;
-  lines: Line[];
-};
-
-/** The capture fields a proposal can fill. */
-const proposable = ['vendorId', 'invoiceNumber', 'invoiceDate', 'dueDate', 'currency', 'poNumber'] as const;
+/** The capture fields a proposal can fill (the lines: one line of the document's total). */
+const proposable = ['vendorId', 'invoiceNumber', 'invoiceDate', 'dueDate', 'currency', 'poNumber', 'lines'] as const;
 type Proposable = (typeof proposable)[number];
 
-function initialValues(proposals: InvoiceProposals | null): Values {
+function initialValues(proposals: InvoiceProposals | null): InvoiceFormValues {
   const date = (text: string | null | undefined) => (text ? dayjs(text) : null);
+  const empty = emptyInvoiceValues();
+  if (!proposals) return { ...empty, invoiceDate: null };
   return {
-    vendorId: proposals?.vendorId ?? null,
-    invoiceNumber: proposals?.invoiceNumber ?? '',
-    invoiceDate: date(proposals?.invoiceDate),
-    dueDate: date(proposals?.dueDate),
-    currency: proposals?.currency ?? 'USD',
-    poNumber: proposals?.poNumber ?? null,
-    taxRate: '0',
-    description: null,
-    // The document's total as one line, to be split or corrected by the person keying it in.
-    lines: [{ description: '', quantity: '1', unitPrice: proposals?.totalAmount ?? '', glAccount: null }],
+    ...empty,
+    vendorId: proposals.vendorId ?? null,
+    invoiceNumber: proposals.invoiceNumber ?? undefined,
+    invoiceDate: date(proposals.invoiceDate),
+    dueDate: date(proposals.dueDate),
+    currency: proposals.currency ?? empty.currency,
+    poNumber: proposals.poNumber ?? null,
+    // The document's total as one line, for the person to describe, split or correct.
+    lines: [{ description: '', quantity: '1', unitPrice: proposals.totalAmount ?? '' }],
   };
 }
 
-const shape = invoiceCreateSchema.shape;
-const lineShape = moneyLineInputSchema.shape;
+/** What was proposed for a field, as the form holds it (null: nothing proposed). */
+function proposedValue(proposals: InvoiceProposals | null, field: Proposable): string | number | null {
+  if (!proposals) return null;
+  if (field === 'lines') return proposals.totalAmount;
+  return proposals[field];
+}
+function formValue(values: InvoiceFormValues | undefined, field: Proposable): string | number | null {
+  const value = values?.[field];
+  if (field === 'lines') {
+    const lines = values?.lines ?? [];
+    return lines.length === 1 && lines[0]?.quantity === '1' ? (lines[0].unitPrice ?? null) : null;
+  }
+  if (dayjs.isDayjs(value)) return value.format('YYYY-MM-DD');
+  return (value as string | number | null | undefined) ?? null;
+}
 
 /**
  * A claimed document: the viewer next to the capture form, the proposals filled in and marked as proposed
@@ -96,67 +74,35 @@ function Capture({
 }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<InvoiceFormValues>();
   const finish = useIndexFinish();
   const release = useIndexRelease();
   const saveFailure = useSaveFailure();
   const actionFeedback = useActionFeedback();
   const proposals = detail.document?.proposals ?? null;
   const initial = useMemo(() => initialValues(proposals), [proposals]);
-  // A proposed field stays marked until the person changes it or confirms it.
-  const [checked, setChecked] = useState<Set<Proposable>>(new Set());
-  const isProposed = (field: Proposable) => {
-    const value = field === 'vendorId' ? proposals?.vendorId : proposals?.[field];
-    return value !== null && value !== undefined && !checked.has(field);
-  };
-  const check = (field: Proposable) => setChecked((s) => new Set(s).add(field));
-
-  const label = (field: Proposable) => (
-    <Space size={6}>
-      <span>{t(`invoice.indexing.fields.${field}`)}</span>
-      {isProposed(field) && (
-        <Tooltip
-          title={
-            field === 'vendorId' && proposals?.vendorMatchedBy
-              ? t(`invoice.indexing.capture.vendorBy.${proposals.vendorMatchedBy}`, { name: proposals.vendorName })
-              : t('invoice.indexing.capture.proposedHint')
-          }
-        >
-          <Tag
-            color="gold"
-            className="index-proposed"
-            data-field={field}
-            style={{ cursor: 'pointer', marginInlineEnd: 0 }}
-            onClick={() => check(field)}
-          >
-            {t('invoice.indexing.capture.proposedTag')} <CheckOutlined />
-          </Tag>
-        </Tooltip>
-      )}
-    </Space>
-  );
+  const values = Form.useWatch([], form) as InvoiceFormValues | undefined;
+  // A proposed field stays marked until the person changes it, or confirms the proposals.
+  const [confirmed, setConfirmed] = useState(false);
+  const proposed = confirmed
+    ? []
+    : proposable.filter((field) => {
+        const wanted = proposedValue(proposals, field);
+        if (wanted === null) return false;
+        const current = values ? formValue(values, field) : wanted;
+        return current === wanted;
+      });
 
   const submit = async () => {
-    const v = await form.validateFields();
-    const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
-    const body: IndexFinish = {
-      id: detail.invoice.id,
-      rowVersion: detail.invoice.rowVersion,
-      vendorId: v.vendorId!,
-      invoiceNumber: v.invoiceNumber!,
-      invoiceDate: day(v.invoiceDate)!,
-      dueDate: day(v.dueDate),
-      currency: v.currency!,
-      poNumber: v.poNumber || null,
-      taxRate: v.taxRate || '0',
-      description: v.description || null,
-      lines: v.lines.map((l) => ({
-        description: l.description ?? '',
-        quantity: l.quantity ?? '',
-        unitPrice: l.unitPrice ?? '',
-        glAccount: l.glAccount || null,
-      })),
-    };
+    let v: InvoiceFormValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    // The document stays the uploaded one: finishing takes no `documentFileId`.
+    const { documentFileId: _document, ...fields } = invoiceBody(v);
+    const body = { ...fields, id: detail.invoice.id, rowVersion: detail.invoice.rowVersion } as IndexFinish;
     finish.mutate(body, {
       onSuccess: ({ id }) => {
         void message.success(t('invoice.indexing.capture.finished'));
@@ -214,6 +160,25 @@ function Capture({
                 type="info"
                 showIcon
                 title={t('invoice.indexing.capture.proposedHint')}
+                description={
+                  proposals.vendorId && proposals.vendorMatchedBy
+                    ? t(`invoice.indexing.capture.vendorBy.${proposals.vendorMatchedBy}`, {
+                        name: proposals.vendorName,
+                      })
+                    : undefined
+                }
+                action={
+                  proposed.length > 0 ? (
+                    <Button
+                      size="small"
+                      icon={<CheckOutlined />}
+                      className="index-confirm"
+                      onClick={() => setConfirmed(true)}
+                    >
+                      {t('invoice.indexing.capture.confirm')}
+                    </Button>
+                  ) : undefined
+                }
                 style={{ marginBottom: 16 }}
               />
             ) : (
@@ -225,132 +190,17 @@ function Capture({
                 style={{ marginBottom: 16 }}
               />
             )}
-            <Form<Values>
+            <InvoiceForm
               form={form}
-              layout="vertical"
               initialValues={initial}
-              className="index-capture-form"
-              onValuesChange={(changed: Partial<Values>) =>
-                proposable.forEach((field) => field in changed && check(field))
+              proposed={proposed}
+              labels={
+                proposals?.vendorId && proposals.vendorName
+                  ? { vendor: { value: proposals.vendorId, label: proposals.vendorName } }
+                  : {}
               }
-            >
-              <Row gutter={12}>
-                <Col span={24}>
-                  <Form.Item name="vendorId" label={label('vendorId')} rules={[{ required: true }]}>
-                    <RemoteSelect
-                      queryKey={['resource', 'Vendor', 'index-options']}
-                      search={searchIndexVendors}
-                      known={
-                        proposals?.vendorId && proposals.vendorName
-                          ? [{ value: proposals.vendorId, label: proposals.vendorName }]
-                          : []
-                      }
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item
-                    name="invoiceNumber"
-                    label={label('invoiceNumber')}
-                    rules={[schemaRule(shape.invoiceNumber)]}
-                  >
-                    <Input />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item name="poNumber" label={label('poNumber')} rules={[schemaRule(shape.poNumber)]}>
-                    <Input allowClear />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={8}>
-                  <Form.Item name="invoiceDate" label={label('invoiceDate')} rules={[{ required: true }]}>
-                    <DatePicker style={{ width: '100%' }} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={8}>
-                  <Form.Item name="dueDate" label={label('dueDate')}>
-                    <DatePicker style={{ width: '100%' }} />
-                  </Form.Item>
-                </Col>
-                <Col xs={12} sm={4}>
-                  <Form.Item name="currency" label={label('currency')} rules={[schemaRule(shape.currency)]}>
-                    <Input maxLength={3} style={{ textTransform: 'uppercase' }} />
-                  </Form.Item>
-                </Col>
-                <Col xs={12} sm={4}>
-                  <Form.Item
-                    name="taxRate"
-                    label={t('invoice.indexing.fields.taxRate')}
-                    rules={[schemaRule(shape.taxRate)]}
-                  >
-                    <Input suffix="%" />
-                  </Form.Item>
-                </Col>
-              </Row>
-              {proposals?.totalAmount && (
-                <Typography.Paragraph type="secondary">
-                  {t('invoice.indexing.capture.documentTotal', {
-                    amount: `${proposals.currency ?? ''} ${proposals.totalAmount}`.trim(),
-                  })}
-                </Typography.Paragraph>
-              )}
-              <Typography.Text strong>{t('invoice.indexing.fields.lines')}</Typography.Text>
-              <Form.List name="lines">
-                {(fields, { add, remove }) => (
-                  <>
-                    {fields.map((field) => (
-                      <Row key={field.key} gutter={8} align="top" className="index-line">
-                        <Col xs={24} md={9}>
-                          <Form.Item name={[field.name, 'description']} rules={[schemaRule(lineShape.description)]}>
-                            <Input placeholder={t('invoice.indexing.fields.lineDescription')} />
-                          </Form.Item>
-                        </Col>
-                        <Col xs={8} md={4}>
-                          <Form.Item name={[field.name, 'quantity']} rules={[schemaRule(lineShape.quantity)]}>
-                            <Input placeholder={t('invoice.indexing.fields.quantity')} />
-                          </Form.Item>
-                        </Col>
-                        <Col xs={8} md={5}>
-                          <Form.Item name={[field.name, 'unitPrice']} rules={[schemaRule(lineShape.unitPrice)]}>
-                            <Input placeholder={t('invoice.indexing.fields.unitPrice')} />
-                          </Form.Item>
-                        </Col>
-                        <Col xs={6} md={4}>
-                          <Form.Item name={[field.name, 'glAccount']}>
-                            <Input placeholder={t('invoice.indexing.fields.glAccount')} />
-                          </Form.Item>
-                        </Col>
-                        <Col xs={2} md={2}>
-                          <Button
-                            type="text"
-                            danger
-                            icon={<DeleteOutlined />}
-                            disabled={fields.length === 1}
-                            aria-label={t('invoice.indexing.fields.removeLine')}
-                            onClick={() => remove(field.name)}
-                          />
-                        </Col>
-                      </Row>
-                    ))}
-                    <Button
-                      type="dashed"
-                      icon={<PlusOutlined />}
-                      onClick={() => add({ description: '', quantity: '1', unitPrice: '', glAccount: null })}
-                    >
-                      {t('invoice.indexing.fields.addLine')}
-                    </Button>
-                  </>
-                )}
-              </Form.List>
-              <Form.Item
-                name="description"
-                label={t('invoice.indexing.fields.description')}
-                style={{ marginTop: 16 }}
-                rules={[schemaRule(shape.description)]}
-              >
-                <Input.TextArea rows={2} />
-              </Form.Item>
-            </Form>
+              showDocument={false}
+            />
           </Card>
         </Col>
       </Row>
