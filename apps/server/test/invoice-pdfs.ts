@@ -21,10 +21,7 @@ function pdfString(text: string): string {
   return `${out})`;
 }
 
-const padding = Buffer.from(
-  '28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a',
-  'hex',
-);
+const padding = Buffer.from('28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a', 'hex');
 function rc4(key: Buffer, data: Buffer): Buffer {
   const s = Array.from({ length: 256 }, (_, i) => i);
   let j = 0;
@@ -370,6 +367,7 @@ export const longPdf = () =>
     ),
   );
 /** A PDF header followed by garbage: it claims to be a PDF but cannot be read. */
-export const brokenPdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog'), Buffer.alloc(400, 0x41)]);
+export const brokenPdf = () =>
+  Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog'), Buffer.alloc(400, 0x41)]);
 /** A Word-like text file named .pdf. */
 export const notAPdf = () => Buffer.from('Invoice No. 42\nTotal 10.00\nThis is plain text, not a PDF.\n');

@@ -60,7 +60,11 @@ export async function readPdfText(data: Uint8Array, limits = { pages: indexMaxPa
   });
   try {
     // pdf.js detaches the buffer it is given: hand it a copy.
-    const loading = getDocumentProxy(new Uint8Array(data), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 });
+    const loading = getDocumentProxy(new Uint8Array(data), {
+      isEvalSupported: false,
+      stopAtErrors: false,
+      verbosity: 0,
+    });
     doc = await Promise.race([loading, deadline]);
     const pages = doc.numPages;
     const lines: string[] = [];
@@ -163,7 +167,8 @@ const poLabel =
 const idValue = /^\s*[:#]?\s*([A-Z0-9][A-Z0-9\-/._]{1,39})/i;
 /** "PO 7731" after a "purchase order" label: the number is what follows the spaced-off prefix. */
 const poValue = /^\s*[:#]?\s*(?:P\.?O\.?\s+(?:no\.?\s+)?)?([A-Z0-9][A-Z0-9\-/._]{1,39})/i;
-const invoiceDateLabel = /\b(?:invoice\s+date|date\s+of\s+invoice|rechnungsdatum|issue\s+date|date\s+issued|dated?)\b\s*:?/i;
+const invoiceDateLabel =
+  /\b(?:invoice\s+date|date\s+of\s+invoice|rechnungsdatum|issue\s+date|date\s+issued|dated?)\b\s*:?/i;
 const dueDateLabel = /\b(?:due\s+date|payment\s+due|due\s+by|due|fällig(?:keit)?(?:\s+am)?|zahlbar\s+bis)\b\s*:?/i;
 const totalLabels = [
   /\b(?:total\s+(?:amount\s+)?due|amount\s+due|balance\s+due|grand\s+total|invoice\s+total|total\s+payable|gesamtbetrag|rechnungsbetrag|endbetrag)\b/i,
@@ -184,7 +189,10 @@ const norm = (s: string) =>
     .replace(/[^a-z0-9@.]+/g, ' ')
     .trim();
 
-function matchVendor(text: string, vendors: VendorCandidate[]): Pick<InvoiceProposals, 'vendorId' | 'vendorName' | 'vendorMatchedBy'> {
+function matchVendor(
+  text: string,
+  vendors: VendorCandidate[],
+): Pick<InvoiceProposals, 'vendorId' | 'vendorName' | 'vendorMatchedBy'> {
   const none = { vendorId: null, vendorName: null, vendorMatchedBy: null } as const;
   const emails = [...text.matchAll(/[A-Z0-9._%+-]+@([A-Z0-9.-]+\.[A-Z]{2,})/gi)].map((m) => ({
     address: m[0].toLowerCase(),
@@ -196,7 +204,8 @@ function matchVendor(text: string, vendors: VendorCandidate[]): Pick<InvoiceProp
     const domain = address.split('@')[1];
     return emails.some((e) => e.address === address || (domain && e.domain === domain));
   });
-  if (byEmail.length === 1) return { vendorId: byEmail[0]!.id, vendorName: byEmail[0]!.vendorName, vendorMatchedBy: 'email' };
+  if (byEmail.length === 1)
+    return { vendorId: byEmail[0]!.id, vendorName: byEmail[0]!.vendorName, vendorMatchedBy: 'email' };
   const haystack = ` ${norm(text)} `;
   // The longest name that appears as whole words; a tie between different vendors proposes none.
   const byName = vendors

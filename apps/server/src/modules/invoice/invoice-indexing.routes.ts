@@ -37,7 +37,9 @@ import {
 
 const limits = { files: maxUploadFiles + 1, fields: 20, parts: 40, fieldSize: 64 * 1024, fileSize: maxUploadBytes };
 const refuseType = (name: string) =>
-  badRequest(`${name}: ${invoiceMessages.notAPdfOrImage}`, [{ field: 'files', message: invoiceMessages.notAPdfOrImage }]);
+  badRequest(`${name}: ${invoiceMessages.notAPdfOrImage}`, [
+    { field: 'files', message: invoiceMessages.notAPdfOrImage },
+  ]);
 
 /** Every part must be a PDF or an image by its bytes; any refusal removes what was saved: all or none. */
 async function receive(request: FastifyRequest, db: Db, dataDir: string): Promise<UploadedFile[]> {
@@ -86,7 +88,11 @@ export async function registerInvoiceIndexingRoutes(app: FastifyInstance, db: Db
       '/api/Invoice/IndexUpload',
       {
         config: { access },
-        schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelopeSchema(z.array(indexQueueItemSchema)) } },
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeSchema(z.array(indexQueueItemSchema)) },
+        },
       },
       async (request) => {
         const files = await receive(request, db, dataDir);
@@ -106,30 +112,46 @@ export async function registerInvoiceIndexingRoutes(app: FastifyInstance, db: Db
     );
     r.post(
       '/api/Invoice/IndexClaim',
-      { config: { access }, schema: { tags, body: indexKeySchema, response: { 200: envelopeSchema(indexingDetailSchema) } } },
+      {
+        config: { access },
+        schema: { tags, body: indexKeySchema, response: { 200: envelopeSchema(indexingDetailSchema) } },
+      },
       async (request) => ok(await claimIndexDocument(db, requireActor(request), request.body.id)),
     );
     r.get(
       '/api/Invoice/IndexDetail/:key',
-      { config: { access }, schema: { tags, params: idParamSchema, response: { 200: envelopeSchema(indexingDetailSchema) } } },
+      {
+        config: { access },
+        schema: { tags, params: idParamSchema, response: { 200: envelopeSchema(indexingDetailSchema) } },
+      },
       async (request) => ok(await indexDetail(db, request.params.key)),
     );
     r.post(
       '/api/Invoice/IndexRelease',
-      { config: { access }, schema: { tags, body: indexKeySchema, response: { 200: envelopeSchema(indexQueueItemSchema) } } },
+      {
+        config: { access },
+        schema: { tags, body: indexKeySchema, response: { 200: envelopeSchema(indexQueueItemSchema) } },
+      },
       async (request) => ok(await releaseIndexDocument(db, requireActor(request), request.body.id)),
     );
     r.post(
       '/api/Invoice/IndexFinish',
       {
         config: { access },
-        schema: { tags, body: indexFinishSchema, response: { 200: envelopeSchema(z.object({ id: z.number().int() })) } },
+        schema: {
+          tags,
+          body: indexFinishSchema,
+          response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
+        },
       },
       async (request) => ok({ id: await finishIndexDocument(db, requireActor(request), request.body) }),
     );
     r.post(
       '/api/Invoice/IndexDelete',
-      { config: { access }, schema: { tags, body: indexKeySchema, response: { 200: envelopeSchema(z.object({ id: z.number().int() })) } } },
+      {
+        config: { access },
+        schema: { tags, body: indexKeySchema, response: { 200: envelopeSchema(z.object({ id: z.number().int() })) } },
+      },
       async (request) => ok(await deleteIndexDocument(db, dataDir, requireActor(request), request.body.id)),
     );
   });

@@ -114,7 +114,10 @@ beforeAll(async () => {
 describe('indexing: upload', () => {
   it('makes one Indexing invoice per document and proposes the fields its text holds', async () => {
     const samples = sampleInvoices();
-    const items = await uploaded(a.token, samples.map((s) => pdf(s.file, s.pdf)));
+    const items = await uploaded(
+      a.token,
+      samples.map((s) => pdf(s.file, s.pdf)),
+    );
     expect(items.map((i) => i.file?.name)).toEqual(samples.map((s) => s.file));
     expect(items.every((i) => i.claimedBy === null && i.hasProposals && i.error === null)).toBe(true);
 
@@ -189,10 +192,7 @@ describe('indexing: upload', () => {
   it('refuses what is not a PDF or an image by its bytes, all or none, and files over 20 MB', async () => {
     const before = (await ctx.db.select({ id: storedFile.id }).from(storedFile)).length;
     const invoicesBefore = (await ctx.db.select({ id: invoice.id }).from(invoice)).length;
-    const renamed = await upload(a.token, [
-      pdf('good.pdf', sampleInvoices()[0]!.pdf),
-      pdf('invoice.pdf', notAPdf()),
-    ]);
+    const renamed = await upload(a.token, [pdf('good.pdf', sampleInvoices()[0]!.pdf), pdf('invoice.pdf', notAPdf())]);
     expect(renamed.status).toBe(400);
     expect(renamed.body.resultMsg).toContain(invoiceMessages.notAPdfOrImage);
     const text = await upload(a.token, [{ name: 'notes.txt', type: 'text/plain', data: Buffer.from('hello') }]);
@@ -387,9 +387,7 @@ describe('indexing: who may not', () => {
     expect((await ctx.call('POST', '/api/Invoice/IndexQueue', { body: {} })).status).toBe(401);
     // Someone with neither indexing nor invoices cannot download a document either.
     const stranger = await clerk(['ticket:view']);
-    expect((await ctx.call('GET', `/api/Files/Download/${doc!.file!.id}`, { token: stranger.token })).status).toBe(
-      404,
-    );
+    expect((await ctx.call('GET', `/api/Files/Download/${doc!.file!.id}`, { token: stranger.token })).status).toBe(404);
     const [row] = await ctx.db.select().from(invoice).where(eq(invoice.id, doc!.id));
     expect(row!.claimedBy).toBeNull();
   });

@@ -65,7 +65,10 @@ export default function InvoiceIndexingPage() {
   const heldByOther = (item: IndexQueueItem) => item.claimedBy !== null && item.claimedBy !== me && !item.claimExpired;
   const stateTag = (item: IndexQueueItem) => {
     if (item.hasProposals) return <Tag color="green">{t('invoice.indexing.read.proposals')}</Tag>;
-    if (item.error) return <Tag color={item.error === 'image' ? 'default' : 'orange'}>{t(`invoice.indexing.read.${item.error}`)}</Tag>;
+    if (item.error)
+      return (
+        <Tag color={item.error === 'image' ? 'default' : 'orange'}>{t(`invoice.indexing.read.${item.error}`)}</Tag>
+      );
     return <Tag>{t('invoice.indexing.read.pending')}</Tag>;
   };
 
