@@ -75,11 +75,7 @@ export async function loadFinanceData(client: pg.ClientBase, options: FinanceLoa
       [options.invoices, options.linesPerInvoice],
     );
     await client.query('create index on finb_line (g)');
-    const [first] = (
-      await client.query<{ n: number }>(
-        `select count(*)::int as n from vendor`,
-      )
-    ).rows;
+    const [first] = (await client.query<{ n: number }>(`select count(*)::int as n from vendor`)).rows;
     const vendorCount = Math.max(1, first?.n ?? 1);
     // Invoices g = 1..N in entry order over three years (id = g); vendor, project and currency spread evenly.
     await step(

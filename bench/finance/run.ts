@@ -78,7 +78,12 @@ type Row = {
 const scenarios: Scenario[] = [
   { list: 'invoice', name: 'first page, default order', path: '/api/Invoice/Query', body: {} },
   { list: 'invoice', name: 'status PendingApproval', path: '/api/Invoice/Query', body: { status: 'PendingApproval' } },
-  { list: 'invoice', name: `keyword "${invoiceKeyword}"`, path: '/api/Invoice/Query', body: { keyword: invoiceKeyword } },
+  {
+    list: 'invoice',
+    name: `keyword "${invoiceKeyword}"`,
+    path: '/api/Invoice/Query',
+    body: { keyword: invoiceKeyword },
+  },
   { list: 'openItem', name: 'first page, default order', path: '/api/OpenItem/Query', body: {} },
   { list: 'openItem', name: 'status InProgress', path: '/api/OpenItem/Query', body: { status: 'InProgress' } },
   {
@@ -251,7 +256,14 @@ runMain('bench:finance', async () => {
       await cannon({ ...request, seconds: settings.warmupSeconds });
       const app = await measured(() => cannon({ ...request, seconds: settings.durationSeconds }));
       await replaySql(pool, c.list, connections, { seconds: settings.warmupSeconds }, {}, c.concurrent);
-      const sqlOnly = await replaySql(pool, c.list, connections, { seconds: settings.durationSeconds }, {}, c.concurrent);
+      const sqlOnly = await replaySql(
+        pool,
+        c.list,
+        connections,
+        { seconds: settings.durationSeconds },
+        {},
+        c.concurrent,
+      );
       rows.push({
         list: scenario.list === 'invoice' ? 'Invoice/Query' : 'OpenItem/Query',
         scenario: scenario.name,
