@@ -1,7 +1,7 @@
 import { DatePicker, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { invoiceStatuses, type Invoice } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { resourceKeys } from '../../../../platform/crud/resource-api';
@@ -18,7 +18,6 @@ const asNumber = (value: unknown) => (typeof value === 'number' ? value : null);
 /** Invoices (spec: Invoice List): amounts right-aligned with two decimals and currency, status, filters, export. */
 export default function InvoiceListPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const f = (key: string) => t(`invoice.fields.${key}`);
 
   return (
@@ -32,6 +31,7 @@ export default function InvoiceListPage() {
       nameOf={(i) => i.invoiceNumber ?? `#${i.id}`}
       rowAllows={(i, action) => (i.actions ?? []).includes(action)}
       actionsWidth={100}
+      tableProps={{ scroll: { x: 1400 } }}
       filters={({ query, setFilter }) => (
         <>
           <Select<string[]>
@@ -91,7 +91,13 @@ export default function InvoiceListPage() {
             </Link>
           ),
         },
-        { title: f('vendor'), dataIndex: 'vendorName', ellipsis: true, render: (v: string | null) => v ?? '—' },
+        {
+          title: f('vendor'),
+          dataIndex: 'vendorName',
+          ellipsis: true,
+          width: 220,
+          render: (v: string | null) => v ?? '—',
+        },
         { title: f('invoiceDate'), dataIndex: 'invoiceDate', sorter: true, width: 120, render: day },
         { title: f('dueDate'), dataIndex: 'dueDate', sorter: true, width: 120, render: day },
         {
@@ -113,13 +119,23 @@ export default function InvoiceListPage() {
           width: 130,
           render: (_value, i) => <InvoiceStatusTag status={i.status} />,
         },
-        { title: f('project'), dataIndex: 'projectName', ellipsis: true, render: (v: string | null) => v ?? '—' },
-        { title: f('poNumber'), dataIndex: 'poNumber', render: (v: string | null) => v ?? '—' },
-        { title: f('createdBy'), dataIndex: 'createdByName', render: (v: string | null) => v ?? '—' },
+        {
+          title: f('project'),
+          dataIndex: 'projectName',
+          ellipsis: true,
+          width: 150,
+          render: (v: string | null) => v ?? '—',
+        },
+        { title: f('poNumber'), dataIndex: 'poNumber', width: 140, render: (v: string | null) => v ?? '—' },
+        {
+          title: f('createdBy'),
+          dataIndex: 'createdByName',
+          ellipsis: true,
+          width: 130,
+          render: (v: string | null) => v ?? '—',
+        },
       ]}
-      editor={({ id, onClose }) => (
-        <InvoiceEditor id={id} onClose={onClose} onSaved={(saved) => void navigate(`/invoice/info/${saved.id}`)} />
-      )}
+      editor={({ id, onClose }) => <InvoiceEditor id={id} onClose={onClose} />}
     />
   );
 }
