@@ -6,6 +6,7 @@ import { deptModule } from './dept/index.js';
 import { positionModule } from './position/index.js';
 import { dictionaryModule } from './dictionary/index.js';
 import { companyModule } from './company/index.js';
+import { vendorModule } from './vendor/index.js';
 import { projectModule } from './project/index.js';
 import { categoryModule } from './category/index.js';
 import { ticketModule } from './ticket/index.js';
@@ -26,6 +27,7 @@ import { scheduledTicketModule } from './scheduledTicket/index.js';
 import { emailModule } from './email/index.js';
 import { notificationModule } from './notification/index.js';
 import { workflowModule } from './workflow/index.js';
+import { requisitionModule } from './requisition/index.js';
 import { invoiceModule } from './invoice/index.js';
 
 /**
@@ -40,6 +42,7 @@ export const modules: readonly ModuleManifest[] = [
   positionModule,
   dictionaryModule,
   companyModule,
+  vendorModule,
   projectModule,
   roleModule,
   userModule,
@@ -60,6 +63,7 @@ export const modules: readonly ModuleManifest[] = [
   emailModule,
   notificationModule,
   workflowModule,
+  requisitionModule,
   // After vendor and requisition (its demo reads their rows).
   invoiceModule,
 ];

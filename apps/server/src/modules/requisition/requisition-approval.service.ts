@@ -1,0 +1,89 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { requisitionMessages, type RequisitionStatus } from '@casedesk/shared';
+import { hasPermission } from '../../platform/access.js';
+import type { Actor } from '../../platform/actor.js';
+import { writeAudit } from '../../platform/audit.js';
+import { badRequest, conflict, forbidden } from '../../platform/errors.js';
+import type { WorkflowBusinessType } from '../../platform/workflow-types.js';
+import { isEditable, requisitionScope } from './requisition.policy.js';
+import { requisition, requisitionLine } from './requisition.table.js';
+
+/** Names of the id and user fields (columns qualified by hand inside the subqueries). */
+const fieldTextsSql = sql<Record<string, string | null>>`json_build_object(
+  'projectId', (select p.project_name from project p where p.id = "requisition"."project_id"),
+  'vendorId', (select v.vendor_name from vendor v where v.id = "requisition"."vendor_id"),
+  'requestedBy', (select coalesce(u.full_name, u.login_name) from app_user u where u.id = "requisition"."requester_id"))`;
+
+const withoutNulls = (texts: Record<string, string | null>): Record<string, string> =>
+  Object.fromEntries(Object.entries(texts).filter((entry): entry is [string, string] => entry[1] !== null));
+
+/** What each outcome of the approval makes of the requisition. */
+const statusAfter: Record<string, RequisitionStatus> = {
+  Running: 'PendingApproval',
+  Returned: 'Draft',
+  Approved: 'Approved',
+  Rejected: 'Rejected',
+  // A cancelled approval leaves a draft the requester may fix and submit again (Requisition/Cancel ends it).
+  Cancelled: 'Draft',
+};
+
+/**
+ * Requisitions as a workflow business type. Who may submit: the requester or the author, or a holder of
+ * `requisition:edit` who sees it; only a Draft or Rejected requisition with at least one line.
+ */
+export const requisitionWorkflowType: WorkflowBusinessType = {
+  type: 'Requisition',
+  async load(tx, id, actor: Actor | null) {
+    const [row] = await tx
+      .select({
+        number: requisition.requisitionNumber,
+        title: requisition.title,
+        totalAmount: requisition.totalAmount,
+        projectId: requisition.projectId,
+        vendorId: requisition.vendorId,
+        requestedBy: requisition.requesterId,
+        texts: fieldTextsSql,
+      })
+      .from(requisition)
+      .where(and(eq(requisition.id, id), actor ? requisitionScope(actor) : undefined))
+      .for('update', { of: requisition });
+    if (!row) return null;
+    const { number, title, texts, ...fields } = row;
+    return { title: `${number} ${title}`, projectId: row.projectId, fields, texts: withoutNulls(texts) };
+  },
+  async checkSubmit(tx, id, actor) {
+    const [row] = await tx
+      .select({ requesterId: requisition.requesterId, createdBy: requisition.createdBy, status: requisition.status })
+      .from(requisition)
+      .where(eq(requisition.id, id));
+    if (!row) throw forbidden();
+    if (row.requesterId !== actor.userId && row.createdBy !== actor.userId && !hasPermission(actor, 'requisition:edit'))
+      throw forbidden();
+    if (!isEditable(row.status)) throw conflict(requisitionMessages.notEditable(row.status));
+    const lines = await tx.$count(requisitionLine, eq(requisitionLine.requisitionId, id));
+    if (lines === 0) throw badRequest('At least one line is required.', [{ field: 'lines', message: 'Required' }]);
+  },
+  async onStatus(tx, id, change) {
+    const [before] = await tx.select({ status: requisition.status }).from(requisition).where(eq(requisition.id, id));
+    if (!before) return;
+    const status = statusAfter[change.status] ?? before.status;
+    await tx
+      .update(requisition)
+      .set({
+        status,
+        workflowInstanceId: change.instanceId,
+        rowVersion: sql`${requisition.rowVersion} + 1`,
+        modifiedAt: new Date(),
+        modifiedBy: change.actorId,
+      })
+      .where(eq(requisition.id, id));
+    await writeAudit(tx, {
+      entity: 'Requisition',
+      entityId: id,
+      action: 'update',
+      actorId: change.actorId,
+      changes: { status: { from: before.status, to: status }, approval: { from: null, to: change.status } },
+    });
+  },
+  path: (id) => `/requisition/info/${id}`,
+};

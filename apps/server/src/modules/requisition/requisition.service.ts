@@ -1,0 +1,206 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  messages,
+  requisitionCreateSchema,
+  requisitionMessages,
+  requisitionUpdateSchema,
+  type Page,
+  type Requisition,
+  type RequisitionStatus,
+} from '@casedesk/shared';
+import type { Actor } from '../../platform/actor.js';
+import { diff, writeAudit } from '../../platform/audit.js';
+import { deleteRefusal } from '../../platform/db-errors.js';
+import type { Db, Queryable, Tx } from '../../platform/db.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { isEditable, requisitionScope } from './requisition.policy.js';
+import {
+  computeLines,
+  invoicesOf,
+  linesOf,
+  nextRequisitionNumber,
+  replaceLines,
+  requisitionRowColumns,
+} from './requisition.queries.js';
+import { requisition } from './requisition.table.js';
+
+type Create = z.output<typeof requisitionCreateSchema>;
+type Update = z.output<typeof requisitionUpdateSchema>;
+/** A list row as read (dates are shown as text by `present`). */
+export type RequisitionRecord = Omit<Requisition, 'createdAt' | 'modifiedAt'> & { createdAt: Date; modifiedAt: Date };
+
+const notEditable = (status: RequisitionStatus) => conflict(requisitionMessages.notEditable(status));
+
+async function findRecord(q: Queryable, actor: Actor | null, id: number): Promise<RequisitionRecord | undefined> {
+  const [row] = await q
+    .select(requisitionRowColumns)
+    .from(requisition)
+    .where(and(eq(requisition.id, id), actor ? requisitionScope(actor) : undefined));
+  return row as RequisitionRecord | undefined;
+}
+
+export async function getRequisition(db: Db, actor: Actor, id: number): Promise<RequisitionRecord> {
+  const row = await findRecord(db, actor, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function requisitionDetail(db: Db, actor: Actor, id: number) {
+  const row = await getRequisition(db, actor, id);
+  return { ...row, lines: await linesOf(db, id) };
+}
+
+/** A page of the list: the resource works out the filter (scope, keyword, filters) and the order. */
+export async function queryRequisitions(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  page: { page: number; pageSize: number },
+): Promise<Page<RequisitionRecord>> {
+  const [rows, total] = await Promise.all([
+    db
+      .select(requisitionRowColumns)
+      .from(requisition)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.$count(requisition, where),
+  ]);
+  return { items: rows as RequisitionRecord[], total: Number(total) };
+}
+
+export async function* requisitionsForExport(db: Db, where: SQL | undefined, order: SQL[]) {
+  const chunk = 1000;
+  for (let page = 1; page <= 1000; page++) {
+    const { items } = await queryRequisitions(db, where, order, { page, pageSize: chunk });
+    yield* items;
+    if (items.length < chunk) return;
+  }
+}
+
+const fieldsOf = (input: Create | Update) => ({
+  title: input.title,
+  projectId: input.projectId,
+  vendorId: input.vendorId,
+  neededBy: input.neededBy,
+  currency: input.currency,
+  description: input.description,
+});
+
+const auditLines = async (q: Queryable, id: number) => ({
+  lines: (await linesOf(q, id)).map(({ id: _id, ...line }) => line),
+});
+
+export async function addRequisition(db: Db, actor: Actor, input: Create): Promise<RequisitionRecord> {
+  const { lines, total } = computeLines(input.lines);
+  const id = await db.transaction(async (tx) => {
+    const requisitionNumber = await nextRequisitionNumber(tx, new Date().getUTCFullYear());
+    const [inserted] = await tx
+      .insert(requisition)
+      .values({
+        ...fieldsOf(input),
+        requisitionNumber,
+        requesterId: input.requesterId ?? actor.userId,
+        totalAmount: total,
+        status: 'Draft',
+        createdBy: actor.userId,
+        modifiedBy: actor.userId,
+      })
+      .returning({ id: requisition.id });
+    await replaceLines(tx, inserted!.id, lines);
+    await writeAudit(tx, { entity: 'Requisition', entityId: inserted!.id, action: 'create', actorId: actor.userId });
+    return inserted!.id;
+  });
+  return (await findRecord(db, null, id))!;
+}
+
+/** The row locked for a change, within the actor's scope (404 otherwise). */
+async function lockVisible(tx: Tx, actor: Actor, id: number) {
+  const [row] = await tx
+    .select()
+    .from(requisition)
+    .where(and(eq(requisition.id, id), requisitionScope(actor)))
+    .for('update', { of: requisition });
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function updateRequisition(db: Db, actor: Actor, input: Update): Promise<RequisitionRecord> {
+  const { lines, total } = computeLines(input.lines);
+  await db.transaction(async (tx) => {
+    const before = await lockVisible(tx, actor, input.id);
+    if (before.rowVersion !== input.rowVersion) throw conflict(messages.staleRowVersion);
+    if (!isEditable(before.status)) throw notEditable(before.status);
+    const linesBefore = await auditLines(tx, input.id);
+    const [updated] = await tx
+      .update(requisition)
+      .set({
+        ...fieldsOf(input),
+        requesterId: input.requesterId ?? before.requesterId,
+        totalAmount: total,
+        rowVersion: before.rowVersion + 1,
+        modifiedAt: new Date(),
+        modifiedBy: actor.userId,
+      })
+      .where(eq(requisition.id, input.id))
+      .returning();
+    await replaceLines(tx, input.id, lines);
+    await writeAudit(tx, {
+      entity: 'Requisition',
+      entityId: input.id,
+      action: 'update',
+      actorId: actor.userId,
+      changes: { ...diff(before, updated!), ...diff(linesBefore, await auditLines(tx, input.id)) },
+    });
+  });
+  return (await findRecord(db, null, input.id))!;
+}
+
+/** Deletes drafts (and cancelled or rejected ones) no invoice names; all the given ones or none. */
+export async function removeRequisitions(db: Db, actor: Actor, ids: number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  try {
+    return await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: requisition.id, status: requisition.status })
+        .from(requisition)
+        .where(and(inArray(requisition.id, unique), requisitionScope(actor)))
+        .for('update', { of: requisition });
+      if (rows.length !== unique.length) throw notFound();
+      const blocked = rows.find((r) => r.status === 'PendingApproval' || r.status === 'Approved');
+      if (blocked) throw notEditable(blocked.status);
+      await tx.delete(requisition).where(inArray(requisition.id, unique));
+      for (const id of unique)
+        await writeAudit(tx, { entity: 'Requisition', entityId: id, action: 'delete', actorId: actor.userId });
+      return unique.length;
+    });
+  } catch (error) {
+    throw (await deleteRefusal(db, error, unique)) ?? error;
+  }
+}
+
+/**
+ * Cancels a requisition that is not under approval (a running approval is cancelled through the workflow).
+ * An approved one is cancelled only while no invoice carries it as its PO.
+ */
+export async function cancelRequisition(db: Db, actor: Actor, id: number): Promise<RequisitionRecord> {
+  await db.transaction(async (tx) => {
+    const before = await lockVisible(tx, actor, id);
+    const cancellable = isEditable(before.status) || (before.status === 'Approved' && (await invoicesOf(tx, id)) === 0);
+    if (!cancellable) throw notEditable(before.status);
+    await tx
+      .update(requisition)
+      .set({ status: 'Cancelled', rowVersion: before.rowVersion + 1, modifiedAt: new Date(), modifiedBy: actor.userId })
+      .where(eq(requisition.id, id));
+    await writeAudit(tx, {
+      entity: 'Requisition',
+      entityId: id,
+      action: 'update',
+      actorId: actor.userId,
+      changes: { status: { from: before.status, to: 'Cancelled' } },
+    });
+  });
+  return (await findRecord(db, null, id))!;
+}
