@@ -18,9 +18,7 @@ import { present } from '../../platform/envelope.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { claimFiles, dropFiles, readStoredFile, removeStoredFiles, storedFile } from '../file/index.js';
 import { appUser } from '../user/index.js';
-// The vendor module's index.ts arrives with the vendreq branch; until then only its table.
-// eslint-disable-next-line no-restricted-imports -- see above
-import { vendor } from '../vendor/vendor.table.js';
+import { vendor } from '../vendor/index.js';
 import { invoiceDocument } from './invoice-indexing.table.js';
 import { excerptOf, proposeFields, readPdfText, type ReadResult } from './invoice-indexing.proposals.js';
 import { saveInvoiceFields } from './invoice.service.js';

@@ -25,7 +25,7 @@ import {
 } from '../../../test/invoice-pdfs.js';
 import { storedFile } from '../file/index.js';
 import { appUser } from '../user/index.js';
-import { vendor } from '../vendor/vendor.table.js';
+import { vendor } from '../vendor/index.js';
 import { invoiceDocument } from './invoice-indexing.table.js';
 import { invoice, invoiceLine } from './invoice.table.js';
 

@@ -1,0 +1,236 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Col, DatePicker, Divider, Form, Input, Row, Select, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { requisitionCreateSchema, type Project, type Vendor } from '@casedesk/shared';
+import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
+import { resourceKeys } from '../../../platform/crud/resource-api';
+import { schemaRule } from '../../../platform/form-rules';
+import { searchProjects, useRecord } from '../../../platform/pickers/lookups';
+import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
+import { requisitionApi, searchVendors, type RequisitionFull } from '../api';
+import { formatMoney, lineAmount, totalOf } from './amounts';
+
+type LineValues = { description: string; quantity: string; unitPrice: string; glAccount?: string | null };
+type Values = {
+  title: string;
+  projectId: number | null;
+  vendorId: number | null;
+  neededBy: Dayjs | null;
+  currency: string;
+  description: string | null;
+  lines: LineValues[];
+};
+
+const fields = requisitionCreateSchema.shape;
+const currencies = ['USD', 'EUR', 'GBP', 'CNY', 'TWD', 'JPY', 'HKD'];
+
+const toForm = (r: RequisitionFull): Partial<Values> => ({
+  title: r.title,
+  projectId: r.projectId,
+  vendorId: r.vendorId,
+  neededBy: r.neededBy ? dayjs(r.neededBy) : null,
+  currency: r.currency,
+  description: r.description,
+  lines: r.lines.map((l) => ({
+    description: l.description,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    glAccount: l.glAccount,
+  })),
+});
+
+const toBody = (v: Values) => ({
+  title: v.title,
+  projectId: v.projectId ?? null,
+  vendorId: v.vendorId ?? null,
+  neededBy: v.neededBy ? v.neededBy.format('YYYY-MM-DD') : null,
+  currency: v.currency,
+  description: v.description?.trim() || null,
+  lines: (v.lines ?? []).map((l) => ({
+    description: l.description,
+    quantity: String(l.quantity ?? '').trim(),
+    unitPrice: String(l.unitPrice ?? '').trim(),
+    glAccount: l.glAccount?.trim() || null,
+  })),
+});
+
+function ProjectPicker(props: { value?: number | null; onChange?: (value: number | number[] | null) => void }) {
+  const current = useRecord<Project>('Project', 'project:view', props.value || null);
+  const known = current.data
+    ? [{ value: current.data.id, label: `${current.data.projectCode} · ${current.data.projectName}` }]
+    : [];
+  return (
+    <RemoteSelect queryKey={resourceKeys('Project').of('options')} search={searchProjects} known={known} {...props} />
+  );
+}
+
+function VendorPicker(props: { value?: number | null; onChange?: (value: number | number[] | null) => void }) {
+  const current = useRecord<Vendor & { id: number }>('Vendor', 'vendor:view', props.value || null);
+  const known = current.data
+    ? [{ value: current.data.id, label: `${current.data.vendorCode} · ${current.data.vendorName}` }]
+    : [];
+  return (
+    <RemoteSelect queryKey={resourceKeys('Vendor').of('options')} search={searchVendors} known={known} {...props} />
+  );
+}
+
+/** The lines: quantity × unit price previewed here with the shared decimal rules; the saved figures are the server's. */
+function Lines() {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<Values>();
+  const lines = Form.useWatch('lines', form) as LineValues[] | undefined;
+  const currency = Form.useWatch('currency', form) as string | undefined;
+  const c = (key: string) => t(`requisition.lines.${key}`);
+  const line = fields.lines.element.shape;
+  return (
+    <Form.List name="lines">
+      {(items, { add, remove }) => (
+        <>
+          <Table
+            size="small"
+            pagination={false}
+            rowKey="key"
+            dataSource={items}
+            className="requisition-lines"
+            columns={[
+              { key: 'no', title: '#', width: 40, render: (_, __, i) => i + 1 },
+              {
+                key: 'description',
+                title: c('description'),
+                render: (_, item) => (
+                  <Form.Item name={[item.name, 'description']} rules={[schemaRule(line.description)]} noStyle={false}>
+                    <Input maxLength={500} className="line-description" />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'quantity',
+                title: c('quantity'),
+                width: 110,
+                render: (_, item) => (
+                  <Form.Item name={[item.name, 'quantity']} rules={[schemaRule(line.quantity)]}>
+                    <Input inputMode="decimal" className="line-quantity" />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'unitPrice',
+                title: c('unitPrice'),
+                width: 130,
+                render: (_, item) => (
+                  <Form.Item name={[item.name, 'unitPrice']} rules={[schemaRule(line.unitPrice)]}>
+                    <Input inputMode="decimal" className="line-unit-price" />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'amount',
+                title: c('amount'),
+                width: 130,
+                align: 'right',
+                render: (_, item) => {
+                  const amount = lineAmount(lines?.[item.name]?.quantity, lines?.[item.name]?.unitPrice);
+                  return <span className="line-amount">{amount === null ? '—' : formatMoney(amount)}</span>;
+                },
+              },
+              {
+                key: 'remove',
+                width: 44,
+                render: (_, item) => (
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={c('remove')}
+                    disabled={items.length <= 1}
+                    onClick={() => remove(item.name)}
+                  />
+                ),
+              },
+            ]}
+          />
+          <Row justify="space-between" align="middle" style={{ marginTop: 8 }}>
+            <Button
+              icon={<PlusOutlined />}
+              className="requisition-add-line"
+              onClick={() => add({ description: '', quantity: '1', unitPrice: '' })}
+            >
+              {c('add')}
+            </Button>
+            <Typography.Text strong className="requisition-total-preview">
+              {c('total')}: {formatMoney(totalOf(lines), currency)}
+            </Typography.Text>
+          </Row>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 4 }}>
+            {c('serverFigures')}
+          </Typography.Paragraph>
+        </>
+      )}
+    </Form.List>
+  );
+}
+
+export function RequisitionEditor({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`requisition.fields.${key}`);
+  return (
+    <EditorDrawer<RequisitionFull, Values>
+      api={requisitionApi}
+      id={id}
+      onClose={onClose}
+      title={id === null ? t('requisition.create') : t('requisition.edit')}
+      width={900}
+      defaults={{
+        currency: 'USD',
+        projectId: null,
+        vendorId: null,
+        neededBy: null,
+        lines: [{ description: '', quantity: '1', unitPrice: '' }],
+      }}
+      toForm={toForm}
+      toBody={toBody}
+    >
+      {() => (
+        <>
+          <Row gutter={16}>
+            <Col xs={24} sm={16}>
+              <Form.Item name="title" label={f('title')} required rules={[schemaRule(fields.title)]}>
+                <Input maxLength={200} autoFocus />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={8}>
+              <Form.Item name="currency" label={f('currency')} required rules={[schemaRule(fields.currency)]}>
+                <Select showSearch options={currencies.map((c) => ({ value: c, label: c }))} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={8}>
+              <Form.Item name="projectId" label={f('project')}>
+                <ProjectPicker />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={8}>
+              <Form.Item name="vendorId" label={f('vendor')}>
+                <VendorPicker />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={8}>
+              <Form.Item name="neededBy" label={f('neededBy')}>
+                <DatePicker style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="description" label={f('description')}>
+                <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 5 }} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Divider titlePlacement="start" plain>
+            {t('requisition.lines.title')}
+          </Divider>
+          <Lines />
+        </>
+      )}
+    </EditorDrawer>
+  );
+}
