@@ -6,7 +6,8 @@
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { host } from './lib.js';
 
-export type CapturedStatement = { text: string; params: Array<string | null>; at: number };
+/** `connection`: which of the server's database connections sent it (1, 2, … in the order they opened). */
+export type CapturedStatement = { text: string; params: Array<string | null>; at: number; connection?: number };
 
 /** One frontend stream: after the untyped start-up message(s), each message is type + int32 length + body. */
 function frontendParser(onMessage: (type: string, body: Buffer) => void) {
@@ -68,7 +69,9 @@ function bindParams(body: Buffer): Array<string | null> {
 export async function startSqlCapture(upstream: { host: string; port: number }) {
   const statements: CapturedStatement[] = [];
   const sockets = new Set<Socket>();
+  let connections = 0;
   const server = createServer((client) => {
+    const connection = ++connections;
     const pgSocket = connect(upstream.port, upstream.host);
     sockets.add(client);
     sockets.add(pgSocket);
@@ -84,9 +87,9 @@ export async function startSqlCapture(upstream: { host: string; port: number }) 
         const [, next] = cString(body, 0);
         const [statementName] = cString(body, next);
         const text = statementName ? (named.get(statementName) ?? '') : lastParsed;
-        statements.push({ text, params: bindParams(body), at: performance.now() });
+        statements.push({ text, params: bindParams(body), at: performance.now(), connection });
       } else if (type === 'Q') {
-        statements.push({ text: cString(body, 0)[0], params: [], at: performance.now() });
+        statements.push({ text: cString(body, 0)[0], params: [], at: performance.now(), connection });
       }
     });
     client.on('data', (chunk: Buffer) => {

@@ -14,11 +14,9 @@
 //   BENCH_WF_USERS=2000 BENCH_WF_RUNNING=100000 BENCH_WF_FINISHED_TASKS=1000000 BENCH_WF_OPS=1500
 //   BENCH_DURATION=10 BENCH_WARMUP=2 BENCH_WF_WRITE_CONNECTIONS=16 BENCH_PORT=3900 BENCH_BUILD=1 (rebuild the server)
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 // The routes' rate-limit options are typed by this plug-in (app.ts imports it; this script loads the modules).
 import type {} from '@fastify/rate-limit';
-import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { workflowTaskQuerySchema } from '@casedesk/shared';
@@ -36,24 +34,21 @@ import {
   authTokenFactory,
   buildLine,
   callApi,
-  cpuSince,
-  cpuSnapshot,
   ensureBuilt,
   fixed,
   machineLine,
   markdownTable,
   onCleanup,
   positiveEnv,
-  postgresBackendPids,
   repoRoot,
   runMain,
   settings,
   startServer,
   stopServer,
   tempDir,
-  waitForQuiet,
   writeResults,
 } from '../src/lib.js';
+import { cpuPerOp, ensureDatabase, httpLoad, replaySql, type Statement, type Timing } from '../src/replay.js';
 import { benchCode, bulkBusinessBase, loadWorkflowData, type LoadResult } from './load.js';
 
 const dbUrl = process.env.BENCH_WF_DB ?? 'postgres://postgres@127.0.0.1:5432/casedesk_bench_workflow';
@@ -66,8 +61,6 @@ const writeConnections = positiveEnv('BENCH_WF_WRITE_CONNECTIONS', 16);
 const boxConnections = [4, 16];
 const log = (...args: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
 
-type Statement = { text: string; params: unknown[] };
-type Timing = { p50: number; p99: number; opsPerSecond: number; ops: number; errors: number };
 type Row = {
   measure: string;
   connections: number;
@@ -78,97 +71,6 @@ type Row = {
   postgresMsPerOp: number;
   load1: string;
 };
-
-function percentile(sorted: number[], p: number) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
-}
-
-async function ensureDatabase(url: string, reload: boolean) {
-  const target = new URL(url);
-  if (target.hostname !== '127.0.0.1' && target.hostname !== 'localhost')
-    throw new Error('BENCH_WF_DB must be loopback');
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    if (reload) await client.query(`drop database if exists "${name.replace(/"/g, '')}" with (force)`);
-    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '')}"`);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The same statements replayed by `workers` workers, reads for `seconds`, writes once per item (one transaction each). */
-async function bare(
-  pool: pg.Pool,
-  statements: Statement[],
-  workers: number,
-  work: { seconds: number } | { items: Map<number, number>[] },
-  /** Writes: the ids the capture's inserts made, per table, in order; the replay's own take their place. */
-  inserted: Record<string, number[]> = {},
-): Promise<Timing> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const until = 'seconds' in work ? started + work.seconds * 1000 : Infinity;
-  const queue = 'items' in work ? [...work.items] : [];
-  const swap = (params: unknown[], ids: Map<number, number>) =>
-    params.map((p) => (typeof p === 'number' && ids.has(p) ? ids.get(p) : p));
-  const worker = async () => {
-    for (;;) {
-      let ids: Map<number, number> | undefined;
-      if ('items' in work) {
-        ids = queue.shift();
-        if (!ids) return;
-      } else if (performance.now() >= until) return;
-      const at = performance.now();
-      try {
-        if (ids) {
-          const client = await pool.connect();
-          try {
-            await client.query('begin');
-            const cursor: Record<string, number> = {};
-            for (const s of statements) {
-              const result = await client.query<{ id?: number | string }>(s.text, swap(s.params, ids));
-              const table = /^insert into "(\w+)"/.exec(s.text)?.[1];
-              const made = table ? inserted[table] : undefined;
-              if (!table || !made) continue;
-              for (const row of result.rows) {
-                const capturedId = made[(cursor[table] = (cursor[table] ?? -1) + 1)];
-                if (capturedId !== undefined && row.id !== undefined) ids.set(capturedId, Number(row.id));
-              }
-            }
-            await client.query('commit');
-          } catch (error) {
-            await client.query('rollback');
-            throw error;
-          } finally {
-            client.release();
-          }
-        } else {
-          // The service sends the page and the count at once (Promise.all): so does the replay.
-          await Promise.all(statements.map((s) => pool.query(s.text, s.params)));
-        }
-        latencies.push(performance.now() - at);
-      } catch (error) {
-        if (errors++ === 0) console.error('  bare replay failed:', (error as Error).message);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: workers }, () => worker()));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    opsPerSecond: latencies.length / seconds,
-    ops: latencies.length,
-    errors,
-  };
-}
 
 runMain('bench:workflow', async () => {
   log(`bench:workflow on ${dbUrl.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}`);
@@ -351,72 +253,8 @@ runMain('bench:workflow', async () => {
   };
 
   const rows: Row[] = [];
-  /** CPU of the server and of this database's PostgreSQL backends per operation, and the load average. */
-  const measured = async <T extends { ops: number }>(body: () => Promise<T>) => {
-    await waitForQuiet();
-    const loads: number[] = [];
-    const sampler = setInterval(() => loads.push(loadavg()[0]!), 1000);
-    const backends = new Set(await postgresBackendPids(dbUrl));
-    const before = cpuSnapshot([server.pid]);
-    const result = await body();
-    const usage = cpuSince(before, server.pid, backends);
-    clearInterval(sampler);
-    const perOp = (cores: number) => (cores * usage.seconds * 1000) / Math.max(1, result.ops);
-    return {
-      result,
-      serverMsPerOp: perOp(usage.server),
-      postgresMsPerOp: perOp(usage.postgres),
-      load1: loads.length ? `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}` : '?',
-    };
-  };
-
-  const cannon = async (options: {
-    path: string;
-    token: string;
-    connections: number;
-    body: () => unknown;
-    seconds?: number;
-    amount?: number;
-  }): Promise<Timing> => {
-    const result = await autocannon({
-      url: `http://127.0.0.1:${port}`,
-      connections: options.connections,
-      ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds ?? 10 }),
-      timeout: 30,
-      requests: [
-        {
-          method: 'POST',
-          path: options.path,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify(options.body()),
-            headers: { ...request.headers, 'auth-token': newAuthToken() },
-          }),
-        },
-      ],
-    });
-    const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
-    const ok = result.requests.total - result.non2xx;
-    return {
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      opsPerSecond: ok / seconds,
-      ops: ok,
-      errors: result.non2xx + result.errors + result.timeouts,
-    };
-  };
-
-  /** One request first: a refusal is shown with its message, not only counted by autocannon. */
-  const probe = async (path: string, token: string, body: unknown) => {
-    try {
-      await callApi(port, 'POST', path, { authorization: `Bearer ${token}`, 'auth-token': newAuthToken() }, body);
-      return true;
-    } catch (error) {
-      console.error(`  probe ${path} failed: ${(error as Error).message}`);
-      return false;
-    }
-  };
+  const measured = cpuPerOp({ serverPid: server.pid, databaseUrl: dbUrl });
+  const { cannon, probe } = httpLoad({ port, newAuthToken });
 
   // ---- 2. the to-do box ----
   const boxActor = await actorOf(boxSession);
@@ -442,8 +280,8 @@ runMain('bench:workflow', async () => {
         seconds: settings.durationSeconds,
       }),
     );
-    await bare(pool, boxStatements, connections, { seconds: settings.warmupSeconds });
-    const sqlOnly = await bare(pool, boxStatements, connections, { seconds: settings.durationSeconds });
+    await replaySql(pool, boxStatements, connections, { seconds: settings.warmupSeconds });
+    const sqlOnly = await replaySql(pool, boxStatements, connections, { seconds: settings.durationSeconds });
     rows.push({
       measure: 'To-do box (`WorkflowTask/Query {box: todo}`)',
       connections,
@@ -489,7 +327,7 @@ runMain('bench:workflow', async () => {
   const submitTasks = await one<{ id: number }>('select id from workflow_task where instance_id = $1 order by id', [
     capturedInstance!.id,
   ]);
-  const submitBare = await bare(
+  const submitBare = await replaySql(
     pool,
     submitStatements,
     writeConnections,
@@ -546,7 +384,7 @@ runMain('bench:workflow', async () => {
     'select id from workflow_task where instance_id = $1 and id > $2 order by id',
     [captureTask.instance_id, captureTask.id],
   );
-  const approveBare = await bare(
+  const approveBare = await replaySql(
     pool,
     approveStatements,
     writeConnections,

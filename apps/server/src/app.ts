@@ -94,7 +94,7 @@ const cspDirectives = {
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
-  // The invoice document viewer frames a PDF fetched with the session's header, as a blob: URL.
+  // Invoice documents (PDF) are shown in a frame from a blob: URL the web makes of the downloaded bytes.
   frameSrc: ["'self'", 'blob:'],
   frameAncestors: ["'self'"],
   baseUri: ["'self'"],

@@ -39,5 +39,6 @@ export * from './delegate/delegate.schemas.js';
 export * from './platform/decimal.js';
 export * from './vendor/vendor.schemas.js';
 export * from './invoice/invoice.schemas.js';
+export * from './invoice/invoice-indexing.schemas.js';
 export * from './requisition/requisition.schemas.js';
 export * from './openItem/openItem.schemas.js';

@@ -8,11 +8,17 @@ import { invoiceWorkflowType } from './invoice-approval.service.js';
 import { registerInvoiceRoutes } from './invoice.routes.js';
 import { seedDemoInvoices } from './invoice.seed.js';
 import * as tables from './invoice.table.js';
+import * as indexingTables from './invoice-indexing.table.js';
+import { registerInvoiceIndexingRoutes } from './invoice-indexing.routes.js';
 
 export const invoiceModule: ModuleManifest = {
   name: 'invoice',
-  tables: { ...tables },
-  register: (app, ctx) => registerInvoiceRoutes(app, ctx.db),
+  tables: { ...tables, ...indexingTables },
+  register: async (app, ctx) => {
+    registerInvoiceRoutes(app, ctx.db);
+    // Indexing (the queue of uploaded documents): its own calls, files and table.
+    await registerInvoiceIndexingRoutes(app, ctx.db, ctx.config.dataDir);
+  },
   workflowTypes: [invoiceWorkflowType],
   seed: { demo: seedDemoInvoices },
 };
