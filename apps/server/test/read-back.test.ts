@@ -94,6 +94,17 @@ const makers: Record<string, () => Promise<number>> = {
       endDate: '2031-01-31',
       projectIds: [],
     }),
+  Invoice: async () => {
+    const vendorId = await add('Vendor', { vendorCode: unique('V'), vendorName: 'Vendor' });
+    return add('Invoice', {
+      invoiceNumber: unique('INV-'),
+      vendorId,
+      invoiceDate: '2031-01-02',
+      currency: 'USD',
+      taxRate: '7.25',
+      lines: [{ description: 'Toner', quantity: '3', unitPrice: '0.3333' }],
+    });
+  },
   WorkflowRegistry: async () => {
     const workflowCode = unique('wf');
     await add('Workflow', { name: 'Approval', code: workflowCode, type: 'Ticket' });

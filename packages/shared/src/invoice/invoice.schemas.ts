@@ -60,6 +60,9 @@ export const moneyLineInputSchema = z
     glAccount: z.string().trim().max(50).nullable().default(null),
     /** Ignored: the server computes the amount (a client's figure never wins). */
     amount: z.unknown().optional(),
+    /** Ignored: what Detail gives back (contract 11); lines are numbered and stored anew on each save. */
+    id: z.unknown().optional(),
+    lineNo: z.unknown().optional(),
   })
   .strict();
 export const moneyLineSchema = z.object({

@@ -4,9 +4,7 @@ import type { Tx } from '../../platform/db.js';
 import { codeMap } from '../../platform/seed.js';
 import { project } from '../project/index.js';
 import { appUser } from '../user/index.js';
-// The vendor module's index.ts arrives with the vendreq branch; until then only its table.
-// eslint-disable-next-line no-restricted-imports
-import { vendor } from '../vendor/vendor.table.js';
+import { vendor } from '../vendor/index.js';
 import { workflow, workflowRegistry, workflowVersion } from '../workflow/index.js';
 import { computeInvoiceAmounts } from './invoice.service.js';
 import { invoice, invoiceLine } from './invoice.table.js';

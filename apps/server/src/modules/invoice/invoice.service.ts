@@ -24,11 +24,8 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { likePattern } from '../../platform/resource.js';
 import { storedFile } from '../file/index.js';
 import { project } from '../project/index.js';
-// The vendor and requisition modules' index.ts arrive with the vendreq branch; until then only their tables.
-// eslint-disable-next-line no-restricted-imports
-import { requisition } from '../requisition/requisition.table.js';
-// eslint-disable-next-line no-restricted-imports
-import { vendor } from '../vendor/vendor.table.js';
+import { requisition } from '../requisition/index.js';
+import { vendor } from '../vendor/index.js';
 import { cancellableStatuses, deletableStatuses, editableStatuses, invoiceActionsFor } from './invoice.policy.js';
 import { firstDuplicate, invoiceRowColumns, linesOf } from './invoice.queries.js';
 import { invoice, invoiceLine } from './invoice.table.js';

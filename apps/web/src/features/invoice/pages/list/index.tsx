@@ -1,0 +1,141 @@
+import { DatePicker, Select, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { invoiceStatuses, type Invoice } from '@casedesk/shared';
+import { ListPage } from '../../../../platform/crud/ListPage';
+import { resourceKeys } from '../../../../platform/crud/resource-api';
+import { RemoteSelect } from '../../../../platform/pickers/RemoteSelect';
+import { searchProjects } from '../../../../platform/pickers/lookups';
+import { invoiceApi, searchVendors } from '../../api';
+import { InvoiceEditor } from '../../components/InvoiceEditor';
+import { InvoiceStatusTag } from '../../components/InvoiceStatusTag';
+import { formatAmount } from '../../money';
+
+const day = (value: string | null) => (value ? dayjs(value).format('L') : '—');
+const asNumber = (value: unknown) => (typeof value === 'number' ? value : null);
+
+/** Invoices (spec: Invoice List): amounts right-aligned with two decimals and currency, status, filters, export. */
+export default function InvoiceListPage() {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`invoice.fields.${key}`);
+
+  return (
+    <ListPage<Invoice>
+      kind="invoice"
+      api={invoiceApi}
+      module="invoice"
+      title={t('invoice.title')}
+      searchPlaceholder={t('invoice.search')}
+      exportName="invoices.xlsx"
+      nameOf={(i) => i.invoiceNumber ?? `#${i.id}`}
+      rowAllows={(i, action) => (i.actions ?? []).includes(action)}
+      actionsWidth={100}
+      tableProps={{ scroll: { x: 1400 } }}
+      filters={({ query, setFilter }) => (
+        <>
+          <Select<string[]>
+            mode="multiple"
+            allowClear
+            maxTagCount="responsive"
+            className="invoice-status-filter"
+            placeholder={t('invoice.status.all')}
+            value={(query.status as string[] | undefined) ?? []}
+            onChange={(value) => setFilter('status', value.length ? value : undefined)}
+            options={invoiceStatuses.map((value) => ({ value, label: t(`invoice.status.${value}`) }))}
+            style={{ width: 200 }}
+          />
+          <div style={{ width: 200 }} className="invoice-vendor-filter">
+            <RemoteSelect
+              queryKey={resourceKeys('Vendor').of('options', 'filter')}
+              search={searchVendors}
+              allowClear
+              placeholder={t('invoice.list.vendorFilter')}
+              value={asNumber(query.vendorId)}
+              onChange={(value) => setFilter('vendorId', value ?? undefined)}
+            />
+          </div>
+          <div style={{ width: 180 }} className="invoice-project-filter">
+            <RemoteSelect
+              queryKey={resourceKeys('Project').of('options')}
+              search={searchProjects}
+              allowClear
+              placeholder={t('invoice.list.projectFilter')}
+              value={asNumber(query.projectId)}
+              onChange={(value) => setFilter('projectId', value ?? undefined)}
+            />
+          </div>
+          <DatePicker.RangePicker
+            className="invoice-date-filter"
+            placeholder={[t('invoice.list.from'), t('invoice.list.to')]}
+            value={[
+              query.invoiceDateFrom ? dayjs(query.invoiceDateFrom as string) : null,
+              query.invoiceDateTo ? dayjs(query.invoiceDateTo as string) : null,
+            ]}
+            allowEmpty={[true, true]}
+            onChange={(range: [Dayjs | null, Dayjs | null] | null) => {
+              setFilter('invoiceDateFrom', range?.[0]?.format('YYYY-MM-DD'));
+              setFilter('invoiceDateTo', range?.[1]?.format('YYYY-MM-DD'));
+            }}
+          />
+        </>
+      )}
+      columns={[
+        {
+          title: f('invoiceNumber'),
+          dataIndex: 'invoiceNumber',
+          sorter: true,
+          render: (_value, i) => (
+            <Link to={`/invoice/info/${i.id}`} className="invoice-link">
+              {i.invoiceNumber ?? `#${i.id}`}
+            </Link>
+          ),
+        },
+        {
+          title: f('vendor'),
+          dataIndex: 'vendorName',
+          ellipsis: true,
+          width: 220,
+          render: (v: string | null) => v ?? '—',
+        },
+        { title: f('invoiceDate'), dataIndex: 'invoiceDate', sorter: true, width: 120, render: day },
+        { title: f('dueDate'), dataIndex: 'dueDate', sorter: true, width: 120, render: day },
+        {
+          title: f('total'),
+          dataIndex: 'totalAmount',
+          sorter: true,
+          align: 'right',
+          width: 160,
+          render: (_value, i) => (
+            <span className="invoice-total-cell" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatAmount(i.totalAmount)} <Typography.Text type="secondary">{i.currency}</Typography.Text>
+            </span>
+          ),
+        },
+        {
+          title: f('status'),
+          dataIndex: 'status',
+          sorter: true,
+          width: 130,
+          render: (_value, i) => <InvoiceStatusTag status={i.status} />,
+        },
+        {
+          title: f('project'),
+          dataIndex: 'projectName',
+          ellipsis: true,
+          width: 150,
+          render: (v: string | null) => v ?? '—',
+        },
+        { title: f('poNumber'), dataIndex: 'poNumber', width: 140, render: (v: string | null) => v ?? '—' },
+        {
+          title: f('createdBy'),
+          dataIndex: 'createdByName',
+          ellipsis: true,
+          width: 130,
+          render: (v: string | null) => v ?? '—',
+        },
+      ]}
+      editor={({ id, onClose }) => <InvoiceEditor id={id} onClose={onClose} />}
+    />
+  );
+}
