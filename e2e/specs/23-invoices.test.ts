@@ -97,6 +97,8 @@ beforeAll(async () => {
     'invoice:index',
     'vendor:page',
     'vendor:view',
+    // The invoice form's project picker lists projects.
+    'project:view',
   ]);
   const approverRole = await role(`invapprover-${suffix}`, ['invoice:page', 'invoice:view']);
   clerk = await userWithRoles(admin, 'Clara', [common, clerkRole.id]);
