@@ -41,7 +41,10 @@ export const openItem = pgTable(
     uniqueIndex('open_item_ticket_serial_uq').on(t.ticketId, t.serial),
     index('open_item_ticket_sort_idx').on(t.ticketId, t.sortId),
     index('open_item_contact_idx').on(t.pointOfContact, t.status),
-    index('open_item_status_idx').on(t.status, t.id),
+    // The list's default order (newest first), alone and under a status filter: a page reads the index, not a sort
+    // of every row (bench:finance, 500,000 items: 1.5 s → 0.5 ms). NULLS FIRST is what ORDER BY … DESC means.
+    index('open_item_open_date_idx').on(t.openDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('open_item_status_idx').on(t.status, t.openDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     foreignKey({ name: 'open_item_ticket_fk', columns: [t.ticketId], foreignColumns: [ticket.id] }).onDelete('cascade'),
     foreignKey({ name: 'open_item_project_fk', columns: [t.projectId], foreignColumns: [project.id] }).onDelete(
       'restrict',

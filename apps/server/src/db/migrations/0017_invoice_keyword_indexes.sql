@@ -1,2 +1,0 @@
-CREATE INDEX "invoice_number_trgm_idx" ON "invoice" USING gin ("invoice_number" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "invoice_po_number_trgm_idx" ON "invoice" USING gin ("po_number" gin_trgm_ops);
