@@ -20,11 +20,14 @@ type Props = {
   allowClear?: boolean;
 };
 
+/** The default of `known`: one array for every render (a fresh `[]` re-ran the effect below without end). */
+const noneKnown: Option[] = [];
+
 /** A picker over a server list: types a keyword, shows the first matches. */
 export function RemoteSelect({
   queryKey,
   search,
-  known = [],
+  known = noneKnown,
   mode,
   value,
   onChange,
@@ -43,8 +46,11 @@ export function RemoteSelect({
   const [seen, setSeen] = useState<Map<number, string>>(new Map());
   useEffect(() => {
     setSeen((previous) => {
+      const options = [...known, ...(found.data ?? [])];
+      // Unchanged names keep the same map, so React skips the render.
+      if (options.every((o) => previous.get(o.value) === o.label)) return previous;
       const next = new Map(previous);
-      for (const option of [...known, ...(found.data ?? [])]) next.set(option.value, option.label);
+      for (const option of options) next.set(option.value, option.label);
       return next;
     });
   }, [known, found.data]);

@@ -68,10 +68,16 @@ export default function InvoiceListPage() {
           <DatePicker.RangePicker
             className="invoice-date-filter"
             placeholder={[t('invoice.list.from'), t('invoice.list.to')]}
-            value={[
-              query.invoiceDateFrom ? dayjs(query.invoiceDateFrom as string) : null,
-              query.invoiceDateTo ? dayjs(query.invoiceDateTo as string) : null,
-            ]}
+            // No range is null, not [null, null]: a fresh empty pair on every render made the picker report a
+            // change, which re-rendered the list without end and held every navigation away from it.
+            value={
+              query.invoiceDateFrom || query.invoiceDateTo
+                ? [
+                    query.invoiceDateFrom ? dayjs(query.invoiceDateFrom as string) : null,
+                    query.invoiceDateTo ? dayjs(query.invoiceDateTo as string) : null,
+                  ]
+                : null
+            }
             allowEmpty={[true, true]}
             onChange={(range: [Dayjs | null, Dayjs | null] | null) => {
               setFilter('invoiceDateFrom', range?.[0]?.format('YYYY-MM-DD'));
