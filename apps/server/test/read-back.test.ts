@@ -102,6 +102,20 @@ const makers: Record<string, () => Promise<number>> = {
       endDate: '2031-01-31',
       projectIds: [],
     }),
+  Vendor: () =>
+    add('Vendor', {
+      vendorCode: unique('V'),
+      vendorName: 'Vendor',
+      emailAddress: 'billing@vendor.example',
+      remitTo: { name: 'Vendor Ltd', address1: '1 Main St', city: 'Springfield', country: 'US' },
+      mailAddress: { address1: 'PO Box 7', city: 'Springfield', country: 'US' },
+    }),
+  Requisition: () =>
+    add('Requisition', {
+      title: 'Read back',
+      currency: 'USD',
+      lines: [{ description: 'Chairs', quantity: '4', unitPrice: '89.90' }],
+    }),
   Invoice: async () => {
     const vendorId = await add('Vendor', { vendorCode: unique('V'), vendorName: 'Vendor' });
     return add('Invoice', {

@@ -17,7 +17,7 @@ import {
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
-import { notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { workflowBusinessType } from '../../platform/workflow-types.js';
 import { appUser } from '../user/index.js';
 import { indexFlow, nextApproverNodes, nodeOf, type FlowIndex } from './workflow-flow.js';
@@ -412,8 +412,18 @@ export async function businessState(tx: Tx, actor: Actor, type: WorkflowType, id
           ),
         )
     ).length > 0;
+  // The record's own rule too (an approved invoice is not submitted again); its refusal is an answer here, not an error.
+  const recordAllows =
+    !plugin.checkSubmit ||
+    (await plugin.checkSubmit(tx, id, actor).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof AppError) return false;
+        throw error;
+      },
+    ));
   return {
-    canSubmit: returnedToMe || (usable && latest?.status !== 'Running'),
+    canSubmit: returnedToMe || (usable && latest?.status !== 'Running' && recordAllows),
     workflowCode: entry?.workflowCode ?? null,
     workflowName: definition?.name ?? null,
     instance: latest ? presentInstance(latest) : null,

@@ -55,13 +55,3 @@ export const useIndexDelete = () =>
   useIndexCall((id: number) => http.post<{ id: number }>('/api/Invoice/IndexDelete', { id }));
 export const useIndexFinish = () =>
   useIndexCall((input: IndexFinish) => http.post<{ id: number }>('/api/Invoice/IndexFinish', input));
-
-/**
- * The document's bytes as a Blob typed for the viewer (the download needs the session's headers, so a plain
- * `src` cannot fetch it). Only a PDF or an image type is ever given: nothing else is put in a frame.
- */
-export async function fetchDocument(file: { id: number; fileType: string }): Promise<Blob> {
-  const { response } = await rawCall(`/api/Files/Download/${file.id}`, { method: 'GET' });
-  const type = file.fileType === 'application/pdf' || file.fileType.startsWith('image/') ? file.fileType : '';
-  return new Blob([await response.arrayBuffer()], { type });
-}

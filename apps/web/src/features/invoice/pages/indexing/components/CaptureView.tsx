@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ArrowLeftOutlined, CheckOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Col, Flex, Form, Row, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Empty, Flex, Form, Row, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import type { IndexFinish, IndexingDetail, InvoiceProposals } from '@casedesk/sh
 import { useActionFeedback, useSaveFailure } from '../../../../../platform/crud/failure';
 import { emptyInvoiceValues, InvoiceForm, invoiceBody, type InvoiceFormValues } from '../../../components/InvoiceForm';
 import { useIndexDetail, useIndexFinish, useIndexRelease } from '../indexing-api';
-import { DocumentViewer } from './DocumentViewer';
+import { DocumentViewer } from '../../../components/DocumentViewer';
 
 /** The capture fields a proposal can fill (the lines: one line of the document's total). */
 const proposable = ['vendorId', 'invoiceNumber', 'invoiceDate', 'dueDate', 'currency', 'poNumber', 'lines'] as const;
@@ -150,7 +150,11 @@ function Capture({
       <Row gutter={16}>
         <Col xs={24} lg={12}>
           <Card styles={{ body: { padding: 8, height: 'calc(100vh - 230px)', minHeight: 480 } }}>
-            <DocumentViewer file={file} />
+            {file ? (
+              <DocumentViewer fileId={file.id} height={640} />
+            ) : (
+              <Empty description={t('invoice.indexing.viewer.noDocument')} />
+            )}
           </Card>
         </Col>
         <Col xs={24} lg={12}>
