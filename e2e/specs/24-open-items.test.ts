@@ -128,8 +128,19 @@ describe('open items', () => {
       await panel.locator('.open-item-link').first().click();
       await page.waitForURL(`**/openItem/info/${added.data.id}`);
       await page.locator('.open-item-info-page .open-item-edit').click();
-      await drawer.locator('#status').waitFor();
-      await drawer.locator('#status').click({ force: true });
+      // The drawer slides in (and the ticket page's own editor stays mounted, hidden): click the visible one once
+      // it has arrived.
+      const status = page.locator('.master-editor:visible #status');
+      await expect
+        .poll(
+          () =>
+            status.click({ force: true, timeout: 2000 }).then(
+              () => true,
+              () => false,
+            ),
+          { timeout: 20_000 },
+        )
+        .toBe(true);
       await page
         .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text.complete })
         .first()
