@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { diffFlowCharts, type FlowNode, type InvoiceStatus } from '@casedesk/shared';
+import type { FlowNode, InvoiceStatus } from '@casedesk/shared';
 import type { Tx } from '../../platform/db.js';
 import { codeMap } from '../../platform/seed.js';
 import { project } from '../project/index.js';
 import { appUser } from '../user/index.js';
 import { vendor } from '../vendor/index.js';
-import { workflow, workflowRegistry, workflowVersion } from '../workflow/index.js';
+import { seedPublishedWorkflow } from '../workflow/index.js';
 import { computeInvoiceAmounts } from './invoice.service.js';
 import { invoice, invoiceLine } from './invoice.table.js';
 
@@ -59,36 +59,14 @@ async function seedInvoiceWorkflow(tx: Tx, users: Map<string, number>): Promise<
   const lead = users.get('maria');
   if (!lead) return;
   const finance = users.get('admin') ?? lead;
-  const graph = demoInvoiceApproval({ lead, finance });
-  const [row] = await tx
-    .insert(workflow)
-    .values({
-      code: 'invoice-approval',
-      name: 'Invoice approval',
-      type: 'Invoice',
-      businessTable: 'invoice',
-      status: 'Published',
-      version: 1,
-      description: 'The team lead approves every invoice; from 10 000 up the finance manager too.',
-      flowChart: graph,
-      publishedAt: new Date(),
-    })
-    .returning({ id: workflow.id });
-  if (!row) return;
-  await tx.insert(workflowVersion).values({
-    workflowId: row.id,
+  await seedPublishedWorkflow(tx, {
     code: 'invoice-approval',
-    version: 1,
     name: 'Invoice approval',
-    flowChart: graph,
-    summary: diffFlowCharts(null, graph),
-  });
-  await tx.insert(workflowRegistry).values({
-    businessType: 'Invoice',
-    workflowCode: 'invoice-approval',
-    conditions: [],
-    priority: 100,
-    description: 'Every invoice submitted for approval.',
+    type: 'Invoice',
+    businessTable: 'invoice',
+    description: 'The team lead approves every invoice; from 10 000 up the finance manager too.',
+    flowChart: demoInvoiceApproval({ lead, finance }),
+    registryDescription: 'Every invoice submitted for approval.',
   });
 }
 

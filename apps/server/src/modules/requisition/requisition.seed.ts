@@ -1,10 +1,10 @@
-import { diffFlowCharts, type FlowNode } from '@casedesk/shared';
+import type { FlowNode } from '@casedesk/shared';
 import type { Tx } from '../../platform/db.js';
 import { codeMap } from '../../platform/seed.js';
 import { project } from '../project/index.js';
 import { appUser } from '../user/index.js';
 import { vendor } from '../vendor/index.js';
-import { workflow, workflowRegistry, workflowVersion } from '../workflow/index.js';
+import { seedPublishedWorkflow } from '../workflow/index.js';
 import { computeLines, nextRequisitionNumber, replaceLines } from './requisition.queries.js';
 import { requisition } from './requisition.table.js';
 
@@ -89,38 +89,15 @@ export async function seedDemoRequisitions(tx: Tx): Promise<void> {
   const lead = users.get('maria');
   const manager = users.get('admin') ?? lead;
   if (lead && manager) {
-    const graph = demoRequisitionApproval({ lead, manager });
-    const [row] = await tx
-      .insert(workflow)
-      .values({
-        code: 'requisition-approval',
-        name: 'Requisition approval',
-        type: 'Requisition',
-        businessTable: 'requisition',
-        status: 'Published',
-        version: 1,
-        description: 'The team lead approves every requisition; the manager too from 5,000 up.',
-        flowChart: graph,
-        publishedAt: new Date(),
-      })
-      .returning({ id: workflow.id });
-    if (row) {
-      await tx.insert(workflowVersion).values({
-        workflowId: row.id,
-        code: 'requisition-approval',
-        version: 1,
-        name: 'Requisition approval',
-        flowChart: graph,
-        summary: diffFlowCharts(null, graph),
-      });
-      await tx.insert(workflowRegistry).values({
-        businessType: 'Requisition',
-        workflowCode: 'requisition-approval',
-        conditions: [],
-        priority: 100,
-        description: 'Every requisition submitted for approval.',
-      });
-    }
+    await seedPublishedWorkflow(tx, {
+      code: 'requisition-approval',
+      name: 'Requisition approval',
+      type: 'Requisition',
+      businessTable: 'requisition',
+      description: 'The team lead approves every requisition; the manager too from 5,000 up.',
+      flowChart: demoRequisitionApproval({ lead, manager }),
+      registryDescription: 'Every requisition submitted for approval.',
+    });
   }
   const year = new Date().getUTCFullYear();
   for (const r of demoRequisitions) {

@@ -6,6 +6,8 @@ import { registerWorkflowInstanceRoutes } from './workflow-instance.routes.js';
 import { workflowTimeoutHandler } from './workflow-timeout.service.js';
 import { registerWorkflowDefinitionRoutes } from './workflow.routes.js';
 import { seedDemoWorkflows } from './workflow.seed.js';
+// Business modules' demo seeds publish their approval workflows through it.
+export { seedPublishedWorkflow } from './workflow.seed.js';
 import * as tables from './workflow.table.js';
 
 export const workflowModule: ModuleManifest = {

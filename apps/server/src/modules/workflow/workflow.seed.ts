@@ -1,4 +1,4 @@
-import { diffFlowCharts, type FlowNode } from '@casedesk/shared';
+import { diffFlowCharts, type FlowNode, type WorkflowType } from '@casedesk/shared';
 import type { Tx } from '../../platform/db.js';
 import { codeMap } from '../../platform/seed.js';
 import { appUser } from '../user/index.js';
@@ -65,34 +65,57 @@ export async function seedDemoWorkflows(tx: Tx): Promise<void> {
   // The system seed's administrator, when there is one (else the lead manages too).
   const manager = users.get('admin') ?? lead;
   const graph = demoTicketApproval({ lead, manager, desk });
+  await seedPublishedWorkflow(tx, {
+    code: 'ticket-approval',
+    name: 'Ticket approval',
+    type: 'Ticket',
+    businessTable: 'ticket',
+    description: 'Urgent and high tickets to the team lead, the rest to the service manager; a copy to the desk.',
+    flowChart: graph,
+    registryDescription: 'Every ticket submitted for approval.',
+  });
+}
+
+/**
+ * A demo workflow, published as version 1 and bound in the registry for every record of its type (the demo
+ * seeds of the business modules use it, so their workflows start the same way).
+ */
+export async function seedPublishedWorkflow(
+  tx: Tx,
+  demo: {
+    code: string;
+    name: string;
+    type: WorkflowType;
+    businessTable: string;
+    description: string;
+    flowChart: FlowNode;
+    registryDescription: string;
+  },
+): Promise<void> {
+  const { code, name, type, flowChart } = demo;
   const [row] = await tx
     .insert(workflow)
     .values({
-      code: 'ticket-approval',
-      name: 'Ticket approval',
-      type: 'Ticket',
-      businessTable: 'ticket',
+      code,
+      name,
+      type,
+      businessTable: demo.businessTable,
       status: 'Published',
       version: 1,
-      description: 'Urgent and high tickets to the team lead, the rest to the service manager; a copy to the desk.',
-      flowChart: graph,
+      description: demo.description,
+      flowChart,
       publishedAt: new Date(),
     })
     .returning({ id: workflow.id });
   if (!row) return;
-  await tx.insert(workflowVersion).values({
-    workflowId: row.id,
-    code: 'ticket-approval',
-    version: 1,
-    name: 'Ticket approval',
-    flowChart: graph,
-    summary: diffFlowCharts(null, graph),
-  });
+  await tx
+    .insert(workflowVersion)
+    .values({ workflowId: row.id, code, version: 1, name, flowChart, summary: diffFlowCharts(null, flowChart) });
   await tx.insert(workflowRegistry).values({
-    businessType: 'Ticket',
-    workflowCode: 'ticket-approval',
+    businessType: type,
+    workflowCode: code,
     conditions: [],
     priority: 100,
-    description: 'Every ticket submitted for approval.',
+    description: demo.registryDescription,
   });
 }
