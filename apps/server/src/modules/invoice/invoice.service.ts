@@ -115,7 +115,8 @@ function listWhere(query: InvoiceQuery): SQL | undefined {
       ? or(
           sql`${invoice.invoiceNumber} ilike ${likePattern(keyword)}`,
           sql`${invoice.poNumber} ilike ${likePattern(keyword)}`,
-          sql`exists (select 1 from vendor v where v.id = ${invoice.vendorId} and v.vendor_name ilike ${likePattern(keyword)})`,
+          // The matching vendors first (one small lookup), so that each branch of the OR can use an index.
+          sql`${invoice.vendorId} = any(array(select v.id from vendor v where v.vendor_name ilike ${likePattern(keyword)}))`,
         )
       : undefined,
   );

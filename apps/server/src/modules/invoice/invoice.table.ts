@@ -50,7 +50,7 @@ export const invoice = pgTable(
     index('invoice_project_idx').on(t.projectId, t.id),
     // The list's keyword (`ilike '%…%'` on the invoice and PO numbers): trigram indexes, so that a keyword
     // reads the matching rows instead of every invoice (bench:finance: the count 763 → 13 ms at 200,000
-    // invoices, once the vendor-name part of the keyword is an indexable `vendor_id = any(…)`).
+    // invoices, with the vendor-name part of the keyword an indexable `vendor_id = any(…)`).
     index('invoice_number_trgm_idx').using('gin', sql`${t.invoiceNumber} gin_trgm_ops`),
     index('invoice_po_number_trgm_idx').using('gin', sql`${t.poNumber} gin_trgm_ops`),
     foreignKey({ name: 'invoice_vendor_fk', columns: [t.vendorId], foreignColumns: [vendor.id] }).onDelete('restrict'),

@@ -229,6 +229,14 @@ describe('Invoice rules', () => {
     expect(page.items[0]).toMatchObject({ id: created.id, actions: ['edit', 'submit', 'cancel'] });
     expect(page.items[0]!.vendorName).toMatch(/^Vendor /);
     expect(page.items[0]!.createdByName).toBeTruthy();
+    // The keyword finds an invoice by its vendor's name too (only this vendor's invoices match it).
+    const byVendor = dataOf<Page<Invoice>>(
+      await ctx.call('POST', '/api/Invoice/Query', {
+        token: clerk.token,
+        body: { keyword: page.items[0]!.vendorName!.toUpperCase() },
+      }),
+    );
+    expect(byVendor.items.map((i) => i.id)).toEqual([created.id]);
   });
 });
 
