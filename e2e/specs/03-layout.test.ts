@@ -32,7 +32,7 @@ describe('layout, menu and tabs', () => {
     await page.locator('.header-breadcrumb').getByText('Tickets').waitFor();
     await clickMenu(page, 'Tickets', 'Open items');
     await page.waitForURL('**/openItem/list');
-    await page.getByText('This screen is coming soon', { exact: false }).waitFor();
+    await page.getByText('LOE total', { exact: false }).waitFor();
     await expect.poll(() => tabs.allInnerTexts()).toEqual(['Dashboard', 'Ticket list', 'Open items']);
 
     // Keep-alive: a half-typed form survives a trip to another tab.
