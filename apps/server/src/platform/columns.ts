@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { integer, numeric, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -28,3 +28,17 @@ export function nextVersion(table: { rowVersion: PgColumn }, actor?: { userId: n
     ...(actor ? { modifiedBy: actor.userId } : {}),
   };
 }
+
+/**
+ * The columns of a money line (invoice and requisition lines): quantity × unit price = amount, computed by the
+ * server with the shared decimal helpers; the scales match `quantitySchema`, `unitPriceSchema`, `moneySchema`.
+ */
+export const moneyLineColumns = () => ({
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  lineNo: integer('line_no').notNull(),
+  description: text('description').notNull(),
+  quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull(),
+  unitPrice: numeric('unit_price', { precision: 15, scale: 4 }).notNull(),
+  amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
+  glAccount: text('gl_account'),
+});

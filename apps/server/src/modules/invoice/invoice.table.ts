@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, foreignKey, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { recordColumns, timestamptz } from '../../platform/columns.js';
+import { moneyLineColumns, recordColumns, timestamptz } from '../../platform/columns.js';
 import { storedFile } from '../file/file.table.js';
 import { project } from '../project/project.table.js';
 import { requisition } from '../requisition/requisition.table.js';
@@ -76,14 +76,8 @@ export const invoice = pgTable(
 export const invoiceLine = pgTable(
   'invoice_line',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...moneyLineColumns(),
     invoiceId: integer('invoice_id').notNull(),
-    lineNo: integer('line_no').notNull(),
-    description: text('description').notNull(),
-    quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull(),
-    unitPrice: numeric('unit_price', { precision: 15, scale: 4 }).notNull(),
-    amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
-    glAccount: text('gl_account'),
   },
   (t) => [
     uniqueIndex('invoice_line_uq').on(t.invoiceId, t.lineNo),

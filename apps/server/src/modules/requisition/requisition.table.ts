@@ -1,5 +1,5 @@
 import { date, foreignKey, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { recordColumns } from '../../platform/columns.js';
+import { moneyLineColumns, recordColumns } from '../../platform/columns.js';
 import { project } from '../project/project.table.js';
 import { appUser, authorKeys } from '../user/user.table.js';
 import { vendor } from '../vendor/vendor.table.js';
@@ -44,14 +44,8 @@ export const requisition = pgTable(
 export const requisitionLine = pgTable(
   'requisition_line',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...moneyLineColumns(),
     requisitionId: integer('requisition_id').notNull(),
-    lineNo: integer('line_no').notNull(),
-    description: text('description').notNull(),
-    quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull(),
-    unitPrice: numeric('unit_price', { precision: 15, scale: 4 }).notNull(),
-    amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
-    glAccount: text('gl_account'),
   },
   (t) => [
     uniqueIndex('requisition_line_uq').on(t.requisitionId, t.lineNo),
