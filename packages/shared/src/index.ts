@@ -42,3 +42,4 @@ export * from './invoice/invoice.schemas.js';
 export * from './invoice/invoice-indexing.schemas.js';
 export * from './requisition/requisition.schemas.js';
 export * from './openItem/openItem.schemas.js';
+export * from './import/import.schemas.js';

@@ -13,6 +13,7 @@ export const permissionModules = [
   'invoice',
   'requisition',
   'import',
+  'dataManagement',
   'user',
   'userGroup',
   'role',
@@ -55,6 +56,9 @@ export const extraActions: Partial<Record<PermissionModule, readonly string[]>> 
   scheduleJob: ['onOff'],
   webApi: ['onOff'],
   email: ['send'],
+  // run starts an import (dry or real); backup downloads a copy of the embedded database.
+  import: ['run'],
+  dataManagement: ['backup'],
 };
 
 export type PermissionCode = `${PermissionModule}:${string}`;

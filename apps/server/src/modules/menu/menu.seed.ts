@@ -181,6 +181,7 @@ export const menuSeed: MenuSeed[] = [
       page('/system/region', 'RegionList', 'region', ['Regions', '区域', '區域']),
       page('/system/industry', 'IndustryList', 'industry', ['Industries', '行业', '行業']),
       page('/system/scheduleJob', 'ScheduleJobList', 'scheduleJob', ['Scheduled jobs', '定时任务', '排程任務']),
+      page('/dataManagement', 'DataManagement', 'dataManagement', ['Data management', '数据管理', '資料管理']),
     ],
   },
   {
@@ -199,6 +200,14 @@ export const menuSeed: MenuSeed[] = [
         '假期提醒日誌',
       ]),
     ],
+  },
+  // Everyone reads the help centre: no module permission.
+  {
+    path: '/help',
+    name: 'Help',
+    component: 'help/index',
+    icon: 'QuestionCircleOutlined',
+    titles: ['Help', '帮助', '說明'],
   },
   {
     path: '/personal',

@@ -84,7 +84,7 @@ describe('GET /api/Menu/WebMenus', () => {
     const tree = await menusOf(token);
     expectShape(tree);
     // The hidden personal page (own account) is every signed-in user's; the menu does not show it.
-    expect(tree.filter((e) => !e.meta.isHide).map((e) => e.name)).toEqual(['Dashboard', 'Ticket']);
+    expect(tree.filter((e) => !e.meta.isHide).map((e) => e.name)).toEqual(['Dashboard', 'Ticket', 'Help']);
     // New ticket and Edit ticket also need ticket:create and ticket:edit (their identification).
     expect(outline(tree)).toEqual([
       {
@@ -97,6 +97,7 @@ describe('GET /api/Menu/WebMenus', () => {
         ],
       },
       { name: 'Ticket', children: [{ name: 'TicketList' }, { name: 'TicketInfo' }] },
+      { name: 'Help' },
       { name: 'Personal' },
     ]);
     const { token: creator } = await signedInWith(ctx, ['ticket:page', 'ticket:create']);
@@ -116,6 +117,7 @@ describe('GET /api/Menu/WebMenus', () => {
         name: 'Dashboard',
         children: [{ name: 'NotificationList' }, { name: 'Task' }, { name: 'WorkflowInstanceInfo' }],
       },
+      { name: 'Help' },
       { name: 'Personal' },
     ]);
     expect(tree.find((e) => e.name === 'Personal')!.meta.isHide).toBe(true);
@@ -125,12 +127,13 @@ describe('GET /api/Menu/WebMenus', () => {
 
   it('gives a user without page permissions only the pages of every signed-in user, and follows permission and menu changes at once', async () => {
     const { token } = await signedInWith(ctx, ['dept:view', 'dept:create']);
-    // My notifications, My approvals, an approval's page (under Home) and My account are every signed-in user's.
+    // My notifications, My approvals, an approval's page (under Home) and Help and My account are every signed-in user's.
     expect(outline(await menusOf(token))).toEqual([
       {
         name: 'Dashboard',
         children: [{ name: 'NotificationList' }, { name: 'Task' }, { name: 'WorkflowInstanceInfo' }],
       },
+      { name: 'Help' },
       { name: 'Personal' },
     ]);
 
@@ -141,6 +144,7 @@ describe('GET /api/Menu/WebMenus', () => {
         children: [{ name: 'NotificationList' }, { name: 'Task' }, { name: 'WorkflowInstanceInfo' }],
       },
       { name: 'Organization', children: [{ name: 'DeptList' }, { name: 'PositionList' }] },
+      { name: 'Help' },
       { name: 'Personal' },
     ]);
     await ctx.db.update(menu).set({ enabled: false }).where(eq(menu.name, 'PositionList'));
@@ -151,6 +155,7 @@ describe('GET /api/Menu/WebMenus', () => {
           children: [{ name: 'NotificationList' }, { name: 'Task' }, { name: 'WorkflowInstanceInfo' }],
         },
         { name: 'Organization', children: [{ name: 'DeptList' }] },
+        { name: 'Help' },
         { name: 'Personal' },
       ]);
     } finally {
