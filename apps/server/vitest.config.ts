@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // In CI, results also go to JSON so that .ci/run can print one summary line per suite.
@@ -9,6 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
     pool: 'forks',
+    // Vitest's default leaves one core idle (cores - 1): a test file is CPU-bound (PGlite runs in the worker), so use them all.
+    maxWorkers: availableParallelism(),
     // A hang guard, not a speed check: the route-table walks make hundreds of calls on a busy machine.
     testTimeout: 180_000,
     hookTimeout: 60_000,

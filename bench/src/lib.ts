@@ -281,6 +281,8 @@ export async function startServer(options: {
       LOGIN_RATE_LIMIT_MAX: '0',
       ACCESS_TOKEN_MINUTES: '120',
       LOG_LEVEL: settings.logLevel,
+      // One process unless asked: CPU per request is read off this pid (a cluster's primary serves nothing).
+      WORKERS: process.env.BENCH_WORKERS ?? '1',
       ...options.env,
     },
   });

@@ -65,6 +65,8 @@ async function startServer() {
       ADMIN_PASSWORD: benchPassword,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       DEMO_DATA: 'false',
+      // One process unless asked: CPU per request is read off this pid (a cluster's primary serves nothing).
+      WORKERS: process.env.BENCH_WORKERS ?? '1',
       DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -284,6 +284,10 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
   }
 }
 
-export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
+export async function openDatabase(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  databasePoolSize?: number;
+}): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.databasePoolSize) : openEmbedded(config.dataDir);
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import pkg from '../../../../package.json' with { type: 'json' };
 
@@ -22,6 +23,10 @@ const envSchema = z.object({
   SCHEDULER: bool.default(true),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /** Server processes with DATABASE_URL (0 or unset = one per core); the embedded database is always one. */
+  WORKERS: z.coerce.number().int().min(0).max(256).default(0),
+  /** Connections of this process's PostgreSQL pool (a cluster's primary sets it for each worker). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
 });
 
 export type Config = {
@@ -51,6 +56,9 @@ export type Config = {
   schedulerTickMs: number;
   /** A run whose process stopped renewing it for this long is declared interrupted. */
   jobLeaseSeconds: number;
+  /** Server processes to run: one per core by default with DATABASE_URL, always 1 on the embedded database. */
+  workers: number;
+  databasePoolSize: number;
 };
 
 export const appVersion: string = pkg.version;
@@ -82,5 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scheduler: e.SCHEDULER,
     schedulerTickMs: e.SCHEDULER_TICK_MS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    workers: e.DATABASE_URL ? e.WORKERS || availableParallelism() : 1,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
   };
 }
