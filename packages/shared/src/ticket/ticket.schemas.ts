@@ -281,6 +281,12 @@ export const ticketPageSchema = z.object({
   items: z.array(ticketListItemSchema),
   total: z.number().int(),
   totalExact: z.boolean(),
+  /**
+   * Keyword searches only: the order the rows came in. `relevance` (best match first, then newest) when few
+   * tickets match; `newest` (newest first) when many do (a broad word: ranking them all would read them all);
+   * `sorted` when the request named its own order.
+   */
+  searchOrder: z.enum(['relevance', 'newest', 'sorted']).optional(),
 });
 export type TicketPage = z.infer<typeof ticketPageSchema>;
 

@@ -132,7 +132,13 @@ const sortColumns: Record<(typeof ticketSortFields)[number], PgColumn> = {
 export type TicketFilter = Omit<TicketQuery, 'page' | 'pageSize'>;
 
 /** A built list query: its conditions, its order and (for keyword searches) its rank. */
-export type TicketListSql = { where: SQL | undefined; order: SQL[]; rank: SQL | undefined };
+export type TicketListSql = {
+  where: SQL | undefined;
+  order: SQL[];
+  rank: SQL | undefined;
+  /** The keyword's own condition (what ranking would read), for deciding whether a search is broad. */
+  keywordMatch?: SQL | undefined;
+};
 
 /** The WHERE and ORDER BY of a ticket list: the caller's visibility, then the filters of contract section 7. */
 export function ticketListSql(actor: Actor, query: TicketFilter): TicketListSql {
@@ -171,6 +177,7 @@ export function ticketListSql(actor: Actor, query: TicketFilter): TicketListSql 
   }
 
   let rank: SQL | undefined;
+  let keywordMatch: SQL | undefined;
   const keyword = query.keyword?.trim() ?? '';
   if (keyword) {
     const tsq = keywordQuery(keyword);
@@ -181,7 +188,8 @@ export function ticketListSql(actor: Actor, query: TicketFilter): TicketListSql 
       (c): c is SQL => c !== undefined,
     );
     // Nothing searchable in the keyword (punctuation only): it matches nothing.
-    conditions.push(matches.length > 0 ? or(...matches) : sql`false`);
+    keywordMatch = matches.length > 0 ? or(...matches) : sql`false`;
+    conditions.push(keywordMatch);
     rank = sql`(${tsq ? sql`ts_rank(${searchDocument}, ${tsq})` : sql`0`}
       + case when lower(${ticket.caseNumber}) = lower(${keyword}) then 10
              ${partialCase ? sql`when ${partialCase} then 1` : sql``} else 0 end)`;
@@ -197,7 +205,7 @@ export function ticketListSql(actor: Actor, query: TicketFilter): TicketListSql 
   }
   if (order.length === 0 && rank) order.push(sql`${rank} desc`);
   order.push(desc(ticket.id));
-  return { where: and(...conditions.filter((c): c is SQL => c !== undefined)), order, rank };
+  return { where: and(...conditions.filter((c): c is SQL => c !== undefined)), order, rank, keywordMatch };
 }
 
 export function ticketPageSql(db: Queryable, built: TicketListSql, page: number, pageSize: number) {
@@ -234,6 +242,26 @@ export async function estimateRows(db: Queryable, where: SQL | undefined): Promi
     { Plan: { 'Plan Rows': number } }[] | undefined;
   return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
 }
+
+/**
+ * A keyword the planner expects in more than this many tickets is "broad": ranking reads every ticket with the
+ * word (visible to the user or not: the visibility filter runs on the rows the index gave), and a common word
+ * is in a fifth of a million tickets. So it is answered newest first from the id index, which stops after a
+ * page, and its total is estimated. The estimate is of the keyword alone (the GIN index's statistics know it;
+ * the visibility expressions have none). Narrower searches are ranked by relevance.
+ * An object so that a test can move the line (one test file is one process).
+ */
+export const ticketSearchTuning = { broadAbove: 5_000 };
+
+/**
+ * The broad form of a keyword search: the same conditions, no rank and no window count; the user's sort, or
+ * newest first (then by id, so pages neither repeat nor skip a ticket).
+ */
+export const broadSearch = (built: TicketListSql, sorted: boolean): TicketListSql => ({
+  ...built,
+  order: sorted ? built.order : [desc(ticket.id)],
+  rank: undefined,
+});
 
 /** Past this many estimated matches the list does not count at all: the estimate is the total. */
 export const ticketEstimateOnlyAbove = ticketCountCap * 20;

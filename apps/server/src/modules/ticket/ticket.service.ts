@@ -10,13 +10,16 @@ import { fileUrlOf, storedFile } from '../file/index.js';
 import { appUser } from '../user/index.js';
 import { actionsFor, allowedStatuses, visibleSql } from './ticket.policy.js';
 import {
+  broadSearch,
+  estimateRows,
+  type TicketFilter,
   ticketListSql,
   ticketNameColumns,
   ticketPageSql,
   ticketRecordColumns,
+  ticketSearchTuning,
   ticketTotal,
   userNameSql,
-  type TicketFilter,
 } from './ticket.queries.js';
 import { ticket } from './ticket.table.js';
 
@@ -119,7 +122,16 @@ export function checkDateRange(query: Pick<TicketQuery, 'openDateFrom' | 'openDa
 
 export async function queryTickets(db: Db, actor: Actor, query: TicketQuery): Promise<TicketPage> {
   checkDateRange(query);
-  const built = ticketListSql(actor, query);
+  let built = ticketListSql(actor, query);
+  // A keyword search: relevance when it is narrow, newest first (the user's sort, if any) when it is broad.
+  let searchOrder: TicketPage['searchOrder'];
+  let broad = false;
+  if (built.rank && built.keywordMatch) {
+    const sorted = (query.orderBy?.length ?? 0) > 0;
+    broad = (await estimateRows(db, built.keywordMatch)) > ticketSearchTuning.broadAbove;
+    if (broad) built = broadSearch(built, sorted);
+    searchOrder = sorted ? 'sorted' : broad ? 'newest' : 'relevance';
+  }
   const items = await ticketPageSql(db, built, query.page, query.pageSize);
   const offset = (query.page - 1) * query.pageSize;
   const first = items[0];
@@ -129,7 +141,10 @@ export async function queryTickets(db: Db, actor: Actor, query: TicketQuery): Pr
       ? { total: Number(first.matches), exact: true }
       : items.length < query.pageSize && (items.length > 0 || query.page === 1)
         ? { total: offset + items.length, exact: true }
-        : await ticketTotal(db, built.where);
+        : broad
+          ? // Counting even 1,000 of a common word's matches reads its whole posting list: estimate instead.
+            { total: Math.max(await estimateRows(db, built.where), offset + items.length + 1), exact: false }
+          : await ticketTotal(db, built.where);
   return {
     items: items.map((i) => {
       const { matches: _matches, ...item } = i as typeof i & { matches?: number };
@@ -137,6 +152,7 @@ export async function queryTickets(db: Db, actor: Actor, query: TicketQuery): Pr
     }),
     total: counted.total,
     totalExact: counted.exact,
+    ...(searchOrder ? { searchOrder } : {}),
   };
 }
 

@@ -77,8 +77,10 @@ export default function TicketListPage() {
   const data = list.data;
   const rows = data?.items ?? [];
   const total = data?.total ?? 0;
+  // A broad search comes newest first (the server does not rank that many matches): say so next to the total.
   const totalText = data
-    ? t(data.totalExact ? 'ticket.list.total' : 'ticket.list.totalAbout', { total: total.toLocaleString() })
+    ? t(data.totalExact ? 'ticket.list.total' : 'ticket.list.totalAbout', { total: total.toLocaleString() }) +
+      (data.searchOrder === 'newest' ? ` · ${t('ticket.list.newestFirst')}` : '')
     : '';
 
   return (

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TicketPage } from '@casedesk/shared';
+import { useTestApp } from '../../../test/helpers.js';
+import { addTicket, createCategory, createProject, staff, ticketWorld } from '../../../test/ticket-factories.js';
+import { ticketSearchTuning } from './ticket.queries.js';
+
+const ctx = useTestApp();
+const narrowLine = ticketSearchTuning.broadAbove;
+afterEach(() => {
+  ticketSearchTuning.broadAbove = narrowLine;
+});
+
+async function query(token: string, body: Record<string, unknown> = {}) {
+  const response = await ctx.call('POST', '/api/Ticket/Query', { token, body });
+  expect(response.status, response.raw).toBe(200);
+  return response.body.data as TicketPage;
+}
+
+/** Every page of a search, one after the other. */
+async function allPages(token: string, body: Record<string, unknown>, pageSize: number) {
+  const pages: TicketPage[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const result = await query(token, { ...body, page, pageSize });
+    pages.push(result);
+    if (result.items.length < pageSize) break;
+  }
+  return pages;
+}
+
+describe('a broad keyword search (many matches): newest first from the id index, no ranking', () => {
+  it('pages newest first without repeats or gaps, counts and shows only what the user may see, and says its order', async () => {
+    const w = await ticketWorld(ctx);
+    const base = { projectId: w.projectId, categoryId: w.categoryId, companyId: w.companyId };
+    const visible: number[] = [];
+    for (let i = 0; i < 13; i++) {
+      // The word in the subject of some, in the content of others: relevance would order them differently.
+      const body =
+        i % 2 ? { subject: `Ledger ${i}` } : { subject: `Item ${i}`, content: `<p>ledger ledger note ${i}</p>` };
+      visible.push((await addTicket(ctx, w.agent.token, { ...base, ...body })).id);
+    }
+    await addTicket(ctx, w.agent.token, { ...base, subject: 'Unrelated' });
+    // A private ticket of someone else in the same project, and a ticket of another project: never shown or counted.
+    const colleague = await staff(ctx, [w.projectId]);
+    const hidden = await addTicket(ctx, colleague.token, {
+      ...base,
+      subject: 'Ledger private',
+      privateTicket: true,
+      assignTo: colleague.id,
+    });
+    const otherProject = await createProject(ctx, { companies: [w.companyId] });
+    const outsider = await staff(ctx, [otherProject]);
+    const otherCategory = await createCategory(ctx, { projects: [otherProject], assignee: outsider.id });
+    const elsewhere = await addTicket(ctx, outsider.token, {
+      projectId: otherProject,
+      categoryId: otherCategory,
+      companyId: w.companyId,
+      subject: 'Ledger elsewhere',
+    });
+
+    ticketSearchTuning.broadAbove = -1; // every keyword search is broad here
+    const newestFirst = [...visible].sort((a, b) => b - a);
+    const pages = await allPages(w.agent.token, { keyword: 'ledger' }, 4);
+    const ids = pages.flatMap((p) => p.items.map((i) => i.id));
+    expect(ids).toEqual(newestFirst);
+    expect(ids).not.toContain(hidden.id);
+    expect(ids).not.toContain(elsewhere.id);
+    // Full pages of a broad search estimate the total (at least one more than shown); the last, short page knows it.
+    for (const [index, page] of pages.entries()) {
+      expect(page.searchOrder).toBe('newest');
+      if (index < pages.length - 1) {
+        expect(page.totalExact).toBe(false);
+        expect(page.total).toBeGreaterThan((index + 1) * 4);
+      } else expect(page).toMatchObject({ total: 13, totalExact: true });
+    }
+    // The colleague sees their own private ticket in the same broad search; the outsider only theirs.
+    expect((await query(colleague.token, { keyword: 'ledger', pageSize: 50 })).items.map((i) => i.id)).toContain(
+      hidden.id,
+    );
+    expect((await query(outsider.token, { keyword: 'ledger' })).items.map((i) => i.id)).toEqual([elsewhere.id]);
+
+    // A sort the user chose is kept on the broad path.
+    const bySubject = await query(w.agent.token, { keyword: 'ledger', orderBy: [{ field: 'subject' }], pageSize: 50 });
+    expect(bySubject.searchOrder).toBe('sorted');
+    const subjects = bySubject.items.map((i) => i.subject);
+    expect(subjects).toEqual([...subjects].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    // The same search below the line is ranked: subject matches (weight A) before content matches.
+    ticketSearchTuning.broadAbove = narrowLine;
+    const ranked = await query(w.agent.token, { keyword: 'ledger', pageSize: 50 });
+    expect(ranked.searchOrder).toBe('relevance');
+    expect(ranked.total).toBe(13);
+    expect(new Set(ranked.items.map((i) => i.id))).toEqual(new Set(visible));
+    expect(ranked.items.map((i) => i.id)).not.toEqual(newestFirst);
+  });
+
+  it('finds a Chinese word on the broad path the same as on the ranked one', async () => {
+    const w = await ticketWorld(ctx);
+    const base = { projectId: w.projectId, categoryId: w.categoryId, companyId: w.companyId };
+    const zh = await addTicket(ctx, w.agent.token, { ...base, subject: '打印机无法连接网络' });
+    const tw = await addTicket(ctx, w.agent.token, { ...base, subject: '辦公室印表機', content: '<p>打印机卡纸</p>' });
+    await addTicket(ctx, w.agent.token, { ...base, subject: '其他问题' });
+    ticketSearchTuning.broadAbove = -1;
+    const broad = await query(w.agent.token, { keyword: '打印机' });
+    expect(broad.items.map((i) => i.id)).toEqual([tw.id, zh.id]);
+    expect(broad).toMatchObject({ total: 2, totalExact: true, searchOrder: 'newest' }); // a short page: exact
+    ticketSearchTuning.broadAbove = narrowLine;
+    const ranked = await query(w.agent.token, { keyword: '打印机' });
+    expect(ranked.items.map((i) => i.id)).toEqual([zh.id, tw.id]);
+    expect(ranked.searchOrder).toBe('relevance');
+  });
+});
