@@ -4,6 +4,7 @@ export {
   claimFiles,
   discardUploads,
   dropFiles,
+  filesDir,
   fileUrlOf,
   registerFileOwner,
   removeStoredFiles,
