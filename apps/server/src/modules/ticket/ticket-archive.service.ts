@@ -41,43 +41,42 @@ async function nextBatch(tx: Tx, cutoff: Date, limit: number): Promise<number[]>
 
 /** The read-only records of these tickets as the archive keeps them: names, comments, history, files. */
 async function snapshots(tx: Tx, ids: number[]): Promise<Omit<TicketArchive, 'archivedAt'>[]> {
-  const [tickets, comments, history, files] = await Promise.all([
-    tx
-      .select({ ...ticketRecordColumns, ...ticketNameColumns })
-      .from(ticket)
-      .where(inArray(ticket.id, ids)),
-    tx
-      .select({
-        id: ticketComment.id,
-        ticketId: ticketComment.ticketId,
-        comment: ticketComment.comment,
-        public: ticketComment.public,
-        createdAt: ticketComment.createdAt,
-        createdBy: ticketComment.createdBy,
-        createdByName: userNameSql(ticketComment.createdBy),
-      })
-      .from(ticketComment)
-      .where(inArray(ticketComment.ticketId, ids))
-      .orderBy(asc(ticketComment.id)),
-    tx
-      .select({
-        ticketId: ticketHistory.ticketId,
-        at: ticketHistory.at,
-        actorId: ticketHistory.actorId,
-        actorName: sql<
-          string | null
-        >`(select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${qualified(ticketHistory.actorId)})`,
-        kind: ticketHistory.kind,
-        changes: ticketHistory.changes,
-      })
-      .from(ticketHistory)
-      .where(inArray(ticketHistory.ticketId, ids))
-      .orderBy(asc(ticketHistory.id)),
-    tx
-      .select({ fileId: storedFile.id, name: storedFile.name, ownerId: storedFile.ownerId })
-      .from(storedFile)
-      .where(and(eq(storedFile.ownerEntity, fileOwner), inArray(storedFile.ownerId, ids))),
-  ]);
+  // One after another: a transaction is one connection.
+  const tickets = await tx
+    .select({ ...ticketRecordColumns, ...ticketNameColumns })
+    .from(ticket)
+    .where(inArray(ticket.id, ids));
+  const comments = await tx
+    .select({
+      id: ticketComment.id,
+      ticketId: ticketComment.ticketId,
+      comment: ticketComment.comment,
+      public: ticketComment.public,
+      createdAt: ticketComment.createdAt,
+      createdBy: ticketComment.createdBy,
+      createdByName: userNameSql(ticketComment.createdBy),
+    })
+    .from(ticketComment)
+    .where(inArray(ticketComment.ticketId, ids))
+    .orderBy(asc(ticketComment.id));
+  const history = await tx
+    .select({
+      ticketId: ticketHistory.ticketId,
+      at: ticketHistory.at,
+      actorId: ticketHistory.actorId,
+      actorName: sql<
+        string | null
+      >`(select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${qualified(ticketHistory.actorId)})`,
+      kind: ticketHistory.kind,
+      changes: ticketHistory.changes,
+    })
+    .from(ticketHistory)
+    .where(inArray(ticketHistory.ticketId, ids))
+    .orderBy(asc(ticketHistory.id));
+  const files = await tx
+    .select({ fileId: storedFile.id, name: storedFile.name, ownerId: storedFile.ownerId })
+    .from(storedFile)
+    .where(and(eq(storedFile.ownerEntity, fileOwner), inArray(storedFile.ownerId, ids)));
   return tickets.map((t) => ({
     ...(present(t) as unknown as Omit<TicketArchive, 'archivedAt' | 'comments' | 'history' | 'files'>),
     comments: comments.filter((c) => c.ticketId === t.id).map(({ ticketId: _, ...c }) => present(c)),
