@@ -30,6 +30,7 @@ import { workflowModule } from './workflow/index.js';
 import { requisitionModule } from './requisition/index.js';
 import { invoiceModule } from './invoice/index.js';
 import { openItemModule } from './openItem/index.js';
+import { importModule } from './import/index.js';
 import { dataManagementModule } from './dataManagement/index.js';
 
 /**
@@ -69,5 +70,7 @@ export const modules: readonly ModuleManifest[] = [
   // After vendor and requisition (its demo reads their rows).
   invoiceModule,
   openItemModule,
+  // After every module it writes into.
+  importModule,
   dataManagementModule,
 ];

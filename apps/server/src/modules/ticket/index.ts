@@ -22,6 +22,8 @@ export { userNameSql } from './ticket.queries.js';
 // Data Management's retention rule: the archive job and its tables (ticket-archive.table.ts).
 export { archiveClosedTickets, archiveCutoff, ticketArchiveHandler } from './ticket-archive.service.js';
 
+// Data import writes tickets through the same calls.
+export { createTicketResource } from './ticket.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { ticketWorkflowType } from './ticket-approval.service.js';
 import { ticketArchiveHandler } from './ticket-archive.service.js';
