@@ -36,6 +36,9 @@ describe('data management', () => {
       expect(await page.locator('.data-retention').innerText()).toContain(archiveLabel[language]);
       await page.waitForLoadState('networkidle');
       await shot(page, `data-management-${language}`);
+      await page.locator('.data-imports').scrollIntoViewIfNeeded();
+      await page.locator('.data-imports .ant-table').waitFor();
+      await shot(page, `data-management-backup-imports-${language}`);
 
       // An export: every vendor, as the vendor list's Export gives it.
       const [exported] = await Promise.all([

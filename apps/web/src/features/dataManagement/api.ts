@@ -1,5 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { DataExport, DataManagementInfo, DataRetention, DataRetentionSave, TicketArchive } from '@casedesk/shared';
+import type {
+  DataExport,
+  DataManagementInfo,
+  DataRetention,
+  DataRetentionSave,
+  ImportRun,
+  Page,
+  TicketArchive,
+} from '@casedesk/shared';
 import { resourceKeys, useInvalidate } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
 import { downloadExport, rawCall, saveBlob, serverFileName } from '../../platform/http/file-transfer';
@@ -48,3 +56,12 @@ export async function downloadBackup(): Promise<void> {
 
 export const findArchivedTicket = (caseNumber: string) =>
   http.get<TicketArchive>(`/api/Ticket/Archive/${encodeURIComponent(caseNumber.trim())}`, undefined, { quiet: true });
+
+/** The ten newest import runs of every definition (the Import screen has the rest). */
+export function useLatestImportRuns(enabled: boolean) {
+  return useQuery({
+    queryKey: resourceKeys('Import').of('runs', 'latest'),
+    queryFn: () => http.post<Page<ImportRun>>('/api/Import/Runs', { page: 1, pageSize: 10 }),
+    enabled,
+  });
+}

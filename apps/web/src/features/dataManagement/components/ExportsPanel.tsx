@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Input, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataExport } from '@casedesk/shared';
 import { useServerText } from '../../../platform/crud/failure';
@@ -9,12 +9,18 @@ import { exportResource, useDataExports } from '../api';
 
 /** Every export the user may take (their `<module>:export`), all rows or those matching the keyword, as .xlsx. */
 export function ExportsPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const text = useServerText();
   const { data, isPending } = useDataExports();
   const [keyword, setKeyword] = useState('');
   const [running, setRunning] = useState<string | null>(null);
+  const label = (resource: string) => t(`dataManagement.resources.${resource}`, { defaultValue: resource });
+  // In the reader's language's order, not the resource names'.
+  const rows = useMemo(
+    () => [...(data ?? [])].sort((a, b) => label(a.resource).localeCompare(label(b.resource), i18n.language)),
+    [data, i18n.language],
+  );
 
   const run = async (resource: string) => {
     setRunning(resource);
@@ -42,14 +48,14 @@ export function ExportsPanel() {
         size="small"
         rowKey="resource"
         loading={isPending}
-        dataSource={data ?? []}
+        dataSource={rows}
         pagination={false}
         scroll={{ y: 560 }}
         columns={[
           {
             title: t('dataManagement.exports.data'),
             dataIndex: 'resource',
-            render: (resource: string) => t(`dataManagement.resources.${resource}`, { defaultValue: resource }),
+            render: (resource: string) => label(resource),
           },
           {
             title: t('dataManagement.exports.format'),
