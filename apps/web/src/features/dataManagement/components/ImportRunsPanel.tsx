@@ -35,21 +35,26 @@ export function ImportRunsPanel() {
           dataSource={data?.items ?? []}
           pagination={false}
           columns={[
-            { title: '#', dataIndex: 'id', width: 60 },
             {
               title: t('dataManagement.imports.file'),
               dataIndex: 'fileName',
               ellipsis: true,
               render: (name: string | null, run) => (
-                <span>
-                  {name ?? run.fileId} {run.dryRun && <Tag>{t('dataManagement.imports.dryRun')}</Tag>}
-                </span>
+                <div>
+                  <div>
+                    #{run.id} {name ?? run.fileId} {run.dryRun && <Tag>{t('dataManagement.imports.dryRun')}</Tag>}
+                  </div>
+                  <Typography.Text type="secondary">
+                    {dayjs(run.createdAt).format('lll')}
+                    {run.startedByName && ` · ${run.startedByName}`}
+                  </Typography.Text>
+                </div>
               ),
             },
             {
               title: t('dataManagement.imports.status'),
               dataIndex: 'status',
-              width: 110,
+              width: 100,
               render: (status: ImportRunStatus) => (
                 <Tag color={statusColor[status]}>{t(`dataManagement.imports.statuses.${status}`)}</Tag>
               ),
@@ -63,17 +68,6 @@ export function ImportRunsPanel() {
                   total: run.total ?? '?',
                   failed: run.failed,
                 }),
-            },
-            {
-              title: t('dataManagement.imports.started'),
-              dataIndex: 'createdAt',
-              width: 160,
-              render: (at: string, run) => (
-                <span>
-                  {dayjs(at).format('lll')}
-                  {run.startedByName && <Typography.Text type="secondary"> · {run.startedByName}</Typography.Text>}
-                </span>
-              ),
             },
           ]}
         />
