@@ -43,3 +43,5 @@ export * from './invoice/invoice-indexing.schemas.js';
 export * from './requisition/requisition.schemas.js';
 export * from './openItem/openItem.schemas.js';
 export * from './import/import.schemas.js';
+export * from './dataManagement/data-management.schemas.js';
+export * from './ticket/ticket-archive.schemas.js';

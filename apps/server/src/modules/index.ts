@@ -31,6 +31,7 @@ import { requisitionModule } from './requisition/index.js';
 import { invoiceModule } from './invoice/index.js';
 import { openItemModule } from './openItem/index.js';
 import { importModule } from './import/index.js';
+import { dataManagementModule } from './dataManagement/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -71,4 +72,5 @@ export const modules: readonly ModuleManifest[] = [
   openItemModule,
   // After every module it writes into.
   importModule,
+  dataManagementModule,
 ];

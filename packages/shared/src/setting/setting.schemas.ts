@@ -84,14 +84,20 @@ export const holidayReminderSettingsSchema = z.object({
   daysBefore: z.number().int().min(1).max(60),
 });
 
+/** Data Management → retention: closed tickets older than this go to the archive (`ticket.archive`); 0 = off. */
+export const retentionSettingsSchema = z.object({
+  archiveClosedAfterMonths: z.number().int().min(0).max(600),
+});
+
 export type BasicSettings = z.infer<typeof basicSettingsSchema>;
 export type ToggleSettings = z.infer<typeof toggleSettingsSchema>;
 export type TokenSettings = z.infer<typeof tokenSettingsSchema>;
 export type UploadSettings = z.infer<typeof uploadSettingsSchema>;
 export type LogSettings = z.infer<typeof logSettingsSchema>;
 export type HolidayReminderSettings = z.infer<typeof holidayReminderSettingsSchema>;
+export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
 
-export const settingGroups = ['basic', 'toggles', 'token', 'upload', 'log', 'holidayReminder'] as const;
+export const settingGroups = ['basic', 'toggles', 'token', 'upload', 'log', 'holidayReminder', 'retention'] as const;
 export type SettingGroup = (typeof settingGroups)[number];
 
 export const settingGroupSchemas = {
@@ -101,6 +107,7 @@ export const settingGroupSchemas = {
   upload: uploadSettingsSchema,
   log: logSettingsSchema,
   holidayReminder: holidayReminderSettingsSchema,
+  retention: retentionSettingsSchema,
 } as const;
 
 export type SettingValues = {
@@ -110,6 +117,7 @@ export type SettingValues = {
   upload: UploadSettings;
   log: LogSettings;
   holidayReminder: HolidayReminderSettings;
+  retention: RetentionSettings;
 };
 
 /** The extensions uploads accept out of the box. */
@@ -156,6 +164,9 @@ export const settingSaveSchema = z.discriminatedUnion('group', [
       rowVersion: rowVersionSchema,
     })
     .strict(),
+  z
+    .object({ group: z.literal('retention'), value: retentionSettingsSchema.strict(), rowVersion: rowVersionSchema })
+    .strict(),
 ]);
 export type SettingSave = z.infer<typeof settingSaveSchema>;
 
@@ -168,6 +179,7 @@ export const settingSavedSchema = z.object({
     uploadSettingsSchema,
     logSettingsSchema,
     holidayReminderSettingsSchema,
+    retentionSettingsSchema,
   ]),
   rowVersion: z.number().int(),
   modifiedAt: z.string().nullable(),
@@ -201,6 +213,7 @@ export const settingsSchema = z.object({
   upload: groupOf(uploadSettingsSchema),
   log: groupOf(logSettingsSchema),
   holidayReminder: groupOf(holidayReminderSettingsSchema),
+  retention: groupOf(retentionSettingsSchema),
   holidays: z.array(holidaySchema),
 });
 export type Settings = z.infer<typeof settingsSchema>;

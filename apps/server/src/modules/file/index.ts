@@ -12,7 +12,7 @@ export {
 export { multipartLimits, receiveUploads } from './file.routes.js';
 // Files a job receives (incoming mail): written before the transaction, recorded inside it.
 export { readStoredFile, recordWrittenFiles, writeReceivedFile, type WrittenFile } from './file.service.js';
-// Imports read an upload as a stream from where it is stored.
+// Imports read an upload as a stream from where it is stored; the backup packs the stored files.
 export { filesDir } from './file.service.js';
 // Uploads another module receives itself (invoice indexing): the same checks, storage and all-or-none cleanup.
 export { fileTooLarge, saveUpload } from './file.service.js';

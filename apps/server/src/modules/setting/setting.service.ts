@@ -11,7 +11,7 @@ import {
   type Settings,
   type SettingValues,
 } from '@casedesk/shared';
-import type { Db, Queryable } from '../../platform/db.js';
+import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
@@ -40,6 +40,7 @@ export function defaultSettings(env: SettingDefaults): SettingValues {
     upload: { maxSizeMb: 20, allowedTypes: [...defaultAllowedUploadTypes] },
     log: { requestLog: true, slowSqlMs: 200, daysToKeep: 90 },
     holidayReminder: { enabled: false, userIds: [], daysBefore: 3 },
+    retention: { archiveClosedAfterMonths: 0 },
   };
 }
 
@@ -96,6 +97,7 @@ async function loadGroups(q: Queryable, defaults: SettingDefaults): Promise<Grou
     upload: read('upload') as GroupState['upload'],
     log: read('log') as GroupState['log'],
     holidayReminder: read('holidayReminder') as GroupState['holidayReminder'],
+    retention: read('retention') as GroupState['retention'],
   };
 }
 
@@ -112,6 +114,7 @@ export async function readSettings(db: Db, q: Queryable = db): Promise<SettingVa
     upload: groups.upload.value,
     log: groups.log.value,
     holidayReminder: groups.holidayReminder.value,
+    retention: groups.retention.value,
   };
 }
 
@@ -138,6 +141,7 @@ export async function getSettings(db: Db): Promise<Settings> {
     upload: show(groups.upload),
     log: show(groups.log),
     holidayReminder: show(groups.holidayReminder),
+    retention: show(groups.retention),
     holidays: holidays.map((h) => present(h)),
   };
 }
@@ -156,37 +160,53 @@ export async function publicSettings(db: Db): Promise<PublicSettings> {
 
 /** Saves one group whole; a rowVersion that is not the stored one (0 = never saved) writes nothing: 409. */
 export async function saveSetting(db: Db, actor: Actor, input: SettingSave): Promise<SettingSaved> {
-  const saved = await db.transaction(async (tx) => {
-    if (input.group === 'holidayReminder') await checkReminderUsers(tx, input.value.userIds);
-    const [before] = await tx.select().from(appSetting).where(eq(appSetting.groupName, input.group));
-    const value = input.value as Record<string, unknown>;
-    let row: typeof appSetting.$inferSelect | undefined;
-    if (!before) {
-      if (input.rowVersion !== 0) throw conflict(messages.staleRowVersion);
-      [row] = await tx
-        .insert(appSetting)
-        .values({ groupName: input.group, value, createdBy: actor.userId, modifiedBy: actor.userId })
-        .onConflictDoNothing()
-        .returning();
-    } else {
-      [row] = await tx
-        .update(appSetting)
-        .set({ value, ...nextVersion(appSetting, actor) })
-        .where(and(eq(appSetting.id, before.id), eq(appSetting.rowVersion, input.rowVersion)))
-        .returning();
-    }
-    if (!row) throw conflict(messages.staleRowVersion);
-    await writeAudit(tx, {
-      entity: 'Settings',
-      entityId: row.id,
-      action: before ? 'update' : 'create',
-      actorId: actor.userId,
-      changes: diff(before?.value ?? {}, value),
-    });
-    return row;
+  const [saved] = await saveSettings(db, actor, [input]);
+  return saved!;
+}
+
+/** Several groups in one transaction, all or none (Data Management saves the log and retention groups together). */
+export async function saveSettings(db: Db, actor: Actor, inputs: SettingSave[]): Promise<SettingSaved[]> {
+  const rows = await db.transaction(async (tx) => {
+    const saved: (typeof appSetting.$inferSelect)[] = [];
+    for (const input of inputs) saved.push(await saveGroupIn(tx, actor, input));
+    return saved;
   });
   invalidateSettings(db);
-  return { value: input.value, rowVersion: saved.rowVersion, modifiedAt: saved.modifiedAt.toISOString() };
+  return rows.map((row, i) => ({
+    value: inputs[i]!.value,
+    rowVersion: row.rowVersion,
+    modifiedAt: row.modifiedAt.toISOString(),
+  }));
+}
+
+async function saveGroupIn(tx: Tx, actor: Actor, input: SettingSave) {
+  if (input.group === 'holidayReminder') await checkReminderUsers(tx, input.value.userIds);
+  const [before] = await tx.select().from(appSetting).where(eq(appSetting.groupName, input.group));
+  const value = input.value as Record<string, unknown>;
+  let row: typeof appSetting.$inferSelect | undefined;
+  if (!before) {
+    if (input.rowVersion !== 0) throw conflict(messages.staleRowVersion);
+    [row] = await tx
+      .insert(appSetting)
+      .values({ groupName: input.group, value, createdBy: actor.userId, modifiedBy: actor.userId })
+      .onConflictDoNothing()
+      .returning();
+  } else {
+    [row] = await tx
+      .update(appSetting)
+      .set({ value, ...nextVersion(appSetting, actor) })
+      .where(and(eq(appSetting.id, before.id), eq(appSetting.rowVersion, input.rowVersion)))
+      .returning();
+  }
+  if (!row) throw conflict(messages.staleRowVersion);
+  await writeAudit(tx, {
+    entity: 'Settings',
+    entityId: row.id,
+    action: before ? 'update' : 'create',
+    actorId: actor.userId,
+    changes: diff(before?.value ?? {}, value),
+  });
+  return row;
 }
 
 /** The users a holiday reminder goes to must exist (and not be deleted). */

@@ -1,5 +1,6 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './ticket.table.js';
+export * from './ticket-archive.table.js';
 export { ticketNumbering, ticketSearchDoc } from './ticket.service.js';
 // What scheduled tickets use: the create itself, its reference checks, and who sees a ticket.
 export { createTicket, createTicketIn } from './ticket-create.service.js';
@@ -18,17 +19,38 @@ export { visibleSql } from './ticket.policy.js';
 // Open items: deleting one cancels its ticket through the ticket's own status change.
 export { cancelTicketForOpenItem } from './ticket-change.service.js';
 export { userNameSql } from './ticket.queries.js';
+// Data Management's retention rule: the archive job and its tables (ticket-archive.table.ts).
+export { archiveClosedTickets, archiveCutoff, ticketArchiveHandler } from './ticket-archive.service.js';
 
 // Data import writes tickets through the same calls.
 export { createTicketResource } from './ticket.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { ticketWorkflowType } from './ticket-approval.service.js';
+import { ticketArchiveHandler } from './ticket-archive.service.js';
+import { registerTicketArchiveRoutes } from './ticket-archive.routes.js';
+import * as archiveTables from './ticket-archive.table.js';
 import { registerTicketRoutes } from './ticket.routes.js';
 import * as tables from './ticket.table.js';
 
 export const ticketModule: ModuleManifest = {
   name: 'ticket',
-  tables: { ...tables },
-  register: (app, ctx) => registerTicketRoutes(app, ctx.db, ctx.config.dataDir),
+  tables: { ...tables, ...archiveTables },
+  register: (app, ctx) => {
+    registerTicketRoutes(app, ctx.db, ctx.config.dataDir);
+    registerTicketArchiveRoutes(app, ctx.db);
+  },
+  jobs: {
+    handlers: [ticketArchiveHandler],
+    defaults: [
+      {
+        name: 'Archive closed tickets',
+        jobGroup: 'ticket',
+        className: ticketArchiveHandler.className,
+        cron: '0 30 2 * * ?',
+        isStart: true,
+        remark: 'Moves tickets closed longer ago than Data Management → retention says to the archive (0 = off).',
+      },
+    ],
+  },
   workflowTypes: [ticketWorkflowType],
 };
