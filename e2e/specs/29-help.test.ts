@@ -43,6 +43,14 @@ describe('help centre', () => {
     await article.getByRole('link', { name: 'Ticket page' }).first().click();
     await page.waitForURL('**/help?page=ticket-page');
     await article.getByRole('heading', { level: 1, name: 'Ticket page' }).waitFor();
+    // Help keeps one tab whichever page it shows; the tab leads back to the page last shown.
+    const helpTabs = page.locator('.tags-view .ant-tabs-tab', { hasText: 'Help' });
+    expect(await helpTabs.count()).toBe(1);
+    await page.locator('.tags-view .ant-tabs-tab', { hasText: 'Ticket list' }).click();
+    await page.waitForURL('**/ticket/list');
+    await helpTabs.click();
+    await page.waitForURL('**/help?page=ticket-page');
+    await article.getByRole('heading', { level: 1, name: 'Ticket page' }).waitFor();
     await context.close();
   });
 
