@@ -7,13 +7,15 @@ import {
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  QuestionCircleOutlined,
   SkinOutlined,
   TranslationOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { helpHref } from '../../features/help/help-routes';
 import { useSession } from '../../platform/auth-store';
 import { isLanguage, languageNames, languages, type Language } from '../../platform/i18n';
 import { lockScreen } from '../lock/lock-store';
@@ -69,6 +71,7 @@ export function HeaderBar({ showLogo, horizontalMenu }: { showLogo: boolean; hor
   const theme = useThemeConfig();
   const { userInfo } = useSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [fullscreen, toggleFullscreen] = useFullscreen();
   const dark = theme.isDark || isDarkColor(theme.topBar);
   const name = userInfo?.firstName || userInfo?.userName || '';
@@ -99,6 +102,15 @@ export function HeaderBar({ showLogo, horizontalMenu }: { showLogo: boolean; hor
         <Suspense fallback={null}>
           <NotificationBell />
         </Suspense>
+        <Tooltip title={t('layout.help')}>
+          <Button
+            type="text"
+            className="header-icon"
+            aria-label={t('layout.help')}
+            icon={<QuestionCircleOutlined />}
+            onClick={() => navigate(helpHref(pathname))}
+          />
+        </Tooltip>
         <Tooltip title={t(fullscreen ? 'layout.exitFullscreen' : 'layout.fullscreen')}>
           <Button
             type="text"

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useOutlet } from 'react-router';
 import { useCurrentRoute } from '../router/current-route';
 import { useThemeConfig } from '../../platform/theme/theme-store';
-import { useTags } from './tags-store';
+import { tabKey, useTags } from './tags-store';
 
 function PageError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
@@ -39,7 +39,7 @@ export function KeepAliveOutlet() {
   const theme = useThemeConfig();
   const { tags, versions } = useTags();
   const cache = useRef(new Map<string, ReactNode>());
-  const key = location.pathname + location.search;
+  const key = tabKey(location.pathname, location.search);
   const keepAlive = theme.isTagsView && current !== undefined && current.route.menu.meta.isKeepAlive;
 
   if (keepAlive) cache.current.set(key, outlet);

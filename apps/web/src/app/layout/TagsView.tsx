@@ -6,14 +6,24 @@ import { useLocation, useNavigate } from 'react-router';
 import { isLanguage } from '../../platform/i18n';
 import { findRoute, useAppRoutes, useCurrentRoute } from '../router/current-route';
 import { tagTitle } from './tag-title';
-import { closeAllTags, closeOtherTags, closeTag, refreshTag, syncTags, useTags, type Tag } from './tags-store';
+import {
+  closeAllTags,
+  closeOtherTags,
+  closeTag,
+  refreshTag,
+  syncTags,
+  tabKey,
+  tagHref,
+  useTags,
+  type Tag,
+} from './tags-store';
 
 /** Opens a tab for each page visited; affix tabs (the landing page) are always there. */
 export function useTagsSync(): void {
   const routes = useAppRoutes();
   const current = useCurrentRoute();
   const location = useLocation();
-  const key = location.pathname + location.search;
+  const key = tabKey(location.pathname, location.search);
   useEffect(() => {
     const affix: Tag[] = routes
       .filter((r) => r.menu.meta.isAffix && r.kind !== 'redirect' && !r.path.includes(':'))
@@ -22,6 +32,7 @@ export function useTagsSync(): void {
       current && current.route.kind !== 'redirect'
         ? {
             key,
+            ...(key === location.pathname + location.search ? {} : { search: location.search }),
             pathname: location.pathname,
             routePath: current.route.path,
             params: current.params,
@@ -29,7 +40,7 @@ export function useTagsSync(): void {
           }
         : null;
     syncTags(affix, tag);
-  }, [routes, current, key, location.pathname]);
+  }, [routes, current, key, location.pathname, location.search]);
 }
 
 export function TagsView() {
@@ -39,7 +50,7 @@ export function TagsView() {
   const routes = useAppRoutes();
   const location = useLocation();
   const navigate = useNavigate();
-  const activeKey = location.pathname + location.search;
+  const activeKey = tabKey(location.pathname, location.search);
 
   const titles = useMemo(
     () => new Map(tags.map((tag) => [tag.key, tagTitle(tag, findRoute(routes, tag.pathname)?.route, language, t)])),
@@ -48,7 +59,7 @@ export function TagsView() {
 
   const close = (key: string) => {
     const next = closeTag(key, activeKey);
-    if (next) navigate(next);
+    if (next) navigate(tagHref(tags.find((tag) => tag.key === next) ?? { key: next }));
   };
 
   const actions = (tag: Tag): MenuProps => ({
@@ -64,7 +75,7 @@ export function TagsView() {
       else if (key === 'close') close(tag.key);
       else if (key === 'closeOthers') {
         closeOtherTags(tag.key);
-        if (tag.key !== activeKey) navigate(tag.key);
+        if (tag.key !== activeKey) navigate(tagHref(tag));
       } else if (key === 'closeAll') navigate(closeAllTags());
     },
   });
@@ -77,7 +88,7 @@ export function TagsView() {
         size="small"
         hideAdd
         activeKey={activeKey}
-        onChange={(key) => navigate(key)}
+        onChange={(key) => navigate(tagHref(tags.find((tag) => tag.key === key) ?? { key }))}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') close(key);
         }}

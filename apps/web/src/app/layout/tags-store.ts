@@ -3,14 +3,26 @@ import { session } from '../../platform/storage';
 
 /** One open tab of the tags view; its title is worked out when shown (it follows the language). */
 export type Tag = {
-  /** pathname + search: one tab per address. */
+  /** pathname + search: one tab per address (pathname alone for a one-tab screen, see `tabKey`). */
   key: string;
+  /** The query of the address last shown, when the key leaves it out. */
+  search?: string;
   pathname: string;
   /** The route pattern it matched (`/ticket/edit/:id`). */
   routePath: string;
   params: Record<string, string | undefined>;
   affix: boolean;
 };
+
+// Screens that keep one tab whatever their query shows: Help moves between its pages (?page=) in one tab.
+const oneTabPaths = new Set(['/help']);
+
+/** The tab (and keep-alive) key of an address. */
+export const tabKey = (pathname: string, search: string) =>
+  oneTabPaths.has(pathname.toLowerCase()) ? pathname : pathname + search;
+
+/** Where a tab leads: its address as last shown. */
+export const tagHref = (tag: Pick<Tag, 'key' | 'search'>) => tag.key + (tag.search ?? '');
 
 type TagsState = { tags: Tag[]; versions: Record<string, number> };
 
