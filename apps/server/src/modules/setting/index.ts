@@ -1,7 +1,14 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './setting.table.js';
 export { holidayReminder } from './holiday-reminder.service.js';
-export { addServiceHours, dayIn, holidaysFrom, holidaysFromQuery, readSettings } from './setting.service.js';
+export {
+  addServiceHours,
+  dayIn,
+  holidaysFrom,
+  holidaysFromQuery,
+  readSettings,
+  readSsoClientSecret,
+} from './setting.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { holidayReminder } from './holiday-reminder.service.js';

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   defaultAllowedUploadTypes,
   messages,
@@ -10,8 +10,11 @@ import {
   type SettingSaved,
   type Settings,
   type SettingValues,
+  type ThirdPartySave,
 } from '@casedesk/shared';
-import type { Db, Queryable } from '../../platform/db.js';
+import { rowsOf, type Db, type Queryable } from '../../platform/db.js';
+import { systemSecret } from '../../platform/platform.table.js';
+import { openSealed, sealSecret } from '../../platform/secrets.js';
 import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
@@ -40,7 +43,28 @@ export function defaultSettings(env: SettingDefaults): SettingValues {
     upload: { maxSizeMb: 20, allowedTypes: [...defaultAllowedUploadTypes] },
     log: { requestLog: true, slowSqlMs: 200, daysToKeep: 90 },
     holidayReminder: { enabled: false, userIds: [], daysBefore: 3 },
+    thirdParty: {
+      enabled: false,
+      issuerUrl: '',
+      clientId: '',
+      scopes: 'openid profile email',
+      userNameClaim: 'preferred_username',
+      emailClaim: 'email',
+      userMode: 'link',
+      defaultRoleId: null,
+      defaultProjectIds: [],
+      buttonText: { en: '', 'zh-cn': '', 'zh-tw': '' },
+    },
   };
+}
+
+/** The single sign-on client secret: sealed in `system_secret`, never in the settings group nor any answer. */
+export const ssoClientSecretName = 'sso_client_secret';
+
+/** The stored single sign-on client secret, opened; undefined when none is stored. */
+export async function readSsoClientSecret(q: Db): Promise<string | undefined> {
+  const [row] = await q.select().from(systemSecret).where(eq(systemSecret.name, ssoClientSecretName));
+  return row ? openSealed(q, row.value) : undefined;
 }
 
 type Slot<T> = { value: T; rowVersion: number; modifiedAt: Date | null };
@@ -96,6 +120,7 @@ async function loadGroups(q: Queryable, defaults: SettingDefaults): Promise<Grou
     upload: read('upload') as GroupState['upload'],
     log: read('log') as GroupState['log'],
     holidayReminder: read('holidayReminder') as GroupState['holidayReminder'],
+    thirdParty: read('thirdParty') as GroupState['thirdParty'],
   };
 }
 
@@ -112,6 +137,7 @@ export async function readSettings(db: Db, q: Queryable = db): Promise<SettingVa
     upload: groups.upload.value,
     log: groups.log.value,
     holidayReminder: groups.holidayReminder.value,
+    thirdParty: groups.thirdParty.value,
   };
 }
 
@@ -126,11 +152,13 @@ async function readGroups(db: Db, q: Queryable): Promise<GroupState> {
 export async function getSettings(db: Db): Promise<Settings> {
   const groups = await loadGroups(db, entryOf(db).defaults);
   const holidays = await db.select().from(holiday).orderBy(asc(holiday.day));
+  const secret = await db.select().from(systemSecret).where(eq(systemSecret.name, ssoClientSecretName));
   const show = <T>(g: Slot<T>) => ({
     value: g.value,
     rowVersion: g.rowVersion,
     modifiedAt: g.modifiedAt?.toISOString() ?? null,
   });
+  const thirdParty = show(groups.thirdParty);
   return {
     basic: show(groups.basic),
     toggles: show(groups.toggles),
@@ -138,6 +166,7 @@ export async function getSettings(db: Db): Promise<Settings> {
     upload: show(groups.upload),
     log: show(groups.log),
     holidayReminder: show(groups.holidayReminder),
+    thirdParty: { ...thirdParty, value: { ...thirdParty.value, clientSecretSet: secret.length > 0 } },
     holidays: holidays.map((h) => present(h)),
   };
 }
@@ -156,10 +185,19 @@ export async function publicSettings(db: Db): Promise<PublicSettings> {
 
 /** Saves one group whole; a rowVersion that is not the stored one (0 = never saved) writes nothing: 409. */
 export async function saveSetting(db: Db, actor: Actor, input: SettingSave): Promise<SettingSaved> {
+  // The client secret is sealed before the transaction (its key may be made on first use) and stored apart.
+  let secret: string | undefined;
+  let stored: Record<string, unknown> = input.value;
+  if (input.group === 'thirdParty') {
+    const { clientSecret, ...rest } = input.value;
+    if (clientSecret) secret = await sealSecret(db, clientSecret);
+    stored = rest;
+  }
   const saved = await db.transaction(async (tx) => {
     if (input.group === 'holidayReminder') await checkReminderUsers(tx, input.value.userIds);
+    if (input.group === 'thirdParty') await checkSsoDefaults(tx, input.value);
     const [before] = await tx.select().from(appSetting).where(eq(appSetting.groupName, input.group));
-    const value = input.value as Record<string, unknown>;
+    const value = stored;
     let row: typeof appSetting.$inferSelect | undefined;
     if (!before) {
       if (input.rowVersion !== 0) throw conflict(messages.staleRowVersion);
@@ -176,17 +214,56 @@ export async function saveSetting(db: Db, actor: Actor, input: SettingSave): Pro
         .returning();
     }
     if (!row) throw conflict(messages.staleRowVersion);
+    const changes = diff(before?.value ?? {}, value);
+    if (secret !== undefined) {
+      await tx
+        .insert(systemSecret)
+        .values({ name: ssoClientSecretName, value: secret })
+        .onConflictDoUpdate({ target: systemSecret.name, set: { value: secret } });
+      // The audit says that the secret changed, never what it is.
+      changes.clientSecret = { from: '***', to: '***' };
+    }
     await writeAudit(tx, {
       entity: 'Settings',
       entityId: row.id,
       action: before ? 'update' : 'create',
       actorId: actor.userId,
-      changes: diff(before?.value ?? {}, value),
+      changes,
     });
-    return row;
+    if (input.group !== 'thirdParty') return { row, value: input.value };
+    const [kept] = await tx.select().from(systemSecret).where(eq(systemSecret.name, ssoClientSecretName));
+    return { row, value: { ...stored, clientSecretSet: Boolean(kept) } as SettingSaved['value'] };
   });
   invalidateSettings(db);
-  return { value: input.value, rowVersion: saved.rowVersion, modifiedAt: saved.modifiedAt.toISOString() };
+  return { value: saved.value, rowVersion: saved.row.rowVersion, modifiedAt: saved.row.modifiedAt.toISOString() };
+}
+
+/** The role and projects a user created by single sign-on gets must exist. */
+async function checkSsoDefaults(q: Queryable, value: ThirdPartySave) {
+  if (value.defaultRoleId !== null) {
+    const found = await rowsOf(q, sql`select 1 from role where id = ${value.defaultRoleId}`);
+    if (found.length === 0)
+      throw badRequest(settingMessages.ssoRoleUnknown, [
+        { field: 'value.defaultRoleId', message: settingMessages.ssoRoleUnknown },
+      ]);
+  }
+  if (value.userMode === 'create' && value.defaultRoleId === null)
+    throw badRequest(settingMessages.ssoRoleRequired, [
+      { field: 'value.defaultRoleId', message: settingMessages.ssoRoleRequired },
+    ]);
+  if (value.defaultProjectIds.length > 0) {
+    const found = await rowsOf(
+      q,
+      sql`select id from project where id in (${sql.join(
+        value.defaultProjectIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    if (found.length !== value.defaultProjectIds.length)
+      throw badRequest(settingMessages.ssoProjectUnknown, [
+        { field: 'value.defaultProjectIds', message: settingMessages.ssoProjectUnknown },
+      ]);
+  }
 }
 
 /** The users a holiday reminder goes to must exist (and not be deleted). */
