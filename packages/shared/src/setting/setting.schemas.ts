@@ -131,7 +131,12 @@ export const thirdPartySaveSchema = thirdPartySettingsSchema
   });
 
 /** Third-party as Get shows it: the secret never, only whether one is stored. */
-export const thirdPartyShownSchema = thirdPartySettingsSchema.extend({ clientSecretSet: z.boolean() });
+export const thirdPartyShownSchema = thirdPartySettingsSchema.extend({
+  clientSecretSet: z.boolean(),
+  /** Read-only: the addresses to register at the provider (from SYSTEM_URL). */
+  redirectUri: z.string(),
+  postLogoutRedirectUri: z.string(),
+});
 
 /** `POST /api/Settings/TestSSO`: fetch an issuer's discovery document. */
 export const ssoTestSchema = z.object({ issuerUrl: issuerUrlSchema.refine((v) => v !== '', 'Required') }).strict();

@@ -9,13 +9,11 @@ import {
   type ThirdPartySettings,
   type TokenData,
 } from '@casedesk/shared';
-import type { Db } from '../../platform/db.js';
-import type { Config } from '../../platform/config.js';
 import { writeAudit } from '../../platform/audit.js';
 import { badRequest } from '../../platform/errors.js';
 import { describeError, writeLoginLog, writeSystemLog } from '../../platform/logs.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { readSettings, readSsoClientSecret } from '../setting/index.js';
+import { readSettings, readSsoClientSecret, ssoUrls } from '../setting/index.js';
 import { appUser, userProject, userRole } from '../user/index.js';
 import { userGroup, userGroupMember } from '../userGroup/index.js';
 import type { AuthContext, ClientMeta } from './auth.service.js';
@@ -50,15 +48,7 @@ export class SsoRefusal extends Error {
   }
 }
 
-/** Where the browser comes back to and leaves to: register both at the provider. */
-export function ssoUrls(config: Config) {
-  const base = (config.systemUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
-  return {
-    base,
-    redirectUri: `${base}/api/token/SSOCallback`,
-    postLogoutRedirectUri: `${base}/login`,
-  };
-}
+export { ssoUrls };
 
 /** Plain http only to a provider on this machine (tests, development); anything else must be https. */
 function issuerUrlOf(issuerUrl: string): { url: URL; insecure: boolean } {

@@ -40,7 +40,7 @@ beforeEach(async () => {
 async function thirdParty(patch: Partial<ThirdPartySave> = {}): Promise<Response> {
   const current = ((await ctx.call('GET', '/api/Settings/Get', { token: boss.token })).body.data as Settings)
     .thirdParty;
-  const { clientSecretSet: _set, ...value } = current.value;
+  const { clientSecretSet: _set, redirectUri: _r, postLogoutRedirectUri: _p, ...value } = current.value;
   return ctx.call('POST', '/api/Settings/Save', {
     token: boss.token,
     body: {
@@ -140,6 +140,7 @@ describe('Settings → Third-party', () => {
     const shown = ((await ctx.call('GET', '/api/Settings/Get', { token: boss.token })).body.data as Settings)
       .thirdParty;
     expect(shown.value.clientSecretSet).toBe(true);
+    expect(shown.value.redirectUri).toBe(callbackUrl);
     expect(JSON.stringify(shown)).not.toContain(provider.clientSecret);
     const [stored] = await ctx.db.select().from(systemSecret).where(eq(systemSecret.name, 'sso_client_secret'));
     expect(stored!.value).toMatch(/^v1:/);

@@ -8,6 +8,7 @@ export {
   holidaysFromQuery,
   readSettings,
   readSsoClientSecret,
+  ssoUrls,
 } from './setting.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';

@@ -18,7 +18,7 @@ import { openSealed, sealSecret } from '../../platform/secrets.js';
 import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
-import { loadConfig } from '../../platform/config.js';
+import { loadConfig, type Config } from '../../platform/config.js';
 import { present } from '../../platform/envelope.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { appUser } from '../user/index.js';
@@ -56,6 +56,12 @@ export function defaultSettings(env: SettingDefaults): SettingValues {
       buttonText: { en: '', 'zh-cn': '', 'zh-tw': '' },
     },
   };
+}
+
+/** Where the provider sends the browser back to, and after signing out: both registered at the provider. */
+export function ssoUrls(config: Pick<Config, 'systemUrl' | 'port'>) {
+  const base = (config.systemUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+  return { base, redirectUri: `${base}/api/token/SSOCallback`, postLogoutRedirectUri: `${base}/login` };
 }
 
 /** The single sign-on client secret: sealed in `system_secret`, never in the settings group nor any answer. */
@@ -149,7 +155,7 @@ async function readGroups(db: Db, q: Queryable): Promise<GroupState> {
   return groups;
 }
 
-export async function getSettings(db: Db): Promise<Settings> {
+export async function getSettings(db: Db, config: Pick<Config, 'systemUrl' | 'port'>): Promise<Settings> {
   const groups = await loadGroups(db, entryOf(db).defaults);
   const holidays = await db.select().from(holiday).orderBy(asc(holiday.day));
   const secret = await db.select().from(systemSecret).where(eq(systemSecret.name, ssoClientSecretName));
@@ -166,7 +172,10 @@ export async function getSettings(db: Db): Promise<Settings> {
     upload: show(groups.upload),
     log: show(groups.log),
     holidayReminder: show(groups.holidayReminder),
-    thirdParty: { ...thirdParty, value: { ...thirdParty.value, clientSecretSet: secret.length > 0 } },
+    thirdParty: {
+      ...thirdParty,
+      value: { ...thirdParty.value, clientSecretSet: secret.length > 0, ...ssoShownUrls(config) },
+    },
     holidays: holidays.map((h) => present(h)),
   };
 }
@@ -184,7 +193,17 @@ export async function publicSettings(db: Db): Promise<PublicSettings> {
 }
 
 /** Saves one group whole; a rowVersion that is not the stored one (0 = never saved) writes nothing: 409. */
-export async function saveSetting(db: Db, actor: Actor, input: SettingSave): Promise<SettingSaved> {
+const ssoShownUrls = (config: Pick<Config, 'systemUrl' | 'port'>) => {
+  const { redirectUri, postLogoutRedirectUri } = ssoUrls(config);
+  return { redirectUri, postLogoutRedirectUri };
+};
+
+export async function saveSetting(
+  db: Db,
+  actor: Actor,
+  input: SettingSave,
+  config: Pick<Config, 'systemUrl' | 'port'>,
+): Promise<SettingSaved> {
   // The client secret is sealed before the transaction (its key may be made on first use) and stored apart.
   let secret: string | undefined;
   let stored: Record<string, unknown> = input.value;
@@ -232,7 +251,10 @@ export async function saveSetting(db: Db, actor: Actor, input: SettingSave): Pro
     });
     if (input.group !== 'thirdParty') return { row, value: input.value };
     const [kept] = await tx.select().from(systemSecret).where(eq(systemSecret.name, ssoClientSecretName));
-    return { row, value: { ...stored, clientSecretSet: Boolean(kept) } as SettingSaved['value'] };
+    return {
+      row,
+      value: { ...stored, clientSecretSet: Boolean(kept), ...ssoShownUrls(config) } as SettingSaved['value'],
+    };
   });
   invalidateSettings(db);
   return { value: saved.value, rowVersion: saved.row.rowVersion, modifiedAt: saved.row.modifiedAt.toISOString() };
