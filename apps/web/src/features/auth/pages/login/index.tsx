@@ -6,7 +6,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ssoErrors, type SsoError } from '@casedesk/shared';
+import { ssoErrors, ssoMessages, type SsoError } from '@casedesk/shared';
 import { usePageTitle } from '../../../../platform/page-title';
 import { appConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http/client';
@@ -24,6 +24,9 @@ const ForgotPasswordModal = lazy(() =>
 
 type Values = { userName: string; password: string; remember: boolean };
 
+/** One-time codes already traded (a re-render or React's double effect must not spend one twice). */
+const usedSsoCodes = new Set<string>();
+
 /** The `?ssoError=` the single sign-on callback sent, if it is one we know. */
 const ssoErrorOf = (search: string): SsoError | null => {
   const value = new URLSearchParams(search).get('ssoError');
@@ -38,10 +41,11 @@ export default function LoginPage() {
   const [ssoBusy, setSsoBusy] = useState(Boolean(ssoCode));
   usePageTitle(t('login.title'));
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<string | null>(() => {
-    const ssoError = ssoErrorOf(location.search);
-    return ssoError ? t(`messages.sso.${ssoError}`) : null;
-  });
+  const [ssoError, setSsoError] = useState<SsoError | null>(() => ssoErrorOf(location.search));
+  const [ownError, setError] = useState<string | null>(null);
+  // Translated at render: the message texts may arrive after the first one.
+  const error =
+    ownError ?? (ssoError ? t(`messages.sso.${ssoError}`, { defaultValue: ssoMessages[ssoError] as string }) : null);
   const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [forgotUsed, setForgotUsed] = useState(false);
@@ -55,29 +59,19 @@ export default function LoginPage() {
       .catch(() => setSso(null));
   }, []);
 
-  // Back from the provider with a one-time code: trade it for the session, then go where the user was headed.
+  // Back from the provider with a one-time code: first the address where the user was headed (so that the guard
+  // goes there once the session starts), then the code traded for the session.
   useEffect(() => {
-    if (!ssoCode) return;
-    let cancelled = false;
+    if (!ssoCode || usedSsoCodes.has(ssoCode)) return;
+    usedSsoCodes.add(ssoCode);
     const back = session.get<string>('ssoReturn') ?? '';
     session.remove('ssoReturn');
-    signInWithSsoCode(ssoCode)
-      .then(() => {
-        if (!cancelled) void navigate(`/login${back}`, { replace: true });
-      })
-      .catch((cause: unknown) => {
-        if (cancelled) return;
-        setError(
-          cause instanceof ApiError && cause.kind === 'http' ? translateServerMessage(cause) : t('login.failed'),
-        );
-        setSsoBusy(false);
-        void navigate('/login', { replace: true });
-      });
-    return () => {
-      cancelled = true;
-    };
-    // Once per code.
-  }, [ssoCode]);
+    void navigate(`/login${back}`, { replace: true });
+    signInWithSsoCode(ssoCode).catch((cause: unknown) => {
+      setError(cause instanceof ApiError && cause.kind === 'http' ? translateServerMessage(cause) : t('login.failed'));
+      setSsoBusy(false);
+    });
+  }, [ssoCode, navigate, t]);
 
   const startSso = () => {
     // The provider's round trip loses the address: keep where the user was headed for after it.
@@ -125,7 +119,10 @@ export default function LoginPage() {
         size="large"
         initialValues={{ userName: remembered ?? '', remember: Boolean(remembered) }}
         onFinish={(values) => void onFinish(values)}
-        onValuesChange={() => error && setError(null)}
+        onValuesChange={() => {
+          if (ownError) setError(null);
+          if (ssoError) setSsoError(null);
+        }}
       >
         <Form.Item name="userName" rules={[{ required: true, whitespace: true, message: t('login.userNameRequired') }]}>
           <Input

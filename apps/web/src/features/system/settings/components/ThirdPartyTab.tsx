@@ -137,23 +137,26 @@ export function ThirdPartyTab({ settings, reload }: { settings: Settings; reload
           <Radio value="create">{t('settings.thirdParty.modeCreate')}</Radio>
         </Radio.Group>
       </Form.Item>
+      {/* Always registered (hidden when only linking), so that Save sends the whole group. */}
       <Form.Item noStyle dependencies={['userMode']}>
-        {({ getFieldValue }) =>
-          getFieldValue('userMode') === 'create' && (
+        {({ getFieldValue }) => {
+          const creating = getFieldValue('userMode') === 'create';
+          return (
             <>
               <Form.Item
                 name="defaultRoleId"
                 label={t('settings.thirdParty.defaultRole')}
-                rules={[{ required: true, message: t('settings.required') }]}
+                hidden={!creating}
+                rules={[{ required: creating, message: t('settings.required') }]}
               >
                 <RemoteSelect queryKey={['Role', 'options']} search={searchRoles} allowClear />
               </Form.Item>
-              <Form.Item name="defaultProjectIds" label={t('settings.thirdParty.defaultProjects')}>
+              <Form.Item name="defaultProjectIds" label={t('settings.thirdParty.defaultProjects')} hidden={!creating}>
                 <RemoteSelect queryKey={['Project', 'options']} search={searchProjects} mode="multiple" />
               </Form.Item>
             </>
-          )
-        }
+          );
+        }}
       </Form.Item>
       <Form.Item label={t('settings.thirdParty.buttonText')} extra={t('settings.thirdParty.buttonTextHelp')}>
         {(['en', 'zh-cn', 'zh-tw'] as const).map((lang) => (
