@@ -1,3 +1,2 @@
-/// <reference path="../../apps/server/test/oidc-provider-types.d.ts" />
 // The loopback OpenID provider of the server's SSO tests, reused by the Playwright spec.
 export { startTestProvider, type TestProvider } from '../../apps/server/test/oidc-provider.js';
