@@ -33,6 +33,9 @@ const reviewedPublicRoutes = [
   'GET /api/token/GetSSOLoginMessage',
   'GET /api/token/SSOLogin',
   'GET /api/token/SSOLogout',
+  // Single sign-on: the provider sends the browser back here; the sign-in page trades its one-time code.
+  'GET /api/token/SSOCallback',
+  'POST /api/token/SSOExchange',
   'GET /api/atest/VueLog',
   // The sign-in page's product title, language and SSO button (docs/contract-admin.md).
   'GET /api/Settings/Public',
@@ -51,6 +54,7 @@ const reviewedAuthTokenExempt = [
   // The browser navigates to these itself, so no header can be added.
   'GET /api/token/SSOLogin',
   'GET /api/token/SSOLogout',
+  'GET /api/token/SSOCallback',
   // EventSource sends no headers; the access token comes in the StreamTicket cookie (a read-only GET).
   'GET /api/Notification/Stream',
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages, keyed } from '../platform/message-keys.js';
 import { messages } from '../platform/messages.js';
 
 export const passwordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*[^A-Za-z0-9]).{7,20}$/;
@@ -81,7 +82,54 @@ export const myInfoSchema = z.object({
 export type MyInfo = z.infer<typeof myInfoSchema>;
 
 export const tokenCheckSchema = z.object({ valid: z.literal(true), exp: z.number().int() });
-export const ssoMessageSchema = z.object({ configured: z.boolean(), buttonText: z.string().nullable() });
+/** `GetSSOLoginMessage`: whether single sign-on is configured and on, and its button text per language (docs/contract-sso.md). */
+export const ssoMessageSchema = z.object({
+  configured: z.boolean(),
+  buttonText: z.object({ en: z.string(), 'zh-cn': z.string(), 'zh-tw': z.string() }).nullable(),
+});
+export type SsoMessage = z.infer<typeof ssoMessageSchema>;
+
+/** `POST SSOExchange`: the one-time code the SSO callback put in the sign-in page's address, for the session's tokens. */
+export const ssoExchangeSchema = z.object({ code: z.string().min(10).max(200) }).strict();
+export type SsoExchange = z.infer<typeof ssoExchangeSchema>;
+
+/** `POST Logout` answers this for a single sign-on session whose provider can end its own session too. */
+export const logoutResultSchema = z.object({ endSessionUrl: z.string() }).nullable();
+export type LogoutResult = z.infer<typeof logoutResultSchema>;
+
+/** Why a single sign-on was refused: the sign-in page shows `?ssoError=<name>` in the user's language. */
+export const ssoErrors = [
+  'notConfigured',
+  'providerUnreachable',
+  'stateInvalid',
+  'providerRefused',
+  'tokenInvalid',
+  'claimMissing',
+  'noSuchUser',
+  'userInactive',
+  'codeInvalid',
+  'failed',
+] as const;
+export type SsoError = (typeof ssoErrors)[number];
+
+export const ssoMessages = defineMessages('sso', {
+  notConfigured: 'Single sign-on is not configured or is turned off.',
+  providerUnreachable: 'The sign-in provider could not be reached or did not answer as an OpenID provider.',
+  stateInvalid: 'This sign-in was not started here or has expired. Please try again.',
+  providerRefused: 'The sign-in provider refused the sign-in.',
+  tokenInvalid: 'The sign-in provider’s answer could not be verified.',
+  claimMissing: 'The sign-in provider did not say who you are (user name claim missing).',
+  noSuchUser: 'There is no user here for this sign-in. Ask an administrator to create one.',
+  userInactive: 'Your account here is inactive or locked.',
+  codeInvalid: 'This sign-in link has expired or was already used. Please sign in again.',
+  failed: 'The single sign-on failed. Please try again or ask an administrator.',
+  discoveryFailed: keyed<[string]>(
+    'sso.discoveryFailed',
+    ['reason'],
+    (reason) => `The discovery document could not be read: ${reason}`,
+  ),
+} as const);
+
 export const vueLogQuerySchema = z.object({ message: z.string().max(2000).default('') });
 
 /** Extension: sets a new password from the forgot-password e-mail's link. */

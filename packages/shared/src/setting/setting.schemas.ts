@@ -89,6 +89,73 @@ export const retentionSettingsSchema = z.object({
   archiveClosedAfterMonths: z.number().int().min(0).max(600),
 });
 
+/** How a single sign-on finds its user here: create one on first sign-in, or only link to an existing one. */
+export const ssoUserModes = ['create', 'link'] as const;
+
+const issuerUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Enter an http(s) URL.');
+
+/** Settings → Third-party: single sign-on with OpenID Connect (docs/contract-sso.md). The client secret is kept apart. */
+export const thirdPartySettingsSchema = z.object({
+  enabled: z.boolean(),
+  issuerUrl: issuerUrlSchema,
+  clientId: z.string().trim().max(200),
+  scopes: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .refine((v) => v.split(/\s+/).includes('openid'), 'The scopes must include openid.'),
+  /** The ID token (or userinfo) claim that gives the user name here. */
+  userNameClaim: z.string().trim().min(1).max(100),
+  emailClaim: z.string().trim().min(1).max(100),
+  userMode: z.enum(ssoUserModes),
+  /** For `create`: the role and projects a new user gets. */
+  defaultRoleId: idSchema.nullable(),
+  defaultProjectIds: z
+    .array(idSchema)
+    .max(200)
+    .refine((list) => new Set(list).size === list.length, 'List each project once.'),
+  buttonText: z.object({
+    en: z.string().trim().max(60),
+    'zh-cn': z.string().trim().max(60),
+    'zh-tw': z.string().trim().max(60),
+  }),
+});
+
+/** What Save takes for Third-party: a `clientSecret` sets a new secret; left out (or empty) keeps the stored one. */
+export const thirdPartySaveSchema = thirdPartySettingsSchema
+  .extend({ clientSecret: z.string().max(500).optional() })
+  .strict()
+  .refine((v) => !v.enabled || (v.issuerUrl !== '' && v.clientId !== ''), {
+    message: 'Enter the issuer URL and the client ID before turning single sign-on on.',
+    path: ['issuerUrl'],
+  });
+
+/** Third-party as Get shows it: the secret never, only whether one is stored. */
+export const thirdPartyShownSchema = thirdPartySettingsSchema.extend({
+  clientSecretSet: z.boolean(),
+  /** Read-only: the addresses to register at the provider (from SYSTEM_URL). */
+  redirectUri: z.string(),
+  postLogoutRedirectUri: z.string(),
+});
+
+/** `POST /api/Settings/TestSSO`: fetch an issuer's discovery document. */
+export const ssoTestSchema = z.object({ issuerUrl: issuerUrlSchema.refine((v) => v !== '', 'Required') }).strict();
+export const ssoTestResultSchema = z.object({
+  issuer: z.string(),
+  authorizationEndpoint: z.string().nullable(),
+  tokenEndpoint: z.string().nullable(),
+  endSessionEndpoint: z.string().nullable(),
+  jwksUri: z.string().nullable(),
+  scopesSupported: z.array(z.string()),
+  pkceS256: z.boolean(),
+});
+export type SsoTestResult = z.infer<typeof ssoTestResultSchema>;
+
 export type BasicSettings = z.infer<typeof basicSettingsSchema>;
 export type ToggleSettings = z.infer<typeof toggleSettingsSchema>;
 export type TokenSettings = z.infer<typeof tokenSettingsSchema>;
@@ -97,7 +164,20 @@ export type LogSettings = z.infer<typeof logSettingsSchema>;
 export type HolidayReminderSettings = z.infer<typeof holidayReminderSettingsSchema>;
 export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
 
-export const settingGroups = ['basic', 'toggles', 'token', 'upload', 'log', 'holidayReminder', 'retention'] as const;
+export type ThirdPartySettings = z.infer<typeof thirdPartySettingsSchema>;
+export type ThirdPartySave = z.infer<typeof thirdPartySaveSchema>;
+export type ThirdPartyShown = z.infer<typeof thirdPartyShownSchema>;
+
+export const settingGroups = [
+  'basic',
+  'toggles',
+  'token',
+  'upload',
+  'log',
+  'holidayReminder',
+  'retention',
+  'thirdParty',
+] as const;
 export type SettingGroup = (typeof settingGroups)[number];
 
 export const settingGroupSchemas = {
@@ -108,6 +188,7 @@ export const settingGroupSchemas = {
   log: logSettingsSchema,
   holidayReminder: holidayReminderSettingsSchema,
   retention: retentionSettingsSchema,
+  thirdParty: thirdPartySettingsSchema,
 } as const;
 
 export type SettingValues = {
@@ -118,6 +199,7 @@ export type SettingValues = {
   log: LogSettings;
   holidayReminder: HolidayReminderSettings;
   retention: RetentionSettings;
+  thirdParty: ThirdPartySettings;
 };
 
 /** The extensions uploads accept out of the box. */
@@ -167,6 +249,7 @@ export const settingSaveSchema = z.discriminatedUnion('group', [
   z
     .object({ group: z.literal('retention'), value: retentionSettingsSchema.strict(), rowVersion: rowVersionSchema })
     .strict(),
+  z.object({ group: z.literal('thirdParty'), value: thirdPartySaveSchema, rowVersion: rowVersionSchema }).strict(),
 ]);
 export type SettingSave = z.infer<typeof settingSaveSchema>;
 
@@ -180,6 +263,7 @@ export const settingSavedSchema = z.object({
     logSettingsSchema,
     holidayReminderSettingsSchema,
     retentionSettingsSchema,
+    thirdPartyShownSchema,
   ]),
   rowVersion: z.number().int(),
   modifiedAt: z.string().nullable(),
@@ -214,6 +298,7 @@ export const settingsSchema = z.object({
   log: groupOf(logSettingsSchema),
   holidayReminder: groupOf(holidayReminderSettingsSchema),
   retention: groupOf(retentionSettingsSchema),
+  thirdParty: groupOf(thirdPartyShownSchema),
   holidays: z.array(holidaySchema),
 });
 export type Settings = z.infer<typeof settingsSchema>;
@@ -270,4 +355,7 @@ export const settingMessages = defineMessages('setting', {
   fileTooLarge: (mb: number) => `Maximum File Size of ${mb} Mb is allowed`,
   holidayExists: 'A holiday on that day already exists.',
   reminderUserUnknown: 'A user chosen for the holiday reminder does not exist.',
+  ssoRoleUnknown: 'The default role for single sign-on users does not exist.',
+  ssoRoleRequired: 'Choose the role that users created by single sign-on get.',
+  ssoProjectUnknown: 'A default project for single sign-on users does not exist.',
 } as const);

@@ -9,8 +9,8 @@ import {
   myInfoSchema,
   refreshTokenSchema,
   resetInitPasswordSchema,
+  logoutResultSchema,
   resetPasswordSchema,
-  ssoMessageSchema,
   tokenCheckSchema,
   tokenDataSchema,
   vueLogQuerySchema,
@@ -18,9 +18,10 @@ import {
 } from '@casedesk/shared';
 import { requireActor } from '../../platform/access.js';
 import { ok } from '../../platform/envelope.js';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { writeSystemLog } from '../../platform/logs.js';
 import * as auth from './auth.service.js';
+import { registerSsoRoutes } from './sso.routes.js';
 
 const tags = ['Token'];
 const nullData = { 200: envelopeSchema(z.null()) };
@@ -79,11 +80,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: auth.AuthContext, 
 
   r.post(
     '/api/token/Logout',
-    { config: { access: 'authenticated' }, schema: { tags, response: nullData } },
-    async (request) => {
-      await auth.logout(ctx, requireActor(request), meta(request));
-      return ok(null);
-    },
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: envelopeSchema(logoutResultSchema) } } },
+    async (request) => ok(await auth.logout(ctx, requireActor(request), meta(request))),
   );
 
   r.get(
@@ -137,22 +135,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: auth.AuthContext, 
     async (request) => ok({ valid: true as const, exp: requireActor(request).tokenExp }),
   );
 
-  r.get(
-    '/api/token/GetSSOLoginMessage',
-    { config: { access: 'public' }, schema: { tags, response: { 200: envelopeSchema(ssoMessageSchema) } } },
-    async () => ok({ configured: false, buttonText: null }),
-  );
-
-  // Browsers navigate to these (no headers can be added), so they carry no Auth-Token.
-  for (const action of ['SSOLogin', 'SSOLogout']) {
-    r.get(
-      `/api/token/${action}`,
-      { config: { access: 'public', authToken: false }, schema: { tags, response: nullData } },
-      async () => {
-        throw badRequest(messages.ssoNotConfigured);
-      },
-    );
-  }
+  registerSsoRoutes(app, ctx, meta);
 
   r.get(
     '/api/atest/VueLog',

@@ -4,6 +4,7 @@ import {
   messages,
   type ForgotPassword,
   type Login,
+  type LogoutResult,
   type MyInfo,
   type RefreshToken,
   type ResetInitPassword,
@@ -23,6 +24,7 @@ import { appUser } from '../user/index.js';
 import { loadActor } from './actor.queries.js';
 import { passwordReset, refreshToken, userSession } from './auth.table.js';
 import { checkPasswordCounted } from './sign-in-guard.service.js';
+import { endSessionUrl } from './sso.service.js';
 
 const resetLinkHours = 1;
 
@@ -81,6 +83,16 @@ export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): P
     throw badRequest(refusal);
   }
 
+  return openSession(ctx, user, meta, { message: null, loginName: log.loginName });
+}
+
+/** A new session for a user cleared to sign in (password or single sign-on): its first tokens, the login log. */
+export async function openSession(
+  ctx: AuthContext,
+  user: SignInUser,
+  meta: ClientMeta,
+  options: { ssoIdToken?: string; message: string | null; loginName?: string },
+): Promise<TokenData> {
   const sessionId = randomUUID();
   const refresh = newSecret();
   const expiresAt = await sessionExpiry(ctx);
@@ -91,13 +103,21 @@ export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): P
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 500) ?? null,
       expiresAt,
+      ssoIdToken: options.ssoIdToken ?? null,
     });
     await tx.insert(refreshToken).values({ tokenHash: sha256(refresh), sessionId });
     await tx
       .update(appUser)
       .set({ errorCount: 0, lastErrorTime: null, lastLoginTime: sql`now()`, lastLoginIp: meta.ip })
       .where(eq(appUser.id, user.id));
-    await writeLoginLog(tx, { ...log, result: 'Succeeded' });
+    await writeLoginLog(tx, {
+      loginName: options.loginName ?? user.loginName,
+      userId: user.id,
+      ip: meta.ip,
+      userAgent: meta.userAgent ?? null,
+      result: 'Succeeded',
+      message: options.message,
+    });
   });
   const access = await signAccess(ctx, { userId: user.id, sessionId });
   return { token: access.token, exp: access.exp, refreshToken: refresh };
@@ -158,7 +178,12 @@ export async function refresh(ctx: AuthContext, input: RefreshToken): Promise<To
   return { token: access.token, exp: access.exp, refreshToken: next };
 }
 
-export async function logout(ctx: AuthContext, actor: Actor, meta: ClientMeta): Promise<void> {
+/** Ends the session; for a single sign-on one, answers where the browser ends the provider's session too. */
+export async function logout(ctx: AuthContext, actor: Actor, meta: ClientMeta): Promise<LogoutResult> {
+  const [session] = await ctx.db
+    .select({ ssoIdToken: userSession.ssoIdToken })
+    .from(userSession)
+    .where(eq(userSession.id, actor.sessionId));
   await revokeSession(ctx.db, actor.sessionId, 'logout');
   await writeLoginLog(ctx.db, {
     loginName: actor.loginName,
@@ -166,7 +191,11 @@ export async function logout(ctx: AuthContext, actor: Actor, meta: ClientMeta): 
     ip: meta.ip,
     userAgent: meta.userAgent ?? null,
     result: 'SignedOut',
+    message: session?.ssoIdToken != null ? 'single sign-on' : null,
   });
+  if (session?.ssoIdToken == null) return null;
+  const url = await endSessionUrl(ctx, session.ssoIdToken || null);
+  return url ? { endSessionUrl: url } : null;
 }
 
 export async function myInfo(ctx: AuthContext, actor: Actor): Promise<MyInfo> {

@@ -15,6 +15,8 @@ export const userSession = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
     revokeReason: text('revoke_reason'),
+    /** Set for a single sign-on session: the provider's ID token, the hint its end-session endpoint asks for. */
+    ssoIdToken: text('sso_id_token'),
   },
   (t) => [index('user_session_user_idx').on(t.userId), userKey('user_session_user_fk', t.userId)],
 );
@@ -69,4 +71,41 @@ export const signInFailure = pgTable(
     primaryKey({ name: 'sign_in_failure_pk', columns: [t.userId, t.ip] }),
     userKey('sign_in_failure_user_fk', t.userId),
   ],
+);
+
+/**
+ * A single sign-on under way (between SSOLogin and the provider's callback): its state, nonce and PKCE verifier
+ * kept here, never in the browser, bound to the browser by a cookie holding `browserKey` (stored as a hash).
+ * Single use: the callback marks it used before it exchanges the code.
+ */
+export const ssoFlow = pgTable(
+  'sso_flow',
+  {
+    state: text('state').primaryKey(),
+    browserKeyHash: text('browser_key_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('sso_flow_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The one-time code the callback hands the sign-in page (stored as a hash) for a session's tokens: short-lived,
+ * single use, bound to the same browser cookie, so the tokens themselves never travel in an address.
+ */
+export const ssoHandoff = pgTable(
+  'sso_handoff',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    browserKeyHash: text('browser_key_hash').notNull(),
+    userId: integer('user_id').notNull(),
+    idToken: text('id_token'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('sso_handoff_user_idx').on(t.userId), userKey('sso_handoff_user_fk', t.userId)],
 );

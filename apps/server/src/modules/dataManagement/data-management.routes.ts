@@ -51,7 +51,7 @@ export function registerDataManagementRoutes(app: FastifyInstance, db: Db, confi
       config: { access: 'dataManagement:view' },
       schema: { tags, response: { 200: envelopeSchema(dataRetentionSchema) } },
     },
-    async () => ok(await getRetention(db)),
+    async () => ok(await getRetention(db, config)),
   );
   r.post(
     `${base}/Retention`,
@@ -59,7 +59,7 @@ export function registerDataManagementRoutes(app: FastifyInstance, db: Db, confi
       config: { access: 'dataManagement:edit' },
       schema: { tags, body: dataRetentionSaveSchema, response: { 200: envelopeSchema(dataRetentionSchema) } },
     },
-    async (request) => ok(await saveRetention(db, requireActor(request), request.body)),
+    async (request) => ok(await saveRetention(db, requireActor(request), request.body, config)),
   );
   r.get(
     `${base}/Backup`,

@@ -17,6 +17,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { Db } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { filesDir } from '../file/index.js';
+import type { Config } from '../../platform/config.js';
 import { getSettings, readSettings, saveSettings } from '../setting/index.js';
 
 const exportRoute = /^\/api\/([A-Za-z]+)\/Export$/;
@@ -33,8 +34,11 @@ export function exportsFor(routes: readonly RouteRecord[], actor: Actor): DataEx
   return found.sort((a, b) => a.resource.localeCompare(b.resource));
 }
 
-export async function getRetention(db: Db): Promise<DataRetention> {
-  const settings = await getSettings(db);
+/** What the settings module needs of the configuration to show its groups (the SSO addresses). */
+type SettingsConfig = Pick<Config, 'systemUrl' | 'port'>;
+
+export async function getRetention(db: Db, config: SettingsConfig): Promise<DataRetention> {
+  const settings = await getSettings(db, config);
   return {
     logDaysToKeep: settings.log.value.daysToKeep,
     archiveClosedAfterMonths: settings.retention.value.archiveClosedAfterMonths,
@@ -44,17 +48,27 @@ export async function getRetention(db: Db): Promise<DataRetention> {
 }
 
 /** Both rules in one transaction (the setting groups `log` and `retention`), each checked against its rowVersion. */
-export async function saveRetention(db: Db, actor: Actor, input: DataRetentionSave): Promise<DataRetention> {
+export async function saveRetention(
+  db: Db,
+  actor: Actor,
+  input: DataRetentionSave,
+  config: SettingsConfig,
+): Promise<DataRetention> {
   const log = (await readSettings(db)).log;
-  await saveSettings(db, actor, [
-    { group: 'log', value: { ...log, daysToKeep: input.logDaysToKeep }, rowVersion: input.logRowVersion },
-    {
-      group: 'retention',
-      value: { archiveClosedAfterMonths: input.archiveClosedAfterMonths },
-      rowVersion: input.rowVersion,
-    },
-  ]);
-  return getRetention(db);
+  await saveSettings(
+    db,
+    actor,
+    [
+      { group: 'log', value: { ...log, daysToKeep: input.logDaysToKeep }, rowVersion: input.logRowVersion },
+      {
+        group: 'retention',
+        value: { archiveClosedAfterMonths: input.archiveClosedAfterMonths },
+        rowVersion: input.rowVersion,
+      },
+    ],
+    config,
+  );
+  return getRetention(db, config);
 }
 
 type EmbeddedClient = {

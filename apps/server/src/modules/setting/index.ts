@@ -8,7 +8,9 @@ export {
   holidaysFrom,
   holidaysFromQuery,
   readSettings,
+  readSsoClientSecret,
   saveSettings,
+  ssoUrls,
 } from './setting.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';

@@ -24,7 +24,7 @@ export function registerSettingRoutes(app: FastifyInstance, db: Db, config: Conf
   r.get(
     '/api/Settings/Get',
     { config: { access: 'settings:view' }, schema: { tags, response: { 200: envelopeSchema(settingsSchema) } } },
-    async () => ok(await getSettings(db)),
+    async () => ok(await getSettings(db, config)),
   );
 
   r.post(
@@ -33,7 +33,7 @@ export function registerSettingRoutes(app: FastifyInstance, db: Db, config: Conf
       config: { access: 'settings:save' },
       schema: { tags, body: settingSaveSchema, response: { 200: envelopeSchema(settingSavedSchema) } },
     },
-    async (request) => ok(await saveSetting(db, requireActor(request), request.body)),
+    async (request) => ok(await saveSetting(db, requireActor(request), request.body, config)),
   );
 
   // The sign-in page reads these before anyone is signed in: nothing secret in them.

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   defaultAllowedUploadTypes,
   messages,
@@ -10,12 +10,15 @@ import {
   type SettingSaved,
   type Settings,
   type SettingValues,
+  type ThirdPartySave,
 } from '@casedesk/shared';
-import type { Db, Queryable, Tx } from '../../platform/db.js';
+import { rowsOf, type Db, type Queryable, type Tx } from '../../platform/db.js';
+import { systemSecret } from '../../platform/platform.table.js';
+import { openSealed, sealSecret } from '../../platform/secrets.js';
 import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
-import { loadConfig } from '../../platform/config.js';
+import { loadConfig, type Config } from '../../platform/config.js';
 import { present } from '../../platform/envelope.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { appUser } from '../user/index.js';
@@ -41,7 +44,34 @@ export function defaultSettings(env: SettingDefaults): SettingValues {
     log: { requestLog: true, slowSqlMs: 200, daysToKeep: 90 },
     holidayReminder: { enabled: false, userIds: [], daysBefore: 3 },
     retention: { archiveClosedAfterMonths: 0 },
+    thirdParty: {
+      enabled: false,
+      issuerUrl: '',
+      clientId: '',
+      scopes: 'openid profile email',
+      userNameClaim: 'preferred_username',
+      emailClaim: 'email',
+      userMode: 'link',
+      defaultRoleId: null,
+      defaultProjectIds: [],
+      buttonText: { en: '', 'zh-cn': '', 'zh-tw': '' },
+    },
   };
+}
+
+/** Where the provider sends the browser back to, and after signing out: both registered at the provider. */
+export function ssoUrls(config: Pick<Config, 'systemUrl' | 'port'>) {
+  const base = (config.systemUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+  return { base, redirectUri: `${base}/api/token/SSOCallback`, postLogoutRedirectUri: `${base}/login` };
+}
+
+/** The single sign-on client secret: sealed in `system_secret`, never in the settings group nor any answer. */
+export const ssoClientSecretName = 'sso_client_secret';
+
+/** The stored single sign-on client secret, opened; undefined when none is stored. */
+export async function readSsoClientSecret(q: Db): Promise<string | undefined> {
+  const [row] = await q.select().from(systemSecret).where(eq(systemSecret.name, ssoClientSecretName));
+  return row ? openSealed(q, row.value) : undefined;
 }
 
 type Slot<T> = { value: T; rowVersion: number; modifiedAt: Date | null };
@@ -98,6 +128,7 @@ async function loadGroups(q: Queryable, defaults: SettingDefaults): Promise<Grou
     log: read('log') as GroupState['log'],
     holidayReminder: read('holidayReminder') as GroupState['holidayReminder'],
     retention: read('retention') as GroupState['retention'],
+    thirdParty: read('thirdParty') as GroupState['thirdParty'],
   };
 }
 
@@ -115,6 +146,7 @@ export async function readSettings(db: Db, q: Queryable = db): Promise<SettingVa
     log: groups.log.value,
     holidayReminder: groups.holidayReminder.value,
     retention: groups.retention.value,
+    thirdParty: groups.thirdParty.value,
   };
 }
 
@@ -126,14 +158,16 @@ async function readGroups(db: Db, q: Queryable): Promise<GroupState> {
   return groups;
 }
 
-export async function getSettings(db: Db): Promise<Settings> {
+export async function getSettings(db: Db, config: Pick<Config, 'systemUrl' | 'port'>): Promise<Settings> {
   const groups = await loadGroups(db, entryOf(db).defaults);
   const holidays = await db.select().from(holiday).orderBy(asc(holiday.day));
+  const secret = await db.select().from(systemSecret).where(eq(systemSecret.name, ssoClientSecretName));
   const show = <T>(g: Slot<T>) => ({
     value: g.value,
     rowVersion: g.rowVersion,
     modifiedAt: g.modifiedAt?.toISOString() ?? null,
   });
+  const thirdParty = show(groups.thirdParty);
   return {
     basic: show(groups.basic),
     toggles: show(groups.toggles),
@@ -142,6 +176,10 @@ export async function getSettings(db: Db): Promise<Settings> {
     log: show(groups.log),
     holidayReminder: show(groups.holidayReminder),
     retention: show(groups.retention),
+    thirdParty: {
+      ...thirdParty,
+      value: { ...thirdParty.value, clientSecretSet: secret.length > 0, ...ssoShownUrls(config) },
+    },
     holidays: holidays.map((h) => present(h)),
   };
 }
@@ -159,30 +197,65 @@ export async function publicSettings(db: Db): Promise<PublicSettings> {
 }
 
 /** Saves one group whole; a rowVersion that is not the stored one (0 = never saved) writes nothing: 409. */
-export async function saveSetting(db: Db, actor: Actor, input: SettingSave): Promise<SettingSaved> {
-  const [saved] = await saveSettings(db, actor, [input]);
+const ssoShownUrls = (config: Pick<Config, 'systemUrl' | 'port'>) => {
+  const { redirectUri, postLogoutRedirectUri } = ssoUrls(config);
+  return { redirectUri, postLogoutRedirectUri };
+};
+
+export async function saveSetting(
+  db: Db,
+  actor: Actor,
+  input: SettingSave,
+  config: Pick<Config, 'systemUrl' | 'port'>,
+): Promise<SettingSaved> {
+  const [saved] = await saveSettings(db, actor, [input], config);
   return saved!;
 }
 
 /** Several groups in one transaction, all or none (Data Management saves the log and retention groups together). */
-export async function saveSettings(db: Db, actor: Actor, inputs: SettingSave[]): Promise<SettingSaved[]> {
-  const rows = await db.transaction(async (tx) => {
-    const saved: (typeof appSetting.$inferSelect)[] = [];
-    for (const input of inputs) saved.push(await saveGroupIn(tx, actor, input));
-    return saved;
+export async function saveSettings(
+  db: Db,
+  actor: Actor,
+  inputs: SettingSave[],
+  config: Pick<Config, 'systemUrl' | 'port'>,
+): Promise<SettingSaved[]> {
+  // A client secret is sealed before the transaction (its key may be made on first use) and stored apart.
+  const secrets: (string | undefined)[] = [];
+  for (const input of inputs)
+    secrets.push(
+      input.group === 'thirdParty' && input.value.clientSecret
+        ? await sealSecret(db, input.value.clientSecret)
+        : undefined,
+    );
+  const saved = await db.transaction(async (tx) => {
+    const rows: { row: typeof appSetting.$inferSelect; value: SettingSaved['value'] }[] = [];
+    for (const [i, input] of inputs.entries()) rows.push(await saveGroupIn(tx, actor, input, secrets[i], config));
+    return rows;
   });
   invalidateSettings(db);
-  return rows.map((row, i) => ({
-    value: inputs[i]!.value,
+  return saved.map(({ row, value }) => ({
+    value,
     rowVersion: row.rowVersion,
     modifiedAt: row.modifiedAt.toISOString(),
   }));
 }
 
-async function saveGroupIn(tx: Tx, actor: Actor, input: SettingSave) {
+async function saveGroupIn(
+  tx: Tx,
+  actor: Actor,
+  input: SettingSave,
+  secret: string | undefined,
+  config: Pick<Config, 'systemUrl' | 'port'>,
+) {
+  let stored: Record<string, unknown> = input.value;
+  if (input.group === 'thirdParty') {
+    const { clientSecret: _secret, ...rest } = input.value;
+    stored = rest;
+  }
   if (input.group === 'holidayReminder') await checkReminderUsers(tx, input.value.userIds);
+  if (input.group === 'thirdParty') await checkSsoDefaults(tx, input.value);
   const [before] = await tx.select().from(appSetting).where(eq(appSetting.groupName, input.group));
-  const value = input.value as Record<string, unknown>;
+  const value = stored;
   let row: typeof appSetting.$inferSelect | undefined;
   if (!before) {
     if (input.rowVersion !== 0) throw conflict(messages.staleRowVersion);
@@ -199,14 +272,56 @@ async function saveGroupIn(tx: Tx, actor: Actor, input: SettingSave) {
       .returning();
   }
   if (!row) throw conflict(messages.staleRowVersion);
+  const changes = diff(before?.value ?? {}, value);
+  if (secret !== undefined) {
+    await tx
+      .insert(systemSecret)
+      .values({ name: ssoClientSecretName, value: secret })
+      .onConflictDoUpdate({ target: systemSecret.name, set: { value: secret } });
+    // The audit says that the secret changed, never what it is.
+    changes.clientSecret = { from: '***', to: '***' };
+  }
   await writeAudit(tx, {
     entity: 'Settings',
     entityId: row.id,
     action: before ? 'update' : 'create',
     actorId: actor.userId,
-    changes: diff(before?.value ?? {}, value),
+    changes,
   });
-  return row;
+  if (input.group !== 'thirdParty') return { row, value: input.value };
+  const [kept] = await tx.select().from(systemSecret).where(eq(systemSecret.name, ssoClientSecretName));
+  return {
+    row,
+    value: { ...stored, clientSecretSet: Boolean(kept), ...ssoShownUrls(config) } as SettingSaved['value'],
+  };
+}
+
+/** The role and projects a user created by single sign-on gets must exist. */
+async function checkSsoDefaults(q: Queryable, value: ThirdPartySave) {
+  if (value.defaultRoleId !== null) {
+    const found = await rowsOf(q, sql`select 1 from role where id = ${value.defaultRoleId}`);
+    if (found.length === 0)
+      throw badRequest(settingMessages.ssoRoleUnknown, [
+        { field: 'value.defaultRoleId', message: settingMessages.ssoRoleUnknown },
+      ]);
+  }
+  if (value.userMode === 'create' && value.defaultRoleId === null)
+    throw badRequest(settingMessages.ssoRoleRequired, [
+      { field: 'value.defaultRoleId', message: settingMessages.ssoRoleRequired },
+    ]);
+  if (value.defaultProjectIds.length > 0) {
+    const found = await rowsOf(
+      q,
+      sql`select id from project where id in (${sql.join(
+        value.defaultProjectIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    if (found.length !== value.defaultProjectIds.length)
+      throw badRequest(settingMessages.ssoProjectUnknown, [
+        { field: 'value.defaultProjectIds', message: settingMessages.ssoProjectUnknown },
+      ]);
+  }
 }
 
 /** The users a holiday reminder goes to must exist (and not be deleted). */

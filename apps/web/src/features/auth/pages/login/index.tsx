@@ -1,17 +1,20 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { LockOutlined, LoginOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Divider, Form } from 'antd';
+import { Alert, Button, Checkbox, Divider, Form, Spin } from 'antd';
 // Input and its Password one by one: the barrel's Input also brings TextArea, Search and OTP to the first screen.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { ssoErrors, ssoMessages, type SsoError } from '@casedesk/shared';
 import { usePageTitle } from '../../../../platform/page-title';
 import { appConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http/client';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { usePublicSettings } from '../../../../platform/public-settings';
-import { local } from '../../../../platform/storage';
-import { getSsoMessage, signIn, type SsoMessage } from '../../api';
+import { local, session } from '../../../../platform/storage';
+import { isLanguage } from '../../../../platform/i18n';
+import { getSsoMessage, signIn, signInWithSsoCode, type SsoMessage } from '../../api';
 import { AuthLayout } from '../../components/AuthLayout';
 
 // Loaded when first opened: most sign-ins never need it.
@@ -21,11 +24,28 @@ const ForgotPasswordModal = lazy(() =>
 
 type Values = { userName: string; password: string; remember: boolean };
 
+/** One-time codes already traded (a re-render or React's double effect must not spend one twice). */
+const usedSsoCodes = new Set<string>();
+
+/** The `?ssoError=` the single sign-on callback sent, if it is one we know. */
+const ssoErrorOf = (search: string): SsoError | null => {
+  const value = new URLSearchParams(search).get('ssoError');
+  return ssoErrors.find((e) => e === value) ?? null;
+};
+
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ssoCode = new URLSearchParams(location.search).get('sso');
+  const [ssoBusy, setSsoBusy] = useState(Boolean(ssoCode));
   usePageTitle(t('login.title'));
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<string | null>(null);
+  const [ssoError, setSsoError] = useState<SsoError | null>(() => ssoErrorOf(location.search));
+  const [ownError, setError] = useState<string | null>(null);
+  // Translated at render: the message texts may arrive after the first one.
+  const error =
+    ownError ?? (ssoError ? t(`messages.sso.${ssoError}`, { defaultValue: ssoMessages[ssoError] as string }) : null);
   const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [forgotUsed, setForgotUsed] = useState(false);
@@ -38,6 +58,41 @@ export default function LoginPage() {
       .then(setSso)
       .catch(() => setSso(null));
   }, []);
+
+  // Back from the provider with a one-time code: first the address where the user was headed (so that the guard
+  // goes there once the session starts), then the code traded for the session.
+  useEffect(() => {
+    if (!ssoCode || usedSsoCodes.has(ssoCode)) return;
+    usedSsoCodes.add(ssoCode);
+    const back = session.get<string>('ssoReturn') ?? '';
+    session.remove('ssoReturn');
+    void navigate(`/login${back}`, { replace: true });
+    signInWithSsoCode(ssoCode).catch((cause: unknown) => {
+      setError(cause instanceof ApiError && cause.kind === 'http' ? translateServerMessage(cause) : t('login.failed'));
+      setSsoBusy(false);
+    });
+  }, [ssoCode, navigate, t]);
+
+  const startSso = () => {
+    // The provider's round trip loses the address: keep where the user was headed for after it.
+    const query = new URLSearchParams(location.search);
+    query.delete('ssoError');
+    const rest = query.toString();
+    session.set('ssoReturn', rest ? `?${rest}` : '');
+    window.location.assign(`${appConfig.apiBaseUrl}/api/token/SSOLogin`);
+  };
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const ssoText = sso?.buttonText?.[language] || t('login.sso');
+
+  if (ssoBusy)
+    return (
+      <AuthLayout subtitle={t('login.subtitle')}>
+        <div style={{ textAlign: 'center', padding: 32 }}>
+          <Spin />
+          <div style={{ marginTop: 16 }}>{t('login.ssoSigningIn')}</div>
+        </div>
+      </AuthLayout>
+    );
 
   const onFinish = async (values: Values) => {
     setBusy(true);
@@ -64,7 +119,10 @@ export default function LoginPage() {
         size="large"
         initialValues={{ userName: remembered ?? '', remember: Boolean(remembered) }}
         onFinish={(values) => void onFinish(values)}
-        onValuesChange={() => error && setError(null)}
+        onValuesChange={() => {
+          if (ownError) setError(null);
+          if (ssoError) setSsoError(null);
+        }}
       >
         <Form.Item name="userName" rules={[{ required: true, whitespace: true, message: t('login.userNameRequired') }]}>
           <Input
@@ -110,13 +168,8 @@ export default function LoginPage() {
       {ssoButton && sso?.configured && (
         <>
           <Divider plain>{t('login.or')}</Divider>
-          <Button
-            block
-            size="large"
-            icon={<SafetyCertificateOutlined />}
-            href={`${appConfig.apiBaseUrl}/api/token/SSOLogin`}
-          >
-            {sso.buttonText || t('login.sso')}
+          <Button block size="large" icon={<SafetyCertificateOutlined />} onClick={startSso} className="sso-button">
+            {ssoText}
           </Button>
         </>
       )}

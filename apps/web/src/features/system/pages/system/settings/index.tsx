@@ -6,6 +6,7 @@ import { BasicTab } from '../../../settings/components/BasicTab';
 import { HolidayTab } from '../../../settings/components/HolidayTab';
 import { LogTab } from '../../../settings/components/LogTab';
 import { MailAccountTab } from '../../../settings/components/MailAccountTab';
+import { ThirdPartyTab } from '../../../settings/components/ThirdPartyTab';
 import { TogglesTab } from '../../../settings/components/TogglesTab';
 import { TokenTab } from '../../../settings/components/TokenTab';
 import { UploadTab } from '../../../settings/components/UploadTab';
@@ -41,6 +42,11 @@ export default function SettingsPage() {
             key: 'email',
             label: t('settings.tabs.email'),
             children: pane('email', <MailAccountTab />),
+          },
+          {
+            key: 'thirdParty',
+            label: t('settings.tabs.thirdParty'),
+            children: pane('thirdParty', <ThirdPartyTab {...props} />),
           },
           {
             key: 'holiday',
