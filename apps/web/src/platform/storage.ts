@@ -14,7 +14,7 @@ export type LocalKey =
   | 'rememberedUser';
 
 /** Keys kept per browser tab. */
-export type SessionKey = 'tagsViewList' | 'reloadedFor';
+export type SessionKey = 'tagsViewList' | 'reloadedFor' | 'importRun';
 
 const fullKey = (key: string) => `${appConfig.storagePrefix}${key}`;
 

@@ -169,14 +169,14 @@ export function RunProgress({ run }: { run: ImportRun }) {
         </Space>
         <Typography.Text className="import-progress-rows">
           {run.total === null
-            ? t('import.run.rowsCounting', { processed: run.processed })
-            : t('import.run.rows', { processed: run.processed, total: run.total })}
+            ? t('import.run.rowsCounting', { processed: run.processed.toLocaleString() })
+            : t('import.run.rows', { processed: run.processed.toLocaleString(), total: run.total.toLocaleString() })}
         </Typography.Text>
       </Flex>
       <Progress percent={percent} status={status} className="import-progress-bar" />
       <Descriptions size="small" column={2} style={{ marginTop: 8 }}>
         <Descriptions.Item label={t('import.run.rate')}>
-          {rate === null ? '—' : t('import.run.rateValue', { rate: Math.round(rate) })}
+          {rate === null ? '—' : t('import.run.rateValue', { rate: Math.round(rate).toLocaleString() })}
         </Descriptions.Item>
         <Descriptions.Item label={running ? t('import.run.timeLeft') : t('import.run.elapsed')}>
           {running

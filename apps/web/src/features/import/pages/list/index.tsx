@@ -8,6 +8,7 @@ import { ListPage } from '../../../../platform/crud/ListPage';
 import { RowIconButton } from '../../../../platform/crud/RowIconButton';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
 import { usePermissions } from '../../../../platform/permission';
+import { session } from '../../../../platform/storage';
 import { importApi, runTime, useImportRun, type ImportRow } from '../../api';
 import { ImportEditor } from '../../components/ImportEditor';
 import { RunHistory } from '../../components/RunHistory';
@@ -16,15 +17,22 @@ import { RunStatusTag } from '../../components/RunStatusTag';
 
 /**
  * Data import (spec section 3 "Import"): definitions of what a sheet holds and where it goes, their runs with a
- * live progress bar, and each definition's run history. The run shown is in the address (`?run=`), so a reload
- * finds it again.
+ * live progress bar, and each definition's run history. The run shown is kept for the browser tab, so a reload
+ * finds it again (running or finished).
  */
 export default function ImportListPage() {
   const { t } = useTranslation();
   const { has } = usePermissions();
-  const [params, setParams] = useSearchParams();
-  const runParam = Number(params.get('run'));
-  const runId = Number.isInteger(runParam) && runParam > 0 ? runParam : null;
+  // The run shown: `?run=<id>` (a link) or the one this browser tab showed last, so a reload finds it again.
+  // The address is left alone, as each address is a tab.
+  const [params] = useSearchParams();
+  const linked = Number(params.get('run')) || null;
+  const [runId, setRunId] = useState<number | null>(() => linked ?? session.get<number>('importRun'));
+  const [seenLink, setSeenLink] = useState(linked);
+  if (linked !== seenLink) {
+    setSeenLink(linked);
+    if (linked) setRunId(linked);
+  }
   const [running, setRunning] = useState<ImportRow | null>(null);
   const [history, setHistory] = useState<ImportRow | null>(null);
   // After a reload only the run id is known: its definition comes from the run.
@@ -32,16 +40,11 @@ export default function ImportListPage() {
   const runItem = importApi.useDetail(running ? null : (run.data?.importId ?? null));
   const f = (key: string) => t(`import.fields.${key}`);
 
-  const showRun = (id: number | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id === null) next.delete('run');
-        else next.set('run', String(id));
-        return next;
-      },
-      { replace: id === null },
-    );
+  const showRun = (id: number | null) => {
+    setRunId(id);
+    if (id === null) session.remove('importRun');
+    else session.set('importRun', id);
+  };
   const panelOpen = running !== null || runId !== null;
 
   return (
