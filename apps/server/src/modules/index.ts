@@ -30,6 +30,7 @@ import { workflowModule } from './workflow/index.js';
 import { requisitionModule } from './requisition/index.js';
 import { invoiceModule } from './invoice/index.js';
 import { openItemModule } from './openItem/index.js';
+import { importModule } from './import/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -68,4 +69,6 @@ export const modules: readonly ModuleManifest[] = [
   // After vendor and requisition (its demo reads their rows).
   invoiceModule,
   openItemModule,
+  // After every module it writes into.
+  importModule,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages, keyed } from '../platform/message-keys.js';
 import {
   activeStatusSchema,
   auditFieldsSchema,
@@ -157,3 +158,52 @@ export const importRunQuerySchema = queryBaseSchema.extend({
   importId: idTextSchema.optional(),
   status: importRunStatusSchema.optional(),
 });
+
+/** `POST /api/Import/Run` answers the run's id; `GET Runs/{runId}` follows it. */
+export const importRunStartedSchema = z.object({ runId: z.number().int() });
+
+/** The import's own refusals (message keys `import.*`; the web and the error file translate them). */
+export const importMessages = defineMessages('import', {
+  matchRequired: 'Update and Upsert need at least one match condition.',
+  inactive: 'This import definition is inactive.',
+  emptyFile: 'The file has no data rows.',
+  notXlsx: 'The file is not a readable xlsx workbook.',
+  workbookTooBig: 'The workbook expands to more than the allowed size; it was not read.',
+  runFinished: 'The run has already finished.',
+  errorColumn: 'Error',
+  noCreatePermission: 'You may not create records of this kind.',
+  noEditPermission: 'You may not edit records of this kind.',
+  noMatch: 'No record matches this row.',
+  unknownField: keyed('import.unknownField', ['field'], (field: string) => `'${field}' is not a field of the target.`),
+  notMatchable: keyed('import.notMatchable', ['field'], (field: string) => `'${field}' cannot identify a row.`),
+  unknownColumn: keyed('import.unknownColumn', ['column'], (column: string) => `The file has no column '${column}'.`),
+  sheetNotFound: keyed('import.sheetNotFound', ['sheet'], (sheet: string) => `The workbook has no sheet '${sheet}'.`),
+  tooManyRows: keyed('import.tooManyRows', ['max'], (max: number) => `The file has more than ${max} data rows.`),
+  badEncoding: keyed(
+    'import.badEncoding',
+    ['encoding'],
+    (encoding: string) => `The file is not valid ${encoding} text; choose its encoding.`,
+  ),
+  formulaWithoutResult: keyed(
+    'import.formulaWithoutResult',
+    ['cell'],
+    (cell: string) => `Cell ${cell} holds a formula without a saved result; save the workbook in Excel first.`,
+  ),
+  duplicateRow: keyed('import.duplicateRow', ['row'], (row: number) => `Duplicate of row ${row}.`),
+  matchValueMissing: keyed('import.matchValueMissing', ['field'], (field: string) => `${field} is empty.`),
+  referenceNotFound: keyed(
+    'import.referenceNotFound',
+    ['field', 'value'],
+    (field: string, value: string) => `${field}: '${value}' was not found.`,
+  ),
+  referenceAmbiguous: keyed(
+    'import.referenceAmbiguous',
+    ['field', 'value'],
+    (field: string, value: string) => `${field}: '${value}' names more than one record; use its code.`,
+  ),
+  invalidValue: keyed(
+    'import.invalidValue',
+    ['field', 'reason'],
+    (field: string, reason: string) => `${field}: ${reason}`,
+  ),
+} as const);

@@ -1,6 +1,8 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './category.table.js';
 
+// Data import writes categories through the same calls.
+export { categoryService } from './category.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { seedDemoCategories } from './category.seed.js';
 import { registerCategoryRoutes } from './category.routes.js';

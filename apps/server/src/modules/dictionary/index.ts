@@ -1,6 +1,8 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './dictionary.table.js';
 
+// Data import writes dictionary items through the dictionary's own save.
+export { dictionaryService } from './dictionary.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { seedDemoDictionaries } from './dictionary.seed.js';
 import { registerDictionaryRoutes } from './dictionary.routes.js';

@@ -1,4 +1,6 @@
 import { randomBytes, createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
@@ -273,5 +275,62 @@ export async function readStoredFile(
     return { name: file.name, fileType: file.fileType, data: await readFile(join(filesDir(dataDir), file.path)) };
   } catch {
     return null;
+  }
+}
+
+/**
+ * An upload streamed to disk as it arrives (big import sheets): never held whole in memory. `check` sees the
+ * first bytes (at most 64 KB) and refuses what is not the expected kind; `tooLarge` says whether the stream was
+ * cut at its size cap. Recorded as the uploader's, not yet attached, like `saveUpload`.
+ */
+export async function saveStreamedUpload(
+  db: Db,
+  actor: Actor,
+  dataDir: string,
+  upload: { name: string; mimetype: string; stream: AsyncIterable<Buffer> },
+  options: { check: (name: string, head: Buffer) => string; tooLarge: () => boolean; refuseTooLarge: () => Error },
+): Promise<UploadedFile> {
+  const name = safeFileName(upload.name);
+  const ext = extOf(name);
+  const { relative, absolute } = await newFilePath(dataDir);
+  const hash = createHash('sha256');
+  const out = createWriteStream(absolute, { flags: 'wx' });
+  let size = 0;
+  let head = Buffer.alloc(0);
+  let fileType = '';
+  try {
+    for await (const chunk of upload.stream) {
+      if (head.length < 64 * 1024) head = Buffer.concat([head, chunk.subarray(0, 64 * 1024 - head.length)]);
+      if (!fileType && head.length >= 64 * 1024) fileType = options.check(name, head);
+      size += chunk.length;
+      hash.update(chunk);
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+    if (options.tooLarge()) throw options.refuseTooLarge();
+    if (!fileType) fileType = options.check(name, head);
+    out.end();
+    await once(out, 'finish');
+    const [row] = await db
+      .insert(storedFile)
+      .values({
+        path: relative,
+        name,
+        ext,
+        size,
+        fileUrl: '',
+        fileType,
+        sha256: hash.digest('hex'),
+        createdBy: actor.userId,
+        modifiedBy: actor.userId,
+      })
+      .returning({ id: storedFile.id });
+    if (!row) throw new Error('insert returned nothing');
+    const fileUrl = fileUrlOf(row.id);
+    await db.update(storedFile).set({ fileUrl }).where(eq(storedFile.id, row.id));
+    return { fileId: row.id, fileUrl, name, ext, size, fileType };
+  } catch (error) {
+    out.destroy();
+    await rm(absolute, { force: true });
+    throw error;
   }
 }

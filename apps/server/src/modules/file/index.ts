@@ -12,8 +12,12 @@ export {
 export { multipartLimits, receiveUploads } from './file.routes.js';
 // Files a job receives (incoming mail): written before the transaction, recorded inside it.
 export { readStoredFile, recordWrittenFiles, writeReceivedFile, type WrittenFile } from './file.service.js';
+// Imports read an upload as a stream from where it is stored.
+export { filesDir } from './file.service.js';
 // Uploads another module receives itself (invoice indexing): the same checks, storage and all-or-none cleanup.
 export { fileTooLarge, saveUpload } from './file.service.js';
+// Big uploads streamed to disk (import sheets), with the caller's own checks and size cap.
+export { saveStreamedUpload } from './file.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerFileRoutes } from './file.routes.js';

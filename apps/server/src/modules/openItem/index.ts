@@ -3,6 +3,8 @@ export * from './openItem.table.js';
 // The quick start's demo items, written after the demo tickets (db/seed-demo.ts).
 export { seedDemoOpenItems } from './openItem.seed.js';
 
+// Data import writes open items through the same calls.
+export { createOpenItemResource } from './openItem.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerOpenItemRoutes } from './openItem.routes.js';
 import { seedTaskCategories } from './openItem.seed.js';

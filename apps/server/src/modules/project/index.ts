@@ -1,6 +1,8 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './project.table.js';
 
+// Data import writes projects through the same calls.
+export { projectService } from './project.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { seedDemoProjects } from './project.seed.js';
 import { registerProjectRoutes } from './project.routes.js';

@@ -19,6 +19,8 @@ export { visibleSql } from './ticket.policy.js';
 export { cancelTicketForOpenItem } from './ticket-change.service.js';
 export { userNameSql } from './ticket.queries.js';
 
+// Data import writes tickets through the same calls.
+export { createTicketResource } from './ticket.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { ticketWorkflowType } from './ticket-approval.service.js';
 import { registerTicketRoutes } from './ticket.routes.js';

@@ -3,6 +3,8 @@ export * from './user.table.js';
 export { assertCanGrant, assertScopeGrantable, widerThanActor } from './user.policy.js';
 export { defaultAdminPassword } from './user.seed.js';
 
+// Data import writes users through the same calls.
+export { activeUsers } from './user.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { seedAdmin, seedDemoUsers } from './user.seed.js';
 import { registerUserRoutes } from './user.routes.js';

@@ -1,0 +1,79 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelopeSchema,
+  importPreviewResultSchema,
+  importPreviewSchema,
+  importTargetInfoSchema,
+  uploadedFileSchema,
+} from '@casedesk/shared';
+import { requireActor } from '../../platform/access.js';
+import type { Db } from '../../platform/db.js';
+import { badRequest } from '../../platform/errors.js';
+import { fileTooLarge, saveStreamedUpload } from '../file/index.js';
+import { ok } from '../../platform/envelope.js';
+import { registerResource } from '../../platform/resource.js';
+import { importResource } from './import.resource.js';
+import { checkImportUpload, importUploadMaxMb, previewImport, targetsFor } from './import.service.js';
+
+export async function registerImportRoutes(app: FastifyInstance, db: Db, dataDir: string) {
+  registerResource(app, db, importResource);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Import'];
+
+  // Whoever may create or edit definitions picks a target; each target shows only to those who may write it.
+  r.get(
+    '/api/Import/Targets',
+    {
+      config: { access: 'import:view' },
+      schema: { tags, response: { 200: envelopeSchema(z.array(importTargetInfoSchema)) } },
+    },
+    async (request) => ok(targetsFor(requireActor(request))),
+  );
+
+  r.post(
+    '/api/Import/Preview',
+    {
+      config: { access: 'import:view' },
+      schema: { tags, body: importPreviewSchema, response: { 200: envelopeSchema(importPreviewResultSchema) } },
+    },
+    async (request) => ok(await previewImport(db, requireActor(request), dataDir, request.body)),
+  );
+
+  // A sheet bigger than Files/Upload takes (its cap is for attachments), and csv in GBK or Big5, which
+  // Files/Upload refuses as not UTF-8: streamed to disk, one file, csv or xlsx, at most `importUploadMaxMb`.
+  await app.register(async (scope) => {
+    const maxBytes = importUploadMaxMb * 1024 * 1024;
+    await scope.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 10, fileSize: maxBytes } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/Import/Upload',
+      {
+        config: { access: 'import:view' },
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeSchema(z.array(uploadedFileSchema)) },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw badRequest('Expected a multipart upload with the field "files".');
+        const part = await request.file();
+        if (!part) throw badRequest('No file was uploaded (field "files").', [{ field: 'files', message: 'Required' }]);
+        const saved = await saveStreamedUpload(
+          db,
+          requireActor(request),
+          dataDir,
+          { name: part.filename, mimetype: part.mimetype, stream: part.file },
+          {
+            check: checkImportUpload,
+            tooLarge: () => part.file.truncated,
+            refuseTooLarge: () => fileTooLarge(importUploadMaxMb),
+          },
+        );
+        return ok([saved]);
+      },
+    );
+  });
+}

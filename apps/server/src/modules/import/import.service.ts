@@ -1,0 +1,115 @@
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { importTargets, type ImportPreview, type ImportPreviewResult, type ImportTargetInfo } from '@casedesk/shared';
+import { hasPermission } from '../../platform/access.js';
+import type { Actor } from '../../platform/actor.js';
+import type { Db, Queryable } from '../../platform/db.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { filesDir, storedFile } from '../file/index.js';
+import { openSheet } from './import.reader.js';
+import { importTargetAdapters, targetFields } from './import.targets.js';
+
+/** The targets the actor may write into (their `<module>:create` or `:edit`), with their fields. */
+export function targetsFor(actor: Actor): ImportTargetInfo[] {
+  return importTargets
+    .map((target) => importTargetAdapters.get(target)!)
+    .filter((t) => hasPermission(actor, t.permissions.insert) || hasPermission(actor, t.permissions.update))
+    .map((t) => ({
+      target: t.target,
+      fields: t.fields.map(({ field, labels, required, matchable, type }) => ({
+        field,
+        labels,
+        required,
+        matchable,
+        type,
+      })),
+    }));
+}
+
+/** An upload the actor may read into an import: their own file (404 otherwise, as for a missing one). */
+export async function uploadOf(q: Queryable, actor: Actor, fileId: number) {
+  const [file] = await q
+    .select()
+    .from(storedFile)
+    .where(and(eq(storedFile.id, fileId), eq(storedFile.createdBy, actor.userId)));
+  if (!file) throw notFound();
+  return file;
+}
+
+export const storedPath = (dataDir: string, path: string) => join(filesDir(dataDir), path);
+
+/** `xlsx` for workbooks, `csv` otherwise, when the call does not say. */
+export const typeOfFile = (ext: string) => (ext.toLowerCase() === 'xlsx' ? 'xlsx' : 'csv');
+
+const normal = (text: string) => text.toLowerCase().replace(/[\s_]+/g, '');
+
+/** The field a header names: the field itself or one of its labels, case and spaces aside. */
+export function proposeMappings(target: ImportPreview['tableModel'], columns: string[]) {
+  const fields = targetFields(target);
+  const byText = new Map<string, string>();
+  for (const f of fields)
+    for (const text of [f.field, f.labels.en, f.labels['zh-cn'], f.labels['zh-tw']])
+      if (!byText.has(normal(text))) byText.set(normal(text), f.field);
+  const used = new Set<string>();
+  const mappings: { column: string; field: string }[] = [];
+  for (const column of columns) {
+    const field = byText.get(normal(column));
+    if (field && !used.has(field)) {
+      used.add(field);
+      mappings.push({ column, field });
+    }
+  }
+  return mappings;
+}
+
+/** `POST /api/Import/Preview`: sheets, encoding, columns with five samples, and a proposed mapping. */
+export async function previewImport(
+  db: Db,
+  actor: Actor,
+  dataDir: string,
+  input: ImportPreview & { encoding: NonNullable<ImportPreview['encoding']> },
+): Promise<ImportPreviewResult> {
+  const file = await uploadOf(db, actor, Number(input.fileId) || 0);
+  const sheet = await openSheet(storedPath(dataDir, file.path), {
+    importType: input.importType ?? typeOfFile(file.ext),
+    encoding: input.encoding,
+    haveHeader: input.haveHeader ?? true,
+    headerRow: input.headerRow ?? 1,
+    sheetName: input.sheetName ?? null,
+  });
+  const samples: string[][] = [];
+  try {
+    for await (const row of sheet.rows) {
+      samples.push(row.cells);
+      if (samples.length === 5) break;
+    }
+  } finally {
+    await sheet.close();
+  }
+  const columns = sheet.columns.map((column, i) => ({ column, samples: samples.map((cells) => cells[i] ?? '') }));
+  return {
+    sheets: sheet.sheets,
+    encoding: sheet.encoding,
+    columns,
+    mappings: proposeMappings(input.tableModel, sheet.columns),
+  };
+}
+
+/** `POST /api/Import/Upload` takes sheets up to this size (Files/Upload's cap is for attachments). */
+export const importUploadMaxMb = 200;
+
+/** An import upload is a csv (text in any of the encodings: no NUL bytes) or an xlsx (a zip). */
+export function checkImportUpload(name: string, head: Buffer): string {
+  const ext = name.toLowerCase().split('.').pop();
+  const refuse = (why: string) =>
+    badRequest(`The file '${name}' was refused: ${why}`, [{ field: 'files', message: why }]);
+  if (ext === 'xlsx') {
+    if (head.length < 4 || head.readUInt32LE(0) !== 0x04034b50) throw refuse('it is not an xlsx workbook');
+    return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  }
+  if (ext === 'csv') {
+    if (head.includes(0)) throw refuse('it is not a text file');
+    return 'text/csv';
+  }
+  throw refuse('only .csv and .xlsx sheets can be imported');
+}

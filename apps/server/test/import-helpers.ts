@@ -1,0 +1,44 @@
+import ExcelJS from 'exceljs';
+import { expect } from 'vitest';
+import type { UploadedFile } from '@casedesk/shared';
+import type { TestContext } from './helpers.js';
+
+/** Uploads bytes through `POST /api/Import/Upload` (any encoding; csv or xlsx). */
+export async function uploadSheet(ctx: TestContext, token: string, name: string, data: Buffer): Promise<number> {
+  const boundary = `----import${Date.now()}${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/Import/Upload',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'auth-token': ctx.newAuthToken(),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (JSON.parse(response.body) as { data: UploadedFile[] }).data[0]!.fileId;
+}
+
+/** An xlsx built in memory: one sheet per entry, rows as given (values keep their types). */
+export async function xlsxOf(sheets: Record<string, ExcelJS.CellValue[][]>, edit?: (wb: ExcelJS.Workbook) => void) {
+  const workbook = new ExcelJS.Workbook();
+  for (const [name, rows] of Object.entries(sheets)) {
+    const sheet = workbook.addWorksheet(name);
+    for (const row of rows) sheet.addRow(row);
+  }
+  edit?.(workbook);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A csv of these rows (quoted where needed), as UTF-8 text. */
+export const csvOf = (rows: string[][]) =>
+  rows.map((r) => r.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n') +
+  '\r\n';
