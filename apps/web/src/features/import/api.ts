@@ -8,9 +8,11 @@ import type {
   ImportRun,
   ImportTargetInfo,
   Page,
+  UploadedFile,
 } from '@casedesk/shared';
 import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
+import { rawCall } from '../../platform/http/file-transfer';
 import { isLanguage } from '../../platform/i18n';
 
 export type ImportRow = Import & { id: number };
@@ -33,6 +35,19 @@ export const fieldLabel = (field: ImportField, language: string) =>
 /** `POST /api/Import/Preview`: the columns of an uploaded sample and a proposed mapping. */
 export const previewImport = (body: ImportPreview) =>
   http.post<ImportPreviewResult>('/api/Import/Preview', body, { quiet: true });
+
+/**
+ * `POST /api/Import/Upload`: one sheet, streamed to disk (a bigger cap than attachments; csv in GBK or Big5 too);
+ * answers like `POST /api/Files/Upload`.
+ */
+export async function uploadImportFile(file: File): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append('files', file, file.name);
+  const { data } = await rawCall('/api/Import/Upload', { method: 'POST', body: form });
+  const [uploaded] = data as UploadedFile[];
+  if (!uploaded) throw new Error('No file was stored');
+  return uploaded;
+}
 
 export const isActive = (run: ImportRun | undefined) => run?.status === 'Queued' || run?.status === 'Running';
 

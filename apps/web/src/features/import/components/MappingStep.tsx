@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportEncoding, ImportField, ImportMapping, ImportPreviewResult, ImportTarget } from '@casedesk/shared';
 import { ApiError } from '../../../platform/http/client';
 import { useServerText } from '../../../platform/crud/failure';
-import { uploadFiles } from '../../../platform/upload/files';
-import { fieldLabel, previewImport } from '../api';
+import { fieldLabel, previewImport, uploadImportFile } from '../api';
 
 /** What the preview needs from the definition being edited. */
 export type PreviewSettings = {
@@ -49,8 +48,7 @@ export function MappingStep({ value = [], onChange, fields, settings, onSheets }
     setBusy(true);
     setError(null);
     try {
-      const [uploaded] = await uploadFiles([file]);
-      if (!uploaded) return;
+      const uploaded = await uploadImportFile(file);
       const isCsv = /\.(csv|txt)$/i.test(file.name);
       const result = await previewImport({
         fileId: String(uploaded.fileId),

@@ -25,8 +25,17 @@ import type { ImportRun, UploadedFile } from '@casedesk/shared';
 import { ApiError } from '../../../platform/http/client';
 import { useServerText } from '../../../platform/crud/failure';
 import { usePermissions } from '../../../platform/permission';
-import { downloadFile, uploadFiles } from '../../../platform/upload/files';
-import { formatSeconds, isActive, runPace, useCancelRun, useImportRun, useStartRun, type ImportRow } from '../api';
+import { downloadFile } from '../../../platform/upload/files';
+import {
+  formatSeconds,
+  isActive,
+  runPace,
+  useCancelRun,
+  useImportRun,
+  uploadImportFile,
+  useStartRun,
+  type ImportRow,
+} from '../api';
 import { RunStatusTag } from './RunStatusTag';
 
 type Props = {
@@ -56,8 +65,7 @@ export function RunPanel({ item, runId, onRunStarted, onClose }: Props) {
   const upload = async (chosen: File) => {
     setUploading(true);
     try {
-      const [uploaded] = await uploadFiles([chosen]);
-      setFile(uploaded ?? null);
+      setFile(await uploadImportFile(chosen));
     } catch (error) {
       fail(error);
     } finally {
