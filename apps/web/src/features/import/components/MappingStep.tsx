@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { UploadOutlined } from '@ant-design/icons';
+import { ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ImportEncoding, ImportField, ImportMapping, ImportPreviewResult, ImportTarget } from '@casedesk/shared';
@@ -40,7 +40,10 @@ export function MappingStep({ value = [], onChange, fields, settings, onSheets }
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const load = async (file: File) => {
+  const [sample, setSample] = useState<{ fileId: string; isCsv: boolean } | null>(null);
+
+  /** Reads a sample (a new file, or the last one again with the settings as they are now). */
+  const load = async (file: File | null) => {
     if (!settings.tableModel) {
       setError(t('import.mapping.chooseTarget'));
       return;
@@ -48,10 +51,13 @@ export function MappingStep({ value = [], onChange, fields, settings, onSheets }
     setBusy(true);
     setError(null);
     try {
-      const uploaded = await uploadImportFile(file);
-      const isCsv = /\.(csv|txt)$/i.test(file.name);
+      const current = file
+        ? { fileId: String((await uploadImportFile(file)).fileId), isCsv: /\.(csv|txt)$/i.test(file.name) }
+        : sample;
+      if (!current) return;
+      const { fileId, isCsv } = current;
       const result = await previewImport({
-        fileId: String(uploaded.fileId),
+        fileId,
         tableModel: settings.tableModel,
         importType: settings.importType ?? (isCsv ? 'csv' : 'xlsx'),
         encoding: settings.encoding ?? 'auto',
@@ -60,7 +66,8 @@ export function MappingStep({ value = [], onChange, fields, settings, onSheets }
         sheetName: settings.sheetName || null,
       });
       setPreview(result);
-      setFileName(file.name);
+      setSample(current);
+      if (file) setFileName(file.name);
       onSheets?.(result.sheets, result.encoding);
       onChange?.(result.mappings);
     } catch (e) {
@@ -108,6 +115,11 @@ export function MappingStep({ value = [], onChange, fields, settings, onSheets }
           </Button>
         </Upload>
         {fileName && <Typography.Text type="secondary">{fileName}</Typography.Text>}
+        {sample && (
+          <Button icon={<ReloadOutlined />} disabled={busy} onClick={() => void load(null)}>
+            {t('import.mapping.reread')}
+          </Button>
+        )}
         {preview?.encoding && <Tag>{t('import.mapping.encodingRead', { encoding: preview.encoding })}</Tag>}
       </Space>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
