@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,6 +25,20 @@ import { deleteRefusal, isUniqueViolation } from './db-errors.js';
 import { ok, present } from './envelope.js';
 import { AppError, badRequest, conflict, notFound } from './errors.js';
 import { sendXlsx, type ExportColumn } from './export.js';
+
+/**
+ * Writes made inside an outer transaction (an import's batch: each row a savepoint) commit only with it, so
+ * their `afterCommit` hooks wait for it: `collectAfterCommit` gathers them while `work` runs; the caller runs
+ * them once the outer transaction has committed, or drops them when it rolled back.
+ */
+const deferredHooks = new AsyncLocalStorage<(() => Promise<void>)[]>();
+export async function collectAfterCommit<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; hooks: (() => Promise<void>)[] }> {
+  const hooks: (() => Promise<void>)[] = [];
+  const value = await deferredHooks.run(hooks, work);
+  return { value, hooks };
+}
 
 /** What a read-only resource needs (logs): an id. */
 type ReadableTable = PgTable & { id: PgColumn };
@@ -183,7 +198,10 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
 
   const scopeOf = (actor: Actor) => def.scope?.(actor);
   const afterCommit = async (event: ResourceEvent) => {
-    await def.afterCommit?.(event);
+    if (!def.afterCommit) return;
+    const deferred = deferredHooks.getStore();
+    if (deferred) deferred.push(async () => def.afterCommit?.(event));
+    else await def.afterCommit(event);
   };
 
   function whereOf(actor: Actor, query: Record<string, unknown>): SQL | undefined {

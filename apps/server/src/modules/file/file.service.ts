@@ -1,6 +1,6 @@
 import { randomBytes, createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
@@ -330,6 +330,32 @@ export async function saveStreamedUpload(
     return { fileId: row.id, fileUrl, name, ext, size, fileType };
   } catch (error) {
     out.destroy();
+    await rm(absolute, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * A file a job writes itself, streamed to its random path by `write` (an import's error sheet): never whole in
+ * memory. Record it with `recordWrittenFiles` inside the transaction that uses it.
+ */
+export async function writeFileWith(
+  dataDir: string,
+  file: { name: string; fileType: string },
+  write: (absolutePath: string) => Promise<void>,
+): Promise<WrittenFile> {
+  const { relative, absolute } = await newFilePath(dataDir);
+  try {
+    await write(absolute);
+    const hash = createHash('sha256');
+    let size = 0;
+    for await (const chunk of createReadStream(absolute) as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      size += chunk.length;
+    }
+    const name = safeFileName(file.name);
+    return { path: relative, name, ext: extOf(name), size, fileType: file.fileType, sha256: hash.digest('hex') };
+  } catch (error) {
     await rm(absolute, { force: true });
     throw error;
   }

@@ -17,7 +17,7 @@ export { filesDir } from './file.service.js';
 // Uploads another module receives itself (invoice indexing): the same checks, storage and all-or-none cleanup.
 export { fileTooLarge, saveUpload } from './file.service.js';
 // Big uploads streamed to disk (import sheets), with the caller's own checks and size cap.
-export { saveStreamedUpload } from './file.service.js';
+export { saveStreamedUpload, writeFileWith } from './file.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerFileRoutes } from './file.routes.js';

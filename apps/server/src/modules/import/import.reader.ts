@@ -17,7 +17,8 @@ const maxUncompressedBytes = 1024 * 1024 * 1024;
 /** ...and so is one whose entries expand more than this many times (a real sheet compresses ~10x). */
 const maxEntryRatio = 200;
 
-export type SheetRow = { rowNo: number; cells: string[] };
+/** A data row; `error` says why a cell could not be read (a formula without a saved result): the row is refused. */
+export type SheetRow = { rowNo: number; cells: string[]; error?: string };
 export type OpenSheet = {
   sheets: string[];
   encoding: string | null;
@@ -124,8 +125,20 @@ export function detectEncoding(sample: Buffer, wanted: ImportEncoding): string {
   if (gbk === undefined && big5 === undefined) return 'gbk';
   if (big5 === undefined) return 'gbk';
   if (gbk === undefined) return 'big5';
-  // Both decode: the wrong one reads as rarer characters (outside the common ideographs and punctuation).
-  return oddities(big5) < oddities(gbk) ? 'big5' : 'gbk';
+  // Both decode: the right one reads as everyday words; the wrong one as rare characters.
+  const score = (text: string) => commonness(text) - oddities(text);
+  return score(big5) > score(gbk) ? 'big5' : 'gbk';
+}
+
+/** Everyday characters, simplified and traditional: what a sheet's text is mostly made of. */
+const commonChars = new Set(
+  '的一是不了人我在有他这這中大来來上国國个個到说說们們为為子和你地出道也时時年得就那要下以生会會自着著去之过過家学學对對可她里裡后後小么麼心多天而能好都然没沒日于於起还還发發成事只作当當想看文无無开開手十用主行方又如前所本见見经經头頭面公同三已老从從动動两兩长長知民样樣现現分将將外但身些与與高意进進把法此实實回二理美点點月明其种種声聲全工己话話儿兒者向情部正名定女问問力机機给給等几幾很业業最间間新什打便位因重被走电電四第门門相次东東政海口使教西再平真听聽世气氣信北少关關并並内內加化由却代军軍产產入先山五太水万萬市眼体體别別处處总總才场場师師书書比住员員九笑性通目华華报報立马馬命张張活难難神数數件安表原车車白应應路期叫死常提感金何更反合放做系統统计計司号號公司有限股份服务務科技软軟件贸貿易资資讯訊办辦用品电電脑腦开開发發与與北京上海广廣州深圳台臺湾灣省市区區县縣路街号號楼樓室客户戶姓名称稱编編码碼地址话話邮郵箱项項目类類别別状狀态態日期金额額备備注註',
+);
+
+function commonness(text: string): number {
+  let n = 0;
+  for (const ch of text) if (commonChars.has(ch)) n++;
+  return n;
 }
 
 function decodes(sample: Buffer, encoding: string): string | undefined {
@@ -391,8 +404,16 @@ async function xlsxRows(path: string, options: SheetOptions) {
       }
       for await (const row of ws) {
         const values = (row.values as CellValue[]).slice(1);
-        const cells = values.map((v, i) => cellText(v, `${columnLetters(i + 1)}${row.number}`));
-        yield { rowNo: row.number, cells };
+        let error: string | undefined;
+        const cells = values.map((v, i) => {
+          try {
+            return cellText(v, `${columnLetters(i + 1)}${row.number}`);
+          } catch (e) {
+            error ??= (e as Error).message;
+            return '';
+          }
+        });
+        yield error === undefined ? { rowNo: row.number, cells } : { rowNo: row.number, cells, error };
       }
       return;
     }

@@ -4,6 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   envelopeSchema,
+  idParamSchema,
+  importRunQuerySchema,
+  importRunSchema,
+  importRunStartSchema,
+  importRunStartedSchema,
+  pageOf,
   importPreviewResultSchema,
   importPreviewSchema,
   importTargetInfoSchema,
@@ -11,14 +17,17 @@ import {
 } from '@casedesk/shared';
 import { requireActor } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
+import type { Scheduler } from '../../platform/jobs/scheduler.js';
 import { badRequest } from '../../platform/errors.js';
 import { fileTooLarge, saveStreamedUpload } from '../file/index.js';
 import { ok } from '../../platform/envelope.js';
 import { registerResource } from '../../platform/resource.js';
 import { importResource } from './import.resource.js';
+import { cancelRun, getRun, queryRuns, startRun } from './import-run.service.js';
+import { kickImportWork } from './import.jobs.js';
 import { checkImportUpload, importUploadMaxMb, previewImport, targetsFor } from './import.service.js';
 
-export async function registerImportRoutes(app: FastifyInstance, db: Db, dataDir: string) {
+export async function registerImportRoutes(app: FastifyInstance, db: Db, dataDir: string, scheduler: Scheduler) {
   registerResource(app, db, importResource);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Import'];
@@ -40,6 +49,50 @@ export async function registerImportRoutes(app: FastifyInstance, db: Db, dataDir
       schema: { tags, body: importPreviewSchema, response: { 200: envelopeSchema(importPreviewResultSchema) } },
     },
     async (request) => ok(await previewImport(db, requireActor(request), dataDir, request.body)),
+  );
+
+  r.post(
+    '/api/Import/Run',
+    {
+      config: { access: 'import:run' },
+      schema: { tags, body: importRunStartSchema, response: { 200: envelopeSchema(importRunStartedSchema) } },
+    },
+    async (request) => {
+      const started = await startRun(db, requireActor(request), request.body);
+      // Started at once on this process; the every-minute job picks up what a kick misses.
+      await kickImportWork(db, scheduler);
+      return ok(started);
+    },
+  );
+
+  r.get(
+    '/api/Import/Runs/:key',
+    {
+      config: { access: 'import:view' },
+      schema: { tags, params: idParamSchema, response: { 200: envelopeSchema(importRunSchema) } },
+    },
+    async (request) => ok(await getRun(db, requireActor(request), request.params.key)),
+  );
+
+  r.post(
+    '/api/Import/Runs',
+    {
+      config: { access: 'import:view' },
+      preValidation: async (request) => {
+        request.body ??= {} as never;
+      },
+      schema: { tags, body: importRunQuerySchema, response: { 200: envelopeSchema(pageOf(importRunSchema)) } },
+    },
+    async (request) => ok(await queryRuns(db, requireActor(request), request.body)),
+  );
+
+  r.post(
+    '/api/Import/Runs/Cancel/:key',
+    {
+      config: { access: 'import:run' },
+      schema: { tags, params: idParamSchema, response: { 200: envelopeSchema(importRunSchema) } },
+    },
+    async (request) => ok(await cancelRun(db, requireActor(request), request.params.key)),
   );
 
   // A sheet bigger than Files/Upload takes (its cap is for attachments), and csv in GBK or Big5, which
