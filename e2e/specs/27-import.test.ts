@@ -65,6 +65,8 @@ async function createDefinition(page: Page, language: Language, name: string, sa
   await page.locator('.import-new').click();
   const drawer = page.locator('.master-editor');
   await drawer.locator('.import-name').fill(name);
+  // Small batches: the progress moves in steps of a batch.
+  await drawer.locator('#batchSize').fill('100');
   await choose(page, drawer.locator('.import-target'), targetName[language]);
   const previewed = page.waitForResponse((r) => r.url().includes('/api/Import/Preview'));
   await drawer.locator('.import-mapping input[type="file"]').setInputFiles(sample);
@@ -99,7 +101,7 @@ async function runFile(page: Page, name: string, file: string, dryRun: boolean, 
   const answer = (await (await started).json()) as { resultCode: number; resultMsg: string; data: { runId: number } };
   expect(answer.resultCode, answer.resultMsg).toBe(200);
   const runId = answer.data.runId;
-  await panel.locator('.import-progress').waitFor();
+  await panel.locator('.import-progress').waitFor({ timeout: 60_000 });
   if (shotName) await shot(page, shotName);
   await panel.locator('.import-summary').waitFor({ timeout: 240_000 });
   return runId;

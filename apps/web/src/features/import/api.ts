@@ -82,7 +82,8 @@ export function useStartRun() {
   return useMutation({
     mutationFn: (body: { importId: number; fileId: string; dryRun: boolean }) =>
       http.post<{ runId: number }>('/api/Import/Run', body, { quiet: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
+    // Not awaited: the panel follows the run at once (on the embedded database a refetch waits for the batch).
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.all }),
   });
 }
 
@@ -90,7 +91,7 @@ export function useCancelRun() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (runId: number) => http.post<unknown>(`/api/Import/Runs/Cancel/${runId}`, {}, { quiet: true }),
-    onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
+    onSettled: () => void client.invalidateQueries({ queryKey: keys.all }),
   });
 }
 

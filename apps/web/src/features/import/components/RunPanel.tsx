@@ -81,7 +81,9 @@ export function RunPanel({ item, runId, onRunStarted, onClose }: Props) {
   };
 
   const current = run.data;
-  const running = isActive(current);
+  // A run just started whose first answer is still on its way counts as running.
+  const waiting = runId !== null && !current && !run.isError;
+  const running = isActive(current) || waiting;
   return (
     <Modal
       open
@@ -92,7 +94,7 @@ export function RunPanel({ item, runId, onRunStarted, onClose }: Props) {
       destroyOnHidden
       footer={
         <Space>
-          {running && current && (
+          {current && isActive(current) && (
             <Button
               danger
               icon={<StopOutlined />}
@@ -147,6 +149,7 @@ export function RunPanel({ item, runId, onRunStarted, onClose }: Props) {
         </Flex>
       )}
       {run.isError && <Alert type="error" showIcon title={t('import.run.notFound')} />}
+      {waiting && <Skeleton active paragraph={{ rows: 2 }} />}
       {current && <RunProgress run={current} />}
     </Modal>
   );
