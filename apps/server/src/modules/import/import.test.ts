@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importMessages, type Import, type ImportPreviewResult, type ImportTargetInfo } from '@casedesk/shared';
 import { signedInWith, useTestApp } from '../../../test/helpers.js';
@@ -144,5 +145,32 @@ describe('Import preview', () => {
       { column: 'Period (2)', samples: ['2026-12-31'] },
     ]);
     expect(preview.mappings.map((m) => m.field)).toEqual(['projectCode', 'projectName']);
+  });
+
+  it('refuses a workbook that expands far beyond its size (zip bomb) before reading it, and a file that is not one', async () => {
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<Types/>');
+    zip.file('xl/workbook.xml', '<workbook><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>');
+    zip.file('xl/worksheets/sheet1.xml', Buffer.alloc(40 * 1024 * 1024, 0x20));
+    const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const fileId = await uploadSheet(ctx, boss.token, 'bomb.xlsx', bomb);
+    const refused = await ctx.call('POST', '/api/Import/Preview', {
+      token: boss.token,
+      body: { fileId: String(fileId), tableModel: 'Vendor' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.resultMsg).toBe(importMessages.workbookTooBig);
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Import/Upload',
+      headers: {
+        authorization: `Bearer ${boss.token}`,
+        'auth-token': ctx.newAuthToken(),
+        'content-type': 'multipart/form-data; boundary=b',
+      },
+      payload: '--b\r\nContent-Disposition: form-data; name="files"; filename="x.xlsx"\r\n\r\nnot a zip\r\n--b--\r\n',
+    });
+    expect(upload.statusCode).toBe(400);
   });
 });
