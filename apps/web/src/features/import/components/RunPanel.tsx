@@ -14,6 +14,7 @@ import {
   Flex,
   Modal,
   Progress,
+  Skeleton,
   Space,
   Statistic,
   Tag,
