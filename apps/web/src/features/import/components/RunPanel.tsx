@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportRun, UploadedFile } from '@casedesk/shared';
 import { ApiError } from '../../../platform/http/client';
 import { useServerText } from '../../../platform/crud/failure';
+import { useInvalidate } from '../../../platform/crud/resource-api';
 import { usePermissions } from '../../../platform/permission';
 import { downloadFile } from '../../../platform/upload/files';
 import {
@@ -82,6 +83,14 @@ export function RunPanel({ item, runId, onRunStarted, onClose }: Props) {
   };
 
   const current = run.data;
+  // A run that ends refreshes the list's last run and the history.
+  const invalidate = useInvalidate('Import');
+  const ended = current !== undefined && !isActive(current);
+  const [seenEnd, setSeenEnd] = useState(ended);
+  if (ended !== seenEnd) {
+    setSeenEnd(ended);
+    if (ended) void invalidate();
+  }
   // A run just started whose first answer is still on its way counts as running.
   const waiting = runId !== null && !current && !run.isError;
   const running = isActive(current) || waiting;
@@ -172,7 +181,7 @@ export function RunProgress({ run }: { run: ImportRun }) {
   const status =
     run.status === 'Failed' ? 'exception' : run.status === 'Succeeded' ? 'success' : running ? 'active' : 'normal';
   return (
-    <div className={`import-progress import-progress--${run.status.toLowerCase()}`}>
+    <div className={`import-progress import-progress--${run.status.toLowerCase()}`} data-processed={run.processed}>
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <Space>
           <RunStatusTag status={run.status} />
