@@ -194,7 +194,13 @@ export function RunProgress({ run }: { run: ImportRun }) {
             : t('import.run.rows', { processed: run.processed.toLocaleString(), total: run.total.toLocaleString() })}
         </Typography.Text>
       </Flex>
-      <Progress percent={percent} status={status} className="import-progress-bar" />
+      {/* Before the reader has counted the rows (a streamed xlsx) there is no share to show, only the rows done. */}
+      <Progress
+        percent={percent}
+        status={status}
+        showInfo={run.total !== null || !running}
+        className="import-progress-bar"
+      />
       <Descriptions size="small" column={2} style={{ marginTop: 8 }}>
         <Descriptions.Item label={t('import.run.rate')}>
           {rate === null ? '—' : t('import.run.rateValue', { rate: Math.round(rate).toLocaleString() })}
