@@ -110,6 +110,15 @@ const makers: Record<string, () => Promise<number>> = {
       remitTo: { name: 'Vendor Ltd', address1: '1 Main St', city: 'Springfield', country: 'US' },
       mailAddress: { address1: 'PO Box 7', city: 'Springfield', country: 'US' },
     }),
+  Import: () =>
+    add('Import', {
+      importName: unique('Import '),
+      tableModel: 'Vendor',
+      importType: 'csv',
+      operationType: 'Upsert',
+      matchConditions: ['vendorCode'],
+      mappings: [{ column: 'Code', field: 'vendorCode' }],
+    }),
   Requisition: () =>
     add('Requisition', {
       title: 'Read back',
