@@ -14,7 +14,7 @@ export type LocalKey =
   | 'rememberedUser';
 
 /** Keys kept per browser tab. */
-export type SessionKey = 'tagsViewList' | 'reloadedFor' | 'ssoReturn';
+export type SessionKey = 'tagsViewList' | 'reloadedFor' | 'ssoReturn' | 'importRun';
 
 const fullKey = (key: string) => `${appConfig.storagePrefix}${key}`;
 
