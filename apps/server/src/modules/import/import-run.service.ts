@@ -478,7 +478,10 @@ class RowWorker {
       return insert();
     }
     if (!hasPermission(this.actor, permissions.update)) throw refuse('noEditPermission');
-    const changes = this.writable(values);
+    // Fields the target takes on insert only (a user's password) are not compared or sent on update.
+    const changes = Object.fromEntries(
+      Object.entries(this.writable(values)).filter(([k]) => !this.fieldsByName.get(k)?.insertOnly),
+    );
     if (Object.entries(changes).every(([k, v]) => same(v, matched.values[k]))) return 'unchanged';
     await this.adapter.update(w, matched, changes);
     return 'updated';

@@ -149,6 +149,39 @@ describe('Import runs', () => {
     expect(one).toMatchObject({ vendorName: 'One renamed', rowVersion: 2 });
   });
 
+  it('upserts users from a sheet with a password column: the password is set on insert only, never compared or sent on update', async () => {
+    const t = tag().toLowerCase();
+    const importId = await define(boss.token, {
+      tableModel: 'User',
+      operationType: 'Upsert',
+      matchConditions: ['loginName'],
+      mappings: [
+        { column: 'login', field: 'loginName' },
+        { column: 'name', field: 'realName' },
+        { column: 'mail', field: 'email' },
+        { column: 'password', field: 'password' },
+      ],
+    });
+    const sheet = (name: string) =>
+      Buffer.from(
+        csvOf([
+          ['login', 'name', 'mail', 'password'],
+          [`imp.a${t}`, name, `a${t}@example.test`, 'Import@123'],
+          [`imp.b${t}`, 'Bee', `b${t}@example.test`, 'Import@123'],
+        ]),
+      );
+    const first = await run(ctx, boss.token, importId, await uploadSheet(ctx, boss.token, 'u.csv', sheet('Ay')));
+    expect(first).toMatchObject({ status: 'Succeeded', inserted: 2, failed: 0 });
+    const again = await run(ctx, boss.token, importId, await uploadSheet(ctx, boss.token, 'u.csv', sheet('Ay')));
+    expect(again).toMatchObject({ status: 'Succeeded', inserted: 0, updated: 0, unchanged: 2, failed: 0 });
+    const renamed = await run(ctx, boss.token, importId, await uploadSheet(ctx, boss.token, 'u.csv', sheet('Ay Z')));
+    expect(renamed).toMatchObject({ status: 'Succeeded', inserted: 0, updated: 1, unchanged: 1, failed: 0 });
+    const signIn = await ctx.call('POST', '/api/token/Login', {
+      body: { userName: `imp.a${t}`, password: 'Import@123' },
+    });
+    expect(signIn.status, signIn.raw).toBe(200);
+  });
+
   it('updates only matched records and refuses rows that match nothing', async () => {
     const t = tag();
     const companyId = await createCompany(ctx, { code: `CO${t}`, name: `Company ${t}` });

@@ -65,6 +65,8 @@ export type TargetField = ImportField & {
   many?: boolean;
   /** Identifies a row only; never written (a ticket's case number). */
   matchOnly?: boolean;
+  /** Written on insert only: the target's update takes no such field (a user's password). */
+  insertOnly?: boolean;
 };
 
 /** The record a row matched, as its update takes it back. */
@@ -87,8 +89,9 @@ export type WriteContext = { tx: Tx; actor: Actor; dataDir: string };
 
 type Spec = Omit<TargetField, 'labels' | 'required' | 'matchable' | 'type'> & Partial<TargetField>;
 
-function fieldsOf(target: ImportTarget, create: z.ZodObject, specs: Spec[]): TargetField[] {
+function fieldsOf(target: ImportTarget, create: z.ZodObject, specs: Spec[], update?: z.ZodObject): TargetField[] {
   const shape = create.shape as Record<string, z.ZodType>;
+  const updatable = update ? new Set(Object.keys(update.shape)) : undefined;
   return specs.map((spec) => {
     const inShape = shape[spec.field];
     const required = spec.required ?? (inShape ? !inShape.safeParse(undefined).success : false);
@@ -96,6 +99,7 @@ function fieldsOf(target: ImportTarget, create: z.ZodObject, specs: Spec[]): Tar
     return {
       type: spec.ref ? 'reference' : 'text',
       matchable: false,
+      ...(updatable && !updatable.has(spec.field) && !spec.matchOnly ? { insertOnly: true } : {}),
       ...spec,
       required,
       labels,
@@ -147,7 +151,7 @@ function resourceTarget(options: {
   return {
     target: options.target,
     module: options.module,
-    fields: fieldsOf(options.target, options.create, options.fields),
+    fields: fieldsOf(options.target, options.create, options.fields, options.update),
     permissions: {
       insert: permissionCode(options.module, 'create'),
       update: permissionCode(options.module, 'edit'),
