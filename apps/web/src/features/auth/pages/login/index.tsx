@@ -6,7 +6,6 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ssoErrors, ssoMessages, type SsoError } from '@casedesk/shared';
 import { usePageTitle } from '../../../../platform/page-title';
 import { appConfig } from '../../../../platform/config';
 import { ApiError } from '../../../../platform/http/client';
@@ -27,10 +26,13 @@ type Values = { userName: string; password: string; remember: boolean };
 /** One-time codes already traded (a re-render or React's double effect must not spend one twice). */
 const usedSsoCodes = new Set<string>();
 
-/** The `?ssoError=` the single sign-on callback sent, if it is one we know. */
-const ssoErrorOf = (search: string): SsoError | null => {
+/**
+ * The `?ssoError=` the single sign-on callback sent: a reason code (`ssoErrors` in shared), looked up in the
+ * `messages.sso` texts. Not imported from shared: its module would bring zod to the sign-in page.
+ */
+const ssoErrorOf = (search: string): string | null => {
   const value = new URLSearchParams(search).get('ssoError');
-  return ssoErrors.find((e) => e === value) ?? null;
+  return value && /^[a-zA-Z]{1,40}$/.test(value) ? value : null;
 };
 
 export default function LoginPage() {
@@ -41,11 +43,16 @@ export default function LoginPage() {
   const [ssoBusy, setSsoBusy] = useState(Boolean(ssoCode));
   usePageTitle(t('login.title'));
   const [form] = Form.useForm<Values>();
-  const [ssoError, setSsoError] = useState<SsoError | null>(() => ssoErrorOf(location.search));
+  const [ssoError, setSsoError] = useState<string | null>(() => ssoErrorOf(location.search));
   const [ownError, setError] = useState<string | null>(null);
   // Translated at render: the message texts may arrive after the first one.
   const error =
-    ownError ?? (ssoError ? t(`messages.sso.${ssoError}`, { defaultValue: ssoMessages[ssoError] as string }) : null);
+    ownError ??
+    (ssoError
+      ? t(`messages.sso.${ssoError}`, {
+          defaultValue: t('messages.sso.failed', { defaultValue: 'Single sign-on failed.' }),
+        })
+      : null);
   const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [forgotUsed, setForgotUsed] = useState(false);
