@@ -15,6 +15,8 @@ function i18nKeys({ key }: MessageRef): string[] {
   const keys = [`messages.${key}`];
   if (catalog === 'common' || catalog === 'account') keys.push(`server.${name}`);
   if (catalog === 'ticket') keys.push(`ticket.messages.${name}`);
+  // Sign-in refusals are shown on the sign-in page, which loads only its own texts.
+  if (catalog === 'sso') keys.push(`login.ssoErrors.${name}`);
   return keys;
 }
 

@@ -28,7 +28,8 @@ const usedSsoCodes = new Set<string>();
 
 /**
  * The `?ssoError=` the single sign-on callback sent: a reason code (`ssoErrors` in shared), looked up in the
- * `messages.sso` texts. Not imported from shared: its module would bring zod to the sign-in page.
+ * `login.ssoErrors` texts (this feature's, so they come with the sign-in page). Not imported from
+ * shared: its module would bring zod to the first screen.
  */
 const ssoErrorOf = (search: string): string | null => {
   const value = new URLSearchParams(search).get('ssoError');
@@ -45,14 +46,9 @@ export default function LoginPage() {
   const [form] = Form.useForm<Values>();
   const [ssoError, setSsoError] = useState<string | null>(() => ssoErrorOf(location.search));
   const [ownError, setError] = useState<string | null>(null);
-  // Translated at render: the message texts may arrive after the first one.
+  // Translated at render; a reason this version does not know reads as the general one.
   const error =
-    ownError ??
-    (ssoError
-      ? t(`messages.sso.${ssoError}`, {
-          defaultValue: t('messages.sso.failed', { defaultValue: 'Single sign-on failed.' }),
-        })
-      : null);
+    ownError ?? (ssoError ? t(`login.ssoErrors.${ssoError}`, { defaultValue: t('login.ssoErrors.failed') }) : null);
   const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [forgotUsed, setForgotUsed] = useState(false);
