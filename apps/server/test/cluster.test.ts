@@ -84,8 +84,10 @@ describe.skipIf(!pgUrl)('a cluster of server processes on one PostgreSQL databas
     const logged = (test: (line: LogLine) => boolean) =>
       lines.some(test) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ test, resolve }));
 
-    await logged((l) => l.role === 'primary' && l.msg === 'Casedesk is ready');
     const readyWorkers = () => lines.filter((l) => l.msg === 'Casedesk is ready' && l.worker !== undefined);
+    await logged((l) => l.role === 'primary' && l.msg === 'Casedesk is ready');
+    // The workers' own lines come through their pipes and may trail the primary's.
+    while (readyWorkers().length < 2) await sleep(20);
     const first = readyWorkers();
     expect(first.map((l) => l.worker).sort()).toEqual([1, 2]);
     const firstPids = first.map((l) => l.pid!);
@@ -103,6 +105,7 @@ describe.skipIf(!pgUrl)('a cluster of server processes on one PostgreSQL databas
     })();
     child.kill('SIGHUP');
     await logged((l) => l.msg === 'graceful restart done');
+    while (readyWorkers().length < 4) await sleep(20);
     polling = false;
     await poll;
     expect(statuses.length).toBeGreaterThan(0);
