@@ -125,7 +125,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // A request that reaches a closing process (a worker being replaced hands over its last connections) is
+    // still answered: the database closes only after the server has.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // A URL the router cannot decode, or a path parameter over maxParamLength: the envelope, not Fastify's body.
     // No hook runs for these, so the headers helmet would add are set here.
