@@ -13,8 +13,8 @@ export type LocalKey =
   | 'locked'
   | 'rememberedUser';
 
-/** Keys kept per browser tab. */
-export type SessionKey = 'tagsViewList' | 'reloadedFor' | 'ssoReturn' | 'importRun';
+/** Keys kept per browser tab; `idleSignedOut` tells the sign-in page why the session ended. */
+export type SessionKey = 'tagsViewList' | 'reloadedFor' | 'ssoReturn' | 'importRun' | 'idleSignedOut';
 
 const fullKey = (key: string) => `${appConfig.storagePrefix}${key}`;
 

@@ -26,7 +26,6 @@ function useTokenRefresh() {
 
 /** Idle sign-out after 60 minutes, checked every IDLE_TIMEOUT minutes; the lock screen after its own delay. */
 function useIdle() {
-  const { t } = useTranslation();
   useEffect(() => {
     let lastWrite = 0;
     const onActivity = () => {
@@ -49,7 +48,8 @@ function useIdle() {
         if (token) void http.post('/api/token/Logout', {}, { token, quiet: true }).catch(() => undefined);
         endSession('signed out after 60 minutes without activity', { notify: false });
         local.remove('lastActivity');
-        feedback.warning(t('session.idleSignedOut'));
+        // Said on the sign-in page until the next sign-in: the user comes back long after a toast would be gone.
+        session.set('idleSignedOut', true);
       }
     }, appConfig.idleCheckMs);
 
@@ -66,7 +66,7 @@ function useIdle() {
       clearInterval(idleTimer);
       clearInterval(lockTimer);
     };
-  }, [t]);
+  }, []);
 }
 
 /** Another tab signed in or out, or changed settings (spec section 4, "Other tabs"). */

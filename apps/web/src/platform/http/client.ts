@@ -168,6 +168,8 @@ async function doRefresh(staleToken: string | null): Promise<boolean> {
       anonymous: true,
     });
     const data = raw.envelope?.resultCode === 200 ? (raw.envelope.data as TokenData | null) : null;
+    // Signed out while the refresh was under way (idle sign-out, another tab): the new tokens must not revive it.
+    if (getToken() !== current) return false;
     if (!data?.token) {
       endSession(`token refresh refused: ${raw.envelope?.resultMsg ?? `HTTP ${raw.status}`}`);
       return false;

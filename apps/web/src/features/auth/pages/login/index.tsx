@@ -46,6 +46,8 @@ export default function LoginPage() {
   const [form] = Form.useForm<Values>();
   const [ssoError, setSsoError] = useState<string | null>(() => ssoErrorOf(location.search));
   const [ownError, setError] = useState<string | null>(null);
+  const [idleSignedOut] = useState(() => session.get<boolean>('idleSignedOut') === true);
+  useEffect(() => session.remove('idleSignedOut'), []);
   // Translated at render; a reason this version does not know reads as the general one.
   const error =
     ownError ?? (ssoError ? t(`login.ssoErrors.${ssoError}`, { defaultValue: t('login.ssoErrors.failed') }) : null);
@@ -147,7 +149,11 @@ export default function LoginPage() {
             maxLength={200}
           />
         </Form.Item>
-        {error && <Alert className="login-error" type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        {error ? (
+          <Alert className="login-error" type="error" showIcon title={error} style={{ marginBottom: 16 }} />
+        ) : (
+          idleSignedOut && <Alert type="warning" showIcon title={t('login.idleSignedOut')} style={{ marginBottom: 16 }} />
+        )}
         <div className="auth-row" style={{ marginBottom: 16 }}>
           <Form.Item name="remember" valuePropName="checked" noStyle>
             <Checkbox>{t('login.remember')}</Checkbox>
