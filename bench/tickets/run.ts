@@ -43,7 +43,8 @@ const deadline = setTimeout(() => {
 }, maxSeconds * 1000);
 deadline.unref();
 
-const serverMain = join(repoRoot, 'apps/server/dist/main.js');
+// BENCH_SERVER_MAIN=<other checkout>/apps/server/dist/main.js: measure an older build against the same data and SQL.
+const serverMain = process.env.BENCH_SERVER_MAIN ?? join(repoRoot, 'apps/server/dist/main.js');
 
 async function startServer() {
   // The built server, as shipped (built first when missing, or always with BENCH_BUILD=1).
