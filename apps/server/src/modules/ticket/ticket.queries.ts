@@ -251,7 +251,24 @@ export async function estimateRows(db: Queryable, where: SQL | undefined): Promi
  * the visibility expressions have none). Narrower searches are ranked by relevance.
  * An object so that a test can move the line (one test file is one process).
  */
-export const ticketSearchTuning = { broadAbove: 5_000 };
+export const ticketSearchTuning = { broadAbove: 5_000, estimateTtlMs: 60_000 };
+
+const keywordEstimates = new Map<string, { rows: number; until: number }>();
+
+/**
+ * The planner's estimate of a keyword alone, remembered per process for `estimateTtlMs`: it depends on nothing but
+ * the keyword and the statistics (which change with ANALYZE), so paging through a search, or many people searching
+ * the same word, plan it once instead of paying a round trip per request.
+ */
+export async function estimateKeywordRows(db: Queryable, keyword: string, match: SQL): Promise<number> {
+  const now = Date.now();
+  const known = keywordEstimates.get(keyword);
+  if (known && known.until > now) return known.rows;
+  const rows = await estimateRows(db, match);
+  if (keywordEstimates.size >= 1000) keywordEstimates.clear(); // bounded; refilled by the next searches
+  keywordEstimates.set(keyword, { rows, until: now + ticketSearchTuning.estimateTtlMs });
+  return rows;
+}
 
 /**
  * The broad form of a keyword search: the same conditions, no rank and no window count; the user's sort, or

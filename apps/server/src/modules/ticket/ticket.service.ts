@@ -11,6 +11,7 @@ import { appUser } from '../user/index.js';
 import { actionsFor, allowedStatuses, visibleSql } from './ticket.policy.js';
 import {
   broadSearch,
+  estimateKeywordRows,
   estimateRows,
   type TicketFilter,
   ticketListSql,
@@ -128,7 +129,8 @@ export async function queryTickets(db: Db, actor: Actor, query: TicketQuery): Pr
   let broad = false;
   if (built.rank && built.keywordMatch) {
     const sorted = (query.orderBy?.length ?? 0) > 0;
-    broad = (await estimateRows(db, built.keywordMatch)) > ticketSearchTuning.broadAbove;
+    const keyword = query.keyword?.trim() ?? '';
+    broad = (await estimateKeywordRows(db, keyword, built.keywordMatch)) > ticketSearchTuning.broadAbove;
     if (broad) built = broadSearch(built, sorted);
     searchOrder = sorted ? 'sorted' : broad ? 'newest' : 'relevance';
   }
