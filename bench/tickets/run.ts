@@ -5,7 +5,7 @@
 //   BENCH_SCENARIOS=list (only the scenarios whose name contains a word of this comma-separated list)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +114,22 @@ function cpuMsOf(pid: number | undefined): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU ms of a process and its children (the workers of a cluster, BENCH_WORKERS > 1). */
+function treeCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  let total = cpuMsOf(pid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      if (parent === pid) total += cpuMsOf(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 /** CPU ms by pid of the PostgreSQL backends of the benchmark database. */
@@ -360,7 +376,7 @@ async function main() {
     await load(scenario, login.token, warmupSeconds);
     const loads: number[] = [];
     const sampler = setInterval(() => loads.push(loadavg()[0]!), 1000);
-    const serverBefore = cpuMsOf(server?.pid);
+    const serverBefore = treeCpuMs(server?.pid);
     const backendsBefore = await backendCpu(pool);
     const from = (performance.now() - spawnedAt) / 1000;
     const app = await load(scenario, login.token, durationSeconds);
@@ -370,7 +386,7 @@ async function main() {
     const requests = Math.max(1, app.rps * durationSeconds);
     let backendsMs = 0;
     for (const [pid, ms] of await backendCpu(pool)) backendsMs += ms - (backendsBefore.get(pid) ?? 0);
-    const cpu = `${((cpuMsOf(server?.pid) - serverBefore) / requests).toFixed(2)} / ${(backendsMs / requests).toFixed(2)} ms`;
+    const cpu = `${((treeCpuMs(server?.pid) - serverBefore) / requests).toFixed(2)} / ${(backendsMs / requests).toFixed(2)} ms`;
     const load1 = loads.length ? `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}` : '?';
     await bare(pool, statements, !!scenario.write, warmupSeconds);
     const sqlOnly = await bare(pool, statements, !!scenario.write, durationSeconds);
