@@ -66,7 +66,7 @@ async function startServer() {
       ADMIN_PASSWORD: benchPassword,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       DEMO_DATA: 'false',
-      // One process unless asked: CPU per request is read off this pid (a cluster's primary serves nothing).
+      // One process unless asked (BENCH_WORKERS): CPU per request is that of the server and its workers.
       WORKERS: process.env.BENCH_WORKERS ?? '1',
       DATA_DIR: dataDir,
     },
