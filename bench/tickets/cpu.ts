@@ -41,7 +41,8 @@ const deadline = setTimeout(() => {
 }, maxSeconds * 1000);
 deadline.unref();
 
-type Path = { name: string; method: 'GET' | 'POST'; url: string; body?: unknown };
+/** One measured unit: a request, or (`then`) the requests a screen sends, counted together. */
+type Path = { name: string; method: 'GET' | 'POST'; url: string; body?: unknown; then?: string[] };
 const paths: Path[] = [
   { name: 'GetMyInfo', method: 'GET', url: '/api/token/GetMyInfo' },
   { name: 'Ticket list, default page', method: 'POST', url: '/api/Ticket/Query', body: {} },
@@ -54,6 +55,15 @@ const paths: Path[] = [
   { name: 'Keyword search, English', method: 'POST', url: '/api/Ticket/Query', body: { keyword: 'printer offline' } },
   { name: 'Dashboard', method: 'GET', url: '/api/Ticket/Dashboard' },
   { name: 'Ticket create', method: 'POST', url: '/api/Ticket/Add' },
+  // The ticket page (issue 16): one request since Screen; before it, Detail then Timeline. `<ticket>` is a
+  // demo ticket with comments.
+  { name: 'Ticket screen', method: 'GET', url: '/api/Ticket/Screen/<ticket>' },
+  {
+    name: 'Ticket screen, two requests (Detail + Timeline)',
+    method: 'GET',
+    url: '/api/Ticket/Detail/<ticket>',
+    then: ['/api/Ticket/Timeline/<ticket>'],
+  },
 ];
 
 async function main() {
@@ -105,6 +115,13 @@ async function main() {
       sql`select project_id, category_id from category_project order by 1, 2 limit 1`,
     );
     if (!pick) throw new Error('the demo data has no category in a project');
+    const [screenTicket] = await rowsOf<{ id: number }>(
+      database.db,
+      sql`select t.id from ticket t where exists (select 1 from ticket_comment c where c.ticket_id = t.id)
+           order by t.id desc limit 1`,
+    );
+    if (!screenTicket) throw new Error('the demo data has no ticket with comments');
+    const urlOf = (url: string) => url.replace('<ticket>', String(screenTicket.id));
     const createBody = {
       subject: 'CPU bench create',
       content: '<p>Created by the <b>CPU benchmark</b>.</p>',
@@ -114,10 +131,15 @@ async function main() {
       customerEmail: 'bench@customer.example',
     };
 
-    const send = async (path: Path, auth: string) => {
+    /** The path's requests one after the other, each with its own Auth-Token (as the web sends them). */
+    const send = async (path: Path, auths: string[]) => {
+      await sendOne(path, auths[0]!);
+      for (const [i, url] of (path.then ?? []).entries()) await sendOne({ ...path, url }, auths[i + 1]!);
+    };
+    const sendOne = async (path: Path, auth: string) => {
       const response = await app.inject({
         method: path.method,
-        url: path.url,
+        url: urlOf(path.url),
         headers: { 'auth-token': auth, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         payload: path.url.endsWith('/Add')
           ? createBody
@@ -144,7 +166,8 @@ async function main() {
     };
     /** n requests, `concurrency` in flight; CPU of this process (user + system), of the backends, and wall per request. */
     const measure = async (path: Path, n: number) => {
-      const tokens = Array.from({ length: n }, authToken);
+      const perPath = 1 + (path.then?.length ?? 0);
+      const tokens = Array.from({ length: n }, () => Array.from({ length: perPath }, authToken));
       let next = 0;
       const before = await backendTicks();
       const cpu = process.cpuUsage();

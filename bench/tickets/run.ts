@@ -16,6 +16,7 @@ import { ticketCreateSchema, ticketQuerySchema, type TicketCreate } from '@cased
 import type { Db } from '../../apps/server/src/db/database.js';
 import { createTicket } from '../../apps/server/src/modules/ticket/ticket-create.service.js';
 import { dashboard } from '../../apps/server/src/modules/ticket/ticket-dashboard.service.js';
+import { ticketScreen } from '../../apps/server/src/modules/ticket/ticket-timeline.service.js';
 import { queryTickets } from '../../apps/server/src/modules/ticket/ticket.service.js';
 import { loadActor } from '../../apps/server/src/modules/auth/actor.queries.js';
 import type { Actor } from '../../apps/server/src/platform/actor.js';
@@ -269,6 +270,13 @@ async function main() {
   };
   await removeCreated();
   const q = (body: Record<string, unknown>) => ticketQuerySchema.parse(body);
+  // The ticket page opens one of the agent's newest tickets that has comments (a timeline to show).
+  const screenTicket = await pool.query<{ id: number }>(
+    `select t.id from ticket t where t.project_id = $1 and not t.private_ticket
+        and exists (select 1 from ticket_comment c where c.ticket_id = t.id) order by t.id desc limit 1`,
+    [project],
+  );
+  const screenId = screenTicket.rows[0]!.id;
   const scenarios: Scenario[] = [
     {
       name: 'Ticket list, default page',
@@ -319,6 +327,14 @@ async function main() {
       path: '/api/Ticket/Query',
       body: { keyword: '日常' },
       capture: (db, a) => queryTickets(db, a, q({ keyword: '日常' })),
+    },
+    {
+      // Issue 16: the ticket page's record and timeline in one request (Screen = Detail + Timeline).
+      name: 'Ticket screen',
+      target: '≤ 1.5 ms Node CPU',
+      method: 'GET',
+      path: `/api/Ticket/Screen/${screenId}`,
+      capture: (db, a) => ticketScreen(db, a, screenId),
     },
     {
       name: 'Dashboard',

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -40,6 +39,7 @@ import {
   type SqlLogWriter,
 } from './platform/logs.js';
 import { loadServerKeys } from './platform/secrets.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { setDomainEventHandlers } from './platform/events.js';
 import { setWorkflowBusinessTypes } from './platform/workflow-types.js';
 import type { JobHandler } from './platform/jobs/job-handler.js';
@@ -162,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }).catch(() => undefined);
   });
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: cspDirectives },
     crossOriginEmbedderPolicy: false,
   });

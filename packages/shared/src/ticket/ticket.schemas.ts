@@ -345,6 +345,10 @@ export const ticketTimelineEntrySchema = z.object({
 });
 export type TicketTimelineEntry = z.infer<typeof ticketTimelineEntrySchema>;
 
+/** `GET /api/Ticket/Screen/{id}`: the ticket page in one round trip, Detail with its timeline. */
+export const ticketScreenSchema = ticketDetailSchema.extend({ timeline: z.array(ticketTimelineEntrySchema) });
+export type TicketScreen = z.infer<typeof ticketScreenSchema>;
+
 const countOf = <K extends z.ZodType>(key: K) => z.array(z.object({ key, count: z.number().int() }));
 /** `GET /api/Ticket/Dashboard`: every number within the caller's visibility, in one round trip. */
 export const ticketDashboardSchema = z.object({

@@ -13,7 +13,8 @@ export type UserRow = {
   deleted_at: Date | null;
   need_to_change_pwd: boolean;
   private_ticket: boolean;
-  permissions: string[];
+  /** A JSON array of the permission codes, in order: see `permissionsOf`. */
+  permissions: string;
   roles: string[];
   projects: number[];
   data_scope: DataScope;
@@ -22,11 +23,11 @@ type ActorRow = UserRow & { revoked_at: Date | null; expires_at: Date };
 
 /** The user's state and what their enabled roles grant, for the user aliased `u`. */
 export const actorColumns = sql`u.id, u.login_name, u.status, u.locked_at, u.deleted_at, u.need_to_change_pwd, u.private_ticket,
-          coalesce((select array_agg(distinct p.code) from user_role ur
+          coalesce((select json_agg(distinct p.code)::text from user_role ur
                      join role r on r.id = ur.role_id and r.enabled
                      join role_permission rp on rp.role_id = r.id
                      join permission p on p.id = rp.permission_id and p.enabled
-                    where ur.user_id = u.id), '{}') as permissions,
+                    where ur.user_id = u.id), '[]') as permissions,
           coalesce((select array_agg(r.code order by r.sort, r.id) from user_role ur
                      join role r on r.id = ur.role_id and r.enabled where ur.user_id = u.id), '{}') as roles,
           coalesce((select array_agg(up.project_id order by up.project_id) from user_project up
@@ -42,13 +43,29 @@ export function refuseUser(row: UserRow, ended: (message: string) => Error) {
   if (row.locked_at) throw ended(messages.accountLocked);
 }
 
+/**
+ * The permission set of a JSON list of codes. Every request loads its caller's codes afresh (no stale
+ * permissions); the few distinct lists there are (one per combination of roles) are turned into a set once, not
+ * parsed again on every request (for an administrator, some hundred codes).
+ */
+const permissionSets = new Map<string, ReadonlySet<string>>();
+export function permissionsOf(codes: string): ReadonlySet<string> {
+  let set = permissionSets.get(codes);
+  if (!set) {
+    if (permissionSets.size >= 1000) permissionSets.clear(); // bounded: a set is cheap to make again
+    set = new Set(JSON.parse(codes) as string[]);
+    permissionSets.set(codes, set);
+  }
+  return set;
+}
+
 export function actorOf(row: UserRow, sessionId: string, tokenExp: number): Actor {
   return {
     userId: row.id,
     loginName: row.login_name,
     sessionId,
     tokenExp,
-    permissions: new Set(row.permissions),
+    permissions: permissionsOf(row.permissions),
     roles: row.roles,
     projects: row.projects.map(Number),
     privateTicket: row.private_ticket,

@@ -10,7 +10,7 @@ import {
   type ResetInitPassword,
   type TokenData,
 } from '@casedesk/shared';
-import { rowsOf, type Db } from '../../platform/db.js';
+import { preparedStatement, rowsOf, type Db } from '../../platform/db.js';
 import { nextVersion } from '../../platform/columns.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import type { AccessTokens } from '../../platform/access-token.js';
@@ -198,30 +198,55 @@ export async function logout(ctx: AuthContext, actor: Actor, meta: ClientMeta): 
   return url ? { endSessionUrl: url } : null;
 }
 
+type MyInfoRow = {
+  id: number;
+  login_name: string;
+  photo: string | null;
+  last_login_time: Date | string | null;
+  real_name: string | null;
+  last_login_ip: string | null;
+  user_type: string | null;
+  language: string;
+  private_ticket: boolean;
+  need_to_change_pwd: boolean;
+  email: string | null;
+  mobile: string | null;
+  roles: { code: string; name: string }[];
+};
+
+/** The caller's account and enabled roles in one statement, built and planned once (every page load asks). */
+const myInfoStatement = preparedStatement<MyInfoRow>(
+  'casedesk_my_info',
+  () =>
+    sql`select u.id, u.login_name, u.photo, u.last_login_time, u.real_name, u.last_login_ip, u.user_type, u.language,
+               u.private_ticket, u.need_to_change_pwd, u.email, u.mobile,
+               coalesce((select json_agg(json_build_object('code', r.code, 'name', r.name) order by r.sort, r.id)
+                           from user_role ur join role r on r.id = ur.role_id and r.enabled
+                          where ur.user_id = u.id), '[]') as roles
+          from app_user u where u.id = ${sql.placeholder('userId')}`,
+);
+
 export async function myInfo(ctx: AuthContext, actor: Actor): Promise<MyInfo> {
-  const [user] = await ctx.db.select().from(appUser).where(eq(appUser.id, actor.userId));
+  const [user] = await myInfoStatement(ctx.db, { userId: actor.userId });
   if (!user) throw sessionEnded(messages.sessionRevoked);
-  const roles = await rowsOf<{ code: string; name: string }>(
-    ctx.db,
-    sql`select r.code, r.name from user_role ur join role r on r.id = ur.role_id and r.enabled where ur.user_id = ${actor.userId} order by r.sort, r.id`,
-  );
+  const lastLogin = user.last_login_time;
   return {
     id: user.id,
-    name: user.loginName,
+    name: user.login_name,
     photo: user.photo,
-    lastLoginTime: user.lastLoginTime?.toISOString() ?? null,
-    firstName: user.realName,
-    lastLoginIp: user.lastLoginIp,
-    roleNames: roles.map((r) => r.code),
-    roleTitles: roles.map((r) => r.name),
+    lastLoginTime: lastLogin === null ? null : new Date(lastLogin).toISOString(),
+    firstName: user.real_name,
+    lastLoginIp: user.last_login_ip,
+    roleNames: user.roles.map((r) => r.code),
+    roleTitles: user.roles.map((r) => r.name),
     permissions: [...actor.permissions].sort(),
-    userType: user.userType,
+    userType: user.user_type,
     language: user.language,
     projects: actor.projects,
-    privateTicket: user.privateTicket,
+    privateTicket: user.private_ticket,
     nodeId: null,
     systemUrl: ctx.config.systemUrl ?? null,
-    needToChangePwd: user.needToChangePwd,
+    needToChangePwd: user.need_to_change_pwd,
     email: user.email,
     mobile: user.mobile,
   };

@@ -8,13 +8,25 @@ import { company } from '../company/index.js';
 import { project } from '../project/index.js';
 import { appUser } from '../user/index.js';
 import { userNameSql } from './ticket.queries.js';
-import { ticketVisible } from './ticket.service.js';
+import { ticketDetail, ticketVisible } from './ticket.service.js';
 import { ticketComment, ticketHistory } from './ticket.table.js';
 
 const userFields = new Set(['assignTo', 'delegateTo', 'solvedBy', 'openedBy']);
 
 export async function timeline(db: Db, actor: Actor, ticketId: number): Promise<TicketTimelineEntry[]> {
   if (!(await ticketVisible(db, actor, ticketId))) throw notFound();
+  return timelineEntries(db, ticketId);
+}
+
+/** The ticket page in one round trip: Detail (which finds the ticket only if the actor sees it) and its timeline. */
+export async function ticketScreen(db: Db, actor: Actor, ticketId: number) {
+  // Read side by side; the timeline is thrown away unless Detail found the ticket visible (404 otherwise).
+  const [detail, entries] = await Promise.all([ticketDetail(db, actor, ticketId), timelineEntries(db, ticketId)]);
+  return { ...detail, timeline: entries };
+}
+
+/** Every change and comment of a ticket, oldest first; the caller has checked that the actor sees it. */
+async function timelineEntries(db: Db, ticketId: number): Promise<TicketTimelineEntry[]> {
   const rows = await db
     .select({
       id: ticketHistory.id,

@@ -7,7 +7,7 @@ import {
   type TicketQuery,
   type TicketStatus,
 } from '@casedesk/shared';
-import { rowsOf, type Queryable } from '../../platform/db.js';
+import { prebuiltSelection, rowsOf, type Queryable, type SelectionRow } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
 import { likePattern } from '../../platform/resource.js';
@@ -208,23 +208,29 @@ export function ticketListSql(actor: Actor, query: TicketFilter): TicketListSql 
   return { where: and(...conditions.filter((c): c is SQL => c !== undefined)), order, rank, keywordMatch };
 }
 
-export function ticketPageSql(db: Queryable, built: TicketListSql, page: number, pageSize: number) {
-  return db
-    .select(
-      built.rank
-        ? {
-            ...listColumns,
-            rank: sql<number>`${built.rank}`.mapWith(Number),
-            // Ranking reads every match anyway: the exact total comes with the page.
-            matches: sql<number>`count(*) over ()`.mapWith(Number),
-          }
-        : listColumns,
-    )
-    .from(ticket)
-    .where(built.where)
-    .orderBy(...built.order)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+/** The list's columns, built once (every list page selects them). */
+const listSelection = prebuiltSelection(listColumns);
+type ListRow = SelectionRow<typeof listColumns>;
+
+export async function ticketPageSql(
+  db: Queryable,
+  built: TicketListSql,
+  page: number,
+  pageSize: number,
+): Promise<(ListRow | (ListRow & { rank: number; matches: number }))[]> {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select ${listSelection.sql}
+          ${built.rank ? sql`, ${built.rank} as "rank", count(*) over () as "matches"` : sql``}
+          from ${ticket} ${built.where ? sql`where ${built.where}` : sql``}
+         order by ${sql.join(built.order, sql`, `)}
+         limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  return rows.map((row) => {
+    const item = listSelection.rowOf(row);
+    // Ranking reads every match anyway: the exact total (`matches`) comes with the page.
+    return built.rank ? { ...item, rank: Number(row.rank), matches: Number(row.matches) } : item;
+  });
 }
 
 /** Counts at most `ticketCountCap + 1` rows, so a broad filter never counts a million. */

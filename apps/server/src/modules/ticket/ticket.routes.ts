@@ -14,6 +14,7 @@ import {
   ticketDashboardSchema,
   ticketFormOptionsSchema,
   ticketMessages,
+  ticketScreenSchema,
   ticketTimelineEntrySchema,
 } from '@casedesk/shared';
 import type { Db } from '../../platform/db.js';
@@ -27,7 +28,7 @@ import { dashboard } from './ticket-dashboard.service.js';
 import { formOptions } from './ticket-form-options.service.js';
 import { createTicketResource } from './ticket.resource.js';
 import { fileOwner, ticketVisible } from './ticket.service.js';
-import { timeline } from './ticket-timeline.service.js';
+import { ticketScreen, timeline } from './ticket-timeline.service.js';
 
 export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: string) {
   registerFileOwner(fileOwner, ticketVisible);
@@ -44,6 +45,14 @@ export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: stri
       schema: { tags, params: idParamSchema, response: { 200: envelopeSchema(z.array(ticketTimelineEntrySchema)) } },
     },
     async (request) => ok(await timeline(db, requireActor(request), request.params.key)),
+  );
+  r.get(
+    `${base}/Screen/:key`,
+    {
+      config: { access: 'ticket:view' },
+      schema: { tags, params: idParamSchema, response: { 200: envelopeSchema(ticketScreenSchema) } },
+    },
+    async (request) => ok(await ticketScreen(db, requireActor(request), request.params.key)),
   );
   r.get(
     `${base}/FormOptions`,

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { isOpenDateRangeValid, ticketMessages, type TicketPage, type TicketQuery } from '@casedesk/shared';
-import type { Db, Queryable } from '../../platform/db.js';
+import { prebuiltSelection, rowsOf, type Db, type Queryable } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { present } from '../../platform/envelope.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -62,55 +62,63 @@ export async function ticketVisible(q: Queryable, actor: Actor, id: number): Pro
   return !!row;
 }
 
+/** The record's columns and names as Detail shows them, built once (the ticket page reads them every time). */
+const detailSelection = prebuiltSelection({
+  ...ticketRecordColumns,
+  ...ticketNameColumns,
+  solvedByName: userNameSql(ticket.solvedBy),
+});
+type DetailFile = {
+  fileId: number;
+  name: string;
+  ext: string;
+  size: number;
+  fileType: string;
+  createdAt: string;
+  createdBy: number | null;
+};
+type DetailRow = {
+  files: DetailFile[];
+  parent: { id: number; caseNumber: string; subject: string } | null;
+  children: { id: number; caseNumber: string; subject: string; status: string }[];
+  grantAccessUsers: { id: number; name: string }[];
+};
+
+/**
+ * The record with its files, parent, children and granted users, in one statement. Parent and children are
+ * shown only if the actor sees them too (in those subqueries `"ticket"` is the linked ticket).
+ */
 export async function ticketDetail(db: Db, actor: Actor, id: number) {
-  const [row] = await db
-    .select({
-      ...ticketRecordColumns,
-      ...ticketNameColumns,
-      solvedByName: userNameSql(ticket.solvedBy),
-    })
-    .from(ticket)
-    .where(and(eq(ticket.id, id), visibleSql(actor)));
-  if (!row) throw notFound();
-  const [files, parent, children, grantUsers] = await Promise.all([
-    db
-      .select({
-        fileId: storedFile.id,
-        name: storedFile.name,
-        ext: storedFile.ext,
-        size: storedFile.size,
-        fileType: storedFile.fileType,
-        createdAt: storedFile.createdAt,
-        createdBy: storedFile.createdBy,
-      })
-      .from(storedFile)
-      .where(and(eq(storedFile.ownerEntity, fileOwner), eq(storedFile.ownerId, id)))
-      .orderBy(asc(storedFile.id)),
-    row.parentTicket
-      ? db
-          .select({ id: ticket.id, caseNumber: ticket.caseNumber, subject: ticket.subject })
-          .from(ticket)
-          .where(and(eq(ticket.id, row.parentTicket), visibleSql(actor)))
-      : Promise.resolve([]),
-    db
-      .select({ id: ticket.id, caseNumber: ticket.caseNumber, subject: ticket.subject, status: ticket.status })
-      .from(ticket)
-      .where(and(eq(ticket.parentTicket, id), visibleSql(actor)))
-      .orderBy(asc(ticket.id))
-      .limit(100),
-    row.grantAccess.length
-      ? db
-          .select({ id: appUser.id, name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})` })
-          .from(appUser)
-          .where(inArray(appUser.id, row.grantAccess))
-      : Promise.resolve([]),
-  ]);
+  const visible = visibleSql(actor);
+  const andVisible = visible ? sql`and ${visible}` : sql``;
+  const [raw] = await rowsOf<Record<string, unknown> & DetailRow>(
+    db,
+    sql`select ${detailSelection.sql},
+          coalesce((select json_agg(json_build_object('fileId', f.id, 'name', f.name, 'ext', f.ext, 'size', f.size,
+                                      'fileType', f.file_type, 'createdAt', f.created_at, 'createdBy', f.created_by)
+                                    order by f.id)
+                      from ${storedFile} f where f.owner_entity = ${fileOwner} and f.owner_id = ${id}), '[]') as "files",
+          (select json_build_object('id', ${ticket.id}, 'caseNumber', ${ticket.caseNumber}, 'subject', ${ticket.subject})
+             from ${ticket}
+            where ${ticket.id} = (select t0.parent_ticket from ${ticket} t0 where t0.id = ${id}) ${andVisible}) as "parent",
+          coalesce((select json_agg(c order by c.id)
+                      from (select ${ticket.id} as id, ${ticket.caseNumber} as "caseNumber", ${ticket.subject} as subject,
+                                   ${ticket.status} as status
+                              from ${ticket} where ${ticket.parentTicket} = ${id} ${andVisible}
+                             order by ${ticket.id} limit 100) c), '[]') as "children",
+          coalesce((select json_agg(json_build_object('id', u.id, 'name', coalesce(u.full_name, u.login_name)) order by u.id)
+                      from ${appUser} u where u.id = any(${ticket.grantAccess})), '[]') as "grantAccessUsers"
+        from ${ticket} where ${ticket.id} = ${id} ${andVisible}`,
+  );
+  if (!raw) throw notFound();
+  const { files, parent, children, grantAccessUsers, ...record } = raw;
+  const row = detailSelection.rowOf(record);
   return {
     ...present(row),
-    files: files.map((f) => ({ ...present(f), fileUrl: fileUrlOf(f.fileId) })),
-    parent: parent[0] ?? null,
+    files: files.map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString(), fileUrl: fileUrlOf(f.fileId) })),
+    parent,
     children,
-    grantAccessUsers: grantUsers,
+    grantAccessUsers,
     actions: actionsFor(actor, row),
     allowedStatuses: allowedStatuses(actor, row),
   };

@@ -7,6 +7,7 @@ import {
   ticketMessages,
   type TicketDashboard,
   type TicketPage,
+  type TicketScreen,
 } from '@casedesk/shared';
 import { createUser, signIn, useTestApp } from '../../../test/helpers.js';
 import { rowsOf } from '../../db/database.js';
@@ -392,6 +393,17 @@ describe('status and history', () => {
       token: w.agent.token,
     });
     expect((comments.body.data as { total: number }).total).toBe(1);
+
+    // The ticket page in one request: Detail as Detail answers it, with this same timeline.
+    const screen = await ctx.call('GET', `/api/Ticket/Screen/${t.id}`, { token: w.agent.token });
+    expect(screen.status, screen.raw).toBe(200);
+    const { timeline: screenTimeline, ...screenDetail } = screen.body.data as TicketScreen;
+    expect(screenTimeline).toEqual(timeline);
+    const detail = await ctx.call('GET', `/api/Ticket/Detail/${t.id}`, { token: w.agent.token });
+    expect(screenDetail).toEqual(detail.body.data);
+    // Without ticket:view, refused before anything is read.
+    const noView = await staff(ctx, [w.projectId], ['ticket:create']);
+    expect((await ctx.call('GET', `/api/Ticket/Screen/${t.id}`, { token: noView.token })).status).toBe(403);
   });
 
   it('batch changes all selected tickets or none', async () => {
@@ -447,6 +459,7 @@ describe('visibility', () => {
         `/api/Ticket/Get/${t.id}`,
         `/api/Ticket/Detail/${t.id}`,
         `/api/Ticket/Timeline/${t.id}`,
+        `/api/Ticket/Screen/${t.id}`,
         `/api/TicketComment/Get?ticketId=${t.id}`,
       ])
         expect((await ctx.call('GET', url, { token: who.token })).status, `${url}`).toBe(status);
@@ -496,6 +509,10 @@ describe('visibility', () => {
       [colleague, false],
     ] as const) {
       expect((await ctx.call('GET', `/api/Ticket/Get/${t.id}`, { token: who.token })).status).toBe(sees ? 200 : 404);
+      const screen = await ctx.call('GET', `/api/Ticket/Screen/${t.id}`, { token: who.token });
+      expect(screen.status).toBe(sees ? 200 : 404);
+      // A refusal carries nothing of the ticket: not its timeline, not its subject.
+      if (!sees) expect(screen.raw).not.toContain('timeline');
       expect((await query(who.token, { privateTicket: true })).items.some((i) => i.id === t.id)).toBe(sees);
     }
     const colleagueAfter = (await ctx.call('GET', '/api/Ticket/Dashboard', { token: colleague.token })).body

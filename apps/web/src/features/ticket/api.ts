@@ -16,6 +16,7 @@ import type {
   TicketPriority,
   TicketReply,
   TicketQuery,
+  TicketScreen,
   TicketStatus,
   TicketTimelineEntry,
   TicketUpdate,
@@ -35,6 +36,7 @@ export const ticketKeys = {
   detail: (id: number) => [...ticketKeys.all, 'detail', id] as const,
   record: (id: number) => [...ticketKeys.all, 'record', id] as const,
   timeline: (id: number) => [...ticketKeys.all, 'timeline', id] as const,
+  screen: (id: number) => [...ticketKeys.all, 'screen', id] as const,
   options: () => [...ticketKeys.all, 'options'] as const,
   picker: (keyword: string, page: number) => [...ticketKeys.all, 'picker', keyword, page] as const,
 };
@@ -76,11 +78,36 @@ export function useTicketDetail(id: number) {
   });
 }
 
-export function useTicketTimeline(id: number) {
+/**
+ * The ticket page's record in one request (`Screen/{id}`: Detail with the timeline). The timeline it carries
+ * fills `useTicketTimeline`'s cache, so the page opens with one round trip and a new comment reloads only it.
+ */
+export function useTicketScreen(id: number) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: ticketKeys.screen(id),
+    queryFn: async (): Promise<TicketDetail> => {
+      const { timeline, ...detail } = await http.get<TicketScreen>(`/api/Ticket/Screen/${id}`, undefined, {
+        quiet: true,
+      });
+      client.setQueryData(ticketKeys.timeline(id), timeline);
+      return detail;
+    },
+    enabled: id > 0,
+    retry: false,
+  });
+}
+
+/**
+ * The timeline on its own. With `seeded` (the screen's request brought it), it waits for that and does not
+ * fetch again until invalidated (a comment) or refetched; the screen's own refetches bring it anew.
+ */
+export function useTicketTimeline(id: number, seeded?: { isSuccess: boolean }) {
   return useQuery({
     queryKey: ticketKeys.timeline(id),
     queryFn: () => http.get<TicketTimelineEntry[]>(`/api/Ticket/Timeline/${id}`),
-    enabled: id > 0,
+    enabled: id > 0 && (seeded?.isSuccess ?? true),
+    ...(seeded ? { staleTime: Infinity } : {}),
   });
 }
 

@@ -4,7 +4,7 @@ import { Button, Card, Col, Descriptions, List, Result, Row, Skeleton, Space, Ta
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TicketStatus } from '@casedesk/shared';
-import { downloadFile, useTicketDetail, useTicketTimeline } from '../../api';
+import { downloadFile, useTicketScreen, useTicketTimeline } from '../../api';
 import { sizeText } from '../../../../platform/upload/files';
 import { CommentBox } from '../../components/CommentBox';
 import { formatDateTime } from '../../components/dates';
@@ -26,8 +26,9 @@ export default function TicketInfoPage() {
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0 ? id : 0;
-  const detail = useTicketDetail(validId);
-  const history = useTicketTimeline(validId);
+  // One request for the record and its timeline; the timeline alone is reloaded after a comment.
+  const detail = useTicketScreen(validId);
+  const history = useTicketTimeline(validId, detail);
   const { has } = usePermissions();
   const [replying, setReplying] = useState(false);
 
@@ -43,10 +44,7 @@ export default function TicketInfoPage() {
     );
 
   const dash = (value: string | null | undefined) => value || '—';
-  const reload = () => {
-    void detail.refetch();
-    void history.refetch();
-  };
+  const reload = () => void detail.refetch(); // brings the timeline too
 
   return (
     <Space orientation="vertical" size={16} className="ticket-page ticket-info-page">
