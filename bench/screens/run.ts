@@ -323,10 +323,14 @@ type Row = { screen: string; kind: string; cold: Load[]; warm: Load[] };
 
 async function main() {
   await startServer();
-  const tokens = await call<TokenData>('POST', '/api/token/Login', undefined, { userName: 'admin', password });
-  const info = await call<MyInfo>('GET', '/api/token/GetMyInfo', tokens.token);
+  // Signed in through the API; again for each screen, so that a long run never outlives the access token.
+  const signIn = async () => {
+    const tokens = await call<TokenData>('POST', '/api/token/Login', undefined, { userName: 'admin', password });
+    const info = await call<MyInfo>('GET', '/api/token/GetMyInfo', tokens.token);
+    return { tokens, storage: signedInStorage(tokens, info) };
+  };
+  let { tokens, storage } = await signIn();
   const menus = await call<WebMenu[]>('GET', '/api/Menu/WebMenus', tokens.token);
-  const storage = signedInStorage(tokens, info);
   let screens = screensOf(menus, pageViews());
   if (only.length) screens = screens.filter((s) => only.some((word) => s.path.includes(word)));
   console.error(`${screens.length} screens, ${runs} cold + ${runs} warm loads each`);
@@ -349,6 +353,7 @@ async function main() {
   const rows: Row[] = [];
   for (const screen of screens) {
     const row: Row = { screen: screen.path, kind: screen.kind, cold: [], warm: [] };
+    ({ tokens, storage } = await signIn());
     try {
       for (let i = 0; i < runs; i++) {
         const context = await newContext(storage);
@@ -377,6 +382,7 @@ async function main() {
   }
 
   const inApp: number[] = [];
+  ({ storage } = await signIn());
   if (!only.length || only.some((w) => 'ticket'.includes(w))) {
     const context = await newContext(storage);
     try {
