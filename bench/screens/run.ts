@@ -19,7 +19,7 @@ const num = (name: string, fallback: number) => {
   return value;
 };
 const runs = num('BENCH_SCREENS_RUNS', 7);
-const maxSeconds = num('BENCH_MAX_SECONDS', 1200);
+const maxSeconds = num('BENCH_MAX_SECONDS', 3600);
 const port = num('BENCH_SCREENS_PORT', 3960);
 const only = (process.env.BENCH_SCREENS_ONLY ?? '').split(',').filter(Boolean);
 const password = process.env.BENCH_ADMIN_PASSWORD ?? 'Bench@12345';
@@ -329,8 +329,8 @@ async function main() {
     const info = await call<MyInfo>('GET', '/api/token/GetMyInfo', tokens.token);
     return { tokens, storage: signedInStorage(tokens, info) };
   };
-  let { tokens, storage } = await signIn();
-  const menus = await call<WebMenu[]>('GET', '/api/Menu/WebMenus', tokens.token);
+  const first = await signIn();
+  const menus = await call<WebMenu[]>('GET', '/api/Menu/WebMenus', first.tokens.token);
   let screens = screensOf(menus, pageViews());
   if (only.length) screens = screens.filter((s) => only.some((word) => s.path.includes(word)));
   console.error(`${screens.length} screens, ${runs} cold + ${runs} warm loads each`);
@@ -349,11 +349,10 @@ async function main() {
     ],
   });
 
-  browser.on('disconnected', () => console.error('the browser went away'));
   const rows: Row[] = [];
   for (const screen of screens) {
     const row: Row = { screen: screen.path, kind: screen.kind, cold: [], warm: [] };
-    ({ tokens, storage } = await signIn());
+    const { storage } = await signIn();
     try {
       for (let i = 0; i < runs; i++) {
         const context = await newContext(storage);
@@ -382,7 +381,7 @@ async function main() {
   }
 
   const inApp: number[] = [];
-  ({ storage } = await signIn());
+  const { storage } = await signIn();
   if (!only.length || only.some((w) => 'ticket'.includes(w))) {
     const context = await newContext(storage);
     try {
