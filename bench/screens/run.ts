@@ -24,6 +24,8 @@ const port = num('BENCH_SCREENS_PORT', 3960);
 const only = (process.env.BENCH_SCREENS_ONLY ?? '').split(',').filter(Boolean);
 const password = process.env.BENCH_ADMIN_PASSWORD ?? 'Bench@12345';
 const dbUrl = process.env.BENCH_SCREENS_DB ?? '';
+/** BENCH_SCREENS_SHOTS=1: also screenshot each measured screen in en, zh-cn and zh-tw (bench/results/screens-shots/). */
+const shots = process.env.BENCH_SCREENS_SHOTS === '1';
 /** BENCH_SCREENS_TRACE=1: print each load's requests (start and end in ms from the navigation) to find waterfalls. */
 const trace = process.env.BENCH_SCREENS_TRACE === '1';
 
@@ -394,6 +396,25 @@ async function main() {
       console.error(`ticket from list: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     } finally {
       await context.close();
+    }
+  }
+
+  if (shots) {
+    const dir = join(repoRoot, 'bench/results/screens-shots');
+    mkdirSync(dir, { recursive: true });
+    const { storage } = await signIn();
+    for (const language of ['en', 'zh-cn', 'zh-tw']) {
+      const theme = { name: `${storagePrefix}themeConfig`, value: JSON.stringify({ globalI18n: language }) };
+      const context = await newContext([...storage, theme]);
+      try {
+        const page = await context.newPage();
+        for (const screen of screens) {
+          await openScreen(page, screen).catch((error: unknown) => console.error(String(error)));
+          await page.screenshot({ path: join(dir, `${screen.path.slice(1).replace(/\//g, '_')}-${language}.png`) });
+        }
+      } finally {
+        await context.close();
+      }
     }
   }
 
