@@ -384,7 +384,7 @@ async function main() {
 
   const inApp: number[] = [];
   const { storage } = await signIn();
-  if (!only.length || only.some((w) => 'ticket'.includes(w))) {
+  if (!only.length || only.some((word) => word.includes('ticket'))) {
     const context = await newContext(storage);
     try {
       const page = await context.newPage();
