@@ -284,6 +284,7 @@ async function newContext(storage: { name: string; value: string }[]): Promise<B
     storageState: { cookies: [], origins: [{ origin: base, localStorage: storage }] },
   });
   await context.addInitScript({ content: readyProbe });
+  if (trace) context.on('console', (message) => console.error(`console: ${message.text()}`));
   return context;
 }
 
