@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getSession, subscribeSession } from './auth-store';
+import { getSession } from './auth-store';
 import { ApiError } from './http/client';
 
-function newQueryClient() {
+export function newQueryClient() {
   return new QueryClient({
     defaultOptions: {
       // The http client already refreshed the session and told the user; retrying a 4xx helps nobody.
@@ -15,26 +15,26 @@ function newQueryClient() {
   });
 }
 
-let client: QueryClient | null = null;
-let owner: number | null = null;
+/** A cache that a route's prefetch filled before the signed-in layout mounted, and whose user. */
+let prefetched: { client: QueryClient; userId: number | null } | null = null;
+let layoutMounted = false;
 
 /**
- * The signed-in session's query cache: one per session, so that a route can start its first query while its code
- * and the layout load (app/router), and the page finds the answer in flight. A new session starts empty.
+ * Where a route's first query goes while its code and the layout load (app/router): the layout adopts it. Null once
+ * a layout has its cache (later screens' pages ask for their data themselves).
  */
-export function sessionQueryClient(): QueryClient {
+export function prefetchQueryClient(): QueryClient | null {
+  if (layoutMounted) return null;
   const userId = getSession().userInfo?.userId ?? null;
-  if (!client || owner !== userId) {
-    client?.clear();
-    client = newQueryClient();
-    owner = userId;
-  }
-  return client;
+  if (!prefetched || prefetched.userId !== userId) prefetched = { client: newQueryClient(), userId };
+  return prefetched.client;
 }
 
-subscribeSession(() => {
-  if (!getSession().token && client) {
-    client.clear();
-    client = null;
-  }
-});
+/** The signed-in layout's cache: the one a prefetch started for this user, else a new one (once per layout). */
+export function layoutQueryClient(): QueryClient {
+  const adopted =
+    prefetched && prefetched.userId === (getSession().userInfo?.userId ?? null) ? prefetched.client : null;
+  prefetched = null;
+  layoutMounted = true;
+  return adopted ?? newQueryClient();
+}

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, Layout as AntLayout, Watermark } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../platform/config';
-import { sessionQueryClient } from '../../platform/query-client';
+import { layoutQueryClient } from '../../platform/query-client';
 import { isLanguage } from '../../platform/i18n';
 import { usePublicSettings } from '../../platform/public-settings';
 import { LockScreen } from '../lock/LockScreen';
@@ -85,7 +85,7 @@ function Sider() {
 
 /** The main layout: menu, header, tabs, page and footer, in one of three arrangements. */
 export default function Layout() {
-  const [queryClient] = useState(sessionQueryClient);
+  const [queryClient] = useState(layoutQueryClient);
   const theme = useThemeConfig();
   useTagsSync();
   usePageTitleFromRoute();

@@ -5,7 +5,7 @@ import { appConfig } from '../../platform/config';
 import { isLanguage, loadScreenTexts } from '../../platform/i18n';
 import { lazyPage } from '../../platform/lazy-page';
 import { menusWantedAt } from '../../platform/menu-store';
-import { sessionQueryClient } from '../../platform/query-client';
+import { prefetchQueryClient } from '../../platform/query-client';
 import { findRoute, useAppRoutes } from './current-route';
 import { homePathOf, menuTitle, type AppRoute } from './menu-routes';
 import { prefetchOf, resolveView, type ViewLoader } from './views';
@@ -26,7 +26,8 @@ function preloadView(load: ViewLoader | undefined) {
   if (!load || preloaded.has(load)) return;
   preloaded.add(load);
   // The data first: the code is many files, and the browser has few connections per server.
-  prefetchOf(load)?.(sessionQueryClient());
+  const client = prefetchQueryClient();
+  if (client) prefetchOf(load)?.(client);
   // A failure is the lazy page's to handle when it renders (it reloads once).
   load().catch(() => preloaded.delete(load));
 }
