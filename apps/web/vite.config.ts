@@ -43,11 +43,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Chunks that follow routes rather than hundreds of tiny modules (issue 16): the texts of every signed-in screen
+ * in one chunk per language (the signed-in layout waits for all of them; the sign-in page loads only the shell's
+ * and its own, platform/i18n.ts), instead of one chunk per feature and language.
+ * (Icons were tried too: antd's icon helpers then landed in a page chunk that the sign-in page had to load.)
+ */
+const routeChunks = {
+  groups: [
+    {
+      name: (id: string) => {
+        const language = /[\\/]features[\\/](?!auth[\\/])[^\\/]+[\\/]locales[\\/](en|zh-cn|zh-tw)\.json$/.exec(id)?.[1];
+        return language ? `texts-${language}` : null;
+      },
+    },
+  ],
+};
+
 export default defineConfig({
   plugins: [react(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   // The manifest lets scripts/check-bundle-size.mjs find the chunks each route needs.
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: routeChunks } },
+  },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/version.json': apiTarget },

@@ -18,6 +18,15 @@ const set = (next: MenuState) => {
   listeners.forEach((listener) => listener());
 };
 
+/**
+ * Whether a page opened at this address will ask for the menu (route guard rule 4): signed in, no password change
+ * pending, and not one of the pages outside the menu. Lets start-up ask for the menu (and a screen) early.
+ */
+export function menusWantedAt(path: string): boolean {
+  const { token, needToChangePwd } = getSession();
+  return Boolean(token) && !needToChangePwd && !['/login', '/change', '/401', '/reset-password'].includes(path);
+}
+
 /** Fetches the signed-in user's routes (guard rule 4); an aborted request is tried again. */
 export async function loadMenus(attempt = 0): Promise<void> {
   const userId = getSession().userInfo?.userId ?? null;

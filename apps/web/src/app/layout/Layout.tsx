@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, Layout as AntLayout, Watermark } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../platform/http/client';
 import { appConfig } from '../../platform/config';
+import { layoutQueryClient } from '../../platform/query-client';
 import { isLanguage } from '../../platform/i18n';
 import { usePublicSettings } from '../../platform/public-settings';
 import { LockScreen } from '../lock/LockScreen';
@@ -19,19 +19,6 @@ import { TagsView, useTagsSync } from './TagsView';
 import { ThemeDrawer } from './ThemeDrawer';
 import { useLocation } from 'react-router';
 import { isDarkColor } from '../../platform/theme/theme-store';
-
-function newQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      // The http client already refreshed the session and told the user; retrying a 4xx helps nobody.
-      queries: {
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400) && count < 2,
-        refetchOnWindowFocus: false,
-        staleTime: 30_000,
-      },
-    },
-  });
-}
 
 function usePageTitleFromRoute() {
   const { t, i18n } = useTranslation();
@@ -98,7 +85,7 @@ function Sider() {
 
 /** The main layout: menu, header, tabs, page and footer, in one of three arrangements. */
 export default function Layout() {
-  const [queryClient] = useState(newQueryClient);
+  const [queryClient] = useState(layoutQueryClient);
   const theme = useThemeConfig();
   useTagsSync();
   usePageTitleFromRoute();

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { getToken } from '../../platform/auth-store';
+import { loadMenus, menusWantedAt } from '../../platform/menu-store';
 import { lazyPage } from '../../platform/lazy-page';
 
 const LoginPage = lazyPage(() => import('../../features/auth/pages/login'));
@@ -9,8 +10,12 @@ const ResetPasswordPage = lazyPage(() => import('../../features/auth/pages/reset
 const Unauthorized = lazyPage(() => import('../pages/Unauthorized'));
 const loadSignedInRoutes = () => import('./SignedInRoutes');
 const SignedInRoutes = lazyPage(loadSignedInRoutes);
-// A returning user (a stored session) will need the signed-in screens: fetch them while the menu loads.
-if (getToken()) void loadSignedInRoutes();
+// A returning user (a stored session) will need the menu and the signed-in screens: ask for the menu first (the
+// screens' code is many files, which would queue it behind them), then fetch the screens' code while it loads.
+if (getToken()) {
+  if (menusWantedAt(window.location.pathname)) void loadMenus();
+  void loadSignedInRoutes();
+}
 
 export function AppRoutes() {
   return (

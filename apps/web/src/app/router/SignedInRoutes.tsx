@@ -1,18 +1,44 @@
 import { type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../platform/config';
 import { isLanguage, loadScreenTexts } from '../../platform/i18n';
 import { lazyPage } from '../../platform/lazy-page';
-import { useAppRoutes } from './current-route';
+import { menusWantedAt } from '../../platform/menu-store';
+import { prefetchQueryClient } from '../../platform/query-client';
+import { findRoute, useAppRoutes } from './current-route';
 import { homePathOf, menuTitle, type AppRoute } from './menu-routes';
-import { resolveView, type ViewLoader } from './views';
+import { prefetchOf, resolveView, type ViewLoader } from './views';
 
 const NotFound = lazyPage(() => import('../pages/NotFound'));
 const ComingSoon = lazyPage(() => import('../pages/ComingSoon'));
 const IframePage = lazyPage(() => import('../pages/IframePage'));
+const loadLayoutCode = () => import('../layout/Layout');
 // The signed-in layout comes with every screen's texts (the sign-in pages load only their own).
-const Layout = lazyPage(async () => (await Promise.all([import('../layout/Layout'), loadScreenTexts()]))[0]);
+const Layout = lazyPage(async () => (await Promise.all([loadLayoutCode(), loadScreenTexts()]))[0]);
+
+/**
+ * Starts fetching a screen's code (and the chunks it imports) and its first query now; rendering it later finds
+ * both loaded or in flight.
+ */
+const preloaded = new Set<ViewLoader>();
+function preloadView(load: ViewLoader | undefined) {
+  if (!load || preloaded.has(load)) return;
+  preloaded.add(load);
+  // The data first: the code is many files, and the browser has few connections per server.
+  const client = prefetchQueryClient();
+  if (client) prefetchOf(load)?.(client);
+  // A failure is the lazy page's to handle when it renders (it reloads once).
+  load().catch(() => preloaded.delete(load));
+}
+
+// A returning user's browser fetches this chunk while the menu loads (AppRoutes): start the layout's code and the
+// addressed screen's with it, rather than one after the other once the menu has answered. The screen is guessed
+// from the address (`/ticket/list` -> `ticket/list`), the way the menu names screens; a wrong guess costs a download.
+if (menusWantedAt(window.location.pathname)) {
+  preloadView(resolveView(window.location.pathname));
+  void loadLayoutCode().catch(() => undefined);
+}
 
 const views = new Map<ViewLoader, LazyExoticComponent<ComponentType>>();
 function viewOf(load: ViewLoader) {
@@ -50,7 +76,10 @@ function RouteScreen({ route }: { route: AppRoute }) {
  */
 export default function SignedInRoutes() {
   const routes = useAppRoutes();
+  const { pathname } = useLocation();
   const home = homePathOf(routes, appConfig.homePath);
+  // The screen the menu names for this address, fetched alongside the layout (both are lazy; nested, they would wait in turn).
+  preloadView(findRoute(routes, pathname === '/' ? home : pathname)?.route.load);
   const PersonalView = personalView && !routes.some((r) => r.path === '/personal') ? viewOf(personalView) : null;
   return (
     <Routes>

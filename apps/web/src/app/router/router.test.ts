@@ -3,7 +3,7 @@ import type { WebMenu } from '@casedesk/shared';
 import { parseTagsViewName } from '../layout/tag-title';
 import { loginPath, redirectTarget } from './guard';
 import { flattenMenus, homePathOf, menuTitle } from './menu-routes';
-import { matchViews, viewName } from './views';
+import { matchViews, prefetchOf, resolveView, viewName } from './views';
 
 const meta = (title: string, extra: Partial<WebMenu['meta']> = {}): WebMenu['meta'] => ({
   title,
@@ -87,5 +87,14 @@ describe('tab titles', () => {
     const json = encodeURIComponent(JSON.stringify({ en: 'Details', 'zh-cn': '详情' }));
     expect(parseTagsViewName(json, 'zh-cn')).toBe('详情');
     expect(parseTagsViewName(json, 'zh-tw')).toBe('Details');
+  });
+});
+
+describe('route prefetch', () => {
+  it("finds the page's prefetch next to it, guessed from the address as the menu names screens", () => {
+    const dashboard = resolveView('/dashboard/ticket');
+    expect(dashboard).toBeTypeOf('function');
+    expect(prefetchOf(dashboard!)).toBeTypeOf('function');
+    expect(prefetchOf(resolveView('system/role')!)).toBeUndefined();
   });
 });

@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 
 export type ViewLoader = () => Promise<{ default: ComponentType }>;
+/** A screen's `prefetch.ts` next to its page: starts the page's first query, with the same key and rules. */
+export type ViewPrefetch = (client: QueryClient) => void;
 
 // The known screens: every page under features/<module>/pages, loaded only when its route is shown.
 const modules = import.meta.glob<{ default: ComponentType }>([
@@ -8,6 +11,13 @@ const modules = import.meta.glob<{ default: ComponentType }>([
   '!**/*.test.tsx',
   '!**/components/**',
 ]);
+
+// The screens' first queries, started before the screen's code (many files) is asked for: bundled here, so that
+// the data request does not wait behind the code for one of the browser's few connections.
+const prefetchers = import.meta.glob<ViewPrefetch>('../../features/*/pages/**/prefetch.ts', {
+  eager: true,
+  import: 'prefetch',
+});
 
 /** `../../features/ticket/pages/list/index.tsx` → `ticket/list` (a trailing `/index` never matters). */
 export function viewName(file: string): string {
@@ -38,4 +48,10 @@ export function matchViews(component: string, files: readonly string[] = Object.
 export function resolveView(component: string): ViewLoader | undefined {
   const [match, ...others] = matchViews(component);
   return match && others.length === 0 ? modules[match] : undefined;
+}
+
+/** The prefetch of the page a loader loads, if that page has one. */
+export function prefetchOf(load: ViewLoader): ViewPrefetch | undefined {
+  const file = Object.keys(modules).find((key) => modules[key] === load);
+  return file ? prefetchers[file.replace(/[^/]+\.tsx$/, 'prefetch.ts')] : undefined;
 }

@@ -7,13 +7,14 @@ import { http } from '../../platform/http/client';
 export const dashboardKeys = { ticket: resourceKeys('Ticket').of('dashboard') };
 
 /** Every figure of the landing page in one round trip. */
+export const ticketDashboardQuery = {
+  queryKey: dashboardKeys.ticket,
+  queryFn: () => http.get<TicketDashboard>('/api/Ticket/Dashboard'),
+  staleTime: 30_000,
+};
+
 export function useTicketDashboard(enabled: boolean) {
-  return useQuery({
-    queryKey: dashboardKeys.ticket,
-    enabled,
-    queryFn: () => http.get<TicketDashboard>('/api/Ticket/Dashboard'),
-    staleTime: 30_000,
-  });
+  return useQuery({ ...ticketDashboardQuery, enabled });
 }
 
 /** The ticket list with its filter in the URL (names of `ticketQuerySchema`). */
