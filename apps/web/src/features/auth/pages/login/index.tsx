@@ -152,7 +152,9 @@ export default function LoginPage() {
         {error ? (
           <Alert className="login-error" type="error" showIcon title={error} style={{ marginBottom: 16 }} />
         ) : (
-          idleSignedOut && <Alert type="warning" showIcon title={t('login.idleSignedOut')} style={{ marginBottom: 16 }} />
+          idleSignedOut && (
+            <Alert type="warning" showIcon title={t('login.idleSignedOut')} style={{ marginBottom: 16 }} />
+          )
         )}
         <div className="auth-row" style={{ marginBottom: 16 }}>
           <Form.Item name="remember" valuePropName="checked" noStyle>
