@@ -10,8 +10,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type { MyInfo, TokenData, WebMenu } from '@casedesk/shared';
+import { userInfoFrom } from '../../apps/web/src/platform/user-info.js';
+import { launchChromium } from '../../e2e/support/chromium.js';
 
 const num = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -119,26 +121,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, token?: string, bod
 
 /** The local storage a signed-in browser holds (platform/auth-store.ts), so each fresh context starts signed in. */
 function signedInStorage(tokens: TokenData, info: MyInfo) {
-  const userInfo = {
-    userId: info.id,
-    userName: info.name,
-    photo: info.photo,
-    lastLoginTime: info.lastLoginTime,
-    firstName: info.firstName,
-    lastLoginIp: info.lastLoginIp,
-    roles: info.roleNames,
-    authBtnList: info.permissions,
-    userType: info.userType,
-    language: info.language || 'en',
-    projects: info.projects,
-    privateTicket: info.privateTicket,
-    nodeId: info.nodeId,
-    systemUrl: info.systemUrl,
-    needToChangePwd: info.needToChangePwd,
-    mobile: info.mobile ?? null,
-    email: info.email ?? null,
-    time: Date.now(),
-  };
+  const userInfo = userInfoFrom(info);
   const values: Record<string, unknown> = {
     token: tokens.token,
     tokenExp: tokens.exp,
@@ -338,19 +321,7 @@ async function main() {
   if (only.length) screens = screens.filter((s) => only.some((word) => s.path.includes(word)));
   console.error(`${screens.length} screens, ${runs} cold + ${runs} warm loads each`);
 
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 
   const rows: Row[] = [];
   for (const screen of screens) {

@@ -1,25 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { launchChromium } from './chromium';
 
 export const baseUrl = () => inject('baseUrl');
 const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return launchChromium();
 }
 
 /** The contexts a test opened and has not closed: looked at when the test fails. */

@@ -1,58 +1,15 @@
 import { useSyncExternalStore } from 'react';
-import type { MyInfo, TokenData } from '@casedesk/shared';
+import type { TokenData } from '@casedesk/shared';
 import { local } from './storage';
+import type { UserInfo } from './user-info';
 
-/** The signed-in user as kept in local storage, built from GetMyInfo (spec section 3). */
-export type UserInfo = {
-  userId: number;
-  userName: string;
-  photo: string | null;
-  lastLoginTime: string | null;
-  firstName: string | null;
-  lastLoginIp: string | null;
-  roles: string[];
-  authBtnList: string[];
-  userType: string | null;
-  language: string;
-  projects: number[];
-  privateTicket: boolean;
-  nodeId: string | null;
-  systemUrl: string | null;
-  needToChangePwd: boolean;
-  mobile: string | null;
-  email: string | null;
-  /** When this was loaded (ms since epoch). */
-  time: number;
-};
+export { userInfoFrom, type UserInfo } from './user-info';
 
 export type SessionState = {
   token: string | null;
   userInfo: UserInfo | null;
   needToChangePwd: boolean;
 };
-
-export function userInfoFrom(info: MyInfo): UserInfo {
-  return {
-    userId: info.id,
-    userName: info.name,
-    photo: info.photo,
-    lastLoginTime: info.lastLoginTime,
-    firstName: info.firstName,
-    lastLoginIp: info.lastLoginIp,
-    roles: info.roleNames,
-    authBtnList: info.permissions,
-    userType: info.userType,
-    language: info.language || 'en',
-    projects: info.projects,
-    privateTicket: info.privateTicket,
-    nodeId: info.nodeId,
-    systemUrl: info.systemUrl,
-    needToChangePwd: info.needToChangePwd,
-    mobile: info.mobile ?? null,
-    email: info.email ?? null,
-    time: Date.now(),
-  };
-}
 
 const read = (): SessionState => ({
   token: local.get<string>('token'),
