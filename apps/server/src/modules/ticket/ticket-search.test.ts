@@ -2,12 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TicketPage } from '@casedesk/shared';
 import { useTestApp } from '../../../test/helpers.js';
 import { addTicket, createCategory, createProject, staff, ticketWorld } from '../../../test/ticket-factories.js';
-import { ticketSearchTuning } from './ticket.queries.js';
+import { chooseSearchPath, ticketSearchTuning } from './ticket.queries.js';
 
 const ctx = useTestApp();
 const narrowLine = ticketSearchTuning.broadAbove;
 afterEach(() => {
-  ticketSearchTuning.broadAbove = narrowLine;
+  ticketSearchTuning.path = undefined;
+  ticketSearchTuning.path = undefined;
 });
 
 async function query(token: string, body: Record<string, unknown> = {}) {
@@ -57,7 +58,7 @@ describe('a broad keyword search (many matches): newest first from the id index,
       subject: 'Ledger elsewhere',
     });
 
-    ticketSearchTuning.broadAbove = -1; // every keyword search is broad here
+    ticketSearchTuning.path = 'newest'; // every keyword search takes the broad path here
     const newestFirst = [...visible].sort((a, b) => b - a);
     const pages = await allPages(w.agent.token, { keyword: 'ledger' }, 4);
     const ids = pages.flatMap((p) => p.items.map((i) => i.id));
@@ -85,7 +86,7 @@ describe('a broad keyword search (many matches): newest first from the id index,
     expect(subjects).toEqual([...subjects].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
     // The same search below the line is ranked: subject matches (weight A) before content matches.
-    ticketSearchTuning.broadAbove = narrowLine;
+    ticketSearchTuning.path = undefined;
     const ranked = await query(w.agent.token, { keyword: 'ledger', pageSize: 50 });
     expect(ranked.searchOrder).toBe('relevance');
     expect(ranked.total).toBe(13);
@@ -99,13 +100,97 @@ describe('a broad keyword search (many matches): newest first from the id index,
     const zh = await addTicket(ctx, w.agent.token, { ...base, subject: '打印机无法连接网络' });
     const tw = await addTicket(ctx, w.agent.token, { ...base, subject: '辦公室印表機', content: '<p>打印机卡纸</p>' });
     await addTicket(ctx, w.agent.token, { ...base, subject: '其他问题' });
-    ticketSearchTuning.broadAbove = -1;
+    ticketSearchTuning.path = 'newest';
     const broad = await query(w.agent.token, { keyword: '打印机' });
     expect(broad.items.map((i) => i.id)).toEqual([tw.id, zh.id]);
     expect(broad).toMatchObject({ total: 2, totalExact: true, searchOrder: 'newest' }); // a short page: exact
-    ticketSearchTuning.broadAbove = narrowLine;
+    ticketSearchTuning.path = undefined;
     const ranked = await query(w.agent.token, { keyword: '打印机' });
     expect(ranked.items.map((i) => i.id)).toEqual([zh.id, tw.id]);
     expect(ranked.searchOrder).toBe('relevance');
+  });
+});
+
+describe('the path of a keyword search, by the rows each would read', () => {
+  const million = 1_000_000;
+  it('ranks a narrow keyword from its index', () => {
+    expect(chooseSearchPath({ keywordRows: 800, visibleRows: 150_000, allRows: million }, 20, false)).toBe('ranked');
+  });
+  it('answers a broad keyword newest first when the user sees many tickets', () => {
+    // A fifth of the tickets match, the user sees 15 %: a page is found in about 670 rows.
+    expect(chooseSearchPath({ keywordRows: 200_000, visibleRows: 150_000, allRows: million }, 20, false)).toBe(
+      'newest',
+    );
+    expect(chooseSearchPath({ keywordRows: 6_000, visibleRows: 60_000, allRows: million }, 20, false)).toBe('newest');
+  });
+  it('ranks among the user’s own tickets when they see few (newest first would walk most of the table)', () => {
+    expect(chooseSearchPath({ keywordRows: 200_000, visibleRows: 100, allRows: million }, 20, false)).toBe(
+      'withinVisible',
+    );
+    expect(chooseSearchPath({ keywordRows: 200_000, visibleRows: 5_000, allRows: million }, 20, false)).toBe(
+      'withinVisible',
+    );
+  });
+  it('with the user’s own sort, reads whichever is smaller: their tickets or the keyword’s matches', () => {
+    expect(chooseSearchPath({ keywordRows: 200_000, visibleRows: 50_000, allRows: million }, 20, true)).toBe(
+      'withinVisible',
+    );
+    expect(chooseSearchPath({ keywordRows: 200_000, visibleRows: 400_000, allRows: million }, 20, true)).toBe('newest');
+  });
+});
+
+describe('a broad keyword search by a user who sees few tickets: ranked among their own', () => {
+  it('answers exactly what the ranked search answers: same tickets, same order, exact total, nothing hidden', async () => {
+    const w = await ticketWorld(ctx);
+    const base = { projectId: w.projectId, categoryId: w.categoryId, companyId: w.companyId };
+    for (let i = 0; i < 7; i++) {
+      const body =
+        i % 2 ? { subject: `Ledger ${i}` } : { subject: `Item ${i}`, content: `<p>ledger ledger note ${i}</p>` };
+      await addTicket(ctx, w.agent.token, { ...base, ...body });
+    }
+    const colleague = await staff(ctx, [w.projectId]);
+    const hidden = await addTicket(ctx, colleague.token, {
+      ...base,
+      subject: 'Ledger private',
+      privateTicket: true,
+      assignTo: colleague.id,
+    });
+    const otherProject = await createProject(ctx, { companies: [w.companyId] });
+    const outsider = await staff(ctx, [otherProject]);
+    const otherCategory = await createCategory(ctx, { projects: [otherProject], assignee: outsider.id });
+    const elsewhere = await addTicket(ctx, outsider.token, {
+      projectId: otherProject,
+      categoryId: otherCategory,
+      companyId: w.companyId,
+      subject: 'Ledger elsewhere',
+    });
+
+    const searches = [
+      { keyword: 'ledger', pageSize: 3 },
+      { keyword: 'ledger', pageSize: 3, orderBy: [{ field: 'subject' }] },
+    ];
+    for (const search of searches) {
+      ticketSearchTuning.path = 'ranked';
+      const ranked = await allPages(w.agent.token, search, search.pageSize);
+      ticketSearchTuning.path = 'withinVisible';
+      const within = await allPages(w.agent.token, search, search.pageSize);
+      const ids = (pages: TicketPage[]) => pages.flatMap((p) => p.items.map((i) => i.id));
+      expect(ids(within)).toEqual(ids(ranked));
+      expect(ids(within)).toHaveLength(7);
+      expect(ids(within)).not.toContain(hidden.id);
+      expect(ids(within)).not.toContain(elsewhere.id);
+      for (const page of within) {
+        expect(page).toMatchObject({ total: 7, totalExact: true });
+        expect(page.searchOrder).toBe(search.orderBy ? 'sorted' : 'relevance');
+      }
+    }
+    // Relevance: the subject matches (weight A) first.
+    ticketSearchTuning.path = 'withinVisible';
+    const first = await query(w.agent.token, { keyword: 'ledger', pageSize: 3 });
+    expect(first.items.every((i) => i.subject.startsWith('Ledger'))).toBe(true);
+    expect((await query(outsider.token, { keyword: 'ledger' })).items.map((i) => i.id)).toEqual([elsewhere.id]);
+    expect((await query(colleague.token, { keyword: 'ledger', pageSize: 50 })).items.map((i) => i.id)).toContain(
+      hidden.id,
+    );
   });
 });

@@ -16,7 +16,7 @@ import { category } from '../category/index.js';
 import { company } from '../company/index.js';
 import { project } from '../project/index.js';
 import { appUser } from '../user/index.js';
-import { visibleSql } from './ticket.policy.js';
+import { seesAllPrivate, visibleSql } from './ticket.policy.js';
 import { ticket } from './ticket.table.js';
 
 /** Every column of a ticket record, without the search documents. */
@@ -140,9 +140,17 @@ export type TicketListSql = {
   keywordMatch?: SQL | undefined;
 };
 
-/** The WHERE and ORDER BY of a ticket list: the caller's visibility, then the filters of contract section 7. */
-export function ticketListSql(actor: Actor, query: TicketFilter): TicketListSql {
-  const conditions: (SQL | undefined)[] = [visibleSql(actor, !!query.keyword?.trim())];
+/**
+ * The WHERE and ORDER BY of a ticket list: the caller's visibility, then the filters of contract section 7.
+ * A keyword search writes the visibility as a filter (no index serves it: the keyword's index narrows the rows),
+ * unless `visibilityIndexed` asks for the search to be driven by the caller's visible tickets instead.
+ */
+export function ticketListSql(
+  actor: Actor,
+  query: TicketFilter,
+  { visibilityIndexed = false }: { visibilityIndexed?: boolean } = {},
+): TicketListSql {
+  const conditions: (SQL | undefined)[] = [visibleSql(actor, !!query.keyword?.trim() && !visibilityIndexed)];
   if (query.status?.length) conditions.push(inArray(ticket.status, query.status));
   if (query.priority?.length) conditions.push(inArray(ticket.priority, query.priority));
   if (query.ticketFrom?.length) conditions.push(inArray(ticket.ticketFrom, query.ticketFrom));
@@ -250,30 +258,100 @@ export async function estimateRows(db: Queryable, where: SQL | undefined): Promi
 }
 
 /**
- * A keyword the planner expects in more than this many tickets is "broad": ranking reads every ticket with the
+ * A keyword the planner expects in more than `broadAbove` tickets is "broad": ranking reads every ticket with the
  * word (visible to the user or not: the visibility filter runs on the rows the index gave), and a common word
- * is in a fifth of a million tickets. So it is answered newest first from the id index, which stops after a
- * page, and its total is estimated. The estimate is of the keyword alone (the GIN index's statistics know it;
+ * is in a fifth of a million tickets. The estimate is of the keyword alone (the GIN index's statistics know it;
  * the visibility expressions have none). Narrower searches are ranked by relevance.
  * An object so that a test can move the line (one test file is one process).
  */
-export const ticketSearchTuning = { broadAbove: 5_000, estimateTtlMs: 60_000 };
-
-const keywordEstimates = new Map<string, { rows: number; until: number }>();
+export const ticketSearchTuning = {
+  broadAbove: 5_000,
+  estimateTtlMs: 60_000,
+  /** A test's fixed choice of path (a few test tickets give the planner nothing to estimate from). */
+  path: undefined as SearchPath | undefined,
+};
 
 /**
- * The planner's estimate of a keyword alone, remembered per process for `estimateTtlMs`: it depends on nothing but
- * the keyword and the statistics (which change with ANALYZE), so paging through a search, or many people searching
- * the same word, plan it once instead of paying a round trip per request.
+ * How a keyword search is answered (contract-tickets "Broad keywords"):
+ * - `ranked`: from the keyword's index, every match ranked (or in the caller's sort); the keyword is narrow.
+ * - `newest`: newest first (or the caller's sort) from the id index, which stops after a page: the keyword is
+ *   broad and the caller sees enough tickets that a page of visible matches is found soon.
+ * - `withinVisible`: ranked (or the caller's sort) among the caller's own visible tickets, read through the
+ *   visibility's indexes: the caller sees so few tickets that reading all of them costs less than either of
+ *   the others (newest first would walk most of the table to fill a page; the keyword's index, its whole
+ *   posting list).
  */
-export async function estimateKeywordRows(db: Queryable, keyword: string, match: SQL): Promise<number> {
+export type SearchPath = 'ranked' | 'newest' | 'withinVisible';
+
+/** Planner estimates of the rows each way would start from. */
+export type SearchEstimates = { keywordRows: number; visibleRows: number; allRows: number };
+
+/**
+ * The path of a keyword search, by the rows each reads. Newest first reads, until it has `pageSize` tickets both
+ * visible and matching, about pageSize ÷ (share visible × share matching) rows (taking the two as independent);
+ * with the caller's own sort it must read every match. Pure, so that the choice is tested by itself.
+ */
+export function chooseSearchPath(e: SearchEstimates, pageSize: number, sorted: boolean): SearchPath {
+  if (ticketSearchTuning.path) return ticketSearchTuning.path;
+  if (e.keywordRows <= ticketSearchTuning.broadAbove) return 'ranked';
+  const all = Math.max(1, e.allRows);
+  const visibleMatchingShare = (Math.max(1, e.visibleRows) / all) * (Math.max(1, e.keywordRows) / all);
+  const newestReads = sorted ? e.keywordRows : Math.min(all, pageSize / visibleMatchingShare);
+  return e.visibleRows < Math.min(newestReads, e.keywordRows) ? 'withinVisible' : 'newest';
+}
+
+const remembered = new Map<string, { rows: number; until: number }>();
+
+/**
+ * A number about the tickets, remembered per process for `estimateTtlMs` under `key`: the planner's estimate of a
+ * condition (the keyword, whose visibility, a list's filter), or that a list was counted past the cap. An estimate
+ * depends on nothing but the condition and the statistics (which change with ANALYZE), so paging through a list
+ * or a search, or many people searching the same word, plan it once instead of paying a round trip per request.
+ */
+async function rememberedRows(key: string, compute: () => Promise<number>): Promise<number> {
   const now = Date.now();
-  const known = keywordEstimates.get(keyword);
+  const known = remembered.get(key);
   if (known && known.until > now) return known.rows;
-  const rows = await estimateRows(db, match);
-  if (keywordEstimates.size >= 1000) keywordEstimates.clear(); // bounded; refilled by the next searches
-  keywordEstimates.set(keyword, { rows, until: now + ticketSearchTuning.estimateTtlMs });
+  const rows = await compute();
+  if (remembered.size >= 5000) remembered.clear(); // bounded; refilled by the next requests
+  remembered.set(key, { rows, until: now + ticketSearchTuning.estimateTtlMs });
   return rows;
+}
+
+const rememberedEstimate = (db: Queryable, key: string, where: SQL | undefined) =>
+  rememberedRows(`estimate:${key}`, () => estimateRows(db, where));
+
+/** Whose visibility: the same key for every actor `visibleSql` treats the same. */
+const visibilityKey = (actor: Actor) =>
+  `${actor.userId}:${actor.dataScope}:${actor.projects.join(',')}:${seesAllPrivate(actor)}`;
+
+/** A list's filter and whose it is: the key of its remembered estimate and count. */
+export const ticketFilterKey = (actor: Actor, filter: TicketFilter & { page?: number; pageSize?: number }) => {
+  const { page: _page, pageSize: _pageSize, orderBy: _orderBy, ...conditions } = filter;
+  return `${visibilityKey(actor)}|${JSON.stringify(conditions)}`;
+};
+
+/** The planner's estimate of a list's rows, remembered under its `ticketFilterKey`. */
+export const ticketEstimate = (db: Queryable, where: SQL | undefined, key: string) =>
+  rememberedEstimate(db, `filter:${key}`, where);
+
+/** The estimates `chooseSearchPath` weighs, for this keyword and this caller. */
+export async function searchEstimates(
+  db: Queryable,
+  actor: Actor,
+  keyword: string,
+  keywordMatch: SQL,
+): Promise<SearchEstimates> {
+  const keywordRows = await rememberedEstimate(db, `keyword:${keyword}`, keywordMatch);
+  // Only a broad keyword needs the other two (a narrow search stays one statement).
+  if (keywordRows <= ticketSearchTuning.broadAbove)
+    return { keywordRows, visibleRows: keywordRows, allRows: keywordRows };
+  const allRows = await rememberedEstimate(db, 'all', undefined);
+  const visibility = visibleSql(actor);
+  const visibleRows = visibility
+    ? await rememberedEstimate(db, `visible:${visibilityKey(actor)}`, visibility)
+    : allRows;
+  return { keywordRows, visibleRows, allRows };
 }
 
 /**
@@ -289,12 +367,26 @@ export const broadSearch = (built: TicketListSql, sorted: boolean): TicketListSq
 /** Past this many estimated matches the list does not count at all: the estimate is the total. */
 export const ticketEstimateOnlyAbove = ticketCountCap * 20;
 
-export async function ticketTotal(db: Queryable, where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
-  const estimate = await estimateRows(db, where);
+/**
+ * The total of a list page that came back full. Above `ticketEstimateOnlyAbove` estimated rows, the estimate; below,
+ * a count that stops past `ticketCountCap` (exact when it stops short). That a filter counted past the cap is
+ * remembered under its `key` like its estimate, so the next pages and reloads within a minute do not count again:
+ * tickets are rarely removed, and the total shown is an estimate in both cases.
+ */
+export async function ticketTotal(
+  db: Queryable,
+  where: SQL | undefined,
+  key: string,
+): Promise<{ total: number; exact: boolean }> {
+  const estimate = await ticketEstimate(db, where, key);
   if (estimate > ticketEstimateOnlyAbove) return { total: estimate, exact: false };
-  const [counted] = await rowsOf<{ n: number }>(db, ticketCappedCountSql(where));
-  const n = Number(counted?.n ?? 0);
-  if (n <= ticketCountCap) return { total: n, exact: true };
+  const pastCap = remembered.get(`pastCap:${key}`);
+  if (!pastCap || pastCap.until <= Date.now()) {
+    const [counted] = await rowsOf<{ n: number }>(db, ticketCappedCountSql(where));
+    const n = Number(counted?.n ?? 0);
+    if (n <= ticketCountCap) return { total: n, exact: true };
+    await rememberedRows(`pastCap:${key}`, async () => n);
+  }
   return { total: Math.max(ticketCountCap + 1, estimate), exact: false };
 }
 

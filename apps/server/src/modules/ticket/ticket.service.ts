@@ -11,14 +11,15 @@ import { appUser } from '../user/index.js';
 import { actionsFor, allowedStatuses, visibleSql } from './ticket.policy.js';
 import {
   broadSearch,
-  estimateKeywordRows,
-  estimateRows,
+  chooseSearchPath,
   type TicketFilter,
   ticketListSql,
   ticketNameColumns,
   ticketPageSql,
   ticketRecordColumns,
-  ticketSearchTuning,
+  searchEstimates,
+  ticketEstimate,
+  ticketFilterKey,
   ticketTotal,
   userNameSql,
 } from './ticket.queries.js';
@@ -132,20 +133,25 @@ export function checkDateRange(query: Pick<TicketQuery, 'openDateFrom' | 'openDa
 export async function queryTickets(db: Db, actor: Actor, query: TicketQuery): Promise<TicketPage> {
   checkDateRange(query);
   let built = ticketListSql(actor, query);
-  // A keyword search: relevance when it is narrow, newest first (the user's sort, if any) when it is broad.
+  // A keyword search: ranked when the keyword is narrow, newest first (or the user's sort) when it is broad, and
+  // ranked among the user's own tickets when they see few (chooseSearchPath).
   let searchOrder: TicketPage['searchOrder'];
   let broad = false;
   if (built.rank && built.keywordMatch) {
     const sorted = (query.orderBy?.length ?? 0) > 0;
-    const keyword = query.keyword?.trim() ?? '';
-    broad = (await estimateKeywordRows(db, keyword, built.keywordMatch)) > ticketSearchTuning.broadAbove;
-    if (broad) built = broadSearch(built, sorted);
+    const estimates = await searchEstimates(db, actor, query.keyword?.trim() ?? '', built.keywordMatch);
+    const path = chooseSearchPath(estimates, query.pageSize, sorted);
+    if (path === 'newest') {
+      broad = true;
+      built = broadSearch(built, sorted);
+    } else if (path === 'withinVisible') built = ticketListSql(actor, query, { visibilityIndexed: true });
     searchOrder = sorted ? 'sorted' : broad ? 'newest' : 'relevance';
   }
   const items = await ticketPageSql(db, built, query.page, query.pageSize);
   const offset = (query.page - 1) * query.pageSize;
   const first = items[0];
   // A short page, or a ranked search (which read every match), tells the total without counting.
+  const filterKey = ticketFilterKey(actor, query);
   const counted =
     first && 'matches' in first
       ? { total: Number(first.matches), exact: true }
@@ -153,8 +159,11 @@ export async function queryTickets(db: Db, actor: Actor, query: TicketQuery): Pr
         ? { total: offset + items.length, exact: true }
         : broad
           ? // Counting even 1,000 of a common word's matches reads its whole posting list: estimate instead.
-            { total: Math.max(await estimateRows(db, built.where), offset + items.length + 1), exact: false }
-          : await ticketTotal(db, built.where);
+            {
+              total: Math.max(await ticketEstimate(db, built.where, filterKey), offset + items.length + 1),
+              exact: false,
+            }
+          : await ticketTotal(db, built.where, filterKey);
   return {
     items: items.map((i) => {
       const { matches: _matches, ...item } = i as typeof i & { matches?: number };
