@@ -5,9 +5,7 @@ import { addTicket, createCategory, createProject, staff, ticketWorld } from '..
 import { chooseSearchPath, ticketSearchTuning } from './ticket.queries.js';
 
 const ctx = useTestApp();
-const narrowLine = ticketSearchTuning.broadAbove;
 afterEach(() => {
-  ticketSearchTuning.path = undefined;
   ticketSearchTuning.path = undefined;
 });
 
