@@ -150,8 +150,8 @@ type Scenario = {
   /** Runs the service once against a capturing connection: the SQL the server runs per request. */
   capture: (db: Db, actor: Actor) => Promise<unknown>;
   write?: boolean;
-  /** Signed in as `bench.few` (sees few tickets) instead of `bench.agent`. */
-  few?: boolean;
+  /** Signed in as this user (ensureSearchUsers) instead of `bench.agent`. */
+  as?: 'bench.few' | 'bench.rare';
 };
 
 function percentile(sorted: number[], p: number) {
@@ -224,37 +224,12 @@ async function load(scenario: Scenario, token: string, seconds: number) {
   };
 }
 
-/**
- * `bench.few`: data scope "own" (a role like `common` but for their own tickets), granted 60 tickets spread over the
- * whole table, so that they see about 60 of the million. Made once per database; the grants change no other path.
- */
-async function ensureFewUser(pool: pg.Pool) {
-  const exists = await pool.query(`select 1 from app_user where login_name = 'bench.few'`);
-  if (exists.rowCount) return;
-  const hash = (
-    await pool.query<{ password_hash: string }>(`select password_hash from app_user where login_name = 'bench.agent'`)
-  ).rows[0]!.password_hash;
+/** Runs `work` in one transaction on a client of its own. */
+async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>) {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query(`insert into role (name, code, description, data_scope)
-                      select 'Bench own', 'bench-own', 'Own tickets only (bench)', 'own'
-                       where not exists (select 1 from role where code = 'bench-own')`);
-    await client.query(`insert into role_permission (role_id, permission_id)
-                      select o.id, rp.permission_id from role o, role c join role_permission rp on rp.role_id = c.id
-                       where o.code = 'bench-own' and c.code = 'common' on conflict do nothing`);
-    const user = await client.query<{ id: number }>(
-      `insert into app_user (login_name, password_hash, real_name, last_name, full_name, email, user_type)
-       values ('bench.few', $1, 'Bench', 'Few', 'Bench Few', 'bench.few@bench.example', 'Staff') returning id`,
-      [hash],
-    );
-    const id = user.rows[0]!.id;
-    await client.query(`insert into user_role (user_id, role_id) select $1, id from role where code = 'bench-own'`, [id]);
-    await client.query(
-      `update ticket set grant_access = array_append(grant_access, $1)
-        where id in (select id from ticket where not private_ticket and id % (select greatest(1, count(*) / 60) from ticket) = 0)`,
-      [id],
-    );
+    await work(client);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback');
@@ -262,7 +237,66 @@ async function ensureFewUser(pool: pg.Pool) {
   } finally {
     client.release();
   }
-  await pool.query('analyze ticket');
+}
+
+/**
+ * The two users of issue 16's worst cases, made once per database (the first run on it takes a minute or two):
+ * - `bench.few`: data scope "own" (a role like `common` but for their own tickets), granted 60 tickets spread over
+ *   the whole table, so that they see about 60 of the million;
+ * - `bench.rare`: like `bench.agent` (role `common`) but in one project, `BR`, of every 30th ticket outside
+ *   bench.agent's projects that lacks the word "network" (~22,000 at 1M), so that a common word is absent from
+ *   what they see: the estimates, which take visibility and keyword as independent, expect a page in a few hundred
+ *   rows of newest-first reading.
+ * Neither changes what `bench.agent` sees.
+ */
+async function ensureSearchUsers(pool: pg.Pool) {
+  const existing = await pool.query<{ login_name: string }>(
+    `select login_name from app_user where login_name in ('bench.few', 'bench.rare')`,
+  );
+  const has = (name: string) => existing.rows.some((r) => r.login_name === name);
+  const hash = (
+    await pool.query<{ password_hash: string }>(`select password_hash from app_user where login_name = 'bench.agent'`)
+  ).rows[0]!.password_hash;
+  const addUser = async (client: pg.PoolClient, login: string, role: string) => {
+    const user = await client.query<{ id: number }>(
+      `insert into app_user (login_name, password_hash, real_name, last_name, full_name, email, user_type)
+       values ($1, $2, 'Bench', $1, $1, $1 || '@bench.example', 'Staff') returning id`,
+      [login, hash],
+    );
+    const id = user.rows[0]!.id;
+    await client.query(`insert into user_role (user_id, role_id) select $1, id from role where code = $2`, [id, role]);
+    return id;
+  };
+  if (!has('bench.few'))
+    await inTransaction(pool, async (client) => {
+      await client.query(`insert into role (name, code, description, data_scope)
+                          select 'Bench own', 'bench-own', 'Own tickets only (bench)', 'own'
+                           where not exists (select 1 from role where code = 'bench-own')`);
+      await client.query(`insert into role_permission (role_id, permission_id)
+                          select o.id, rp.permission_id from role o, role c join role_permission rp on rp.role_id = c.id
+                           where o.code = 'bench-own' and c.code = 'common' on conflict do nothing`);
+      const id = await addUser(client, 'bench.few', 'bench-own');
+      await client.query(
+        `update ticket set grant_access = array_append(grant_access, $1)
+          where id in (select id from ticket where not private_ticket and id % (select greatest(1, count(*) / 60) from ticket) = 0)`,
+        [id],
+      );
+    });
+  if (!has('bench.rare'))
+    await inTransaction(pool, async (client) => {
+      const made = await client.query(`insert into project (project_code, project_name)
+                          select 'BR', 'Bench rare project' where not exists (select 1 from project where project_code = 'BR')`);
+      if (made.rowCount)
+        await client.query(`update ticket set project_id = (select id from project where project_code = 'BR')
+                           where id % 30 = 7 and project_id not in (select id from project where project_code in ('BP1', 'BP2', 'BP3'))
+                             and not ((search_doc || search_comments) @@ plainto_tsquery('simple', 'network'))`);
+      const id = await addUser(client, 'bench.rare', 'common');
+      await client.query(
+        `insert into user_project (user_id, project_id) select $1, id from project where project_code = 'BR'`,
+        [id],
+      );
+    });
+  if (!has('bench.few') || !has('bench.rare')) await pool.query('analyze ticket');
 }
 
 async function main() {
@@ -276,30 +310,29 @@ async function main() {
       return text;
     }
   });
-  const login = await api<{ token: string }>('POST', '/api/token/Login', undefined, {
-    userName: 'bench.agent',
-    password: benchPassword,
-  });
-  const claims = JSON.parse(Buffer.from(login.token.split('.')[1]!, 'base64url').toString()) as {
-    sub: string;
-    sid: string;
-    exp: number;
-  };
-
   const pool = new pg.Pool({ connectionString: dbUrl, max: 20 });
-  await ensureFewUser(pool);
-  const few = await api<{ token: string }>('POST', '/api/token/Login', undefined, {
-    userName: 'bench.few',
-    password: benchPassword,
-  });
+  await ensureSearchUsers(pool);
   const captured: Statement[] = [];
   const capturing = drizzle(pool, {
     casing: 'snake_case',
     logger: { logQuery: (text, params) => captured.push({ text, params }) },
   }) as unknown as Db;
-  const actor = await loadActor(capturing, Number(claims.sub), claims.sid, claims.exp);
-  const fewClaims = JSON.parse(Buffer.from(few.token.split('.')[1]!, 'base64url').toString()) as typeof claims;
-  const fewActor = await loadActor(capturing, Number(fewClaims.sub), fewClaims.sid, fewClaims.exp);
+  /** Signs in, and loads the actor the server will see (for capturing its statements). */
+  const signIn = async (userName: string) => {
+    const { token } = await api<{ token: string }>('POST', '/api/token/Login', undefined, {
+      userName,
+      password: benchPassword,
+    });
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      sub: string;
+      sid: string;
+      exp: number;
+    };
+    return { token, actor: await loadActor(capturing, Number(claims.sub), claims.sid, claims.exp) };
+  };
+  const agent = await signIn('bench.agent');
+  const { actor } = agent;
+  const others = { 'bench.few': await signIn('bench.few'), 'bench.rare': await signIn('bench.rare') };
   const [project] = actor.projects;
   const category = await pool.query<{ id: number }>(
     'select category_id as id from category_project where project_id = $1 order by category_id limit 1',
@@ -387,7 +420,16 @@ async function main() {
       path: '/api/Ticket/Query',
       body: { keyword: 'network' },
       capture: (db, a) => queryTickets(db, a, q({ keyword: 'network' })),
-      few: true,
+      as: 'bench.few',
+    },
+    {
+      name: 'Keyword search, broad English, word absent from what the user sees',
+      target: 'p50 ≤ 30 ms, p99 ≤ 60 ms at 4 connections (1M tickets)',
+      method: 'POST',
+      path: '/api/Ticket/Query',
+      body: { keyword: 'network' },
+      capture: (db, a) => queryTickets(db, a, q({ keyword: 'network' })),
+      as: 'bench.rare',
     },
     {
       // Issue 16: the ticket page's record and timeline in one request (Screen = Detail + Timeline).
@@ -425,7 +467,7 @@ async function main() {
   for (const scenario of chosen) {
     // A read is captured the second time: what the server sends once its per-process caches are warm (the keyword
     // estimate of a search is remembered a minute), which is what it sends on every request of the run.
-    const as = scenario.few ? { actor: fewActor, token: few.token } : { actor, token: login.token };
+    const as = scenario.as ? others[scenario.as] : agent;
     if (!scenario.write) await scenario.capture(capturing, as.actor);
     captured.length = 0;
     await scenario.capture(capturing, as.actor);

@@ -7,6 +7,7 @@ import { chooseSearchPath, ticketSearchTuning } from './ticket.queries.js';
 const ctx = useTestApp();
 afterEach(() => {
   ticketSearchTuning.path = undefined;
+  ticketSearchTuning.window = undefined;
 });
 
 async function query(token: string, body: Record<string, unknown> = {}) {
@@ -190,5 +191,44 @@ describe('a broad keyword search by a user who sees few tickets: ranked among th
     expect((await query(colleague.token, { keyword: 'ledger', pageSize: 50 })).items.map((i) => i.id)).toContain(
       hidden.id,
     );
+  });
+});
+
+describe('a broad search whose matches are rare among the newest tickets the user sees', () => {
+  it('falls back from the window of newest ids to both indexes, with the same pages in the same order', async () => {
+    const w = await ticketWorld(ctx);
+    const base = { projectId: w.projectId, categoryId: w.categoryId, companyId: w.companyId };
+    const visible: number[] = [];
+    for (let i = 0; i < 9; i++)
+      visible.push((await addTicket(ctx, w.agent.token, { ...base, subject: `Ledger ${i}` })).id);
+    // Newer tickets with the word that the agent does not see: the newest ids hold none of the agent's matches.
+    const otherProject = await createProject(ctx, { companies: [w.companyId] });
+    const outsider = await staff(ctx, [otherProject]);
+    const otherCategory = await createCategory(ctx, { projects: [otherProject], assignee: outsider.id });
+    const newer: number[] = [];
+    for (let i = 0; i < 6; i++)
+      newer.push(
+        (
+          await addTicket(ctx, outsider.token, {
+            projectId: otherProject,
+            categoryId: otherCategory,
+            companyId: w.companyId,
+            subject: `Ledger elsewhere ${i}`,
+          })
+        ).id,
+      );
+
+    ticketSearchTuning.path = 'newest';
+    const newestFirst = [...visible].sort((a, b) => b - a);
+    const ids = (pages: TicketPage[]) => pages.flatMap((p) => p.items.map((i) => i.id));
+    for (const window of [3, 10_000]) {
+      // 3: the window holds only the outsider's tickets, so every page comes from both indexes.
+      ticketSearchTuning.window = window;
+      const pages = await allPages(w.agent.token, { keyword: 'ledger' }, 4);
+      expect(ids(pages), `window ${window}`).toEqual(newestFirst);
+      expect(pages.map((p) => p.searchOrder)).toEqual(pages.map(() => 'newest'));
+      expect(pages.at(-1)).toMatchObject({ total: 9, totalExact: true });
+    }
+    expect(ids(await allPages(outsider.token, { keyword: 'ledger' }, 4))).toEqual([...newer].sort((a, b) => b - a));
   });
 });

@@ -12,6 +12,8 @@ import { actionsFor, allowedStatuses, visibleSql } from './ticket.policy.js';
 import {
   broadSearch,
   chooseSearchPath,
+  newestFromBothIndexes,
+  newestWindow,
   type TicketFilter,
   ticketListSql,
   ticketNameColumns,
@@ -20,7 +22,9 @@ import {
   searchEstimates,
   ticketEstimate,
   ticketFilterKey,
+  type TicketListSql,
   ticketTotal,
+  withinNewest,
   userNameSql,
 } from './ticket.queries.js';
 import { ticket } from './ticket.table.js';
@@ -130,24 +134,38 @@ export function checkDateRange(query: Pick<TicketQuery, 'openDateFrom' | 'openDa
     throw badRequest(ticketMessages.endBeforeStart, [{ field: 'openDateTo', message: ticketMessages.endBeforeStart }]);
 }
 
+type PageItems = Awaited<ReturnType<typeof ticketPageSql>>;
+
+/**
+ * A keyword search's page by the path `chooseSearchPath` picks (contract-tickets "Broad keywords"). Newest first
+ * walks the id index only through a window of the newest tickets; when that holds too few of the caller's matches,
+ * the page comes from both indexes instead, in the same order.
+ */
+async function searchPage(db: Db, actor: Actor, query: TicketQuery, built: TicketListSql & { keywordMatch: SQL }) {
+  const sorted = (query.orderBy?.length ?? 0) > 0;
+  const estimates = await searchEstimates(db, actor, query.keyword?.trim() ?? '', built.keywordMatch);
+  const path = chooseSearchPath(estimates, query.pageSize, sorted);
+  const searchOrder: TicketPage['searchOrder'] = sorted ? 'sorted' : path === 'newest' ? 'newest' : 'relevance';
+  const page = (b: TicketListSql) => ticketPageSql(db, b, query.page, query.pageSize);
+  if (path === 'withinVisible')
+    return { items: await page(ticketListSql(actor, query, { drivenBy: 'visibility' })), searchOrder, broad: false };
+  if (path === 'ranked') return { items: await page(built), searchOrder, broad: false };
+  const newest = broadSearch(built, sorted);
+  const window = sorted ? undefined : newestWindow(estimates, query.page * query.pageSize);
+  let items: PageItems = await page(window ? withinNewest(newest, window) : newest);
+  if (window && items.length < query.pageSize)
+    items = await page(newestFromBothIndexes(ticketListSql(actor, query, { drivenBy: 'both' })));
+  return { items, searchOrder, broad: true };
+}
+
 export async function queryTickets(db: Db, actor: Actor, query: TicketQuery): Promise<TicketPage> {
   checkDateRange(query);
-  let built = ticketListSql(actor, query);
-  // A keyword search: ranked when the keyword is narrow, newest first (or the user's sort) when it is broad, and
-  // ranked among the user's own tickets when they see few (chooseSearchPath).
-  let searchOrder: TicketPage['searchOrder'];
-  let broad = false;
-  if (built.rank && built.keywordMatch) {
-    const sorted = (query.orderBy?.length ?? 0) > 0;
-    const estimates = await searchEstimates(db, actor, query.keyword?.trim() ?? '', built.keywordMatch);
-    const path = chooseSearchPath(estimates, query.pageSize, sorted);
-    if (path === 'newest') {
-      broad = true;
-      built = broadSearch(built, sorted);
-    } else if (path === 'withinVisible') built = ticketListSql(actor, query, { visibilityIndexed: true });
-    searchOrder = sorted ? 'sorted' : broad ? 'newest' : 'relevance';
-  }
-  const items = await ticketPageSql(db, built, query.page, query.pageSize);
+  const built = ticketListSql(actor, query);
+  const { keywordMatch } = built;
+  const search =
+    built.rank && keywordMatch ? await searchPage(db, actor, query, { ...built, keywordMatch }) : undefined;
+  const items = search?.items ?? (await ticketPageSql(db, built, query.page, query.pageSize));
+  const { searchOrder, broad = false } = search ?? {};
   const offset = (query.page - 1) * query.pageSize;
   const first = items[0];
   // A short page, or a ranked search (which read every match), tells the total without counting.
