@@ -16,6 +16,16 @@ async function query(token: string, body: Record<string, unknown> = {}) {
   return response.body.data as TicketPage;
 }
 
+/** A staff member of another project than the world's, and a way to add tickets there. */
+async function outsiderOf(w: Awaited<ReturnType<typeof ticketWorld>>) {
+  const projectId = await createProject(ctx, { companies: [w.companyId] });
+  const user = await staff(ctx, [projectId]);
+  const categoryId = await createCategory(ctx, { projects: [projectId], assignee: user.id });
+  const add = (subject: string) =>
+    addTicket(ctx, user.token, { projectId, categoryId, companyId: w.companyId, subject });
+  return { ...user, add };
+}
+
 /** Every page of a search, one after the other. */
 async function allPages(token: string, body: Record<string, unknown>, pageSize: number) {
   const pages: TicketPage[] = [];
@@ -47,15 +57,8 @@ describe('a broad keyword search (many matches): newest first from the id index,
       privateTicket: true,
       assignTo: colleague.id,
     });
-    const otherProject = await createProject(ctx, { companies: [w.companyId] });
-    const outsider = await staff(ctx, [otherProject]);
-    const otherCategory = await createCategory(ctx, { projects: [otherProject], assignee: outsider.id });
-    const elsewhere = await addTicket(ctx, outsider.token, {
-      projectId: otherProject,
-      categoryId: otherCategory,
-      companyId: w.companyId,
-      subject: 'Ledger elsewhere',
-    });
+    const outsider = await outsiderOf(w);
+    const elsewhere = await outsider.add('Ledger elsewhere');
 
     ticketSearchTuning.path = 'newest'; // every keyword search takes the broad path here
     const newestFirst = [...visible].sort((a, b) => b - a);
@@ -154,15 +157,8 @@ describe('a broad keyword search by a user who sees few tickets: ranked among th
       privateTicket: true,
       assignTo: colleague.id,
     });
-    const otherProject = await createProject(ctx, { companies: [w.companyId] });
-    const outsider = await staff(ctx, [otherProject]);
-    const otherCategory = await createCategory(ctx, { projects: [otherProject], assignee: outsider.id });
-    const elsewhere = await addTicket(ctx, outsider.token, {
-      projectId: otherProject,
-      categoryId: otherCategory,
-      companyId: w.companyId,
-      subject: 'Ledger elsewhere',
-    });
+    const outsider = await outsiderOf(w);
+    const elsewhere = await outsider.add('Ledger elsewhere');
 
     const searches = [
       { keyword: 'ledger', pageSize: 3 },
@@ -202,21 +198,9 @@ describe('a broad search whose matches are rare among the newest tickets the use
     for (let i = 0; i < 9; i++)
       visible.push((await addTicket(ctx, w.agent.token, { ...base, subject: `Ledger ${i}` })).id);
     // Newer tickets with the word that the agent does not see: the newest ids hold none of the agent's matches.
-    const otherProject = await createProject(ctx, { companies: [w.companyId] });
-    const outsider = await staff(ctx, [otherProject]);
-    const otherCategory = await createCategory(ctx, { projects: [otherProject], assignee: outsider.id });
+    const outsider = await outsiderOf(w);
     const newer: number[] = [];
-    for (let i = 0; i < 6; i++)
-      newer.push(
-        (
-          await addTicket(ctx, outsider.token, {
-            projectId: otherProject,
-            categoryId: otherCategory,
-            companyId: w.companyId,
-            subject: `Ledger elsewhere ${i}`,
-          })
-        ).id,
-      );
+    for (let i = 0; i < 6; i++) newer.push((await outsider.add(`Ledger elsewhere ${i}`)).id);
 
     ticketSearchTuning.path = 'newest';
     const newestFirst = [...visible].sort((a, b) => b - a);
