@@ -158,6 +158,21 @@ function percentile(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 }
 
+/** Runs `work` in one transaction on a client of its own. */
+async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await work(client);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 /** The same statements, replayed by `connections` workers through a bare pool for the same time. */
 async function bare(pool: pg.Pool, statements: Statement[], write: boolean, seconds: number) {
   const latencies: number[] = [];
@@ -169,9 +184,7 @@ async function bare(pool: pg.Pool, statements: Statement[], write: boolean, seco
       const started = performance.now();
       try {
         if (write) {
-          const client = await pool.connect();
-          try {
-            await client.query('begin');
+          await inTransaction(pool, async (client) => {
             for (const s of statements)
               await client.query(
                 s.text,
@@ -179,13 +192,7 @@ async function bare(pool: pg.Pool, statements: Statement[], write: boolean, seco
                   typeof p === 'string' && p.startsWith('TCK-') ? `BARE-${w}-${n++}-${Date.now()}` : p,
                 ),
               );
-            await client.query('commit');
-          } catch (error) {
-            await client.query('rollback');
-            throw error;
-          } finally {
-            client.release();
-          }
+          });
         } else {
           for (const s of statements) await pool.query(s.text, s.params);
         }
@@ -222,21 +229,6 @@ async function load(scenario: Scenario, token: string, seconds: number) {
     rps: result.requests.average,
     non2xx: result.non2xx + result.errors + result.timeouts,
   };
-}
-
-/** Runs `work` in one transaction on a client of its own. */
-async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>) {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await work(client);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /**

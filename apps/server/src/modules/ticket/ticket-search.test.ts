@@ -26,6 +26,21 @@ async function outsiderOf(w: Awaited<ReturnType<typeof ticketWorld>>) {
   return { ...user, add };
 }
 
+/** "Ledger" tickets the world's agent must never see: a colleague's private one, and one of another project. */
+async function ledgersHiddenFrom(w: Awaited<ReturnType<typeof ticketWorld>>) {
+  const colleague = await staff(ctx, [w.projectId]);
+  const hidden = await addTicket(ctx, colleague.token, {
+    projectId: w.projectId,
+    categoryId: w.categoryId,
+    companyId: w.companyId,
+    subject: 'Ledger private',
+    privateTicket: true,
+    assignTo: colleague.id,
+  });
+  const outsider = await outsiderOf(w);
+  return { colleague, hidden, outsider, elsewhere: await outsider.add('Ledger elsewhere') };
+}
+
 /** Every page of a search, one after the other. */
 async function allPages(token: string, body: Record<string, unknown>, pageSize: number) {
   const pages: TicketPage[] = [];
@@ -50,15 +65,7 @@ describe('a broad keyword search (many matches): newest first from the id index,
     }
     await addTicket(ctx, w.agent.token, { ...base, subject: 'Unrelated' });
     // A private ticket of someone else in the same project, and a ticket of another project: never shown or counted.
-    const colleague = await staff(ctx, [w.projectId]);
-    const hidden = await addTicket(ctx, colleague.token, {
-      ...base,
-      subject: 'Ledger private',
-      privateTicket: true,
-      assignTo: colleague.id,
-    });
-    const outsider = await outsiderOf(w);
-    const elsewhere = await outsider.add('Ledger elsewhere');
+    const { colleague, hidden, outsider, elsewhere } = await ledgersHiddenFrom(w);
 
     ticketSearchTuning.path = 'newest'; // every keyword search takes the broad path here
     const newestFirst = [...visible].sort((a, b) => b - a);
@@ -150,15 +157,7 @@ describe('a broad keyword search by a user who sees few tickets: ranked among th
         i % 2 ? { subject: `Ledger ${i}` } : { subject: `Item ${i}`, content: `<p>ledger ledger note ${i}</p>` };
       await addTicket(ctx, w.agent.token, { ...base, ...body });
     }
-    const colleague = await staff(ctx, [w.projectId]);
-    const hidden = await addTicket(ctx, colleague.token, {
-      ...base,
-      subject: 'Ledger private',
-      privateTicket: true,
-      assignTo: colleague.id,
-    });
-    const outsider = await outsiderOf(w);
-    const elsewhere = await outsider.add('Ledger elsewhere');
+    const { colleague, hidden, outsider, elsewhere } = await ledgersHiddenFrom(w);
 
     const searches = [
       { keyword: 'ledger', pageSize: 3 },
