@@ -44,6 +44,7 @@ const inlineTags = new Set(['br', 'strong', 'em', 'b', 'i', 'u', 's', 'code']);
 const plainToken = /<(\/?)([a-z]+)>|[^<>&]+/y;
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** Text the HTML parser or serialiser rewrites: controls but tab and newline, CR, no-break space, BOM, non-characters. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const unplainText = /[\0-\x08\x0b-\x1f\x7f-\x9f\u00a0\ufeff\ufdd0-\ufdef\ufffe\uffff]/;
 
 /**
