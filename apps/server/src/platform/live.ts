@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './db.js';
 
 /**
@@ -29,8 +29,12 @@ export type LiveHub = {
 
 /** Queues `text` for `userId`'s subscribers on `channel`, sent when the caller's transaction commits. */
 export async function publishToUser(tx: Tx, channel: string, userId: number, text: string): Promise<void> {
-  await tx.execute(sql`select pg_notify(${channel}, ${`${userId}:${text}`})`);
+  await tx.execute(sql`select ${publishSql(channel, sql`${userId}`, sql`${text}`)}`);
 }
+
+/** `publishToUser` as an expression, for a statement that pushes what it writes (no round trip of its own). */
+export const publishSql = (channel: string, userId: SQL, text: SQL): SQL =>
+  sql`pg_notify(${channel}, ${userId}::text || ':' || ${text})`;
 
 export function createLiveHub(listen: Listen, onError: (error: unknown) => void = () => undefined): LiveHub {
   type Subscriber = (message: LiveMessage) => void;

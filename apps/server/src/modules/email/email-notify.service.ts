@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { templateLanguages, type EmailEvent, type TemplateLanguage } from '@casedesk/shared';
-import { rowsOf, type Tx } from '../../platform/db.js';
+import { prebuiltSelection, preparedStatement, rowsOf, type Tx } from '../../platform/db.js';
 import type {
   DomainEvent,
   DomainEventHandler,
@@ -8,10 +8,18 @@ import type {
   WorkflowTaskEvent,
 } from '../../platform/events.js';
 import { writeSystemLog } from '../../platform/logs.js';
+import { appSetting } from '../setting/index.js';
+import { ticket } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
 import { queueEmail } from './email-outbox.service.js';
 import { mailBaseUrl, nestValues, renderTemplate, type TemplateValues } from './email-render.service.js';
-import { basicSettingsIn, commentValuesOf, ticketValuesOf } from './email-template.service.js';
+import {
+  basicMailSettingsOf,
+  commentValuesOf,
+  ticketValueColumns,
+  ticketValuesFrom,
+  type BasicMailSettings,
+} from './email-template.service.js';
 import { email, emailTemplate } from './email.table.js';
 
 type TicketEvent = Extract<DomainEvent, { type: `ticket.${string}` }>;
@@ -63,45 +71,59 @@ const takesTicketMail = and(
   eq(appUser.incidentEmailNotify, true),
 );
 
+const customerUserSql = (address: SQL) =>
+  sql`select ${appUser.id} as id, ${appUser.email} as email, coalesce(${appUser.fullName}, ${appUser.loginName}) as name,
+      ${appUser.loginName} as "loginName", ${appUser.language} as language, ${appUser.canEmail} as "canEmail",
+      ${appUser.incidentEmailNotify} as "incidentEmailNotify"
+    from ${appUser}
+    where lower(${appUser.email}) = lower(${address}) and ${appUser.deletedAt} is null and ${appUser.status} = 'Active'
+    order by ${appUser.id} limit 1`;
+type CustomerUser = UserRow & { canEmail: boolean; incidentEmailNotify: boolean };
+
 /**
  * The ticket's customer: a user with that address speaks their language and keeps their flags (none of ours is
  * mailed against them); anyone else gets the system's default language (Settings → Basic; projects have none).
+ * `found` is the user the facts statement matched to the untrimmed address; an address with spaces around it is
+ * looked up here (as it always was, trimmed).
  */
-async function customerRecipient(tx: Tx, address: string | null, customerName: string): Promise<Recipient | undefined> {
+async function customerRecipient(
+  tx: Tx,
+  address: string | null,
+  customerName: string,
+  found: CustomerUser | null,
+  defaultLanguage: TemplateLanguage,
+): Promise<Recipient | undefined> {
   const trimmed = address?.trim();
   if (!trimmed) return undefined;
-  const [user] = await tx
-    .select(userColumns)
-    .from(appUser)
-    .where(
-      and(sql`lower(${appUser.email}) = lower(${trimmed})`, isNull(appUser.deletedAt), eq(appUser.status, 'Active')),
-    )
-    .orderBy(appUser.id)
-    .limit(1);
+  const user =
+    trimmed === address ? found : (await rowsOf<CustomerUser>(tx, sql`${customerUserSql(sql`${trimmed}`)}`))[0];
   if (user) return user.canEmail && user.incidentEmailNotify ? recipientOf(user) : undefined;
-  const { language } = await basicSettingsIn(tx);
-  return { address: trimmed, name: customerName || trimmed, loginName: '', language, userId: null };
+  return { address: trimmed, name: customerName || trimmed, loginName: '', language: defaultLanguage, userId: null };
 }
 
+type TemplateRow = { id: number; language: TemplateLanguage; subject: string; body: string };
+/** What every mail of an event needs besides its values: the event's active templates and Settings → Basic. */
+type MailSetup = { templates: TemplateRow[]; basic: BasicMailSettings };
+
+/** The select-list items of a `MailSetup` (`basic`, `templates`), for the statements that read it. */
+const mailSetupSql = (event: SQL) =>
+  sql`(select ${appSetting.value} from ${appSetting} where ${appSetting.groupName} = 'basic') as basic,
+    (select coalesce(jsonb_agg(jsonb_build_object('id', ${emailTemplate.id}, 'language', ${emailTemplate.language},
+        'subject', ${emailTemplate.subject}, 'body', ${emailTemplate.body}) order by ${emailTemplate.id}), '[]'::jsonb)
+      from ${emailTemplate} where ${emailTemplate.event} = ${event} and ${emailTemplate.status} = 'Active') as templates`;
+const mailSetupOf = (row: { basic: Record<string, unknown> | null; templates: TemplateRow[] }): MailSetup => ({
+  templates: row.templates,
+  basic: basicMailSettingsOf(row.basic),
+});
+
+const mailSetupStatement = preparedStatement<{ basic: Record<string, unknown> | null; templates: TemplateRow[] }>(
+  'email_mail_setup',
+  () => sql`select ${mailSetupSql(sql`${sql.placeholder('event')}::text`)}`,
+);
+
 /** The active template of an event in a language, else in English (templates may be missing in one language). */
-async function templateFor(tx: Tx, event: EmailEvent, language: TemplateLanguage) {
-  const rows = await tx
-    .select({
-      id: emailTemplate.id,
-      language: emailTemplate.language,
-      subject: emailTemplate.subject,
-      body: emailTemplate.body,
-    })
-    .from(emailTemplate)
-    .where(
-      and(
-        eq(emailTemplate.event, event),
-        eq(emailTemplate.status, 'Active'),
-        sql`${emailTemplate.language} in (${language}, 'en')`,
-      ),
-    );
-  return rows.find((row) => row.language === language) ?? rows.find((row) => row.language === 'en');
-}
+const templateFor = (setup: MailSetup, language: TemplateLanguage) =>
+  setup.templates.find((row) => row.language === language) ?? setup.templates.find((row) => row.language === 'en');
 
 /** What the customer saw of a ticket's mail: mail in, replies written by hand (no event) and the customer mails. */
 export const customerConversation = or(
@@ -145,8 +167,9 @@ type Mail = {
  * Renders the recipient's-language template and queues the mail in the caller's transaction. A missing or broken
  * template never refuses the change that caused the mail: nothing is queued and the system log says why.
  */
-async function renderAndQueue(tx: Tx, mail: Mail): Promise<number | undefined> {
-  const template = await templateFor(tx, mail.event, mail.recipient.language);
+async function renderAndQueue(tx: Tx, mail: Mail, given?: MailSetup): Promise<number | undefined> {
+  const setup = given ?? mailSetupOf((await mailSetupStatement(tx, { event: mail.event }))[0]!);
+  const template = templateFor(setup, mail.recipient.language);
   const warn = (message: string, detail: Record<string, unknown> = {}) =>
     writeSystemLog(tx, {
       level: 'warn',
@@ -159,11 +182,10 @@ async function renderAndQueue(tx: Tx, mail: Mail): Promise<number | undefined> {
     await warn(`No active e-mail template for ${mail.event} (${mail.recipient.language} or en): no mail queued.`);
     return undefined;
   }
-  const { productTitle } = await basicSettingsIn(tx);
   const values: TemplateValues = {
     ...mail.values,
     user: { name: mail.recipient.name, loginName: mail.recipient.loginName },
-    system: { name: productTitle },
+    system: { name: setup.basic.productTitle },
   };
   let rendered: { subject: string; body: string };
   try {
@@ -191,26 +213,58 @@ async function renderAndQueue(tx: Tx, mail: Mail): Promise<number | undefined> {
   return queued.id;
 }
 
+/**
+ * What a ticket event's mail needs, in one statement: the ticket's values, the assignee when the event names
+ * one (only if they take ticket mail), the user with the customer's address when the customer is mailed, and
+ * the event's templates with Settings → Basic.
+ */
+const ticketMailFacts = preparedStatement<Record<string, unknown>>('email_ticket_mail_facts', () => {
+  const $ = (name: keyof TicketMailFactsInput) => sql.placeholder(name);
+  return sql`select ${ticketValueSelection.sql},
+      case when ${$('assigneeId')}::integer is not null then (select to_jsonb(u) from (
+        select ${appUser.id} as id, ${appUser.email} as email, coalesce(${appUser.fullName}, ${appUser.loginName}) as name,
+          ${appUser.loginName} as "loginName", ${appUser.language} as language
+        from ${appUser} where ${appUser.id} = ${$('assigneeId')}::integer and ${takesTicketMail}) u) end as "assigneeUser",
+      case when ${$('customer')}::boolean then (select to_jsonb(u) from (${customerUserSql(sql`${ticket.customerEmail}`)}) u) end
+        as "customerUser",
+      ${mailSetupSql(sql`${$('event')}::text`)}
+    from ${ticket} where ${ticket.id} = ${$('ticketId')}::integer`;
+});
+type TicketMailFactsInput = { ticketId: number; assigneeId: number | null; customer: boolean; event: EmailEvent };
+const ticketValueSelection = prebuiltSelection(ticketValueColumns);
+
 async function notifyTicket(tx: Tx, event: TicketEvent): Promise<void> {
   if (event.type === 'ticket.commented' && (!event.public || event.viaEmailId !== undefined)) return;
   // Nobody is mailed about their own action.
   if (event.type === 'ticket.assigned' && event.assigneeId === event.actorId) return;
-  // The assignee is judged before the ticket is read: most changes then cost one small query.
+  const mailEvent = eventOfTicket[event.type];
+  const [raw] = await ticketMailFacts(tx, {
+    ticketId: event.ticketId,
+    assigneeId: event.type === 'ticket.assigned' ? event.assigneeId : null,
+    customer: event.type !== 'ticket.assigned',
+    event: mailEvent,
+  } satisfies TicketMailFactsInput);
+  if (!raw) return;
+  const assigneeUser = raw.assigneeUser as UserRow | null;
+  const customerUser = raw.customerUser as CustomerUser | null;
+  const setup = mailSetupOf(raw as { basic: Record<string, unknown> | null; templates: TemplateRow[] });
+  const found = ticketValuesFrom(ticketValueSelection.rowOf(raw));
+
   let recipient: Recipient | undefined;
   if (event.type === 'ticket.assigned') {
-    const [user] = await tx
-      .select(userColumns)
-      .from(appUser)
-      .where(and(eq(appUser.id, event.assigneeId), takesTicketMail));
-    recipient = user && recipientOf(user);
+    recipient = assigneeUser ? recipientOf(assigneeUser) : undefined;
     if (!recipient) return;
   }
-  const found = await ticketValuesOf(tx, event.ticketId);
-  if (!found) return;
   // Scheduled tickets are recurring internal work: their customer is not told of each one made.
   if (event.type === 'ticket.created' && found.row.ticketFrom === 'Scheduled') return;
   if (event.type !== 'ticket.assigned') {
-    recipient = await customerRecipient(tx, found.row.customerEmail, found.customerName);
+    recipient = await customerRecipient(
+      tx,
+      found.row.customerEmail,
+      found.customerName,
+      customerUser,
+      setup.basic.language,
+    );
     if (recipient?.userId != null && recipient.userId === event.actorId) return;
   }
   if (!recipient) return;
@@ -223,15 +277,24 @@ async function notifyTicket(tx: Tx, event: TicketEvent): Promise<void> {
     if (comment) values.comment = comment;
   }
   const viaEmailId = event.type === 'ticket.created' ? event.viaEmailId : undefined;
-  await renderAndQueue(tx, {
-    event: eventOfTicket[event.type],
-    recipient,
-    values,
-    actorId: event.actorId,
-    ticketId: event.ticketId,
-    ...(commentId !== undefined ? { commentId } : {}),
-    ...(event.type === 'ticket.assigned' ? {} : { thread: await threadOf(tx, event.ticketId, viaEmailId) }),
-  });
+  // The assignee's notice stays out of the customer's thread; a ticket created here, not from a mail, has no
+  // mail yet, so its thread starts with this one.
+  let thread: Mail['thread'];
+  if (event.type === 'ticket.created' && viaEmailId === undefined) thread = { inReplyTo: null, references: [] };
+  else if (event.type !== 'ticket.assigned') thread = await threadOf(tx, event.ticketId, viaEmailId);
+  await renderAndQueue(
+    tx,
+    {
+      event: mailEvent,
+      recipient,
+      values,
+      actorId: event.actorId,
+      ticketId: event.ticketId,
+      ...(commentId !== undefined ? { commentId } : {}),
+      ...(thread ? { thread } : {}),
+    },
+    setup,
+  );
 }
 
 async function mailUser(tx: Tx, event: Extract<DomainEvent, { type: 'user.mail' }>): Promise<void> {

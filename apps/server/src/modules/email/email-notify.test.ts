@@ -5,8 +5,9 @@ import { createUser, useTestApp } from '../../../test/helpers.js';
 import { addTicket, admin, staff, ticketWorld, type Staff, type TicketData } from '../../../test/ticket-factories.js';
 import type { Actor } from '../../platform/actor.js';
 import { systemLog } from '../../platform/platform.table.js';
-import { addCommentIn } from '../ticket/index.js';
+import { addCommentIn, ticket } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
+import { notifyByEmail } from './email-notify.service.js';
 import { seedEmailTemplates, seededTemplateName } from './email-template.seed.js';
 import { email, emailTemplate } from './email.table.js';
 
@@ -188,6 +189,16 @@ describe('mail to the customer', () => {
     const [mail] = await mailsTo(`${taiwan.loginName}@example.test`);
     expect(mail).toMatchObject({ event: 'ticketCreated', language: 'zh-tw', ticketId: t.id });
     expect(mail!.subject).toContain('我們已收到您的請求');
+    // An address stored with spaces around it (a row older than the address check) still finds the user.
+    await ctx.db
+      .update(ticket)
+      .set({ customerEmail: ` ${taiwan.loginName}@example.test\t` })
+      .where(eq(ticket.id, t.id));
+    await ctx.db.transaction((tx) => notifyByEmail(tx, { type: 'ticket.resolved', ticketId: t.id, actorId: null }));
+    expect(await mailsTo(`${taiwan.loginName}@example.test`)).toEqual([
+      expect.objectContaining({ event: 'ticketCreated' }),
+      expect.objectContaining({ event: 'ticketResolved', language: 'zh-tw', ticketId: t.id }),
+    ]);
 
     const quiet = await createUser(ctx, { values: { incidentEmailNotify: false } });
     await w.open({ customerEmail: `${quiet.loginName}@example.test` });

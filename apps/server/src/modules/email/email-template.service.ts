@@ -8,7 +8,7 @@ import {
   templateLanguages,
 } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
-import type { Db, Queryable, Tx } from '../../platform/db.js';
+import type { Db, Queryable, SelectionRow, Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { appSetting } from '../setting/index.js';
 import { ticket, ticketComment, visibleSql } from '../ticket/index.js';
@@ -67,45 +67,48 @@ export async function checkTemplate(
 }
 
 /** The product title and default language (Settings → Basic), read inside the caller's transaction. */
-export async function basicSettingsIn(q: Queryable): Promise<{ productTitle: string; language: TemplateLanguage }> {
+export async function basicSettingsIn(q: Queryable): Promise<BasicMailSettings> {
   const [row] = await q.select({ value: appSetting.value }).from(appSetting).where(eq(appSetting.groupName, 'basic'));
-  const value = row?.value ?? {};
-  const language = value.defaultLanguage;
+  return basicMailSettingsOf(row?.value);
+}
+
+export type BasicMailSettings = { productTitle: string; language: TemplateLanguage };
+
+/** What mails take of the stored Settings → Basic value (defaults when it is missing). */
+export function basicMailSettingsOf(value: Record<string, unknown> | null | undefined): BasicMailSettings {
+  const language = value?.defaultLanguage;
   return {
-    productTitle: typeof value.productTitle === 'string' ? value.productTitle : 'Casedesk',
+    productTitle: typeof value?.productTitle === 'string' ? value.productTitle : 'Casedesk',
     language: templateLanguages.includes(language as TemplateLanguage) ? (language as TemplateLanguage) : 'en',
   };
 }
 
 const personName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ').trim();
 
-/** A ticket's template values (and what the notifications need to choose recipients), or undefined. */
-export async function ticketValuesOf(q: Queryable, ticketId: number, visibleTo?: Actor) {
-  const [row] = await q
-    .select({
-      id: ticket.id,
-      caseNumber: ticket.caseNumber,
-      subject: ticket.subject,
-      status: ticket.status,
-      priority: ticket.priority,
-      content: ticket.content,
-      customer: ticket.customer,
-      customerEmail: ticket.customerEmail,
-      firstName: ticket.firstName,
-      lastName: ticket.lastName,
-      ticketFrom: ticket.ticketFrom,
-      assignTo: ticket.assignTo,
-      assigneeName: sql<
-        string | null
-      >`(select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${ticket.assignTo})`,
-      projectName: sql<string | null>`(select p.project_name from project p where p.id = ${ticket.projectId})`,
-      categoryName: sql<
-        string | null
-      >`(select c.category_description from category c where c.id = ${ticket.categoryId})`,
-    })
-    .from(ticket)
-    .where(and(eq(ticket.id, ticketId), visibleTo ? visibleSql(visibleTo) : undefined));
-  if (!row) return undefined;
+/** The ticket columns a mail's values come from (and what the notifications need to choose recipients). */
+export const ticketValueColumns = {
+  id: ticket.id,
+  caseNumber: ticket.caseNumber,
+  subject: ticket.subject,
+  status: ticket.status,
+  priority: ticket.priority,
+  content: ticket.content,
+  customer: ticket.customer,
+  customerEmail: ticket.customerEmail,
+  firstName: ticket.firstName,
+  lastName: ticket.lastName,
+  ticketFrom: ticket.ticketFrom,
+  assignTo: ticket.assignTo,
+  assigneeName: sql<
+    string | null
+  >`(select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${ticket.assignTo})`,
+  projectName: sql<string | null>`(select p.project_name from project p where p.id = ${ticket.projectId})`,
+  categoryName: sql<string | null>`(select c.category_description from category c where c.id = ${ticket.categoryId})`,
+};
+type TicketValueRow = SelectionRow<typeof ticketValueColumns>;
+
+/** A ticket's template values from its row. */
+export function ticketValuesFrom(row: TicketValueRow) {
   const customerName = row.customer?.trim() || personName(row.firstName, row.lastName);
   const values: TemplateValues = {
     caseNumber: row.caseNumber,
@@ -120,6 +123,15 @@ export async function ticketValuesOf(q: Queryable, ticketId: number, visibleTo?:
     categoryName: row.categoryName ?? '',
   };
   return { row, values, customerName };
+}
+
+/** A ticket's template values (and what the notifications need to choose recipients), or undefined. */
+export async function ticketValuesOf(q: Queryable, ticketId: number, visibleTo?: Actor) {
+  const [row] = await q
+    .select(ticketValueColumns)
+    .from(ticket)
+    .where(and(eq(ticket.id, ticketId), visibleTo ? visibleSql(visibleTo) : undefined));
+  return row && ticketValuesFrom(row);
 }
 
 /** A comment's template values. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { NotificationTitleKey, NotificationType } from '@casedesk/shared';
 import type { Tx } from '../../platform/db.js';
 import type { DomainEvent, WorkflowFinishedEvent, WorkflowTaskEvent } from '../../platform/events.js';
@@ -6,7 +6,6 @@ import { htmlToText } from '../../platform/html.js';
 import { ticket, ticketComment } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
 import { writeNotification } from './notification.service.js';
-import { notification } from './notification.table.js';
 
 /** The web app's ticket page (apps/web/src/features/ticket/pages/info, menu `/ticket/info/:id`). */
 export const ticketLink = (id: number) => ({ path: `/ticket/info/${id}`, entity: 'Ticket', id });
@@ -34,26 +33,6 @@ async function nameOf(tx: Tx, userId: number | null): Promise<string> {
     .from(appUser)
     .where(eq(appUser.id, userId));
   return row?.name || row?.loginName || '';
-}
-
-/**
- * Whether this transaction already told `userId` about the ticket (a ticket made from a mail is created and
- * assigned in one go: one notification, not two). `now()` is the transaction's start time, the same for
- * every row it writes.
- */
-async function toldInThisTransaction(tx: Tx, userId: number, ticketId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: notification.id })
-    .from(notification)
-    .where(
-      and(
-        eq(notification.toUserId, userId),
-        eq(notification.createdAt, sql`now()`),
-        sql`${notification.linkData}->>'entity' = 'Ticket' and (${notification.linkData}->>'id')::int = ${ticketId}`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The recipients that are set, once each, never the one who did it. */
@@ -146,20 +125,26 @@ export async function notifyOnDomainEvent(tx: Tx, event: DomainEvent): Promise<v
     key: NotificationTitleKey,
     extra = {},
     content = found.subject,
+    options = {},
   ) =>
-    writeNotification(tx, {
-      toUserId,
-      fromUserId: event.actorId,
-      msType,
-      title: { key, values: { ...values, ...extra } },
-      content,
-      linkData: ticketLink(found.id),
-    });
+    writeNotification(
+      tx,
+      {
+        toUserId,
+        fromUserId: event.actorId,
+        msType,
+        title: { key, values: { ...values, ...extra } },
+        content,
+        linkData: ticketLink(found.id),
+      },
+      options,
+    );
 
   switch (event.type) {
     case 'ticket.assigned':
+      // A ticket made from a mail is created and assigned in one go: one notification, not two.
       for (const to of recipients([event.assigneeId], event.actorId))
-        if (!(await toldInThisTransaction(tx, to, found.id))) await write(to, 'ticketAssigned', 'ticketAssigned');
+        await write(to, 'ticketAssigned', 'ticketAssigned', {}, found.subject, { unlessToldOfTicket: found.id });
       return;
     case 'ticket.created':
       for (const to of recipients([found.assignTo], event.actorId))

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   isNotificationTitleKey,
+  notificationLanguages,
   renderNotificationTitle,
   type Notification,
   type NotificationLink,
@@ -10,9 +11,9 @@ import {
   type Page,
 } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
-import type { Db, Queryable, Tx } from '../../platform/db.js';
+import { preparedStatement, type Db, type Queryable, type Tx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
-import { publishToUser } from '../../platform/live.js';
+import { publishSql, publishToUser } from '../../platform/live.js';
 import { appUser } from '../user/index.js';
 import { notification } from './notification.table.js';
 
@@ -29,31 +30,65 @@ export type NewNotification = {
 };
 
 /**
- * Writes one notification inside the caller's transaction and queues its live push (sent at commit, to every
- * instance). Nothing for a user that does not exist, is disabled or deleted. Answers the new id.
+ * The recipient's check, the row (its title rendered in the recipient's language: English for an unknown one)
+ * and its live push, in one statement: each was a round trip of its own, and a ticket save writes several.
+ * "Already told in this transaction" is a row for the user and ticket at `now()`, the transaction's start time.
  */
-export async function writeNotification(tx: Tx, input: NewNotification): Promise<number | undefined> {
-  const [recipient] = await tx
-    .select({ language: appUser.language, status: appUser.status, deletedAt: appUser.deletedAt })
-    .from(appUser)
-    .where(eq(appUser.id, input.toUserId));
-  if (!recipient || recipient.status !== 'Active' || recipient.deletedAt !== null) return undefined;
-  const [row] = await tx
-    .insert(notification)
-    .values({
-      toUserId: input.toUserId,
-      fromUserId: input.fromUserId ?? null,
-      msType: input.msType,
-      title: renderNotificationTitle(input.title.key, input.title.values, recipient.language),
-      titleKey: input.title.key,
-      titleValues: input.title.values,
-      content: (input.content ?? '').slice(0, 2000),
-      linkData: input.linkData ?? null,
-    })
-    .returning({ id: notification.id });
-  if (!row) throw new Error('insert returned nothing');
-  await publishToUser(tx, notificationChannel, input.toUserId, `new:${row.id}`);
-  return row.id;
+const writeStatement = preparedStatement<{ id: number }>('notification_write', () => {
+  const $ = (name: keyof WriteValues) => sql.placeholder(name);
+  return sql`with recipient as (
+        select ${appUser.id} as id, ${appUser.language} as language from ${appUser}
+        where ${appUser.id} = ${$('toUserId')}::integer and ${appUser.status} = 'Active' and ${appUser.deletedAt} is null
+          and (${$('unlessToldOfTicket')}::integer is null or not exists (
+            select 1 from ${notification} n where n.to_user_id = ${appUser.id} and n.created_at = now()
+              and n.link_data->>'entity' = 'Ticket' and (n.link_data->>'id')::int = ${$('unlessToldOfTicket')}::integer))),
+      written as (
+        insert into ${notification} (to_user_id, from_user_id, ms_type, title, title_key, title_values, content, link_data)
+        select id, ${$('fromUserId')}::integer, ${$('msType')}::text,
+          coalesce(${$('titles')}::jsonb ->> language, ${$('titles')}::jsonb ->> 'en'),
+          ${$('titleKey')}::text, ${$('titleValues')}::jsonb, ${$('content')}::text, ${$('linkData')}::jsonb
+        from recipient
+        returning id, to_user_id)
+    select id, ${publishSql(notificationChannel, sql`to_user_id`, sql`'new:' || id`)} from written`;
+});
+type WriteValues = {
+  toUserId: number;
+  fromUserId: number | null;
+  msType: NotificationType;
+  titles: string;
+  titleKey: NotificationTitleKey;
+  titleValues: string;
+  content: string;
+  linkData: string | null;
+  unlessToldOfTicket: number | null;
+};
+
+/**
+ * Writes one notification inside the caller's transaction and queues its live push (sent at commit, to every
+ * instance). Nothing for a user that does not exist, is disabled or deleted, nor (`unlessToldOfTicket`) for
+ * one this transaction already told about that ticket. Answers the new id.
+ */
+export async function writeNotification(
+  tx: Tx,
+  input: NewNotification,
+  options: { unlessToldOfTicket?: number } = {},
+): Promise<number | undefined> {
+  const { key, values } = input.title;
+  const titles = Object.fromEntries(
+    notificationLanguages.map((language) => [language, renderNotificationTitle(key, values, language)]),
+  );
+  const [row] = await writeStatement(tx, {
+    toUserId: input.toUserId,
+    fromUserId: input.fromUserId ?? null,
+    msType: input.msType,
+    titles: JSON.stringify(titles),
+    titleKey: key,
+    titleValues: JSON.stringify(values),
+    content: (input.content ?? '').slice(0, 2000),
+    linkData: input.linkData ? JSON.stringify(input.linkData) : null,
+    unlessToldOfTicket: options.unlessToldOfTicket ?? null,
+  } satisfies WriteValues);
+  return row ? Number(row.id) : undefined; // bigint: text from the driver
 }
 
 const columns = {

@@ -376,11 +376,21 @@ export function dayIn(timeZone: string, at: Date): string {
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
+/** Days' starts by zone and day, worked out once: every due date asks for the same few days again. */
+const dayStarts = new Map<string, number>();
+
 /** The instant a day begins in a zone (the second pass settles days whose offset differs from the night before). */
 function startOfDay(day: string, timeZone: string): number {
-  const midnight = Date.parse(`${day}T00:00:00Z`);
-  const guess = midnight - (wallClock(timeZone, midnight) - midnight);
-  return midnight - (wallClock(timeZone, guess) - guess);
+  const key = `${timeZone} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    const midnight = Date.parse(`${day}T00:00:00Z`);
+    const guess = midnight - (wallClock(timeZone, midnight) - midnight);
+    start = midnight - (wallClock(timeZone, guess) - guess);
+    if (dayStarts.size >= 10_000) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return start;
 }
 
 /**
