@@ -44,20 +44,29 @@ function precompress(): Plugin {
 }
 
 /**
- * Chunks that follow routes rather than hundreds of tiny modules (issue 16): the texts of every signed-in screen
- * in one chunk per language (the signed-in layout waits for all of them; the sign-in page loads only the shell's
- * and its own, platform/i18n.ts), instead of one chunk per feature and language.
- * (Icons were tried too: antd's icon helpers then landed in a page chunk that the sign-in page had to load.)
+ * Chunks that follow routes rather than hundreds of tiny files (issue 16): the browser fetches six files at a time
+ * over HTTP/1.1, and automatic chunking made ~300 chunks (a separate one for each set of screens sharing a module),
+ * so a screen opened by its address asked for ~150. Now:
+ * - the shell (what main.tsx imports statically, all needed before anything shows) is one chunk;
+ * - the texts of the sign-in pages, and those of every signed-in screen, are one chunk per language each (the
+ *   signed-in layout waits for all of the latter; the sign-in page loads only the former, platform/i18n.ts);
+ * - common chunks under `inlineBelow` bytes (source) are copied into the chunks that use them instead of being
+ *   files of their own. Rolldown keeps one instance of each module across the copies (a registry in its runtime),
+ *   and no route downloads code it would not have without the option. Styles stay files (Vite emits a style
+ *   module's CSS from every chunk that lists it).
  */
+const inlineBelow = 60 * 1024;
+const textsChunk = (id: string) => {
+  const match = /[\\/]src[\\/](.+)[\\/]locales[\\/](en|zh-cn|zh-tw)\.json$/.exec(id);
+  if (!match) return null;
+  return /^(app|features[\\/]auth)$/.test(match[1]!) ? `texts-sign-in-${match[2]}` : `texts-${match[2]}`;
+};
 const routeChunks = {
   groups: [
-    {
-      name: (id: string) => {
-        const language = /[\\/]features[\\/](?!auth[\\/])[^\\/]+[\\/]locales[\\/](en|zh-cn|zh-tw)\.json$/.exec(id)?.[1];
-        return language ? `texts-${language}` : null;
-      },
-    },
+    { name: textsChunk, priority: 2 },
+    { name: 'shell', tags: ['$initial' as const], priority: 1 },
   ],
+  experimentalInlineCommonChunks: { maxSize: inlineBelow, exclude: /\.css(\?|$)/ },
 };
 
 export default defineConfig({
@@ -69,7 +78,8 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: routeChunks } },
+    // Unused exports of entries may go: required for inlining common chunks.
+    rolldownOptions: { preserveEntrySignatures: false, output: { codeSplitting: routeChunks } },
   },
   server: {
     port: 5173,

@@ -5,12 +5,17 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { setLanguageState } from './platform/theme/language';
 import { applyDefaultLanguage, getThemeConfig, isLanguageChosen } from './platform/theme/theme-store';
-import { initI18n } from './platform/i18n';
+import { initI18n, preloadLanguage, wantScreenTexts } from './platform/i18n';
+import { menusWantedAt } from './platform/menu-store';
 import { loadPublicSettings } from './platform/public-settings';
 import './app/styles.css';
 
 async function start() {
   const publicSettings = loadPublicSettings();
+  // A signed-in user opening a screen needs every screen's texts: fetch them with the first ones, not after.
+  if (menusWantedAt(window.location.pathname)) wantScreenTexts();
+  // The language is most likely the one this browser has (or the default): its files download meanwhile.
+  preloadLanguage(getThemeConfig().globalI18n);
   // A visitor who never chose a language gets Settings → Basic's default, so wait for it (briefly).
   if (!isLanguageChosen()) applyDefaultLanguage((await publicSettings).defaultLanguage);
   const language = getThemeConfig().globalI18n;

@@ -54,13 +54,15 @@ type TextPart = 'first' | 'screens';
 const isFirstScreenText = (path: string) => /^\.\.\/(app|features\/auth)\/locales\//.test(path);
 let partsWanted: TextPart[] = ['first'];
 
+const textFiles = (language: Language, part: TextPart) =>
+  Object.entries(localeFiles).filter(
+    ([path]) => path.endsWith(`/locales/${language}.json`) && isFirstScreenText(path) === (part === 'first'),
+  );
+
 const textsLoaded = new Map<string, Promise<void>>();
 function loadTexts(language: Language, part: TextPart): Promise<void> {
   return once(textsLoaded, `${language}:${part}`, async () => {
-    const files = Object.entries(localeFiles).filter(
-      ([path]) => path.endsWith(`/locales/${language}.json`) && isFirstScreenText(path) === (part === 'first'),
-    );
-    const modules = await Promise.all(files.map(([, load]) => load()));
+    const modules = await Promise.all(textFiles(language, part).map(([, load]) => load()));
     const bundle = modules.reduce<Messages>((all, module) => merge(all, module.default), {});
     i18n.addResourceBundle(language, 'translation', bundle, true, true);
   });
@@ -79,10 +81,25 @@ export async function loadLanguage(language: Language): Promise<Locale> {
   return antd;
 }
 
+/** From now on, every screen's texts too (in the current language and in any language switched to later). */
+export function wantScreenTexts(): void {
+  if (!partsWanted.includes('screens')) partsWanted = [...partsWanted, 'screens'];
+}
+
 /** Every screen's texts in the current language (and in any language switched to later). */
 export async function loadScreenTexts(): Promise<void> {
-  if (!partsWanted.includes('screens')) partsWanted = [...partsWanted, 'screens'];
+  wantScreenTexts();
   await loadTexts(isLanguage(i18n.language) ? i18n.language : 'en', 'screens');
+}
+
+/**
+ * Starts downloading a language's files (the texts wanted so far, Ant Design's and dayjs's locale) before i18next
+ * is set up, for start-up to use while it still waits for the public settings (main.tsx). Nothing is applied.
+ */
+export function preloadLanguage(language: Language): void {
+  const files = partsWanted.flatMap((part) => textFiles(language, part));
+  for (const load of [...files.map(([, load]) => load), antdLocales[language], dayjsLocales[language]])
+    load().catch(() => undefined); // a failure is loadLanguage's to report
 }
 
 export async function initI18n(language: Language): Promise<Locale> {

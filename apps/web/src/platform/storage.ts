@@ -13,8 +13,11 @@ export type LocalKey =
   | 'locked'
   | 'rememberedUser';
 
-/** Keys kept per browser tab; `idleSignedOut` tells the sign-in page why the session ended. */
-export type SessionKey = 'tagsViewList' | 'reloadedFor' | 'ssoReturn' | 'importRun' | 'idleSignedOut';
+/**
+ * Keys kept per browser tab; `idleSignedOut` tells the sign-in page why the session ended; `publicKey` is the server's
+ * key for the Auth-Token header (http/auth-token.ts).
+ */
+export type SessionKey = 'tagsViewList' | 'reloadedFor' | 'ssoReturn' | 'importRun' | 'idleSignedOut' | 'publicKey';
 
 const fullKey = (key: string) => `${appConfig.storagePrefix}${key}`;
 

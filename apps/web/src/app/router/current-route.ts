@@ -1,11 +1,20 @@
 import { useMemo } from 'react';
+import type { WebMenu } from '@casedesk/shared';
 import { matchPath, useLocation } from 'react-router';
 import { flattenMenus, type AppRoute } from './menu-routes';
 import { useMenuState } from '../../platform/menu-store';
 
+// One list of routes per menu, shared by every component that asks (the layout, the menu, the tabs, the title...).
+const routesOfMenus = new WeakMap<WebMenu[], AppRoute[]>();
+
 export function useAppRoutes(): AppRoute[] {
   const { menus } = useMenuState();
-  return useMemo(() => flattenMenus(menus), [menus]);
+  let routes = routesOfMenus.get(menus);
+  if (!routes) {
+    routes = flattenMenus(menus);
+    routesOfMenus.set(menus, routes);
+  }
+  return routes;
 }
 
 export type RouteMatch = { route: AppRoute; params: Record<string, string | undefined> };

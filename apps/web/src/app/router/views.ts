@@ -35,12 +35,15 @@ const normalize = (component: string) =>
     .replace(/\.(tsx|jsx|vue|ts|js)$/, '')
     .replace(/(^|\/)index$/, '');
 
+// Each screen's name, worked out once: the menu asks for one per entry, and there are hundreds of each.
+const moduleViewNames = new Map(Object.keys(modules).map((file) => [file, viewName(file)]));
+
 /** The files whose name matches a menu entry's component; an entry is used only when exactly one does. */
-export function matchViews(component: string, files: readonly string[] = Object.keys(modules)): string[] {
+export function matchViews(component: string, files: readonly string[] = [...moduleViewNames.keys()]): string[] {
   const wanted = normalize(component);
   if (!wanted) return [];
   return files.filter((file) => {
-    const name = viewName(file);
+    const name = moduleViewNames.get(file) ?? viewName(file);
     return name === wanted || name.endsWith(`/${wanted}`);
   });
 }

@@ -1,12 +1,16 @@
 import type { Envelope } from '@casedesk/shared';
 import { appConfig } from '../config';
+import { session } from '../storage';
 
 /**
  * The `Auth-Token` header of contract section 3: base64 of RSA-OAEP (SHA-256) over `<32 hex>:<unix seconds>`,
- * with the server's public key, fetched once. Seconds follow the server's clock (from the `Date` header), so a
- * machine whose clock is a few minutes off still gets through the server's 300-second window.
+ * with the server's public key, fetched once per browser tab and kept in its session storage, so that a reload
+ * does not wait for it before its first call (issue 16). Seconds follow the server's clock (from the `Date` header),
+ * so a machine whose clock is a few minutes off still gets through the server's 300-second window.
  */
 let keyPromise: Promise<CryptoKey> | null = null;
+/** The key in use was read from session storage: the server may have a new one since (renewPublicKey). */
+let keyFromStorage = false;
 let clockOffsetMs = 0;
 
 export function noteServerDate(header: string | null): void {
@@ -33,18 +37,40 @@ function toBase64(bytes: Uint8Array): string {
 
 const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-async function loadKey(): Promise<CryptoKey> {
+function importKey(pem: string): Promise<CryptoKey> {
+  if (!globalThis.crypto?.subtle)
+    throw new TypeError('This page needs a secure connection (HTTPS) for its encryption to work.');
+  return crypto.subtle.importKey('spki', pemToDer(pem), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+}
+
+async function fetchKey(): Promise<CryptoKey> {
   const response = await fetch(`${appConfig.apiBaseUrl}/api/token/PublicKey`, {
     headers: { Accept: 'application/json' },
   });
   noteServerDate(response.headers.get('date'));
   const envelope = (await response.json()) as Envelope<unknown>;
   if (envelope.resultCode !== 200 || typeof envelope.data !== 'string') throw new TypeError('No public key');
-  if (!globalThis.crypto?.subtle)
-    throw new TypeError('This page needs a secure connection (HTTPS) for its encryption to work.');
-  return crypto.subtle.importKey('spki', pemToDer(envelope.data), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
-    'encrypt',
-  ]);
+  const key = await importKey(envelope.data);
+  session.set('publicKey', envelope.data);
+  return key;
+}
+
+function loadKey(): Promise<CryptoKey> {
+  const stored = session.get<string>('publicKey');
+  keyFromStorage = typeof stored === 'string';
+  return keyFromStorage ? importKey(stored!).catch(() => fetchKey()) : fetchKey();
+}
+
+/**
+ * The server refused an Auth-Token as undecryptable or stale (`400 Invalid Auth-Token header`). If the key came from
+ * session storage, the server may have a new one: fetch it. Answers whether the key was renewed (worth a retry).
+ */
+export function renewPublicKey(): boolean {
+  if (!keyFromStorage) return false;
+  session.remove('publicKey');
+  keyPromise = null;
+  keyFromStorage = false;
+  return true;
 }
 
 export async function createAuthToken(): Promise<string> {

@@ -5,7 +5,12 @@ import { getSession, startSession, type UserInfo } from '../auth-store';
 import { setFeedback, type Feedback } from '../feedback';
 import { ApiError, http, refreshSession } from './client';
 
-vi.mock('./auth-token', () => ({ createAuthToken: async () => 'auth-token', noteServerDate: () => undefined }));
+const renewPublicKey = vi.hoisted(() => vi.fn(() => true));
+vi.mock('./auth-token', () => ({
+  createAuthToken: async () => 'auth-token',
+  noteServerDate: () => undefined,
+  renewPublicKey,
+}));
 
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
 type Answer = { status: number; body: unknown } | Error;
@@ -94,6 +99,22 @@ describe('http client', () => {
       'Message-Keys': '1',
     });
     expect(call!.headers.AccessUrl).toBe(window.location.href);
+  });
+
+  it('on Invalid Auth-Token renews the public key and tries once more', async () => {
+    let refusals = 1;
+    answer = () =>
+      refusals-- > 0
+        ? { status: 400, body: envelope(400, null, 'Invalid Auth-Token header') }
+        : { status: 200, body: envelope(200, 'ok') };
+    renewPublicKey.mockClear();
+    await expect(http.get('/api/Thing/Get')).resolves.toBe('ok');
+    expect(renewPublicKey).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(2);
+
+    refusals = 2;
+    await expect(http.get('/api/Thing/Get', undefined, { quiet: true })).rejects.toMatchObject({ status: 400 });
+    expect(calls).toHaveLength(4);
   });
 
   it('rejects a failed envelope and shows the error once, in the spec format', async () => {

@@ -5,7 +5,7 @@ import { clearSession, getRefreshToken, getSession, getToken, reloadSession, set
 import { appConfig } from '../config';
 import { feedback } from '../feedback';
 import { translateServerMessage, type ServerText } from '../server-messages';
-import { createAuthToken, noteServerDate } from './auth-token';
+import { createAuthToken, noteServerDate, renewPublicKey } from './auth-token';
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'session' | 'aborted';
 
@@ -122,9 +122,12 @@ export async function send(path: string, options: RequestOptions = {}, attempt =
   noteServerDate(response.headers.get('date'));
   const body: unknown = await response.json().catch(() => null);
   const envelope = isEnvelope(body) ? body : null;
-  // A clock that jumped (sleep, manual change) makes one header stale; the Date header just resynced us.
-  if (response.status === 400 && envelope?.resultMsg === messages.invalidAuthToken && attempt === 0)
+  // A clock that jumped (sleep, manual change) makes one header stale; the Date header just resynced us. Or the
+  // server has a new key since this tab stored it: the retry fetches it.
+  if (response.status === 400 && envelope?.resultMsg === messages.invalidAuthToken && attempt === 0) {
+    renewPublicKey();
     return send(path, options, 1);
+  }
   return { status: response.status, envelope, tokenUsed };
 }
 

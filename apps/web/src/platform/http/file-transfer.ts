@@ -1,7 +1,16 @@
 import { getToken } from '../auth-store';
 import { appConfig } from '../config';
-import { createAuthToken } from './auth-token';
+import { messages } from '../shared-messages';
+import { createAuthToken, renewPublicKey } from './auth-token';
 import { ApiError, refreshSession } from './client';
+
+const isInvalidAuthToken = async (response: Response) =>
+  (
+    (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { resultMsg?: string } | null
+  )?.resultMsg === messages.invalidAuthToken;
 
 /**
  * A call whose body or answer is not JSON (multipart upload, `.xlsx` export, file download), with the same
@@ -24,6 +33,8 @@ export async function rawCall(path: string, init: { method: 'GET' | 'POST'; body
     });
   };
   let response = await attempt();
+  // The server has a new key since this tab stored its own (http/auth-token.ts): once more with the new one.
+  if (response.status === 400 && (await isInvalidAuthToken(response)) && renewPublicKey()) response = await attempt();
   if (response.status === 401 && (await refreshSession())) response = await attempt();
   if (!response.ok || response.headers.get('content-type')?.includes('application/json')) {
     const body = (await response.json().catch(() => null)) as {
