@@ -60,7 +60,7 @@ describe('first sign-in', () => {
     await page.waitForURL(/\/login\?redirect=%2Fpersonal&params=/);
     // Without a token there is nothing stored.
     expect(await stored(page, 'token')).toBeNull();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('button[type="submit"]').click(); // not by name: with SSO on, a second button says "Sign in" too
     await page.getByText('Please input username').waitFor();
     await page.getByText('Please input password').waitFor();
     await fillSignIn(page, user.loginName, user.password);

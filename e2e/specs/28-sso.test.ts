@@ -35,6 +35,17 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The sign-in page of the specs that follow has no SSO button again (the provider is gone with this file).
+  const settings = await admin.ok<{ toggles: { value: Record<string, unknown>; rowVersion: number } }>(
+    'GET',
+    '/api/Settings/Get',
+  );
+  if (settings.toggles.value.ssoButton)
+    await admin.ok('POST', '/api/Settings/Save', {
+      group: 'toggles',
+      value: { ...settings.toggles.value, ssoButton: false },
+      rowVersion: settings.toggles.rowVersion,
+    });
   await browser?.close();
   await provider?.close();
 });
