@@ -717,3 +717,18 @@ export async function startTsProcess(name: string, script: string, env: Record<s
   });
   return { pid: child.pid!, name, stop };
 }
+
+/** Runs `work` in one transaction on a client of its own. */
+export async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await work(client);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}

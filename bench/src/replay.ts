@@ -4,7 +4,7 @@
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { callApi, cpuSince, cpuSnapshot, postgresBackendPids, waitForQuiet } from './lib.js';
+import { callApi, cpuSince, cpuSnapshot, inTransaction, postgresBackendPids, waitForQuiet } from './lib.js';
 
 export type Statement = { text: string; params: unknown[] };
 export type Timing = { p50: number; p99: number; opsPerSecond: number; ops: number; errors: number };
@@ -61,9 +61,7 @@ export async function replaySql(
       const at = performance.now();
       try {
         if (ids) {
-          const client = await pool.connect();
-          try {
-            await client.query('begin');
+          await inTransaction(pool, async (client) => {
             const cursor: Record<string, number> = {};
             for (const s of statements) {
               const result = await client.query<{ id?: number | string }>(s.text, swap(s.params, ids));
@@ -75,13 +73,7 @@ export async function replaySql(
                 if (capturedId !== undefined && row.id !== undefined) ids.set(capturedId, Number(row.id));
               }
             }
-            await client.query('commit');
-          } catch (error) {
-            await client.query('rollback');
-            throw error;
-          } finally {
-            client.release();
-          }
+          });
         } else {
           // The service sends the page and the count at once (Promise.all): so does the replay.
           if (concurrent) await Promise.all(statements.map((s) => pool.query(s.text, s.params)));

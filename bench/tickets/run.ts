@@ -21,6 +21,7 @@ import { queryTickets } from '../../apps/server/src/modules/ticket/ticket.servic
 import { loadActor } from '../../apps/server/src/modules/auth/actor.queries.js';
 import type { Actor } from '../../apps/server/src/platform/actor.js';
 import { benchPassword, connections, durationSeconds, maxSeconds, port, warmupSeconds } from './settings.js';
+import { inTransaction } from '../src/lib.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const dbUrl = process.env.BENCH_TICKETS_DB ?? 'postgres://postgres@127.0.0.1:5432/casedesk_bench';
@@ -156,21 +157,6 @@ type Scenario = {
 
 function percentile(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
-}
-
-/** Runs `work` in one transaction on a client of its own. */
-async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>) {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await work(client);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /** The same statements, replayed by `connections` workers through a bare pool for the same time. */
