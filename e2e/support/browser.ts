@@ -13,6 +13,8 @@ export function launchBrowser(): Promise<Browser> {
 
 /** The contexts a test opened and has not closed: looked at when the test fails. */
 export const openContexts = new Set<BrowserContext>();
+/** Each open context's browser-side errors and warnings (console, uncaught exceptions, failed requests). */
+const browserLogs = new WeakMap<BrowserContext, string[]>();
 
 export async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -21,16 +23,40 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
     baseURL: baseUrl(),
   });
   context.setDefaultTimeout(15_000);
+  const log: string[] = [];
+  const note = (line: string) => {
+    log.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 400)}`);
+    if (log.length > 40) log.shift();
+  };
+  browserLogs.set(context, log);
+  context.on('page', (page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        note(`console.${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => note(`uncaught: ${error.stack ?? error.message}`));
+    page.on('requestfailed', (request) =>
+      note(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`),
+    );
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) note(`navigated: ${frame.url()}`);
+    });
+  });
   openContexts.add(context);
   context.on('close', () => openContexts.delete(context));
   return context;
 }
 
-/** On a failed test: each open page's address, visible text and a screenshot in e2e/artifacts, so a CI log explains itself. */
-export async function reportOpenPages(testName: string): Promise<void> {
-  const safeName = testName.replace(/[^\w-]+/g, '_').slice(0, 80);
+/**
+ * On a failed test: each open page's address, visible text and a screenshot in e2e/artifacts, and the browser's
+ * errors, so a CI log explains itself. `attempt` keeps a retry from overwriting the first try's screenshots.
+ */
+export async function reportOpenPages(testName: string, attempt = 0): Promise<void> {
+  const safeName = `${testName.replace(/[^\w-]+/g, '_').slice(0, 80)}${attempt > 0 ? `-retry${attempt}` : ''}`;
   let index = 0;
   for (const context of openContexts) {
+    const log = browserLogs.get(context) ?? [];
+    if (log.length > 0) console.error(`[failed: ${testName}] browser log:\n  ${log.join('\n  ')}`);
     for (const page of context.pages()) {
       index++;
       try {
