@@ -30,11 +30,25 @@ export function prefetchQueryClient(): QueryClient | null {
   return prefetched.client;
 }
 
-/** The signed-in layout's cache: the one a prefetch started for this user, else a new one (once per layout). */
+/** The cache handed to a layout that has not mounted yet, and whose. */
+let handedOut: { client: QueryClient; userId: number | null } | null = null;
+
+/**
+ * The signed-in layout's cache: the one a prefetch started for this user, else a new one (once per layout). React
+ * calls this again when the layout's first render was suspended and thrown away: until the layout has mounted, the
+ * same cache is handed out, or the prefetched data would be lost and fetched a second time.
+ */
 export function layoutQueryClient(): QueryClient {
-  const adopted =
-    prefetched && prefetched.userId === (getSession().userInfo?.userId ?? null) ? prefetched.client : null;
+  const userId = getSession().userInfo?.userId ?? null;
+  if (handedOut?.userId === userId) return handedOut.client;
+  const adopted = prefetched?.userId === userId ? prefetched.client : null;
   prefetched = null;
   layoutMounted = true;
-  return adopted ?? newQueryClient();
+  handedOut = { client: adopted ?? newQueryClient(), userId };
+  return handedOut.client;
+}
+
+/** The layout holding the cache has mounted: a later layout gets a cache of its own. */
+export function layoutMountedWith(client: QueryClient): void {
+  if (handedOut?.client === client) handedOut = null;
 }

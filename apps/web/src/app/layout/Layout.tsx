@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, Layout as AntLayout, Watermark } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../platform/config';
-import { layoutQueryClient } from '../../platform/query-client';
+import { layoutMountedWith, layoutQueryClient } from '../../platform/query-client';
 import { isLanguage } from '../../platform/i18n';
 import { usePublicSettings } from '../../platform/public-settings';
 import { LockScreen } from '../lock/LockScreen';
@@ -86,6 +86,7 @@ function Sider() {
 /** The main layout: menu, header, tabs, page and footer, in one of three arrangements. */
 export default function Layout() {
   const [queryClient] = useState(layoutQueryClient);
+  useEffect(() => layoutMountedWith(queryClient), [queryClient]);
   const theme = useThemeConfig();
   useTagsSync();
   usePageTitleFromRoute();

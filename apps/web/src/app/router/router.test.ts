@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
 import type { WebMenu } from '@casedesk/shared';
 import { parseTagsViewName } from '../layout/tag-title';
 import { loginPath, redirectTarget } from './guard';
 import { flattenMenus, homePathOf, menuTitle } from './menu-routes';
 import { matchViews, prefetchOf, resolveView, viewName } from './views';
+import { clearSession, startSession, type UserInfo } from '../../platform/auth-store';
+import { ticketKeys } from '../../features/ticket/api';
 
 const meta = (title: string, extra: Partial<WebMenu['meta']> = {}): WebMenu['meta'] => ({
   title,
@@ -97,4 +100,51 @@ describe('route prefetch', () => {
     expect(prefetchOf(dashboard!)).toBeTypeOf('function');
     expect(prefetchOf(resolveView('system/role')!)).toBeUndefined();
   });
+
+  it('asks for the ticket list page the address names, with the filter options, when the user may see tickets', () => {
+    // No server here: the calls fail, which a prefetch ignores; the queries they made are what counts.
+    vi.stubGlobal('fetch', () => Promise.reject(new Error('offline')));
+    const prefetch = prefetchOf(resolveView('/ticket/list')!)!;
+    window.history.replaceState(null, '', '/ticket/list?status=New&sort=dueDate:desc&page=2&pageSize=50');
+    const keysAfterPrefetch = (authBtnList: string[]) => {
+      startSession({ token: 't', exp: 0, refreshToken: 'r' }, { ...someone, authBtnList });
+      const client = new QueryClient();
+      prefetch(client);
+      return client
+        .getQueryCache()
+        .findAll()
+        .map((query) => query.queryKey);
+    };
+    try {
+      expect(keysAfterPrefetch(['ticket:view'])).toEqual([
+        ticketKeys.list({ status: ['New'], orderBy: [{ field: 'dueDate', desc: true }], page: 2, pageSize: 50 }),
+        ticketKeys.options(),
+      ]);
+      expect(keysAfterPrefetch(['category:view'])).toEqual([]);
+    } finally {
+      clearSession();
+      vi.unstubAllGlobals();
+    }
+  });
 });
+
+const someone: UserInfo = {
+  userId: 7,
+  userName: 'ada',
+  photo: null,
+  lastLoginTime: null,
+  firstName: 'Ada',
+  lastLoginIp: null,
+  roles: ['common'],
+  authBtnList: [],
+  userType: null,
+  language: 'en',
+  projects: [],
+  privateTicket: false,
+  nodeId: null,
+  systemUrl: null,
+  needToChangePwd: false,
+  mobile: null,
+  email: null,
+  time: 0,
+};

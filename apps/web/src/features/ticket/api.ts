@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   EmailListItem,
   Page,
@@ -41,13 +41,15 @@ export const ticketKeys = {
   picker: (keyword: string, page: number) => [...ticketKeys.all, 'picker', keyword, page] as const,
 };
 
-export function useTicketList(query: TicketListRequest, enabled = true) {
-  return useQuery({
+/** One page of the ticket list: the list screen and its prefetch (pages/list/prefetch.ts) ask the same way. */
+export const ticketListQuery = (query: TicketListRequest) =>
+  queryOptions({
     queryKey: ticketKeys.list(query),
     queryFn: ({ signal }) => http.post<TicketPage>('/api/Ticket/Query', query, { signal }),
-    placeholderData: keepPreviousData,
-    enabled,
   });
+
+export function useTicketList(query: TicketListRequest, enabled = true) {
+  return useQuery({ ...ticketListQuery(query), placeholderData: keepPreviousData, enabled });
 }
 
 /** The ticket dialog list (parent ticket): a small keyword search. */
@@ -61,12 +63,14 @@ export function useTicketPicker(keyword: string, page: number, enabled: boolean)
   });
 }
 
+export const ticketFormOptionsQuery = queryOptions({
+  queryKey: ticketKeys.options(),
+  queryFn: () => http.get<TicketFormOptions>('/api/Ticket/FormOptions'),
+  staleTime: 60_000,
+});
+
 export function useTicketFormOptions() {
-  return useQuery({
-    queryKey: ticketKeys.options(),
-    queryFn: () => http.get<TicketFormOptions>('/api/Ticket/FormOptions'),
-    staleTime: 60_000,
-  });
+  return useQuery(ticketFormOptionsQuery);
 }
 
 export function useTicketDetail(id: number) {
