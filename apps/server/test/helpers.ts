@@ -202,3 +202,23 @@ export async function userRow(ctx: TestContext, id: number) {
   const [row] = await ctx.db.select().from(appUser).where(eq(appUser.id, id));
   return row!;
 }
+
+/** Settings → Basic's time zone set to `timeZone` (by an administrator's `token`) while `work` runs, then UTC again. */
+export async function inTimeZone<T>(ctx: TestContext, token: string, timeZone: string, work: () => Promise<T>) {
+  const save = async (zone: string) => {
+    const current = (await ctx.call('GET', '/api/Settings/Get', { token })).body.data as {
+      basic: { value: Record<string, unknown>; rowVersion: number };
+    };
+    const saved = await ctx.call('POST', '/api/Settings/Save', {
+      token,
+      body: { group: 'basic', value: { ...current.basic.value, timeZone: zone }, rowVersion: current.basic.rowVersion },
+    });
+    if (saved.status !== 200) throw new Error(`saving the time zone failed: ${saved.raw}`);
+  };
+  await save(timeZone);
+  try {
+    return await work();
+  } finally {
+    await save('UTC');
+  }
+}

@@ -35,7 +35,12 @@ export type DomainEvent =
       onQueued?: (tx: Tx, emailId: number) => Promise<void>;
     }
   | WorkflowTaskEvent
-  | WorkflowFinishedEvent;
+  | WorkflowFinishedEvent
+  /**
+   * Settings → Basic's time zone changed: what is scheduled by wall-clock time (jobs' cron, scheduled tickets'
+   * recurrences) works out its next run in the new zone now, not only after its next fire in the old one.
+   */
+  | { type: 'setting.timeZoneChanged'; timeZone: string; actorId: number };
 
 /** A workflow task waits for someone (contract 14): the e-mail module mails the `approvalTask` template, the
  * notification module rings the bell. `kind` `remind` is the timeout job's reminder of a task still pending. */

@@ -398,5 +398,5 @@ export const notifyByEmail: DomainEventHandler = async (tx, event) => {
   if (event.type === 'user.mail') await mailUser(tx, event);
   else if (event.type === 'workflow.task') await mailWorkflowTask(tx, event);
   else if (event.type === 'workflow.finished') await mailWorkflowFinished(tx, event);
-  else await notifyTicket(tx, event);
+  else if (event.type !== 'setting.timeZoneChanged') await notifyTicket(tx, event);
 };

@@ -5,11 +5,12 @@ export { jobRun, scheduleJob } from '../../platform/jobs/jobs.table.js';
 import { jobRun, scheduleJob } from '../../platform/jobs/jobs.table.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerScheduleJobRoutes } from './schedule-job.routes.js';
-import { pruneJobRunsDefault, pruneJobRunsHandler } from './schedule-job.service.js';
+import { pruneJobRunsDefault, pruneJobRunsHandler, rescheduleJobsInNewZone } from './schedule-job.service.js';
 
 export const scheduleJobModule: ModuleManifest = {
   name: 'scheduleJob',
   tables: { scheduleJob, jobRun },
   register: (app, ctx) => registerScheduleJobRoutes(app, ctx.db, ctx.jobs),
   jobs: { handlers: [pruneJobRunsHandler], defaults: [pruneJobRunsDefault] },
+  events: [rescheduleJobsInNewZone],
 };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   scheduleJobMessages,
@@ -12,11 +12,13 @@ import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { nextVersion } from '../../platform/columns.js';
 import type { Db } from '../../platform/db.js';
+import type { DomainEventHandler } from '../../platform/events.js';
 import { present } from '../../platform/envelope.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { defineJobHandler, type DefaultJob } from '../../platform/jobs/job-handler.js';
 import { jobRun, scheduleJob, type ScheduleJobRow } from '../../platform/jobs/jobs.table.js';
 import type { JobRegistry } from '../../platform/jobs/registry.js';
+import { nextFireTime } from '../../platform/jobs/schedule.js';
 import type { Scheduler } from '../../platform/jobs/scheduler.js';
 
 export type Jobs = { registry: JobRegistry; scheduler: Scheduler };
@@ -160,4 +162,27 @@ export const pruneJobRunsDefault: DefaultJob = {
   cron: '0 30 3 * * ?',
   isStart: true,
   remark: 'Removes run history older than keepDays.',
+};
+
+/**
+ * Settings → Basic's time zone changed: each started cron job's next fire is worked out again in the new zone, in
+ * the settings' transaction. A fire already due keeps its time (the scheduler runs it and counts the next one in
+ * the new zone); interval jobs do not depend on the zone. Bookkeeping, like the scheduler's: no new row version.
+ */
+export const rescheduleJobsInNewZone: DomainEventHandler = async (tx, event) => {
+  if (event.type !== 'setting.timeZoneChanged') return;
+  const now = new Date();
+  const jobs = await tx
+    .select()
+    .from(scheduleJob)
+    .where(and(eq(scheduleJob.isStart, true), eq(scheduleJob.triggerType, 'Cron'), gt(scheduleJob.nextRunAt, now)));
+  const memo = new Map<string, Date | null>();
+  for (const job of jobs) {
+    const next = nextFireTime(job, now, event.timeZone, null, memo);
+    if (next?.getTime() === job.nextRunAt?.getTime()) continue;
+    await tx
+      .update(scheduleJob)
+      .set({ nextRunAt: next, isStart: next !== null })
+      .where(eq(scheduleJob.id, job.id));
+  }
 };

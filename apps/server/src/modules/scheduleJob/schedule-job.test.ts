@@ -8,9 +8,8 @@ import {
   type JobRun,
   type Page,
   type ScheduleJob,
-  type Settings,
 } from '@casedesk/shared';
-import { signedInWith, useTestApp, type TestContext } from '../../../test/helpers.js';
+import { inTimeZone, signedInWith, useTestApp, type TestContext } from '../../../test/helpers.js';
 import { seedSystem } from '../../db/seed-system.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
 import { jobRun, scheduleJob } from '../../platform/jobs/jobs.table.js';
@@ -217,21 +216,33 @@ describe('ScheduleJob: saving', () => {
   });
 
   it("reads cron hours in the server setting's time zone", async () => {
-    const current = (await ctx.call('GET', '/api/Settings/Get', { token: admin })).body.data as Settings;
-    const save = (timeZone: string, rowVersion: number) =>
-      ctx.call('POST', '/api/Settings/Save', {
-        token: admin,
-        body: { group: 'basic', value: { ...current.basic.value, timeZone }, rowVersion },
-      });
-    const saved = await save('Asia/Shanghai', current.basic.rowVersion);
-    expect(saved.status, saved.raw).toBe(200);
-    try {
+    await inTimeZone(ctx, admin, 'Asia/Shanghai', async () => {
       const job = await addJob({ name: '2 am in Shanghai', cron: '0 0 2 * * ?', isStart: true });
       expect(new Date(job.nextRunAt!).getUTCHours()).toBe(18);
-    } finally {
-      const now = (await ctx.call('GET', '/api/Settings/Get', { token: admin })).body.data as Settings;
-      await save('UTC', now.basic.rowVersion);
-    }
+    });
+  });
+
+  it('works out the next fire of started cron jobs again when the time zone changes, and of nothing else', async () => {
+    const daily = await addJob({ name: '2 am wherever the desk is', cron: '0 0 2 * * ?', isStart: true });
+    const stopped = await addJob({ name: 'stopped at 2 am', cron: '0 0 2 * * ?', isStart: false });
+    const interval = await addJob({
+      name: 'every hour',
+      triggerType: 'Interval',
+      intervalSecond: 3600,
+      cron: null,
+      isStart: true,
+    });
+    expect(new Date(daily.nextRunAt!).getUTCHours()).toBe(2);
+    const before = { interval: (await jobRow(interval.id)).nextRunAt, version: (await jobRow(daily.id)).rowVersion };
+    await inTimeZone(ctx, admin, 'Asia/Shanghai', async () => {
+      const moved = await jobRow(daily.id);
+      expect(moved.nextRunAt!.getUTCHours()).toBe(18);
+      expect(moved.nextRunAt!.getTime()).toBeGreaterThan(Date.now());
+      expect(moved.rowVersion).toBe(before.version); // bookkeeping, not an edit
+      expect((await jobRow(stopped.id)).nextRunAt).toBeNull();
+      expect((await jobRow(interval.id)).nextRunAt).toEqual(before.interval);
+    });
+    expect((await jobRow(daily.id)).nextRunAt!.getUTCHours()).toBe(2); // and back in UTC
   });
 });
 

@@ -2,7 +2,7 @@
 export * from './scheduled-ticket.table.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
-import { createDueTickets } from './scheduled-ticket-run.service.js';
+import { createDueTickets, rescheduleInNewZone } from './scheduled-ticket-run.service.js';
 import { registerScheduledTicketRoutes } from './scheduled-ticket.routes.js';
 import * as tables from './scheduled-ticket.table.js';
 
@@ -10,6 +10,7 @@ export const scheduledTicketModule: ModuleManifest = {
   name: 'scheduledTicket',
   tables: { ...tables },
   register: (app, ctx) => registerScheduledTicketRoutes(app, ctx.db),
+  events: [rescheduleInNewZone],
   jobs: {
     handlers: [createDueTickets],
     defaults: [

@@ -1,4 +1,4 @@
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   scheduledTicketMessages,
@@ -10,6 +10,7 @@ import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { noSessionId } from '../../platform/actor.js';
 import { rowsOf, type Db } from '../../platform/db.js';
+import type { DomainEventHandler } from '../../platform/events.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
 import { writeSystemLog } from '../../platform/logs.js';
@@ -210,3 +211,31 @@ export async function runNow(db: Db, scheduledTicketId: number): Promise<Schedul
   const { result, ticketId, caseNumber, message } = outcome;
   return { result, ticketId, caseNumber, message };
 }
+
+/**
+ * Settings → Basic's time zone changed: each enabled cron recurrence's next run is worked out again in the new
+ * zone, in the settings' transaction (one statement per distinct cron). A run already due keeps its time; one-off
+ * dates are instants and do not move.
+ */
+export const rescheduleInNewZone: DomainEventHandler = async (tx, event) => {
+  if (event.type !== 'setting.timeZoneChanged') return;
+  const now = new Date();
+  const waiting = and(
+    eq(scheduledTicket.enabled, true),
+    gt(scheduledTicket.nextRunAt, now),
+    isNotNull(scheduledTicket.cron),
+  );
+  const crons = await tx.selectDistinct({ cron: scheduledTicket.cron }).from(scheduledTicket).where(waiting);
+  for (const { cron } of crons) {
+    let next: Date | null = null;
+    try {
+      next = nextCronTime(cron!, event.timeZone, now);
+    } catch {
+      // A cron the current rules refuse (saved under older ones) stops, as it would at its next run.
+    }
+    await tx
+      .update(scheduledTicket)
+      .set({ nextRunAt: next })
+      .where(and(waiting, eq(scheduledTicket.cron, cron!)));
+  }
+};

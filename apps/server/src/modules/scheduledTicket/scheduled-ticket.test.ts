@@ -10,7 +10,7 @@ import {
   type ScheduledTicketMade,
   type ScheduledTicketRunResult,
 } from '@casedesk/shared';
-import { useTestApp } from '../../../test/helpers.js';
+import { inTimeZone, signedInWith, useTestApp } from '../../../test/helpers.js';
 import {
   createCategory,
   createProject,
@@ -111,6 +111,25 @@ describe('saving a scheduled ticket', () => {
 
     const disabled = await added(w.owner, { projectId: w.projectId, categoryId: w.categoryId, cron, enabled: false });
     expect(disabled.nextRunAt).toBeNull();
+  });
+
+  it('works out the next run of enabled cron recurrences again when the time zone changes; one-off dates stay', async () => {
+    const w = await world();
+    const admin = (await signedInWith(ctx, [], { roles: ['admin'] })).token;
+    const base = { projectId: w.projectId, categoryId: w.categoryId };
+    const recurring = await added(w.owner, { ...base, cron: '0 0 9 * * ?' });
+    const disabled = await added(w.owner, { ...base, cron: '0 0 9 * * ?', enabled: false });
+    const once = await added(w.owner, { ...base, scheduledDate: inSeconds(3600) });
+    expect(new Date(recurring.nextRunAt!).getUTCHours()).toBe(9);
+    await inTimeZone(ctx, admin, 'Asia/Shanghai', async () => {
+      const moved = await get(w.owner, recurring.id);
+      expect(new Date(moved.nextRunAt!).getUTCHours()).toBe(1); // 9 am in Shanghai
+      expect(new Date(moved.nextRunAt!).getTime()).toBeGreaterThan(Date.now());
+      expect(moved.rowVersion).toBe(recurring.rowVersion);
+      expect((await get(w.owner, disabled.id)).nextRunAt).toBeNull();
+      expect((await get(w.owner, once.id)).nextRunAt).toBe(once.nextRunAt);
+    });
+    expect(new Date((await get(w.owner, recurring.id)).nextRunAt!).getUTCHours()).toBe(9);
   });
 
   it('refuses no recurrence, both, a past date, a bad cron and what a ticket create refuses, with the field', async () => {

@@ -21,6 +21,7 @@ import { diff, writeAudit } from '../../platform/audit.js';
 import { loadConfig, type Config } from '../../platform/config.js';
 import { present } from '../../platform/envelope.js';
 import { badRequest, conflict } from '../../platform/errors.js';
+import { emitDomainEvent } from '../../platform/events.js';
 import { appUser } from '../user/index.js';
 import { appSetting, holiday } from './setting.table.js';
 
@@ -273,6 +274,15 @@ async function saveGroupIn(
   }
   if (!row) throw conflict(messages.staleRowVersion);
   const changes = diff(before?.value ?? {}, value);
+  if (input.group === 'basic') {
+    const zoneBefore = (before?.value as { timeZone?: string } | undefined)?.timeZone ?? 'UTC'; // the default's
+    if (input.value.timeZone !== zoneBefore)
+      await emitDomainEvent(tx, {
+        type: 'setting.timeZoneChanged',
+        timeZone: input.value.timeZone,
+        actorId: actor.userId,
+      });
+  }
   if (secret !== undefined) {
     await tx
       .insert(systemSecret)
