@@ -35,6 +35,15 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
         note(`console.${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => note(`uncaught: ${error.stack ?? error.message}`));
+    page.on('response', (response) => {
+      if (response.status() < 400) return;
+      const call = `answer ${response.status()}: ${response.request().method()} ${response.url()}`;
+      // The envelope says why (the session ended, a permission, a stale header): worth the wait for the body.
+      response.text().then(
+        (body) => note(`${call} ${body.slice(0, 200)}`),
+        () => note(call),
+      );
+    });
     page.on('requestfailed', (request) =>
       note(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`),
     );
