@@ -7,6 +7,7 @@ mkdirSync(fileURLToPath(new URL('../artifacts/', import.meta.url)), { recursive:
 
 // A failed test never reached its own clean-up: say what its pages showed, then close them.
 afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await reportOpenPages(context.task.name, context.task.result.retryCount ?? 0);
+  if (context.task.result?.state === 'fail')
+    await reportOpenPages(context.task.name, context.task.result.retryCount ?? 0);
   await Promise.all([...openContexts].map((open) => open.close().catch(() => undefined)));
 });
