@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { type Browser, type BrowserContext, type CDPSession, type Page, type Request } from 'playwright-core';
 import type { MyInfo, TokenData, WebMenu } from '@casedesk/shared';
 import { userInfoFrom } from '../../apps/web/src/platform/user-info.js';
 import { launchChromium } from '../../e2e/support/chromium.js';
@@ -28,6 +28,8 @@ const password = process.env.BENCH_ADMIN_PASSWORD ?? 'Bench@12345';
 const dbUrl = process.env.BENCH_SCREENS_DB ?? '';
 /** BENCH_SCREENS_SHOTS=1: also screenshot each measured screen in en, zh-cn and zh-tw (bench/results/screens-shots/). */
 const shots = process.env.BENCH_SCREENS_SHOTS === '1';
+/** BENCH_SCREENS_SHOTS_THEME='{"isDark":true,"primary":"#eb2f96"}': theme settings for the shots (to compare looks). */
+const shotsTheme = JSON.parse(process.env.BENCH_SCREENS_SHOTS_THEME ?? '{}') as Record<string, unknown>;
 /** BENCH_SCREENS_TRACE=1: print each load's requests (start and end in ms from the navigation) to find waterfalls. */
 const trace = process.env.BENCH_SCREENS_TRACE === '1';
 
@@ -188,7 +190,30 @@ const readyProbe = `(() => {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
-type Load = { ms: number; requests: number; apiCalls: number; kb: number };
+type Load = { ms: number; requests: number; apiCalls: number; kb: number; cpu?: Cpu };
+/** The renderer's main-thread time during a load (Chromium's Performance.getMetrics, seconds → ms). */
+type Cpu = { task: number; script: number; styleLayout: number };
+
+const cpuSessions = new WeakMap<Page, CDPSession>();
+/**
+ * The page's main-thread totals so far; the first call starts Chromium's counting. Only a new page's totals are one
+ * load's: a navigation may move a page to a new renderer, whose totals start again.
+ */
+async function cpuOf(page: Page): Promise<Cpu> {
+  let session = cpuSessions.get(page);
+  if (!session) {
+    session = await page.context().newCDPSession(page);
+    await session.send('Performance.enable');
+    cpuSessions.set(page, session);
+  }
+  const { metrics } = await session.send('Performance.getMetrics');
+  const value = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  return {
+    task: value('TaskDuration'),
+    script: value('ScriptDuration'),
+    styleLayout: value('RecalcStyleDuration') + value('LayoutDuration'),
+  };
+}
 
 const isStream = (request: Request) =>
   request.resourceType() === 'eventsource' || /\/Stream$/i.test(new URL(request.url()).pathname);
@@ -331,7 +356,9 @@ async function main() {
       for (let i = 0; i < runs; i++) {
         const context = await newContext(storage);
         try {
-          row.cold.push(await openScreen(await context.newPage(), screen));
+          const page = await context.newPage();
+          await cpuOf(page);
+          row.cold.push({ ...(await openScreen(page, screen)), cpu: await cpuOf(page) });
         } finally {
           await context.close();
         }
@@ -376,13 +403,20 @@ async function main() {
     mkdirSync(dir, { recursive: true });
     const { storage } = await signIn();
     for (const language of ['en', 'zh-cn', 'zh-tw']) {
-      const theme = { name: `${storagePrefix}themeConfig`, value: JSON.stringify({ globalI18n: language }) };
+      const theme = {
+        name: `${storagePrefix}themeConfig`,
+        value: JSON.stringify({ ...shotsTheme, globalI18n: language }),
+      };
       const context = await newContext([...storage, theme]);
       try {
         const page = await context.newPage();
         for (const screen of screens) {
           await openScreen(page, screen).catch((error: unknown) => console.error(String(error)));
-          await page.screenshot({ path: join(dir, `${screen.path.slice(1).replace(/\//g, '_')}-${language}.png`) });
+          // Transitions finished (a table's loading fade, for one): shots of two builds compare the settled look.
+          await page.screenshot({
+            path: join(dir, `${screen.path.slice(1).replace(/\//g, '_')}-${language}.png`),
+            animations: 'disabled',
+          });
         }
       } finally {
         await context.close();
@@ -417,6 +451,19 @@ async function main() {
         95,
       ),
     )} | | | | | |`,
+  );
+  // Main thread of a cold load (a new page's renderer totals): less swayed by other load than wall-clock times.
+  const cpus = (loads: Load[]) => loads.flatMap((l) => (l.cpu ? [l.cpu] : []));
+  const cpuCells = (loads: Load[]) =>
+    (['task', 'script', 'styleLayout'] as const).map((key) => fmt(median(cpus(loads).map((c) => c[key])))).join(' | ');
+  lines.push(
+    '',
+    'Main thread of a cold load, p50 ms (until no request was open for 500 ms):',
+    '',
+    '| screen | all tasks | script | style and layout |',
+    '|---|---:|---:|---:|',
+    ...rows.map((row) => `| ${row.screen} | ${cpuCells(row.cold)} |`),
+    `| **all screens** | ${cpuCells(rows.flatMap((r) => r.cold))} |`,
   );
   if (inApp.length)
     lines.push(

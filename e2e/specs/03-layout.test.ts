@@ -73,7 +73,20 @@ describe('layout, menu and tabs', () => {
     await drawer.getByText('Primary colour').waitFor();
     await shot(page, 'theme-drawer-en');
 
+    // antd's static styles read the theme as CSS variables: a new primary colour and dark mode show at once.
+    const background = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await background('.ant-btn-primary')).toBe('rgb(64, 158, 255)');
+    await drawer.locator('.ant-color-picker-trigger').first().click();
+    await page.locator('.ant-color-picker-hex-input input').fill('eb2f96');
+    await expect.poll(() => background('.ant-btn-primary')).toBe('rgb(235, 47, 150)');
+    await drawer.getByText('Primary colour').click(); // closes the colour panel
+    expect(await background('.theme-drawer')).toBe('rgb(255, 255, 255)');
     await drawer.getByRole('switch', { name: 'Dark mode' }).click();
+    await expect.poll(() => background('.theme-drawer')).toBe('rgb(31, 31, 31)');
     await drawer.getByText('Top menu').click();
     await drawer.getByRole('switch', { name: 'Watermark' }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');

@@ -88,7 +88,7 @@ function serializeRequest(request: FastifyRequest) {
 const cspDirectives = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
-  // Ant Design writes its CSS-in-JS into <style> elements.
+  // Ant Design writes the theme's tokens (CSS variables for the static antd.css) into <style> elements.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],

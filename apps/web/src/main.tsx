@@ -8,6 +8,9 @@ import { applyDefaultLanguage, getThemeConfig, isLanguageChosen } from './platfo
 import { initI18n, preloadLanguage, wantScreenTexts } from './platform/i18n';
 import { menusWantedAt } from './platform/menu-store';
 import { loadPublicSettings } from './platform/public-settings';
+// Ant Design's component styles as one static, cacheable file (App.tsx turns its runtime styles off): first, so
+// the app's own styles that follow override them at equal specificity.
+import 'antd/dist/antd.css';
 import './app/styles.css';
 
 async function start() {

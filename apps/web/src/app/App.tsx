@@ -48,6 +48,9 @@ export function App() {
       locale={antdLocale}
       componentSize={theme.globalComponentSize === 'default' ? 'middle' : theme.globalComponentSize}
       theme={{
+        // Components take their styles from antd/dist/antd.css (main.tsx) instead of generating and inserting them
+        // while rendering; the theme settings still apply live: tokens reach that CSS as CSS variables.
+        zeroRuntime: true,
         algorithm: theme.isDark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
         token: { colorPrimary: theme.primary, borderRadius: 6 },
       }}
