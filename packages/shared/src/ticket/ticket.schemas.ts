@@ -3,9 +3,9 @@ import { messages } from '../platform/messages.js';
 import { auditFieldsSchema, maxPageSize, orderBySchema, updateKeySchema } from '../platform/paging.js';
 import { defineMessages, keyed } from '../platform/message-keys.js';
 
-export const ticketStatuses = ['New', 'Assigned', 'InProgress', 'Pending', 'Resolved', 'Closed', 'Cancelled'] as const;
-export const ticketPriorities = ['Low', 'Medium', 'High', 'Urgent'] as const;
-export const ticketFroms = ['Web', 'Email', 'Phone', 'Scheduled', 'Api'] as const;
+import { ticketFroms, ticketPriorities, ticketStatuses, ticketViews } from './ticket.values.js';
+
+export * from './ticket.values.js';
 export const ticketStatusSchema = z.enum(ticketStatuses);
 export const ticketPrioritySchema = z.enum(ticketPriorities);
 export const ticketFromSchema = z.enum(ticketFroms);
@@ -231,9 +231,6 @@ const listOf = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter((s) => s !== '') : v), z.array(item).max(20));
 const idFilter = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** Quick views of the ticket list. `mine`: assigned or delegated to me; `open`: not yet resolved. */
-export const ticketViews = ['all', 'mine', 'unassigned', 'overdue', 'open'] as const;
-
 /** `POST /api/Ticket/Query` (and `GET Get`, `POST Export`): contract section 7 filters plus quick views. */
 export const ticketQuerySchema = z
   .object({
@@ -255,19 +252,6 @@ export const ticketQuerySchema = z
   })
   .strict();
 export type TicketQuery = z.infer<typeof ticketQuerySchema>;
-/** Sortable list fields; others are refused. */
-export const ticketSortFields = [
-  'id',
-  'caseNumber',
-  'subject',
-  'status',
-  'priority',
-  'openDate',
-  'closeDate',
-  'dueDate',
-  'modifiedAt',
-] as const;
-
 /** `openDateTo` before `openDateFrom` is refused with the spec's text; the web form checks the same. */
 export const isOpenDateRangeValid = (from?: string, to?: string) =>
   !from || !to || new Date(to).getTime() >= new Date(from).getTime();

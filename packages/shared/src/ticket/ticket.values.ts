@@ -1,0 +1,23 @@
+/**
+ * The ticket list's fixed values, without zod: the web's ticket-list prefetch reads the address with them on every
+ * signed-in start, and should not bring the schemas (and zod) into the first chunks for it.
+ */
+export const ticketStatuses = ['New', 'Assigned', 'InProgress', 'Pending', 'Resolved', 'Closed', 'Cancelled'] as const;
+export const ticketPriorities = ['Low', 'Medium', 'High', 'Urgent'] as const;
+export const ticketFroms = ['Web', 'Email', 'Phone', 'Scheduled', 'Api'] as const;
+
+/** Quick views of the ticket list. `mine`: assigned or delegated to me; `open`: not yet resolved. */
+export const ticketViews = ['all', 'mine', 'unassigned', 'overdue', 'open'] as const;
+
+/** Sortable list fields; others are refused. */
+export const ticketSortFields = [
+  'id',
+  'caseNumber',
+  'subject',
+  'status',
+  'priority',
+  'openDate',
+  'closeDate',
+  'dueDate',
+  'modifiedAt',
+] as const;
