@@ -1,7 +1,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, createStaff } from '../support/api';
-import { clickMenu, launchBrowser, newContext, shot, signedIn, stored } from '../support/browser';
+import { apiSettled, clickMenu, launchBrowser, newContext, shot, signedIn, stored } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe('session safety', () => {
     const streamTicket = page.waitForResponse((r) => r.url().includes('/api/Notification/StreamTicket'));
     await signedIn(page, user);
     await streamTicket;
-    await page.waitForLoadState('networkidle');
+    await apiSettled(page);
     const token = JSON.parse((await stored(page, 'token'))!) as string;
     const ended = await new Api().call('POST', '/api/token/Logout', undefined, token);
     expect(ended.status).toBe(200);

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { launchChromium } from './chromium';
 
@@ -13,6 +13,9 @@ export function launchBrowser(): Promise<Browser> {
 
 /** The contexts a test opened and has not closed: looked at when the test fails. */
 export const openContexts = new Set<BrowserContext>();
+/** Each page's API calls still open, and when that last changed (event streams never end: they do not count). */
+const apiCalls = new WeakMap<Page, { open: number; changedAt: number }>();
+
 /** Each open context's browser-side errors and warnings (console, uncaught exceptions, failed requests). */
 const browserLogs = new WeakMap<BrowserContext, string[]>();
 
@@ -30,6 +33,18 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
   };
   browserLogs.set(context, log);
   context.on('page', (page) => {
+    const calls = { open: 0, changedAt: Date.now() };
+    apiCalls.set(page, calls);
+    const counted = (request: Request) =>
+      new URL(request.url()).pathname.startsWith('/api/') && request.resourceType() !== 'eventsource';
+    const change = (request: Request, by: number) => {
+      if (!counted(request)) return;
+      calls.open += by;
+      calls.changedAt = Date.now();
+    };
+    page.on('request', (request) => change(request, 1));
+    page.on('requestfinished', (request) => change(request, -1));
+    page.on('requestfailed', (request) => change(request, -1));
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning')
         note(`console.${message.type()}: ${message.text()}`);
@@ -101,7 +116,24 @@ export async function signedIn(page: Page, user: { loginName: string; password: 
   await page.waitForURL('**/dashboard/ticket');
   await page.locator('.app-header').waitFor();
   // The landing dashboard loads its numbers after the shell: let those calls finish before the test acts.
-  await page.waitForLoadState('networkidle');
+  await apiSettled(page);
+}
+
+/**
+ * Waits until the page has had no API call open for `quietMs`. Unlike Playwright's `networkidle`, which belongs to
+ * the document's load and is long reached when the app moves on by itself (sign-in to the dashboard), this follows
+ * the calls a screen makes after a client-side navigation.
+ */
+export async function apiSettled(page: Page, quietMs = 500): Promise<void> {
+  await expect
+    .poll(
+      () => {
+        const calls = apiCalls.get(page);
+        return !calls || (calls.open <= 0 && Date.now() - calls.changedAt >= quietMs);
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    .toBe(true);
 }
 
 export const stored = (page: Page, key: string) =>
