@@ -5,7 +5,8 @@ import { parseTagsViewName } from '../layout/tag-title';
 import { loginPath, redirectTarget } from './guard';
 import { flattenMenus, homePathOf, menuTitle } from './menu-routes';
 import { matchViews, prefetchOf, resolveView, viewName } from './views';
-import { clearSession, startSession, type UserInfo } from '../../platform/auth-store';
+import { clearSession, startSession } from '../../platform/auth-store';
+import { testUser } from '../../platform/user-info.fixture';
 import { ticketKeys } from '../../features/ticket/api';
 
 const meta = (title: string, extra: Partial<WebMenu['meta']> = {}): WebMenu['meta'] => ({
@@ -107,7 +108,7 @@ describe('route prefetch', () => {
     const prefetch = prefetchOf(resolveView('/ticket/list')!)!;
     window.history.replaceState(null, '', '/ticket/list?status=New&sort=dueDate:desc&page=2&pageSize=50');
     const keysAfterPrefetch = (authBtnList: string[]) => {
-      startSession({ token: 't', exp: 0, refreshToken: 'r' }, { ...someone, authBtnList });
+      startSession({ token: 't', exp: 0, refreshToken: 'r' }, { ...testUser, authBtnList });
       const client = new QueryClient();
       prefetch(client);
       return client
@@ -127,24 +128,3 @@ describe('route prefetch', () => {
     }
   });
 });
-
-const someone: UserInfo = {
-  userId: 7,
-  userName: 'ada',
-  photo: null,
-  lastLoginTime: null,
-  firstName: 'Ada',
-  lastLoginIp: null,
-  roles: ['common'],
-  authBtnList: [],
-  userType: null,
-  language: 'en',
-  projects: [],
-  privateTicket: false,
-  nodeId: null,
-  systemUrl: null,
-  needToChangePwd: false,
-  mobile: null,
-  email: null,
-  time: 0,
-};

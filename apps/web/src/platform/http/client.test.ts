@@ -1,7 +1,8 @@
 import i18n from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import appEn from '../../app/locales/en.json';
-import { getSession, startSession, type UserInfo } from '../auth-store';
+import { getSession, startSession } from '../auth-store';
+import { testUser } from '../user-info.fixture';
 import { setFeedback, type Feedback } from '../feedback';
 import { ApiError, http, refreshSession } from './client';
 
@@ -15,26 +16,7 @@ vi.mock('./auth-token', () => ({
 type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
 type Answer = { status: number; body: unknown } | Error;
 
-const user: UserInfo = {
-  userId: 7,
-  userName: 'ada',
-  photo: null,
-  lastLoginTime: null,
-  firstName: 'Ada',
-  lastLoginIp: null,
-  roles: ['common'],
-  authBtnList: [],
-  userType: null,
-  language: 'en',
-  projects: [],
-  privateTicket: false,
-  nodeId: null,
-  systemUrl: null,
-  needToChangePwd: false,
-  mobile: null,
-  email: null,
-  time: 0,
-};
+const user = testUser;
 
 let calls: Call[];
 let answer: (call: Call) => Answer | Promise<Answer>;
