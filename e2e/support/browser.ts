@@ -44,7 +44,6 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
     };
     page.on('request', (request) => change(request, 1));
     page.on('requestfinished', (request) => change(request, -1));
-    page.on('requestfailed', (request) => change(request, -1));
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning')
         note(`console.${message.type()}: ${message.text()}`);
@@ -59,9 +58,10 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
         () => note(call),
       );
     });
-    page.on('requestfailed', (request) =>
-      note(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`),
-    );
+    page.on('requestfailed', (request) => {
+      change(request, -1);
+      note(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`);
+    });
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) note(`navigated: ${frame.url()}`);
     });

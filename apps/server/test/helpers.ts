@@ -203,22 +203,24 @@ export async function userRow(ctx: TestContext, id: number) {
   return row!;
 }
 
-/** Settings → Basic's time zone set to `timeZone` (by an administrator's `token`) while `work` runs, then UTC again. */
+/** Settings → Basic's time zone set to `timeZone` (by an administrator's `token`) while `work` runs, then as it was. */
 export async function inTimeZone<T>(ctx: TestContext, token: string, timeZone: string, work: () => Promise<T>) {
+  /** Saves the zone and answers the one it replaced. */
   const save = async (zone: string) => {
     const current = (await ctx.call('GET', '/api/Settings/Get', { token })).body.data as {
-      basic: { value: Record<string, unknown>; rowVersion: number };
+      basic: { value: Record<string, unknown> & { timeZone: string }; rowVersion: number };
     };
     const saved = await ctx.call('POST', '/api/Settings/Save', {
       token,
       body: { group: 'basic', value: { ...current.basic.value, timeZone: zone }, rowVersion: current.basic.rowVersion },
     });
     if (saved.status !== 200) throw new Error(`saving the time zone failed: ${saved.raw}`);
+    return current.basic.value.timeZone;
   };
-  await save(timeZone);
+  const before = await save(timeZone);
   try {
     return await work();
   } finally {
-    await save('UTC');
+    await save(before);
   }
 }
