@@ -2,26 +2,36 @@ import {
   errorShapes,
   messageRefOf,
   messages,
+  msg,
   type ErrorCode,
   type FieldError,
+  type Message,
   type MessageRef,
 } from '@casedesk/shared';
 
 /** The one error type services throw; the error handler turns it into the contract's envelope. */
 export class AppError extends Error {
+  /** The message's key and values, for clients that translate (contract section 2). */
+  readonly messageRef: MessageRef | undefined;
+
+  /**
+   * `message` is a catalog text made where the refusal is thrown (`msg(catalog, name, values)`). A bare string is
+   * what is left of the older way (its key was searched for in the catalogs); no new code passes one.
+   */
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: Message | string,
     readonly errors?: FieldError[],
-    /** The message's key for clients that translate; found from the shared catalogs when not given. */
-    private readonly ref?: MessageRef,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.text);
     this.name = 'AppError';
-  }
-
-  get messageRef(): MessageRef | undefined {
-    return this.ref ?? messageRefOf(this.message);
+    this.messageRef =
+      typeof message === 'string'
+        ? messageRefOf(message)
+        : {
+            key: message.key,
+            ...(message.values && Object.keys(message.values).length > 0 ? { values: message.values } : {}),
+          };
   }
 
   get httpStatus(): number {
@@ -33,9 +43,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldError[]) => new AppError('BAD_REQUEST', message, errors);
-export const notFound = () => new AppError('NOT_FOUND', messages.notFound);
-export const forbidden = () => new AppError('FORBIDDEN', messages.forbidden);
-export const conflict = (message: string) => new AppError('CONFLICT', message);
-export const unauthorized = () => new AppError('UNAUTHORIZED', messages.unauthorized);
-export const sessionEnded = (message: string) => new AppError('SESSION_ENDED', message);
+export const badRequest = (message: Message | string, errors?: FieldError[]) =>
+  new AppError('BAD_REQUEST', message, errors);
+export const notFound = () => new AppError('NOT_FOUND', msg(messages, 'notFound'));
+export const forbidden = () => new AppError('FORBIDDEN', msg(messages, 'forbidden'));
+export const conflict = (message: Message | string) => new AppError('CONFLICT', message);
+export const unauthorized = () => new AppError('UNAUTHORIZED', msg(messages, 'unauthorized'));
+export const sessionEnded = (message: Message | string) => new AppError('SESSION_ENDED', message);

@@ -1,5 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { industryMessages, menuMessages, messageRefOf, messages, ticketMessages } from '@casedesk/shared';
+import {
+  industryMessages,
+  menuMessages,
+  messageRefOf,
+  messages,
+  msg,
+  ticketMessages,
+  workflowMessages,
+} from '@casedesk/shared';
+import { conflict } from './errors.js';
 import { createUser, signIn, useTestApp } from '../../test/helpers.js';
 
 const ctx = useTestApp({ webDist: '/nonexistent/casedesk-web' });
@@ -30,6 +39,31 @@ describe('message keys of the shared catalogs', () => {
       values: { label: 'project', count: 4 },
     });
     expect(messageRefOf('Some text of no catalog')).toBeUndefined();
+  });
+});
+
+describe('refusals keyed where they are thrown (msg)', () => {
+  it('builds the English text forward from the key and values', () => {
+    expect(msg(messages, 'staleRowVersion')).toEqual({ key: 'common.staleRowVersion', text: messages.staleRowVersion });
+    expect(msg(menuMessages, 'nameTaken', { name: 'Tickets' })).toEqual({
+      key: 'menu.nameTaken',
+      values: { name: 'Tickets' },
+      text: menuMessages.nameTaken('Tickets'),
+    });
+    expect(msg(workflowMessages, 'noApprovers', { node: 'Boss' })).toMatchObject({
+      key: 'workflow.noApprovers',
+      text: 'Node "Boss": choose who approves.',
+    });
+  });
+
+  it('gives the AppError its key without searching the catalogs', () => {
+    const error = conflict(msg(ticketMessages, 'inUse', { label: 'project', count: 4 }));
+    expect(error.message).toBe(ticketMessages.inUse('project', 4));
+    expect(error.messageRef).toEqual({ key: 'ticket.inUse', values: { label: 'project', count: 4 } });
+  });
+
+  it('refuses an object that is not a catalog', () => {
+    expect(() => msg({ a: 'x' } as never, 'a' as never)).toThrow(/not a message catalog/);
   });
 });
 

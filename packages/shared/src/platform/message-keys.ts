@@ -2,33 +2,73 @@
  * Message keys (contract section 2, `messageKey`): every text of the shared catalogs has a stable key,
  * `<catalog>.<name>`, and the texts built from values also give those values, so that clients translate by
  * key instead of matching the English text. Kept free of zod so that the sign-in page can use it.
+ *
+ * A refusal is thrown as a `Message` made where it is thrown (`msg(invoiceMessages, 'duplicate', { ... })`):
+ * its key and values travel with it, and its English text is built forward from the catalog.
  */
-export type MessageRef = { key: string; values?: Record<string, string | number> };
+export type MessageValues = Record<string, string | number>;
+export type MessageRef = { key: string; values?: MessageValues };
+/** A text a person reads, by key and values, with the English text built from them. */
+export type Message = MessageRef & { text: string };
+
+/** A text built from values (`hasChildren(3)`): callable, and knows its key and the names of its values. */
+export type KeyedText<A extends (string | number)[] = (string | number)[]> = ((...args: A) => string) & {
+  readonly key: string;
+  readonly names: readonly string[];
+};
 
 const fixedTexts = new Map<string, MessageRef>();
-// The texts built from values, by text: each is a function of its values, so a text maps back to one ref.
+// The texts built from values, by text, for `messageRefOf` only (zod messages of shared schemas, which carry
+// no key of their own); a refusal thrown with `msg` never goes through it.
 const builtTexts = new Map<string, MessageRef>();
 const builtLimit = 500;
+const catalogNames = new WeakMap<object, string>();
 
 /** A text built from values (`hasChildren(3)`), remembering which key and values built it. */
 export function keyed<A extends (string | number)[]>(
   key: string,
   names: { [I in keyof A]: string },
   build: (...args: A) => string,
-): (...args: A) => string {
-  return (...args: A) => {
-    const text = build(...args);
+): KeyedText<A> {
+  const text = (...args: A) => {
+    const built = build(...args);
     if (builtTexts.size >= builtLimit) builtTexts.delete(builtTexts.keys().next().value as string);
-    builtTexts.set(text, { key, values: Object.fromEntries(names.map((name, i) => [name, args[i]!])) });
-    return text;
+    builtTexts.set(built, { key, values: Object.fromEntries(names.map((name, i) => [name, args[i]!])) });
+    return built;
   };
+  return Object.assign(text, { key, names: names as readonly string[] });
 }
 
 /** A catalog of texts: its plain texts get the keys `<catalog>.<name>`. */
 export function defineMessages<const T extends Record<string, unknown>>(catalog: string, texts: T): T {
   for (const [name, text] of Object.entries(texts))
     if (typeof text === 'string' && !fixedTexts.has(text)) fixedTexts.set(text, { key: `${catalog}.${name}` });
+  catalogNames.set(texts, catalog);
   return texts;
+}
+
+/** The names of a catalog's entries (plain texts and built ones). */
+type EntryName<C> = { [K in keyof C]: C[K] extends string | KeyedText<never> ? K : never }[keyof C] & string;
+
+/**
+ * A catalog text as a `Message`: its key `<catalog>.<name>`, its values, and the English text (a built text's
+ * values are passed by name; a plain text's `{name}` placeholders are filled from the values).
+ */
+export function msg<C extends object>(catalog: C, name: EntryName<C>, values?: MessageValues): Message {
+  const catalogName = catalogNames.get(catalog);
+  if (!catalogName) throw new Error(`msg: not a message catalog (${String(name)})`);
+  const entry = (catalog as Record<string, unknown>)[name];
+  let text: string;
+  if (typeof entry === 'function') {
+    const built = entry as KeyedText;
+    text = built(...built.names.map((n) => values?.[n] ?? ''));
+    return { key: built.key, values: values ?? {}, text };
+  }
+  if (typeof entry !== 'string') throw new Error(`msg: ${catalogName} has no text '${String(name)}'`);
+  text = values
+    ? Object.entries(values).reduce<string>((t, [n, value]) => t.replaceAll(`{${n}}`, String(value)), entry)
+    : entry;
+  return { key: `${catalogName}.${name}`, ...(values ? { values } : {}), text };
 }
 
 /** The key (and values) of a catalog text, or undefined for a text no catalog has. */

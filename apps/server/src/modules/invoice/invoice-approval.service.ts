@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { invoiceMessages, messages, workflowMessages, type InvoiceStatus } from '@casedesk/shared';
+import { invoiceMessages, messages, msg, workflowMessages, type InvoiceStatus } from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
 import { AppError, badRequest, forbidden } from '../../platform/errors.js';
@@ -26,10 +26,7 @@ const withoutNulls = (texts: Record<string, string | null>): Record<string, stri
   Object.fromEntries(Object.entries(texts).filter((entry): entry is [string, string] => entry[1] !== null));
 
 const notWritable = (field: string) =>
-  new AppError('BAD_REQUEST', workflowMessages.fieldNotWritable.replace('{field}', field), undefined, {
-    key: 'workflow.fieldNotWritable',
-    values: { field },
-  });
+  new AppError('BAD_REQUEST', msg(workflowMessages, 'fieldNotWritable', { field }));
 
 /** The outcome of an approval run as the invoice's status. */
 const statusOf: Record<string, InvoiceStatus> = {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ticketPriorities, workflowMessages, type TicketPriority } from '@casedesk/shared';
+import { msg, ticketPriorities, workflowMessages, type TicketPriority } from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, forbidden } from '../../platform/errors.js';
@@ -35,10 +35,7 @@ const withoutNulls = (texts: Record<string, string | null>): Record<string, stri
   Object.fromEntries(Object.entries(texts).filter((entry): entry is [string, string] => entry[1] !== null));
 
 const notWritable = (field: string) =>
-  new AppError('BAD_REQUEST', workflowMessages.fieldNotWritable.replace('{field}', field), undefined, {
-    key: 'workflow.fieldNotWritable',
-    values: { field },
-  });
+  new AppError('BAD_REQUEST', msg(workflowMessages, 'fieldNotWritable', { field }));
 
 /**
  * Tickets as a workflow business type. Who may submit: a holder of `ticket:edit` who sees the ticket, or its

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   evaluateCondition,
   evaluateConditions,
+  msg,
   workflowMessages,
   type FlowNode,
   type InstanceStatus,
@@ -65,7 +66,7 @@ export const workflowError = (
   code: 'BAD_REQUEST' | 'CONFLICT' | 'FORBIDDEN',
   key: keyof typeof workflowMessages,
   values: Record<string, string | number> = {},
-) => new AppError(code, builtMessage(key, values), undefined, { key: `workflow.${key}`, values });
+) => new AppError(code, msg(workflowMessages, key, values));
 
 export async function writeLog(
   run: Run,

@@ -4,6 +4,7 @@ import {
   conditionFault,
   diffFlowCharts,
   messages,
+  msg,
   validateFlowChart,
   workflowMessages,
   workflowText,
@@ -189,7 +190,7 @@ export async function publishWorkflow(
         message: p.message,
       }));
       const first = problems[0]!;
-      throw new AppError('BAD_REQUEST', first.message, errors, { key: `workflow.${first.key}`, values: first.values });
+      throw new AppError('BAD_REQUEST', msg(workflowMessages, first.key, first.values), errors);
     }
     const [previous] = await tx
       .select({ flowChart: workflowVersion.flowChart })
