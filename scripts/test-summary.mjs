@@ -1,4 +1,5 @@
-// Prints one 'name: N passed, N failed' line per Vitest JSON report in .tmp/, and a total.
+// Prints one 'name: N passed, N failed' line per Vitest JSON report in .tmp/, the tests that passed only on a
+// retry (by name: a flake is seen, not hidden), a total, and how long each CI stage took (.tmp/ci-stages.tsv).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const dir = '.tmp';
@@ -19,6 +20,24 @@ for (const file of files) {
   failed += f;
   skipped += s;
   console.log(`${file.replace(/^vitest-|\.json$/g, '')}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`);
+  // A test that passed with failure messages failed first and passed on its retry.
+  for (const suite of report.testResults ?? [])
+    for (const test of suite.assertionResults ?? [])
+      if (test.status === 'passed' && test.failureMessages?.length > 0)
+        console.log(`  passed on retry: ${test.fullName} (${suite.name.replace(/^.*\/(specs|src|test)\//, '$1/')})`);
 }
 console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+const stagesFile = `${dir}/ci-stages.tsv`;
+if (existsSync(stagesFile)) {
+  const stages = readFileSync(stagesFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .map(([at, name]) => ({ at: Number(at), name }));
+  const now = Math.round(Date.now() / 1000);
+  const times = stages.map(
+    (stage, i) => `${stage.name.replace(/ \(.*\)$/, '')} ${(stages[i + 1]?.at ?? now) - stage.at} s`,
+  );
+  console.log(`stages: ${times.join(' · ')} · total ${now - stages[0].at} s`);
+}
 process.exit(failed > 0 || files.length === 0 ? 1 : 0);
