@@ -93,10 +93,10 @@ export function useResourceList<Item extends { id: number }, Query extends Paged
   };
 
   const total = list.data?.total ?? 0;
+  /** The bare pager (a drawer's or dialog's short list); `pagination` adds page sizes and the total. */
+  const pager: TablePaginationConfig = { current: query.page, pageSize: query.pageSize, total };
   const pagination: TablePaginationConfig = {
-    current: query.page,
-    pageSize: query.pageSize,
-    total,
+    ...pager,
     showSizeChanger: true,
     pageSizeOptions,
     showTotal: (count) => t('crud.list.total', { count }),
@@ -159,6 +159,7 @@ export function useResourceList<Item extends { id: number }, Query extends Paged
       onChange: (e: ChangeEvent<HTMLInputElement>) => setTyped(e.target.value),
       onSearch: search,
     },
+    pager,
     pagination,
     onTableChange,
     selected,

@@ -105,7 +105,7 @@ export default function InvoiceIndexingPage() {
           loading={queue.list.isFetching && !queue.list.data}
           dataSource={queue.items}
           // The queue's pager as it always was: no page sizes to choose, no total beside it (the card's title says it).
-          pagination={{ current: queue.query.page, pageSize: queue.query.pageSize, total: queue.total }}
+          pagination={queue.pager}
           onChange={queue.onTableChange}
           scroll={{ x: 900 }}
           columns={[
