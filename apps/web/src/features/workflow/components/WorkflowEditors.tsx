@@ -1,12 +1,13 @@
 import { App, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { workflowCopySchema, workflowCreateSchema } from '@casedesk/shared';
+import type { z } from 'zod';
+import { workflowCopySchema, workflowCreateSchema, workflowUpdateSchema } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { useSaveFailure } from '../../../platform/crud/failure';
 import { schemaRule } from '../../../platform/form-rules';
 import { useCopyWorkflow, workflowApi, type WorkflowRecord } from '../api';
 
-type EditValues = { name: string; description: string | null; sort: number };
+type EditValues = Pick<z.input<typeof workflowUpdateSchema>, 'name' | 'description' | 'sort'>;
 const fields = workflowCreateSchema.shape;
 
 const toForm = (w: WorkflowRecord): EditValues => ({ name: w.name, description: w.description, sort: w.sort });
