@@ -10,7 +10,6 @@ import {
   ticketPriorities,
   type OpenItemDetail,
   type OpenItemStatus,
-  type TicketPriority,
 } from '@casedesk/shared';
 import { EditorDrawer } from '../crud/EditorDrawer';
 import { resourceKeys } from '../crud/resource-api';

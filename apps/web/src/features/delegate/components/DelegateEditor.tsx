@@ -2,13 +2,7 @@ import { Col, DatePicker, Form, Radio, Row, Select, Switch, Typography } from 'a
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  delegateCreateSchema,
-  delegateMessages,
-  delegateTypes,
-  type Delegate,
-  type DelegateType,
-} from '@casedesk/shared';
+import { delegateCreateSchema, delegateMessages, delegateTypes, type Delegate } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import type { DateValue, FormValuesOf } from '../../../platform/crud/values';
 import { usePermissions } from '../../../platform/permission';

@@ -1,7 +1,7 @@
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { workflowCreateSchema, workflowTypes, type WorkflowType } from '@casedesk/shared';
+import { workflowCreateSchema, workflowTypes } from '@casedesk/shared';
 import { useSaveFailure } from '../../../platform/crud/failure';
 import { schemaRule } from '../../../platform/form-rules';
 import { workflowApi, type WorkflowRecord } from '../api';
