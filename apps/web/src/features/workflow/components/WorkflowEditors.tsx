@@ -52,7 +52,7 @@ export function WorkflowEditDrawer({ id, onClose }: { id: number; onClose: () =>
 export function WorkflowCopyModal({ workflow, onClose }: { workflow: WorkflowRecord; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ code: string; name: string }>();
+  const [form] = Form.useForm<z.input<typeof workflowCopySchema>>();
   const copy = useCopyWorkflow();
   const saveFailure = useSaveFailure();
   return (
