@@ -11,9 +11,6 @@ const keys = resourceKeys('Delegate');
 export const useSetEnabled = () =>
   delegateApi.useCall<{ id: number; rowVersion: number; enabled: boolean }>(() => 'SetEnabled');
 
-/** Batch delete: all the chosen delegations or none. */
-export const useRemoveMany = () => delegateApi.useCall<number[]>(() => 'Delete');
-
 const asOptions = (items: DelegatePickOption[]): Option[] => items.map((o) => ({ value: o.id, label: o.name }));
 
 /** Active users for the owner and delegate pickers (no `user:view` needed). */

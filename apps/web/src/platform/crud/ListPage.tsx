@@ -1,16 +1,16 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Input, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
-import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Input, Space, Table, type TableProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import type { PermissionModule } from '@casedesk/shared';
-import { ApiError } from '../http/client';
 import { usePermissions } from '../permission';
-import { useConfirmDelete, useServerText } from './failure';
 import { buildTree, useExpandAll } from '../tree';
+import { ListHeader, ResetButton } from './ListHeader';
 import type { ListQuery, resourceApi } from './resource-api';
 import { RowIconButton } from './RowIconButton';
 import { StatusFilter } from './StatusTag';
+import { useResourceList } from './use-resource-list';
 
 type Api<Item extends { id: number }> = ReturnType<typeof resourceApi<Item, unknown>>;
 type Row<Item> = Item & { children?: Row<Item>[] };
@@ -43,6 +43,8 @@ export type ListPageProps<Item extends { id: number }> = {
   /** The create/edit drawer or modal; `id` null creates; `item` is the row being edited. Without it the list is read-only. */
   editor?: (props: { id: number | null; item?: Item; onClose: () => void }) => ReactNode;
   selectable?: boolean;
+  /** Offers deleting the selected rows in one call (`<module>:batchDelete`); makes the rows selectable. */
+  batchDelete?: boolean;
   /** Replaces the paged list (tree screens show their own rows when no search is typed). */
   rows?: { items: Item[]; loading: boolean } | null;
   /** Shows the rows as a tree (flat rows with `parentId` are nested), all expanded, unpaged (up to 500 rows). */
@@ -65,41 +67,30 @@ function asTree<Item extends { id: number }>(items: Item[]): Row<Item>[] {
 
 /**
  * The list screen of master data and administration: search, filters, paging, sort, export, create, edit, delete
- * with confirmation.
+ * with confirmation, delete of the selection. The state and the calls are `useResourceList`; this is its look.
  */
 export function ListPage<Item extends { id: number }>(props: ListPageProps<Item>) {
   const { api, module, columns } = props;
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { has } = usePermissions();
-  const confirmDelete = useConfirmDelete();
-  const serverText = useServerText();
-  const start = props.tree ? wholeTree : firstPage;
-  const [query, setQueryState] = useState<ListQuery>(start);
-  const [typed, setTyped] = useState('');
-  const [editing, setEditing] = useState<{ id: number | null; item?: Item } | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const [selected, setSelected] = useState<Item[]>([]);
   const own = props.rows ?? null;
-  const list = api.useList(query, own === null);
-  const remove = api.useRemove();
+  const resourceList = useResourceList<Item, ListQuery>(api, {
+    start: props.tree ? wholeTree : firstPage,
+    enabled: own === null,
+    onQueryChange: props.onQueryChange,
+    nameOf: props.nameOf,
+  });
+  const { query, setFilter, selected, clearSelection } = resourceList;
+  const [editing, setEditing] = useState<{ id: number | null; item?: Item } | null>(null);
   const items = useMemo(() => {
-    const shown = own ? own.items : (list.data?.items ?? []);
+    const shown = own ? own.items : resourceList.items;
     return props.tree ? asTree(shown) : shown;
-  }, [own, list.data, props.tree]);
+  }, [own, resourceList.items, props.tree]);
   const expansion = useExpandAll(items as Row<Item>[]);
-
-  const setQuery = (update: (q: ListQuery) => ListQuery) =>
-    setQueryState((q) => {
-      const next = update(q);
-      props.onQueryChange?.(next);
-      return next;
-    });
-  const setFilter = (field: string, value: unknown) =>
-    setQuery((q) => ({ ...q, page: 1, [field]: value ?? undefined }));
 
   const canEdit = Boolean(props.editor) && has(`${module}:edit`);
   const canDelete = Boolean(props.editor) && has(`${module}:delete`);
+  const canDeleteSelected = Boolean(props.batchDelete) && has(`${module}:batchDelete`);
   const allows = (item: Item, action: 'edit' | 'delete') => props.rowAllows?.(item, action) ?? true;
   const hasRowActions = canEdit || canDelete || Boolean(props.rowActions);
   const actions: ColumnsType<Item> = hasRowActions
@@ -126,7 +117,7 @@ export function ListPage<Item extends { id: number }>(props: ListPageProps<Item>
                   icon={<DeleteOutlined />}
                   className="row-delete"
                   danger
-                  onClick={() => confirmDelete(props.nameOf(item), () => remove.mutateAsync(item.id))}
+                  onClick={() => resourceList.confirmRemove(item)}
                 />
               )}
             </Space>
@@ -135,87 +126,58 @@ export function ListPage<Item extends { id: number }>(props: ListPageProps<Item>
       ]
     : [];
 
-  const onTableChange = (
-    pagination: TablePaginationConfig,
-    _filters: unknown,
-    sorter: SorterResult<Item> | SorterResult<Item>[],
-  ) => {
-    const sort = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = typeof sort?.field === 'string' ? sort.field : undefined;
-    setQuery((q) => ({
-      ...q,
-      page: pagination.current ?? 1,
-      pageSize: pagination.pageSize ?? q.pageSize,
-      orderBy: field && sort?.order ? [{ field, desc: sort.order === 'descend' }] : undefined,
-    }));
-  };
-
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      await api.exportXlsx(query, props.exportName);
-    } catch (error) {
-      if (error instanceof ApiError) void message.error(serverText(error));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const controls: ListControls = { query, setFilter };
 
   return (
     <Card className={`${props.kind}-list ${props.className ?? ''}`} variant="borderless">
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {props.title}
-        </Typography.Title>
-        <Space wrap>
-          <Input.Search
-            allowClear
-            className={`${props.kind}-search`}
-            placeholder={props.searchPlaceholder}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword: keyword.trim() || undefined }))}
-            style={{ width: 260 }}
+      <ListHeader title={props.title}>
+        <Input.Search
+          {...resourceList.searchProps}
+          className={`${props.kind}-search`}
+          placeholder={props.searchPlaceholder}
+          style={{ width: 260 }}
+        />
+        {props.statusField && (
+          <StatusFilter
+            className={`${props.kind}-status`}
+            value={query[props.statusField] as string | undefined}
+            values={props.statusValues}
+            onChange={(status) => setFilter(props.statusField ?? 'status', status)}
           />
-          {props.statusField && (
-            <StatusFilter
-              className={`${props.kind}-status`}
-              value={query[props.statusField] as string | undefined}
-              values={props.statusValues}
-              onChange={(status) => setFilter(props.statusField ?? 'status', status)}
-            />
-          )}
-          {props.filters?.(controls)}
-          <Tooltip title={t('crud.list.reset')}>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('crud.list.reset')}
-              onClick={() => {
-                setTyped('');
-                setQuery(() => start);
-              }}
-            />
-          </Tooltip>
-          {props.toolbar?.({ ...controls, selected, clearSelection: () => setSelected([]) })}
-          {has(`${module}:export`) && (
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
-              {t('crud.list.export')}
-            </Button>
-          )}
-          {props.editor && has(`${module}:create`) && (
-            <Button
-              type="primary"
-              className={`${props.kind}-new`}
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ id: null })}
-            >
-              {t('crud.list.add')}
-            </Button>
-          )}
-        </Space>
-      </Flex>
+        )}
+        {props.filters?.(controls)}
+        <ResetButton onClick={resourceList.reset} />
+        {props.toolbar?.({ ...controls, selected, clearSelection })}
+        {canDeleteSelected && selected.length > 0 && (
+          <Button
+            danger
+            className={`${props.kind}-batch-delete`}
+            icon={<DeleteOutlined />}
+            onClick={resourceList.confirmRemoveSelected}
+          >
+            {t('crud.list.deleteSelected', { count: selected.length })}
+          </Button>
+        )}
+        {has(`${module}:export`) && (
+          <Button
+            icon={<DownloadOutlined />}
+            loading={resourceList.exporting}
+            onClick={() => void resourceList.runExport(props.exportName)}
+          >
+            {t('crud.list.export')}
+          </Button>
+        )}
+        {props.editor && has(`${module}:create`) && (
+          <Button
+            type="primary"
+            className={`${props.kind}-new`}
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ id: null })}
+          >
+            {t('crud.list.add')}
+          </Button>
+        )}
+      </ListHeader>
       <Table<Item>
         rowKey="id"
         size="middle"
@@ -223,31 +185,12 @@ export function ListPage<Item extends { id: number }>(props: ListPageProps<Item>
         {...props.tableProps}
         columns={[...columns, ...actions]}
         dataSource={items}
-        loading={own ? own.loading : list.isFetching}
+        loading={own ? own.loading : resourceList.list.isFetching}
         scroll={{ x: 'max-content' }}
-        onChange={onTableChange}
-        rowSelection={
-          props.selectable
-            ? {
-                selectedRowKeys: selected.map((s) => s.id),
-                onChange: (_keys, rows) => setSelected(rows),
-                preserveSelectedRowKeys: true,
-              }
-            : undefined
-        }
+        onChange={resourceList.onTableChange}
+        rowSelection={props.selectable || canDeleteSelected ? resourceList.rowSelection : undefined}
         locale={{ emptyText: query.keyword ? t('crud.list.noMatch') : t('crud.list.empty') }}
-        pagination={
-          own || props.tree
-            ? false
-            : {
-                current: query.page,
-                pageSize: query.pageSize,
-                total: list.data?.total ?? 0,
-                showSizeChanger: true,
-                pageSizeOptions: [10, 20, 50, 100],
-                showTotal: (total) => t('crud.list.total', { count: total }),
-              }
-        }
+        pagination={own || props.tree ? false : resourceList.pagination}
       />
       {editing && props.editor?.({ id: editing.id, item: editing.item, onClose: () => setEditing(null) })}
     </Card>

@@ -99,6 +99,14 @@ export function resourceApi<Item extends { id: number }, Detail = Item>(name: st
         onSuccess: changed,
       });
     },
+    /** Deletes all the given records or none (`Delete` with a list of ids, `<module>:batchDelete`). */
+    useRemoveMany() {
+      const changed = useChanged();
+      return useMutation({
+        mutationFn: (ids: number[]) => http.post<{ deleted: number }>(`${base}/Delete`, ids, { quiet: true }),
+        onSuccess: changed,
+      });
+    },
     /** Any other write of the resource (`Lock`, `OnOff`, `Restore`, ...): posts to `/api/<name>/<call>`. */
     useCall<Body>(call: (body: Body) => string, sendBody = true) {
       const changed = useChanged();

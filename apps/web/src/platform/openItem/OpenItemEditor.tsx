@@ -10,29 +10,27 @@ import {
   ticketPriorities,
   type OpenItemDetail,
   type OpenItemStatus,
-  type TicketPriority,
 } from '@casedesk/shared';
 import { EditorDrawer } from '../crud/EditorDrawer';
 import { resourceKeys } from '../crud/resource-api';
+import type { DateValue, FormValuesOf } from '../crud/values';
 import { schemaRule } from '../form-rules';
 import { searchTickets, ticketLabel } from '../pickers/lookups';
 import { RemoteSelect } from '../pickers/RemoteSelect';
 import { openItemApi, useOpenItemChoices, useTaskCategories } from './open-item-api';
 
-type Values = {
-  ticketId?: number | null;
-  description: string;
-  status: OpenItemStatus;
-  priority: TicketPriority;
-  taskCategory: string | null;
-  projectId: number | null;
-  pointOfContact: number | null;
-  openDate: Dayjs | null;
-  approvedDate: Dayjs | null;
-  loe: string | null;
-  relatedTickets: number[];
-  comment: string | null;
-};
+// The dates are date pickers' values (toBody sends ISO days), the effort a text box (the schema takes a number too),
+// the ticket and project pickers start empty.
+type Values = FormValuesOf<
+  typeof openItemCreateSchema,
+  {
+    ticketId?: number | null;
+    projectId: number | null;
+    openDate: DateValue;
+    approvedDate: DateValue;
+    loe: string | null;
+  }
+>;
 
 const fields = openItemCreateSchema.shape;
 type Choice = { value: number; label: string };

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { forgotPasswordSchema } from '@casedesk/shared';
 import { ApiError } from '../../../platform/http/client';
 import { feedback } from '../../../platform/feedback';
 import { translateServerMessage } from '../../../platform/server-messages';
 import { forgotPassword } from '../api';
 
-type Values = { userName: string; email: string };
+type Values = z.input<typeof forgotPasswordSchema>;
 
 /** User name plus e-mail: the server mails a reset link (spec section 2, /login). */
 export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,5 +1,6 @@
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { categoryCreateSchema, type CategoryDetail } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { categoryApi } from '../api';
@@ -9,13 +10,7 @@ import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { useStatusOptions } from '../../../platform/crud/StatusTag';
 
-type Values = {
-  categoryCode: string;
-  categoryDescription: string;
-  categoryStatus: 'Active' | 'Inactive';
-  newTicketAssignee: number | null;
-  projectIds: number[];
-};
+type Values = z.input<typeof categoryCreateSchema>;
 
 const fields = categoryCreateSchema.shape;
 

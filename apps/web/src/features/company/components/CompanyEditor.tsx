@@ -1,5 +1,6 @@
 import { Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { companyCreateSchema, type Company, type Industry } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
@@ -32,10 +33,7 @@ const textFields = [
 ] as const;
 type TextField = (typeof textFields)[number];
 
-type Values = { code: string; name: string; orgId: number | null; industryId: number | null; sort: number } & Record<
-  TextField,
-  string | null
-> & { status: 'Active' | 'Inactive' };
+type Values = z.input<typeof companyCreateSchema>;
 
 const fields = companyCreateSchema.shape;
 const toForm = (c: Company): Values => ({ ...c });

@@ -2,22 +2,20 @@ import { Col, DatePicker, Form, Radio, Row, Select, Switch, Typography } from 'a
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { delegateMessages, delegateTypes, type Delegate, type DelegateType } from '@casedesk/shared';
+import { delegateCreateSchema, delegateMessages, delegateTypes, type Delegate } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
+import type { DateValue, FormValuesOf } from '../../../platform/crud/values';
 import { usePermissions } from '../../../platform/permission';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { translateServerMessage } from '../../../platform/server-messages';
 import { delegateApi, searchDelegateUsers, useDelegateProjects } from '../api';
 
-type Values = {
-  delegateBy: number | null;
-  delegateTo: number | null;
-  delegateType: DelegateType;
-  startDate: Dayjs | null;
-  endDate: Dayjs | null;
-  projectIds: number[];
-  enabled: boolean;
-};
+// The user pickers start empty (null) and the dates are date pickers' values; toBody sends ISO days and leaves an
+// empty owner out (the caller).
+type Values = FormValuesOf<
+  typeof delegateCreateSchema,
+  { delegateBy: number | null; delegateTo: number | null; startDate: DateValue; endDate: DateValue }
+>;
 
 const dayText = (value: Dayjs) => value.format('YYYY-MM-DD');
 

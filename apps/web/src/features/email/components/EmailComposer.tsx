@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { emailCreateSchema, type MailAccount } from '@casedesk/shared';
 import { useSaveFailure } from '../../../platform/crud/failure';
 import { useLookup } from '../../../platform/crud/resource-api';
+import type { FormValuesOf } from '../../../platform/crud/values';
 import { schemaRule } from '../../../platform/form-rules';
 import { AddressInput, addressRule } from '../../../platform/mail/AddressInput';
 import { canSendWith } from '../../../platform/mail/send-permission';
@@ -14,16 +15,9 @@ import { AttachmentUploader, type Attachment } from '../../../platform/upload/At
 import { emailApi, emailTemplateApi, previewTemplate, useSaveEmail, type EmailRecord } from '../api';
 import { TicketField, type LinkedTicket } from './TicketField';
 
-type Values = {
-  accountId: number | null;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  body: string;
-  attachments: Attachment[];
+// The files are the uploader's entries and the ticket the picker's choice (toBody sends their ids); `send` is the button.
+type Values = Omit<FormValuesOf<typeof emailCreateSchema, { attachments: Attachment[] }>, 'ticketId' | 'send'> & {
   ticket: LinkedTicket | null;
-  templateId: number | null;
 };
 
 const fields = emailCreateSchema.shape;

@@ -2,13 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Col, Form, type FormInstance, Input, type InputRef, List, Row, Select, Spin, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useTranslation } from 'react-i18next';
-import {
-  emailEvents,
-  emailTemplateCreateSchema,
-  templateLanguages,
-  type EmailEvent,
-  type TemplateLanguage,
-} from '@casedesk/shared';
+import type { z } from 'zod';
+import { emailEvents, emailTemplateCreateSchema, templateLanguages } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { blanksToNull } from '../../../platform/crud/values';
 import { schemaRule } from '../../../platform/form-rules';
@@ -25,15 +20,7 @@ import {
 import { insertAt, placeholder } from './insert-at-cursor';
 import { TicketField, type LinkedTicket } from './TicketField';
 
-type Values = {
-  name: string;
-  description: string | null;
-  status: 'Active' | 'Inactive';
-  event: EmailEvent | null;
-  language: TemplateLanguage;
-  subject: string;
-  body: string;
-};
+type Values = z.input<typeof emailTemplateCreateSchema>;
 
 const fields = emailTemplateCreateSchema.shape;
 const previewDelayMs = 400;

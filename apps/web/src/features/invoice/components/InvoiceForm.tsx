@@ -21,33 +21,36 @@ import { schemaRule } from '../../../platform/form-rules';
 import { RemoteSelect, type Option } from '../../../platform/pickers/RemoteSelect';
 import { searchProjects } from '../../../platform/pickers/lookups';
 import { resourceKeys } from '../../../platform/crud/resource-api';
+import type { DateValue, FormValuesOf } from '../../../platform/crud/values';
 import { searchApprovedRequisitions, searchVendors } from '../api';
 import { formatAmount, previewAmounts } from '../money';
 import { DocumentViewer } from './DocumentViewer';
 
-/** A line as the form holds it (decimal texts as typed). */
-export type InvoiceLineValues = {
-  description?: string;
-  quantity?: string;
-  unitPrice?: string;
-  glAccount?: string | null;
-};
+/** A line as the form holds it: the schema's line, its decimals as the texts typed, any field still empty. */
+export type InvoiceLineValues = Partial<
+  FormValuesOf<typeof moneyLineInputSchema, { quantity: string; unitPrice: string }>
+>;
 
-/** The form's values; `invoiceBody` turns them into the Add/Update body. */
-export type InvoiceFormValues = {
-  invoiceNumber?: string;
-  vendorId?: number | null;
-  invoiceDate?: Dayjs | null;
-  dueDate?: Dayjs | null;
-  currency?: string;
-  projectId?: number | null;
-  requisitionId?: number | null;
-  poNumber?: string | null;
-  taxRate?: string;
-  description?: string | null;
-  documentFileId?: number | null;
-  lines?: InvoiceLineValues[];
-};
+/**
+ * The form's values (any still empty while it is being filled, or while indexing proposes them); `invoiceBody` turns
+ * them into the Add/Update body. Dates are date pickers' values, decimals the texts typed, the vendor picker may be
+ * empty; the figures the server works out are not in the form.
+ */
+export type InvoiceFormValues = Partial<
+  Omit<
+    FormValuesOf<
+      typeof invoiceCreateSchema,
+      {
+        vendorId: number | null;
+        invoiceDate: DateValue;
+        dueDate: DateValue;
+        taxRate: string;
+        lines: InvoiceLineValues[];
+      }
+    >,
+    'subtotalAmount' | 'taxAmount' | 'totalAmount'
+  >
+>;
 
 /** A field the form can mark as proposed (e.g. read from the document, not yet confirmed by a person). */
 export type InvoiceFieldName = Exclude<keyof InvoiceFormValues, 'lines' | 'documentFileId'> | 'lines';

@@ -1,12 +1,14 @@
 import { Alert, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { User, UserResetPassword } from '@casedesk/shared';
+import type { z } from 'zod';
+import type { User, UserResetPassword, userResetPasswordSchema } from '@casedesk/shared';
 import { useSaveFailure } from '../../../platform/crud/failure';
 import { feedback } from '../../../platform/feedback';
 import { PasswordPair } from '../../../platform/forms/PasswordPair';
 import { userApi } from '../api';
 
-type Values = { password: string; confirmPassword: string };
+// The user is the one the modal opened for, and a reset password must always be changed at the next sign-in.
+type Values = Pick<z.input<typeof userResetPasswordSchema>, 'password' | 'confirmPassword'>;
 
 /** An administrator sets a temporary password; the user must choose a new one at the next sign-in. */
 export function ResetPasswordModal({ user, onClose }: { user: User | undefined; onClose: () => void }) {

@@ -1,5 +1,6 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { accountEmailUpdateSchema, type AccountProfile } from '@casedesk/shared';
 import { feedback } from '../../../platform/feedback';
 import { useFormFill } from '../../../platform/form-fill';
@@ -7,7 +8,8 @@ import { schemaRule } from '../../../platform/form-rules';
 import { useUpdateEmail } from '../api';
 import { useSaveFailure } from '../../../platform/crud/failure';
 
-type Values = { email: string; password: string };
+// The row version is sent from the profile, not typed.
+type Values = Omit<z.input<typeof accountEmailUpdateSchema>, 'rowVersion'>;
 const fields = accountEmailUpdateSchema.shape;
 
 export function EmailForm({ profile }: { profile: AccountProfile }) {

@@ -1,11 +1,13 @@
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { resetInitPasswordSchema } from '@casedesk/shared';
 import { feedback } from '../../../platform/feedback';
 import { PasswordFields } from '../../../platform/forms/PasswordFields';
 import { useChangePassword } from '../api';
 import { useSaveFailure } from '../../../platform/crud/failure';
 
-type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
+type Values = z.input<typeof resetInitPasswordSchema>;
 
 export function PasswordForm() {
   const { t } = useTranslation();

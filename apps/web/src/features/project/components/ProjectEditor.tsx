@@ -8,19 +8,11 @@ import { resourceKeys } from '../../../platform/crud/resource-api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { useStatusOptions } from '../../../platform/crud/StatusTag';
-import { blanksToNull } from '../../../platform/crud/values';
+import { blanksToNull, type DateValue, type FormValuesOf } from '../../../platform/crud/values';
 import { projectApi } from '../api';
 
-type Values = {
-  projectCode: string;
-  projectName: string;
-  projectDescription: string | null;
-  projectStatus: 'Active' | 'Inactive';
-  activeAt: Dayjs | null;
-  inActiveAt: Dayjs | null;
-  businessUnit: string | null;
-  companyIds: number[];
-};
+// The date pickers hold Dayjs values; toBody sends them as ISO dates.
+type Values = FormValuesOf<typeof projectCreateSchema, { activeAt: DateValue; inActiveAt: DateValue }>;
 
 const fields = projectCreateSchema.shape;
 const day = (value: string | null) => (value ? dayjs(value) : null);

@@ -1,22 +1,23 @@
-import { useState } from 'react';
 import { Drawer, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { jobRunStatusSchema, type JobRun, type JobRunStatus, type ScheduleJob } from '@casedesk/shared';
 import { useServerText } from '../../../platform/crud/failure';
+import { useResourceList } from '../../../platform/crud/use-resource-list';
 import { useJobRuns } from '../api';
 import { formatDuration, formatJobTime, RunStatusTag } from './job-texts';
 
 // New runs show up by themselves while the drawer is open; a job may fire every few seconds.
 const pollMs = 2000;
+type RunsPage = { page: number; pageSize: number; status?: JobRunStatus };
 
 /** A job's run history: newest first, paged, with each run's result, duration and message. */
 export function JobRunsDrawer({ job, onClose }: { job: ScheduleJob; onClose: () => void }) {
   const { t } = useTranslation();
   const serverText = useServerText();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const [status, setStatus] = useState<JobRunStatus | undefined>();
-  const runs = useJobRuns({ jobId: job.id, page, pageSize, ...(status ? { status } : {}) }, pollMs);
+  const runs = useResourceList<JobRun, RunsPage>(
+    { useList: (query) => useJobRuns({ jobId: job.id, ...query }, pollMs) },
+    { start: { page: 1, pageSize: 20 } },
+  );
 
   return (
     <Drawer
@@ -32,11 +33,8 @@ export function JobRunsDrawer({ job, onClose }: { job: ScheduleJob; onClose: () 
           allowClear
           className="job-runs-status"
           placeholder={t('scheduleJob.runs.allStatuses')}
-          value={status ?? null}
-          onChange={(next) => {
-            setStatus(next ?? undefined);
-            setPage(1);
-          }}
+          value={runs.query.status ?? null}
+          onChange={(status) => runs.setFilter('status', status)}
           options={jobRunStatusSchema.options.map((value) => ({
             value,
             label: t(`scheduleJob.runStatus.${value}`),
@@ -49,20 +47,11 @@ export function JobRunsDrawer({ job, onClose }: { job: ScheduleJob; onClose: () 
         rowKey="id"
         size="small"
         className="job-runs-table"
-        dataSource={runs.data?.items}
-        loading={runs.isLoading}
+        dataSource={runs.items}
+        loading={runs.list.isLoading}
         locale={{ emptyText: t('scheduleJob.runs.empty') }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: runs.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('crud.list.total', { count: total }),
-          onChange: (p, s) => {
-            setPage(s === pageSize ? p : 1);
-            setPageSize(s);
-          },
-        }}
+        pagination={runs.pagination}
+        onChange={runs.onTableChange}
         columns={[
           {
             key: 'fireTime',

@@ -7,30 +7,21 @@ import {
   scheduleJobMessages,
   validateQuartzCron,
   type ScheduleJob,
-  type ScheduleJobTriggerType,
 } from '@casedesk/shared';
 import { CronEditor } from '../../../platform/cron/CronEditor';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
-import { blanksToNull } from '../../../platform/crud/values';
+import { blanksToNull, type DateValue, type FormValuesOf } from '../../../platform/crud/values';
 import { schemaRule } from '../../../platform/form-rules';
 import { translateServerMessage } from '../../../platform/server-messages';
 import { scheduleJobApi, useJobHandlers } from '../api';
 import { paramsSummary, paramsTemplate, parseParams } from './job-params';
 import { useHandlerTitle } from './job-texts';
 
-type Values = {
-  name: string;
-  jobGroup: string;
-  className: string;
-  jobParams: string;
-  triggerType: ScheduleJobTriggerType;
-  cron: string;
-  intervalSecond: number | null;
-  cycleRunTimes: number;
-  beginTime: Dayjs | null;
-  endTime: Dayjs | null;
-  remark: string | null;
-};
+// The parameters are edited as JSON text and the times with date pickers; toBody parses and formats them back.
+type Values = FormValuesOf<
+  typeof scheduleJobCreateSchema,
+  { jobParams: string; beginTime: DateValue; endTime: DateValue }
+>;
 
 const fields = scheduleJobCreateSchema.shape;
 const time = (value: string | null) => (value ? dayjs(value) : null);

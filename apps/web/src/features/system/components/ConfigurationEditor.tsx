@@ -1,19 +1,13 @@
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { configurationCreateSchema, type Configuration } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { configurationApi } from '../api';
 import { useDictionary } from '../dictionary-hook';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 
-type Values = {
-  name: string;
-  value: string;
-  typeId: number | null;
-  description: string | null;
-  sort: number;
-  enable: boolean;
-};
+type Values = z.input<typeof configurationCreateSchema>;
 
 const fields = configurationCreateSchema.shape;
 /** The dictionary whose items are the kinds of configuration. */

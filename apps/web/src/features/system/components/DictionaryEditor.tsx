@@ -1,21 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Divider, Form, Input, InputNumber, Row, Select, Switch, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { dictionaryCreateSchema, dictionaryItemInputSchema, type DictionaryDetail } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { dictionaryApi } from '../api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 
-type ItemValues = { key: string; parentKey: string | null; name: string; value: string; sort: number; enable: boolean };
-type Values = {
-  code: string;
-  name: string;
-  category: string | null;
-  description: string | null;
-  sort: number;
-  enable: boolean;
-  items: ItemValues[];
-};
+type ItemValues = z.input<typeof dictionaryItemInputSchema>;
+type Values = z.input<typeof dictionaryCreateSchema>;
 
 const fields = dictionaryCreateSchema.shape;
 const itemFields = dictionaryItemInputSchema.shape;

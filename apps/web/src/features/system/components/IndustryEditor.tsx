@@ -1,18 +1,12 @@
 import { Form, Input, InputNumber, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { industryCreateSchema, type Industry, type IndustryNode } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { industryApi } from '../api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 
-type Values = {
-  code: string;
-  name: string;
-  parentId: number | null;
-  description: string | null;
-  sort: number;
-  status: 'Active' | 'Inactive';
-};
+type Values = z.input<typeof industryCreateSchema>;
 
 const fields = industryCreateSchema.shape;
 const toForm = (i: Industry): Values => ({

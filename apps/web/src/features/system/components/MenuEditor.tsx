@@ -1,6 +1,7 @@
 import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  menuCreateSchema,
   menuLinkUrlSchema,
   menuNameSchema,
   menuPathSchema,
@@ -8,33 +9,19 @@ import {
   permissionModules,
   type Menu,
   type MenuNode,
-  type MenuType,
 } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
+import type { FormValuesOf } from '../../../platform/crud/values';
 import { menuApi } from '../api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { IconPicker } from './IconPicker';
 import { useMenuTitle } from './menu-title';
 
-type Values = {
-  parentId: number | null;
-  menuType: MenuType;
-  path: string;
-  name: string;
-  component: string;
-  redirect: string | null;
-  titles: { en: string; 'zh-cn': string; 'zh-tw': string };
-  linkUrl: string | null;
-  icon: string;
-  sort: number;
-  identification: string | null;
-  permissionModule: string | null;
-  isHide: boolean;
-  isKeepAlive: boolean;
-  isAffix: boolean;
-  isIframe: boolean;
-  enabled: boolean;
-};
+// The form edits the three titles (each a text box); toBody sends the English one as `title` too.
+type Values = Omit<
+  FormValuesOf<typeof menuCreateSchema, { titles: { en: string; 'zh-cn': string; 'zh-tw': string } }>,
+  'title'
+>;
 
 const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
@@ -50,7 +37,8 @@ const toForm = (m: Menu): Values => ({
   icon: m.icon,
   sort: m.sort,
   identification: m.identification,
-  permissionModule: m.permissionModule,
+  // The read row types it as text; what the server stored is one of the modules its create schema accepts.
+  permissionModule: m.permissionModule as Values['permissionModule'],
   isHide: m.isHide,
   isKeepAlive: m.isKeepAlive,
   isAffix: m.isAffix,

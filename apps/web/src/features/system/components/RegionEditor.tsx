@@ -1,19 +1,12 @@
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { regionCreateSchema, type Region } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { regionApi } from '../api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 
-type Values = {
-  code: string;
-  name: string;
-  pinyin: string | null;
-  zipCode: string | null;
-  parentCode: string | null;
-  type: number;
-  sort: number;
-};
+type Values = z.input<typeof regionCreateSchema>;
 
 const fields = regionCreateSchema.shape;
 const blankToNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);

@@ -2,13 +2,16 @@ import { useState } from 'react';
 import { SendOutlined } from '@ant-design/icons';
 import { App, Alert, Button, Drawer, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { ticketReplySchema } from '@casedesk/shared';
 import { useSaveFailure } from '../../../platform/crud/failure';
+import type { FormValuesOf } from '../../../platform/crud/values';
 import { AddressInput, addressRule } from '../../../platform/mail/AddressInput';
 import { RichTextEditor } from '../../../platform/rich-text/RichTextEditor';
 import { AttachmentUploader, type Attachment } from '../../../platform/upload/AttachmentUploader';
 import { useReplyByEmail } from '../api';
 
-type Values = { to: string[]; cc: string[]; body: string; attachments: Attachment[] };
+// The ticket is the one the reply is written on; the files are the uploader's entries (submit sends their ids).
+type Values = Omit<FormValuesOf<typeof ticketReplySchema, { attachments: Attachment[] }>, 'ticketId'>;
 
 const isBlank = (html: string | undefined) => !html || !html.replace(/<[^>]*>/g, '').trim();
 

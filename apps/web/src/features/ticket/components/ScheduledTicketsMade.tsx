@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Drawer, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ScheduledTicketListItem, ScheduledTicketMade, TicketPriority, TicketStatus } from '@casedesk/shared';
+import { useResourceList, type PagedQuery } from '../../../platform/crud/use-resource-list';
 import { useScheduledTicketsMade } from '../api';
 import { formatDateTime } from './dates';
 import { PriorityTag, StatusTag } from './TicketTags';
@@ -12,8 +12,10 @@ const pageSize = 10;
 /** The tickets a scheduled ticket made (those the user may see), newest first, each linked to its page. */
 export function ScheduledTicketsMade({ item, onClose }: { item: ScheduledTicketListItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const made = useScheduledTicketsMade(item.id, page, pageSize);
+  const made = useResourceList<ScheduledTicketMade, PagedQuery>(
+    { useList: (query) => useScheduledTicketsMade(item.id, query.page, query.pageSize) },
+    { start: { page: 1, pageSize } },
+  );
   return (
     <Drawer
       open
@@ -26,16 +28,11 @@ export function ScheduledTicketsMade({ item, onClose }: { item: ScheduledTicketL
       <Table<ScheduledTicketMade>
         rowKey="id"
         size="small"
-        loading={made.isFetching}
-        dataSource={made.data?.items ?? []}
+        loading={made.list.isFetching}
+        dataSource={made.items}
         locale={{ emptyText: t('ticket.scheduled.madeEmpty') }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: made.data?.total ?? 0,
-          onChange: setPage,
-          showTotal: (total) => t('ticket.scheduled.total', { total }),
-        }}
+        pagination={{ ...made.pager, showTotal: (total) => t('ticket.scheduled.total', { total }) }}
+        onChange={made.onTableChange}
         columns={[
           {
             key: 'caseNumber',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Input, Modal, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TicketListItem, TicketStatus } from '@casedesk/shared';
+import { useResourceList, type PagedQuery } from '../../../platform/crud/use-resource-list';
 import { useTicketPicker } from '../api';
 import { formatDate } from './dates';
 import { StatusTag } from './TicketTags';
@@ -21,11 +22,12 @@ export function TicketPickerModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<TicketListItem | null>(null);
-  const list = useTicketPicker(keyword, page, open);
-  const rows = (list.data?.items ?? []).filter((r) => r.id !== excludeId);
+  const list = useResourceList<TicketListItem, PagedQuery>(
+    { useList: (query) => useTicketPicker(query.keyword ?? '', query.page, open) },
+    { start: { page: 1, pageSize: 10 } },
+  );
+  const rows = list.items.filter((r) => r.id !== excludeId);
 
   return (
     <Modal
@@ -42,19 +44,15 @@ export function TicketPickerModal({
       destroyOnHidden
     >
       <Input.Search
-        allowClear
+        {...list.searchProps}
         placeholder={t('ticket.picker.search')}
         aria-label={t('ticket.picker.search')}
-        onSearch={(value) => {
-          setKeyword(value.trim());
-          setPage(1);
-        }}
         style={{ marginBottom: 12 }}
       />
       <Table<TicketListItem>
         rowKey="id"
         size="small"
-        loading={list.isFetching}
+        loading={list.list.isFetching}
         dataSource={rows}
         rowSelection={{
           type: 'radio',
@@ -62,13 +60,8 @@ export function TicketPickerModal({
           onChange: (_keys, selected) => setChosen(selected[0] ?? null),
         }}
         onRow={(row) => ({ onClick: () => setChosen(row) })}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
+        pagination={{ ...list.pager, showSizeChanger: false }}
+        onChange={list.onTableChange}
         columns={[
           { title: t('ticket.fields.caseNumber'), dataIndex: 'caseNumber', width: 160 },
           { title: t('ticket.fields.subject'), dataIndex: 'subject', ellipsis: true },

@@ -1,39 +1,37 @@
 import type { FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import {
-  grantsToSend,
-  ticketCreateSchema,
-  type TicketCreate,
-  type TicketDetail,
-  type TicketFrom,
-  type TicketPriority,
-} from '@casedesk/shared';
+import { grantsToSend, ticketCreateSchema, type TicketCreate, type TicketDetail } from '@casedesk/shared';
 import { translateServerMessage } from '../../../platform/server-messages';
 import type { Attachment } from '../../../platform/upload/AttachmentUploader';
 import type { PickedTicket } from './TicketPickerModal';
 
-/** The ticket form's values: the create body, with pickers' own shapes for dates, the parent and files. */
-export type TicketFormValues = {
-  subject: string;
-  content?: string;
-  projectId?: number;
-  categoryId?: number | null;
-  companyId?: number | null;
-  businessUnit?: string | null;
-  priority: TicketPriority;
-  ticketType?: string | null;
-  ticketFrom: TicketFrom;
-  customer?: string | null;
-  customerEmail?: string | null;
-  telephone?: string | null;
-  assignTo?: number | null;
-  parentTicket?: PickedTicket | null;
-  privateTicket: boolean;
-  grantAccess?: number[];
-  scheduledDate?: Dayjs | null;
-  attachments?: Attachment[];
-};
+type TicketBody = z.input<typeof ticketCreateSchema>;
+/** The create body's fields the form shows as the body has them. */
+type Shown =
+  | 'subject'
+  | 'content'
+  | 'categoryId'
+  | 'companyId'
+  | 'businessUnit'
+  | 'ticketType'
+  | 'customer'
+  | 'customerEmail'
+  | 'telephone'
+  | 'assignTo'
+  | 'grantAccess';
+
+/**
+ * The ticket form's values: the create body's fields it shows; those with a default always hold one in the form; the
+ * project picker starts empty; pickers' own shapes for the parent, the date and the files (`bodyOf` turns them back).
+ */
+export type TicketFormValues = Pick<TicketBody, Shown> &
+  Required<Pick<TicketBody, 'priority' | 'ticketFrom' | 'privateTicket'>> & {
+    projectId?: number;
+    parentTicket?: PickedTicket | null;
+    scheduledDate?: Dayjs | null;
+    attachments?: Attachment[];
+  };
 
 export const newTicketValues: Partial<TicketFormValues> = {
   priority: 'Medium',

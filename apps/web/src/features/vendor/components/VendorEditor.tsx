@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { vendorCreateSchema, type Company } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { useStatusOptions } from '../../../platform/crud/StatusTag';
+import type { FormValuesOf } from '../../../platform/crud/values';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { schemaRule } from '../../../platform/form-rules';
 import { searchCompanies, useRecord } from '../../../platform/pickers/lookups';
@@ -23,19 +24,11 @@ const addressKeys = [
 type AddressKey = (typeof addressKeys)[number];
 type Address = Partial<Record<AddressKey, string | null>>;
 
-type Values = {
-  vendorCode: string;
-  vendorName: string;
-  companyId: number | null;
-  paymentMethod: string | null;
-  paymentTerm: string | null;
-  emailAddress: string | null;
-  glAccount: string | null;
-  description: string | null;
-  status: 'Active' | 'Inactive';
-  remitTo: Address & { name?: string | null };
-  mailAddress: Address;
-};
+// Each address block is a group of text boxes, so the form always holds an object; toBody sends an empty block as null.
+type Values = FormValuesOf<
+  typeof vendorCreateSchema,
+  { remitTo: Address & { name?: string | null }; mailAddress: Address }
+>;
 
 const fields = vendorCreateSchema.shape;
 

@@ -1,5 +1,6 @@
 import { Col, Form, Input, InputNumber, Row, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import {
   businessFields,
   workflowMessages,
@@ -15,14 +16,7 @@ import { usePublishedWorkflows, workflowRegistryApi, type WorkflowRegistryRecord
 import { ConditionsBuilder } from './ConditionsBuilder';
 import { translateServerMessage } from '../../../platform/server-messages';
 
-type Values = {
-  businessType: WorkflowType;
-  workflowCode: string;
-  conditions: Condition[];
-  priority: number;
-  status: 'Active' | 'Inactive';
-  description: string | null;
-};
+type Values = z.input<typeof workflowRegistryCreateSchema>;
 
 const fields = workflowRegistryCreateSchema.shape;
 const toForm = (r: WorkflowRegistryRecord): Values => ({

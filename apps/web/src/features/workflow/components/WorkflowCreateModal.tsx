@@ -1,11 +1,12 @@
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { workflowCreateSchema, workflowTypes, type WorkflowType } from '@casedesk/shared';
+import type { z } from 'zod';
+import { workflowCreateSchema, workflowTypes } from '@casedesk/shared';
 import { useSaveFailure } from '../../../platform/crud/failure';
 import { schemaRule } from '../../../platform/form-rules';
 import { workflowApi, type WorkflowRecord } from '../api';
 
-type Values = { name: string; code: string; type: WorkflowType; description?: string };
+type Values = Pick<z.input<typeof workflowCreateSchema>, 'name' | 'code' | 'type' | 'description'>;
 const fields = workflowCreateSchema.shape;
 
 /** A new definition (name, code, type, description); the caller opens the designer on it. */

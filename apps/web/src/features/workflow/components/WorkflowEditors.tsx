@@ -1,12 +1,13 @@
 import { App, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { workflowCopySchema, workflowCreateSchema } from '@casedesk/shared';
+import type { z } from 'zod';
+import { workflowCopySchema, workflowCreateSchema, workflowUpdateSchema } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { useSaveFailure } from '../../../platform/crud/failure';
 import { schemaRule } from '../../../platform/form-rules';
 import { useCopyWorkflow, workflowApi, type WorkflowRecord } from '../api';
 
-type EditValues = { name: string; description: string | null; sort: number };
+type EditValues = Pick<z.input<typeof workflowUpdateSchema>, 'name' | 'description' | 'sort'>;
 const fields = workflowCreateSchema.shape;
 
 const toForm = (w: WorkflowRecord): EditValues => ({ name: w.name, description: w.description, sort: w.sort });
@@ -51,7 +52,7 @@ export function WorkflowEditDrawer({ id, onClose }: { id: number; onClose: () =>
 export function WorkflowCopyModal({ workflow, onClose }: { workflow: WorkflowRecord; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ code: string; name: string }>();
+  const [form] = Form.useForm<z.input<typeof workflowCopySchema>>();
   const copy = useCopyWorkflow();
   const saveFailure = useSaveFailure();
   return (

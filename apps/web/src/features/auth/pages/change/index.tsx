@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { resetInitPasswordSchema } from '@casedesk/shared';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../../../platform/page-title';
 import { setNeedToChangePwd, setUserInfo, userInfoFrom } from '../../../../platform/auth-store';
@@ -11,7 +13,7 @@ import { getMyInfo, resetInitPassword } from '../../api';
 import { AuthLayout } from '../../components/AuthLayout';
 import { PasswordFields } from '../../../../platform/forms/PasswordFields';
 
-type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
+type Values = z.input<typeof resetInitPasswordSchema>;
 
 /** The forced password change (guard rule 1): nothing else opens until it is done. */
 export default function ChangePasswordPage() {

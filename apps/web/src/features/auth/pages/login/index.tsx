@@ -5,6 +5,8 @@ import { Alert, Button, Checkbox, Divider, Form, Spin } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { loginSchema } from '@casedesk/shared';
 import { useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../../../../platform/page-title';
 import { appConfig } from '../../../../platform/config';
@@ -21,7 +23,8 @@ const ForgotPasswordModal = lazy(() =>
   import('../../components/ForgotPasswordModal').then((m) => ({ default: m.ForgotPasswordModal })),
 );
 
-type Values = { userName: string; password: string; remember: boolean };
+// "Remember me" stays in this browser; it is not part of the sign-in call.
+type Values = z.input<typeof loginSchema> & { remember: boolean };
 
 /** One-time codes already traded (a re-render or React's double effect must not spend one twice). */
 const usedSsoCodes = new Set<string>();

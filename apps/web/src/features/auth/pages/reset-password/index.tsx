@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { resetPasswordSchema } from '@casedesk/shared';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../../platform/page-title';
 import { ApiError } from '../../../../platform/http/client';
@@ -9,7 +11,8 @@ import { resetPassword } from '../../api';
 import { AuthLayout } from '../../components/AuthLayout';
 import { PasswordFields } from '../../../../platform/forms/PasswordFields';
 
-type Values = { newPassword: string; confirmPassword: string };
+// The token comes from the link, not the form.
+type Values = Omit<z.input<typeof resetPasswordSchema>, 'token'>;
 
 /** Where the forgot-password e-mail's link leads: `/reset-password?token=...`. */
 export default function ResetPasswordPage() {

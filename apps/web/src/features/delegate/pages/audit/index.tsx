@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Flex, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Card, DatePicker, Select, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { delegateLogEvents, type DelegateLogEntry, type DelegateLogEvent } from '@casedesk/shared';
+import { ListHeader, ResetButton } from '../../../../platform/crud/ListHeader';
+import { useResourceList } from '../../../../platform/crud/use-resource-list';
 import { RemoteSelect } from '../../../../platform/pickers/RemoteSelect';
 import { searchDelegateUsers, useDelegateHistory, useUserNames, type HistoryFilter } from '../../api';
 
 const firstPage: HistoryFilter = { page: 1, pageSize: 20 };
+const delegateLog = { useList: useDelegateHistory };
 const eventColor: Record<DelegateLogEvent, string> = {
   created: 'green',
   updated: 'blue',
@@ -74,11 +76,11 @@ function ChangeSummary({ entry, names }: { entry: DelegateLogEntry; names: Map<n
 /** The delegate audit (`delegate:history`): every change of every delegation, and the work that reached a delegate. */
 export default function DelegateAuditPage() {
   const { t } = useTranslation();
-  const [query, setQuery] = useState<HistoryFilter>(firstPage);
+  const history = useResourceList<DelegateLogEntry, HistoryFilter>(delegateLog, { start: firstPage });
+  const { query } = history;
   const [userKey, setUserKey] = useState(0);
-  const history = useDelegateHistory(query);
   // Changed owners and delegates are ids in the log: their names, for the page shown.
-  const changedUsers = (history.data?.items ?? []).flatMap((e) =>
+  const changedUsers = history.items.flatMap((e) =>
     e.event === 'updated' && e.detail
       ? ['delegateBy', 'delegateTo'].flatMap((field) => {
           const change = e.detail?.[field] as { from: unknown; to: unknown } | undefined;
@@ -87,82 +89,64 @@ export default function DelegateAuditPage() {
       : [],
   );
   const names = useUserNames(changedUsers);
-  const setFilter = (patch: Partial<HistoryFilter>) => setQuery((q) => ({ ...q, ...patch, page: 1 }));
+  const setFilter = (patch: Partial<HistoryFilter>) => history.setQuery((q) => ({ ...q, ...patch, page: 1 }));
   const range: [Dayjs | null, Dayjs | null] | null =
     query.from || query.to ? [query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null] : null;
 
   return (
     <Card className="delegate-audit" variant="borderless">
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('delegate.audit.title')}
-        </Typography.Title>
-        <Space wrap>
-          <div style={{ width: 220 }} className="delegate-audit-user">
-            <RemoteSelect
-              key={userKey}
-              id="delegate-audit-user"
-              queryKey={['resource', 'Delegate', 'users']}
-              search={searchDelegateUsers}
-              allowClear
-              placeholder={t('delegate.audit.anyUser')}
-              value={query.userId ?? null}
-              onChange={(value) => setFilter({ userId: typeof value === 'number' ? value : undefined })}
-            />
-          </div>
-          <Select<DelegateLogEvent[]>
-            mode="multiple"
+      <ListHeader title={t('delegate.audit.title')}>
+        <div style={{ width: 220 }} className="delegate-audit-user">
+          <RemoteSelect
+            key={userKey}
+            id="delegate-audit-user"
+            queryKey={['resource', 'Delegate', 'users']}
+            search={searchDelegateUsers}
             allowClear
-            className="delegate-audit-events"
-            placeholder={t('delegate.audit.anyEvent')}
-            value={query.events ?? []}
-            onChange={(events) => setFilter({ events: events.length > 0 ? events : undefined })}
-            options={delegateLogEvents.map((value) => ({ value, label: t(`delegate.event.${value}`) }))}
-            style={{ minWidth: 200 }}
-            maxTagCount="responsive"
+            placeholder={t('delegate.audit.anyUser')}
+            value={query.userId ?? null}
+            onChange={(value) => setFilter({ userId: typeof value === 'number' ? value : undefined })}
           />
-          <DatePicker.RangePicker
-            className="delegate-audit-dates"
-            allowEmpty={[true, true]}
-            value={range}
-            onChange={(dates) =>
-              setFilter({
-                from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : undefined,
-                to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : undefined,
-              })
-            }
-          />
-          <Tooltip title={t('crud.list.reset')}>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('crud.list.reset')}
-              onClick={() => {
-                setQuery(firstPage);
-                setUserKey((k) => k + 1);
-              }}
-            />
-          </Tooltip>
-        </Space>
-      </Flex>
+        </div>
+        <Select<DelegateLogEvent[]>
+          mode="multiple"
+          allowClear
+          className="delegate-audit-events"
+          placeholder={t('delegate.audit.anyEvent')}
+          value={query.events ?? []}
+          onChange={(events) => setFilter({ events: events.length > 0 ? events : undefined })}
+          options={delegateLogEvents.map((value) => ({ value, label: t(`delegate.event.${value}`) }))}
+          style={{ minWidth: 200 }}
+          maxTagCount="responsive"
+        />
+        <DatePicker.RangePicker
+          className="delegate-audit-dates"
+          allowEmpty={[true, true]}
+          value={range}
+          onChange={(dates) =>
+            setFilter({
+              from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : undefined,
+              to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : undefined,
+            })
+          }
+        />
+        <ResetButton
+          onClick={() => {
+            history.reset();
+            setUserKey((k) => k + 1);
+          }}
+        />
+      </ListHeader>
       <Table<DelegateLogEntry>
         rowKey="id"
         size="middle"
         className="delegate-audit-table"
-        dataSource={history.data?.items ?? []}
-        loading={history.isFetching}
+        dataSource={history.items}
+        loading={history.list.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('crud.list.empty') }}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: history.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('crud.list.total', { count: total }),
-        }}
-        onChange={(pagination) =>
-          setQuery((q) => ({ ...q, page: pagination.current ?? 1, pageSize: pagination.pageSize ?? q.pageSize }))
-        }
+        pagination={history.pagination}
+        onChange={history.onTableChange}
         columns={[
           {
             key: 'createdAt',

@@ -1,14 +1,11 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Select, Space, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { delegateTypes, type Delegate } from '@casedesk/shared';
-import { useActionFeedback, useServerText } from '../../../../platform/crud/failure';
+import { useActionFeedback } from '../../../../platform/crud/failure';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { StatusFilter } from '../../../../platform/crud/StatusTag';
-import { ApiError } from '../../../../platform/http/client';
-import { usePermissions } from '../../../../platform/permission';
-import { delegateApi, useRemoveMany, useSetEnabled } from '../../api';
+import { delegateApi, useSetEnabled } from '../../api';
 import { DelegateEditor } from '../../components/DelegateEditor';
 
 const day = (value: string | null) => (value ? dayjs(value).format('L') : null);
@@ -16,13 +13,8 @@ const day = (value: string | null) => (value ? dayjs(value).format('L') : null);
 /** Delegates (spec: Delegate screen): who holds whose tickets and approvals, when, in which projects; on/off. */
 export default function DelegateListPage() {
   const { t } = useTranslation();
-  const { has } = usePermissions();
-  const { modal, message } = App.useApp();
-  const serverText = useServerText();
   const feedback = useActionFeedback();
   const setEnabled = useSetEnabled();
-  const removeMany = useRemoveMany();
-  const canBatchDelete = has('delegate:batchDelete');
 
   return (
     <ListPage<Delegate>
@@ -33,7 +25,7 @@ export default function DelegateListPage() {
       searchPlaceholder={t('delegate.list.search')}
       exportName="delegates.xlsx"
       nameOf={(d) => t('delegate.list.nameOf', { owner: d.delegateByName, delegate: d.delegateToName })}
-      selectable={canBatchDelete}
+      batchDelete
       rowAllows={(d, action) => d.actions.includes(action)}
       filters={({ query, setFilter }) => (
         <>
@@ -54,36 +46,6 @@ export default function DelegateListPage() {
           />
         </>
       )}
-      toolbar={({ selected, clearSelection }) =>
-        canBatchDelete && selected.length > 0 ? (
-          <Button
-            danger
-            className="delegate-batch-delete"
-            icon={<DeleteOutlined />}
-            onClick={() =>
-              modal.confirm({
-                title: t('crud.deleteTitle'),
-                content: t('delegate.list.batchDeleteText', { count: selected.length }),
-                okText: t('crud.delete'),
-                okButtonProps: { danger: true },
-                cancelText: t('common.cancel'),
-                onOk: async () => {
-                  try {
-                    await removeMany.mutateAsync(selected.map((d) => d.id));
-                    clearSelection();
-                    void message.success(t('crud.deleted'));
-                  } catch (error) {
-                    if (error instanceof ApiError && error.kind === 'http' && error.status !== 403)
-                      void message.error(serverText(error));
-                  }
-                },
-              })
-            }
-          >
-            {t('delegate.list.batchDelete', { count: selected.length })}
-          </Button>
-        ) : null
-      }
       columns={[
         {
           key: 'delegateBy',

@@ -6,11 +6,15 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { indexClaimMinutes, maxUploadFiles, type IndexQueueItem } from '@casedesk/shared';
 import { useActionFeedback, useConfirmDelete, useServerText } from '../../../../platform/crud/failure';
+import { useResourceList } from '../../../../platform/crud/use-resource-list';
 import { useSession } from '../../../../platform/auth-store';
 import { ApiError } from '../../../../platform/http/client';
 import { sizeText } from '../../../../platform/upload/files';
 import { CaptureView } from './components/CaptureView';
 import { useIndexClaim, useIndexDelete, useIndexQueue, useIndexRelease, useIndexUpload } from './indexing-api';
+
+type QueuePage = { page: number; pageSize: number };
+const indexQueue = { useList: useIndexQueue };
 
 const accept = '.pdf,.png,.jpg,.jpeg,.tif,.tiff,.webp,application/pdf,image/png,image/jpeg,image/tiff,image/webp';
 
@@ -23,8 +27,7 @@ export default function InvoiceIndexingPage() {
   const { modal, message, notification } = App.useApp();
   const text = useServerText();
   const me = useSession().userInfo?.userId ?? null;
-  const [page, setPage] = useState({ page: 1, pageSize: 20 });
-  const queue = useIndexQueue(page);
+  const queue = useResourceList<IndexQueueItem, QueuePage>(indexQueue, { start: { page: 1, pageSize: 20 } });
   const upload = useIndexUpload();
   const claim = useIndexClaim();
   const release = useIndexRelease();
@@ -95,18 +98,15 @@ export default function InvoiceIndexingPage() {
           <p className="ant-upload-hint">{t('invoice.indexing.upload.hint', { max: maxUploadFiles })}</p>
         </Upload.Dragger>
       </Card>
-      <Card title={t('invoice.indexing.queue.title', { count: queue.data?.total ?? 0 })}>
+      <Card title={t('invoice.indexing.queue.title', { count: queue.total })}>
         <Table<IndexQueueItem>
           rowKey="id"
           size="middle"
-          loading={queue.isFetching && !queue.data}
-          dataSource={queue.data?.items ?? []}
-          pagination={{
-            current: page.page,
-            pageSize: page.pageSize,
-            total: queue.data?.total ?? 0,
-            onChange: (p, size) => setPage({ page: p, pageSize: size }),
-          }}
+          loading={queue.list.isFetching && !queue.list.data}
+          dataSource={queue.items}
+          // The queue's pager as it always was: no page sizes to choose, no total beside it (the card's title says it).
+          pagination={queue.pager}
+          onChange={queue.onTableChange}
           scroll={{ x: 900 }}
           columns={[
             {

@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Flex, Input, Segmented, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Input, Segmented, Select, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notificationTypes, type Notification } from '@casedesk/shared';
+import { ListHeader, ResetButton } from '../../../../platform/crud/ListHeader';
+import { useResourceList } from '../../../../platform/crud/use-resource-list';
 import {
   useMarkRead,
   useNotifications,
@@ -15,15 +16,14 @@ import {
 
 type ReadFilter = 'all' | 'unread' | 'read';
 const start: NotificationListQuery = { page: 1, pageSize: 20 };
+const notifications = { useList: useNotifications };
 
 /** My notifications: filter by read state, kind and text; open one (marks it read); mark several or all read. */
 export default function NotificationListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [query, setQuery] = useState<NotificationListQuery>(start);
-  const [typed, setTyped] = useState('');
-  const [selected, setSelected] = useState<number[]>([]);
-  const list = useNotifications(query);
+  const list = useResourceList<Notification, NotificationListQuery>(notifications, { start });
+  const { query, selected } = list;
   const unread = useUnreadCount();
   const markRead = useMarkRead();
   const titleOf = useNotificationTitle();
@@ -36,76 +36,57 @@ export default function NotificationListPage() {
 
   return (
     <Card className="notification-list" variant="borderless">
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('notification.list.title')}
-        </Typography.Title>
-        <Space wrap>
-          <Input.Search
-            allowClear
-            className="notification-search"
-            placeholder={t('notification.list.search')}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword: keyword.trim() || undefined }))}
-            style={{ width: 240 }}
-          />
-          <Segmented<ReadFilter>
-            className="notification-read-filter"
-            value={readFilter}
-            options={(['all', 'unread', 'read'] as const).map((value) => ({
-              value,
-              label: t(`notification.list.${value}`),
-            }))}
-            onChange={(value) =>
-              setQuery((q) => ({ ...q, page: 1, isRead: value === 'all' ? undefined : value === 'read' }))
-            }
-          />
-          <Select
-            allowClear
-            className="notification-type-filter"
-            style={{ width: 180 }}
-            placeholder={t('notification.list.allTypes')}
-            value={query.msType}
-            options={notificationTypes.map((type) => ({ value: type, label: t(`notification.types.${type}`) }))}
-            onChange={(msType) => setQuery((q) => ({ ...q, page: 1, msType }))}
-          />
-          <Tooltip title={t('notification.list.reset')}>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('notification.list.reset')}
-              onClick={() => {
-                setTyped('');
-                setQuery(start);
-              }}
-            />
-          </Tooltip>
-          <Button
-            icon={<CheckOutlined />}
-            disabled={selected.length === 0}
-            onClick={() => markRead.mutate({ ids: selected }, { onSuccess: () => setSelected([]) })}
-          >
-            {t('notification.list.markSelectedRead')}
-          </Button>
-          <Button
-            type="primary"
-            disabled={(unread.data ?? 0) === 0}
-            loading={markRead.isPending}
-            onClick={() => markRead.mutate({ all: true })}
-          >
-            {t('notification.markAllRead')}
-          </Button>
-        </Space>
-      </Flex>
+      <ListHeader title={t('notification.list.title')}>
+        <Input.Search
+          {...list.searchProps}
+          className="notification-search"
+          placeholder={t('notification.list.search')}
+          style={{ width: 240 }}
+        />
+        <Segmented<ReadFilter>
+          className="notification-read-filter"
+          value={readFilter}
+          options={(['all', 'unread', 'read'] as const).map((value) => ({
+            value,
+            label: t(`notification.list.${value}`),
+          }))}
+          onChange={(value) => list.setFilter('isRead', value === 'all' ? undefined : value === 'read')}
+        />
+        <Select
+          allowClear
+          className="notification-type-filter"
+          style={{ width: 180 }}
+          placeholder={t('notification.list.allTypes')}
+          value={query.msType}
+          options={notificationTypes.map((type) => ({ value: type, label: t(`notification.types.${type}`) }))}
+          onChange={(msType) => list.setFilter('msType', msType)}
+        />
+        <ResetButton label={t('notification.list.reset')} onClick={list.reset} />
+        <Button
+          icon={<CheckOutlined />}
+          disabled={selected.length === 0}
+          onClick={() => markRead.mutate({ ids: selected.map((item) => item.id) }, { onSuccess: list.clearSelection })}
+        >
+          {t('notification.list.markSelectedRead')}
+        </Button>
+        <Button
+          type="primary"
+          disabled={(unread.data ?? 0) === 0}
+          loading={markRead.isPending}
+          onClick={() => markRead.mutate({ all: true })}
+        >
+          {t('notification.markAllRead')}
+        </Button>
+      </ListHeader>
       <Table<Notification>
         rowKey="id"
         size="middle"
-        dataSource={list.data?.items ?? []}
-        loading={list.isFetching}
+        dataSource={list.items}
+        loading={list.list.isFetching}
         scroll={{ x: 'max-content' }}
         rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys as number[]),
+          ...list.rowSelection,
+          preserveSelectedRowKeys: false,
           getCheckboxProps: (item) => ({ disabled: item.isRead }),
         }}
         onRow={(item) => ({ onClick: () => open(item), style: { cursor: item.linkData ? 'pointer' : undefined } })}
@@ -153,15 +134,8 @@ export default function NotificationListPage() {
           },
         ]}
         locale={{ emptyText: t('notification.empty') }}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('notification.list.total', { count: total }),
-          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-        }}
+        pagination={{ ...list.pagination, showTotal: (total) => t('notification.list.total', { count: total }) }}
+        onChange={list.onTableChange}
       />
     </Card>
   );

@@ -3,7 +3,8 @@ import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icon
 import { Button, DatePicker, Flex, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Holiday, Settings } from '@casedesk/shared';
+import type { Holiday, Settings, holidayCreateSchema } from '@casedesk/shared';
+import type { FormValuesOf } from '../../../../platform/crud/values';
 import { feedback } from '../../../../platform/feedback';
 import { ApiError } from '../../../../platform/http/client';
 import { downloadExport } from '../../../../platform/http/file-transfer';
@@ -12,7 +13,8 @@ import { translateServerMessage } from '../../../../platform/server-messages';
 import { useAddHoliday, useDeleteHoliday } from '../api';
 import { HolidayReminderForm } from './HolidayReminderForm';
 
-type Values = { day: Dayjs; name: string };
+// The day is a date picker's value; submit sends it as an ISO date.
+type Values = FormValuesOf<typeof holidayCreateSchema, { day: Dayjs }>;
 
 /** The holiday calendar: days the service desk is closed. */
 export function HolidayTab({ settings, reload }: { settings: Settings; reload: () => Promise<unknown> }) {

@@ -1,5 +1,6 @@
 import { Col, Divider, Form, type FormInstance, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { emailMessages, incomingProtocols, mailAccountCreateSchema, type IncomingProtocol } from '@casedesk/shared';
 import { EditorDrawer } from '../../../../platform/crud/EditorDrawer';
 import { schemaRule } from '../../../../platform/form-rules';
@@ -9,29 +10,7 @@ import { searchCategories, searchProjects } from '../../../../platform/pickers/l
 import { mailAccountApi, type MailAccountRecord } from '../mail-account-api';
 import { incomingPort, nextPort, smtpPort } from './mail-ports';
 
-type Values = {
-  name: string;
-  displayName: string | null;
-  address: string;
-  account: string;
-  password: string;
-  smtpHost: string;
-  smtpPort: number;
-  smtpSsl: boolean;
-  smtpStartTls: boolean;
-  incomingProtocol: IncomingProtocol;
-  incomingHost: string | null;
-  incomingPort: number | null;
-  incomingSsl: boolean;
-  incomingStartTls: boolean;
-  incomingFolder: string;
-  fetchEnabled: boolean;
-  fetchIntervalSeconds: number;
-  defaultProjectId: number | null;
-  defaultCategoryId: number | null;
-  isDefault: boolean;
-  status: 'Active' | 'Inactive';
-};
+type Values = z.input<typeof mailAccountCreateSchema>;
 
 const fields = mailAccountCreateSchema.shape;
 

@@ -3,29 +3,14 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import {
-  isOpenDateRangeValid,
-  ticketPriorities,
-  ticketStatuses,
-  type TicketFormOptions,
-  type TicketPriority,
-  type TicketStatus,
-} from '@casedesk/shared';
+import { isOpenDateRangeValid, ticketPriorities, ticketStatuses, type TicketFormOptions } from '@casedesk/shared';
 import { feedback } from '../../../../platform/feedback';
 import type { TicketFilter } from '../../api';
 import { clean } from '../../components/list-filter';
 
-type FilterValues = {
-  keyword?: string;
-  status?: TicketStatus[];
-  priority?: TicketPriority[];
-  categoryId?: number;
-  projectId?: number;
-  companyId?: number;
-  assignTo?: number;
-  openDateFrom?: Dayjs | null;
-  openDateTo?: Dayjs | null;
-};
+type ShownFilters = 'keyword' | 'status' | 'priority' | 'categoryId' | 'projectId' | 'companyId' | 'assignTo';
+// The list's filter (the query the server reads) as the form holds it: the open dates are date pickers' values.
+type FilterValues = Pick<TicketFilter, ShownFilters> & { openDateFrom?: Dayjs | null; openDateTo?: Dayjs | null };
 
 const toValues = (filter: TicketFilter): FilterValues => ({
   keyword: filter.keyword,

@@ -19,6 +19,8 @@ import { TicketFilters, userOptions } from './TicketFilters';
 import { TicketToolbar } from './TicketToolbar';
 import '../../components/ticket.css';
 
+// Built by hand, not with useResourceList: its state lives in the address (read before the code loads by prefetch.ts,
+// parsed and written by list-filter.ts), a new sort goes back to page 1, and its batch calls are the ticket module's own.
 /** The ticket list (spec section 2): server-side paging, sorting and filters, all held in the address. */
 export default function TicketListPage() {
   const { t } = useTranslation();

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { CloseCircleOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, InputNumber, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { CloseCircleOutlined, SwapOutlined } from '@ant-design/icons';
+import { Card, Input, InputNumber, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { instanceStatuses, workflowTypes, type WorkflowInstance } from '@casedesk/shared';
 import { InstanceStatusTag } from '../../../../platform/approval/InstanceStatusTag';
+import { ListHeader, ResetButton } from '../../../../platform/crud/ListHeader';
 import { RowIconButton } from '../../../../platform/crud/RowIconButton';
+import { useResourceList } from '../../../../platform/crud/use-resource-list';
 import { usePermissions } from '../../../../platform/permission';
 import { UserSelect } from '../../../../platform/pickers/UserSelect';
 import { useInstanceInfo, useInstanceList, type InstanceListQuery } from '../../api';
@@ -14,6 +16,7 @@ import { ActionModal } from '../../components/ActionModal';
 import { formatDateTime } from '../../components/workflow-texts';
 
 const firstPage: InstanceListQuery = { page: 1, pageSize: 20 };
+const instances = { useList: useInstanceList };
 
 /** The admin's cancel or reassign on a row: the instance's Info first (its pending tasks), then the action's modal. */
 function AdminAction(props: { instanceId: number; action: 'cancel' | 'reassign'; onClose: () => void }) {
@@ -26,13 +29,10 @@ function AdminAction(props: { instanceId: number; action: 'cancel' | 'reassign';
 export default function InstanceListPage() {
   const { t } = useTranslation();
   const { has } = usePermissions();
-  const [query, setQuery] = useState<InstanceListQuery>(firstPage);
-  const [typed, setTyped] = useState('');
+  const list = useResourceList<WorkflowInstance, InstanceListQuery>(instances, { start: firstPage });
+  const { query, setFilter } = list;
   const [code, setCode] = useState('');
   const [acting, setActing] = useState<{ instanceId: number; action: 'cancel' | 'reassign' } | null>(null);
-  const list = useInstanceList(query);
-  const setFilter = <K extends keyof InstanceListQuery>(key: K, value: InstanceListQuery[K] | null | undefined) =>
-    setQuery((q) => ({ ...q, page: 1, [key]: value ?? undefined }));
   const canEdit = has('workflow:edit');
 
   const columns: ColumnsType<WorkflowInstance> = [
@@ -105,96 +105,76 @@ export default function InstanceListPage() {
 
   return (
     <Card className="instance-list" variant="borderless">
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('workflow.instance.title')}
-        </Typography.Title>
-        <Space wrap>
-          <Input.Search
-            allowClear
-            className="instance-search"
-            placeholder={t('workflow.instance.search')}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            onSearch={(keyword) => setFilter('keyword', keyword.trim() || undefined)}
-            style={{ width: 220 }}
+      <ListHeader title={t('workflow.instance.title')}>
+        <Input.Search
+          {...list.searchProps}
+          className="instance-search"
+          placeholder={t('workflow.instance.search')}
+          style={{ width: 220 }}
+        />
+        <Select
+          allowClear
+          className="instance-status-filter"
+          placeholder={t('workflow.instance.allStatuses')}
+          value={query.status ?? null}
+          onChange={(status) => setFilter('status', status)}
+          options={instanceStatuses.map((s) => ({ value: s, label: t(`workflow.instanceStatus.${s}`) }))}
+          style={{ width: 130 }}
+        />
+        <Select
+          allowClear
+          className="instance-type-filter"
+          placeholder={t('workflow.task.allTypes')}
+          value={query.businessType ?? null}
+          onChange={(type) => setFilter('businessType', type)}
+          options={workflowTypes.map((type) => ({ value: type, label: t(`workflow.type.${type}`) }))}
+          style={{ width: 130 }}
+        />
+        <Input
+          allowClear
+          className="instance-code-filter"
+          placeholder={t('workflow.instance.code')}
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value);
+            if (!e.target.value) setFilter('workflowCode', undefined);
+          }}
+          onPressEnter={() => setFilter('workflowCode', code.trim() || undefined)}
+          style={{ width: 140 }}
+        />
+        <div style={{ width: 180 }} className="instance-initiator-filter">
+          <UserSelect
+            value={query.initiatorId ?? null}
+            onChange={(id) => setFilter('initiatorId', id)}
+            placeholder={t('workflow.instance.initiator')}
           />
-          <Select
-            allowClear
-            className="instance-status-filter"
-            placeholder={t('workflow.instance.allStatuses')}
-            value={query.status ?? null}
-            onChange={(status) => setFilter('status', status)}
-            options={instanceStatuses.map((s) => ({ value: s, label: t(`workflow.instanceStatus.${s}`) }))}
-            style={{ width: 130 }}
-          />
-          <Select
-            allowClear
-            className="instance-type-filter"
-            placeholder={t('workflow.task.allTypes')}
-            value={query.businessType ?? null}
-            onChange={(type) => setFilter('businessType', type)}
-            options={workflowTypes.map((type) => ({ value: type, label: t(`workflow.type.${type}`) }))}
-            style={{ width: 130 }}
-          />
-          <Input
-            allowClear
-            className="instance-code-filter"
-            placeholder={t('workflow.instance.code')}
-            value={code}
-            onChange={(e) => {
-              setCode(e.target.value);
-              if (!e.target.value) setFilter('workflowCode', undefined);
-            }}
-            onPressEnter={() => setFilter('workflowCode', code.trim() || undefined)}
-            style={{ width: 140 }}
-          />
-          <div style={{ width: 180 }} className="instance-initiator-filter">
-            <UserSelect
-              value={query.initiatorId ?? null}
-              onChange={(id) => setFilter('initiatorId', id)}
-              placeholder={t('workflow.instance.initiator')}
-            />
-          </div>
-          <InputNumber
-            min={1}
-            max={100000}
-            className="instance-stuck-filter"
-            placeholder={t('workflow.instance.stuckHours')}
-            value={query.stuckHours ?? null}
-            onChange={(hours) => setFilter('stuckHours', hours ?? undefined)}
-            style={{ width: 150 }}
-          />
-          <Tooltip title={t('crud.list.reset')}>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('crud.list.reset')}
-              onClick={() => {
-                setTyped('');
-                setCode('');
-                setQuery(firstPage);
-              }}
-            />
-          </Tooltip>
-        </Space>
-      </Flex>
+        </div>
+        <InputNumber
+          min={1}
+          max={100000}
+          className="instance-stuck-filter"
+          placeholder={t('workflow.instance.stuckHours')}
+          value={query.stuckHours ?? null}
+          onChange={(hours) => setFilter('stuckHours', hours ?? undefined)}
+          style={{ width: 150 }}
+        />
+        <ResetButton
+          onClick={() => {
+            setCode('');
+            list.reset();
+          }}
+        />
+      </ListHeader>
       <Table<WorkflowInstance>
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isFetching}
+        dataSource={list.items}
+        loading={list.list.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('crud.list.empty') }}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('crud.list.total', { count: total }),
-          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-        }}
+        pagination={list.pagination}
+        onChange={list.onTableChange}
       />
       {acting && <AdminAction {...acting} onClose={() => setActing(null)} />}
     </Card>

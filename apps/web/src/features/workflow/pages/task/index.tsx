@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { ReloadOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Flex, Input, Select, Space, Table, Tabs, Tooltip, Typography } from 'antd';
+import { Badge, Card, Input, Select, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -12,19 +10,21 @@ import {
   type WorkflowType,
 } from '@casedesk/shared';
 import { InstanceStatusTag } from '../../../../platform/approval/InstanceStatusTag';
+import { ListHeader, ResetButton } from '../../../../platform/crud/ListHeader';
+import { useResourceList } from '../../../../platform/crud/use-resource-list';
 import { useTaskBox, useTaskCounts, type TaskBoxQuery } from '../../api';
 import { DueDate, formatDateTime, HolderName, TaskStatusTag } from '../../components/workflow-texts';
 
 const firstPage = { page: 1, pageSize: 20 };
+const taskBox = { useList: useTaskBox };
 
 /** My approvals: to do, done, initiated and CC'd, each with its count; a row opens the instance page. */
 export default function MyApprovalsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [query, setQuery] = useState<TaskBoxQuery>({ box: 'todo', ...firstPage });
-  const [typed, setTyped] = useState('');
+  const box = useResourceList<WorkflowTask, TaskBoxQuery>(taskBox, { start: { box: 'todo', ...firstPage } });
+  const { query, setQuery } = box;
   const counts = useTaskCounts();
-  const box = useTaskBox(query);
   const open = (task: WorkflowTask) => void navigate(`/workflow/instance/info/${task.instanceId}`);
   // Initiated and CC rows stand for the instance, so they show its state; to do and done show the task's.
   const instanceRows = query.box === 'initiated' || query.box === 'cc';
@@ -93,41 +93,30 @@ export default function MyApprovalsPage() {
 
   return (
     <Card className="task-box-page" variant="borderless">
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 8 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('workflow.task.title')}
-        </Typography.Title>
-        <Space wrap>
-          <Input.Search
-            allowClear
-            className="task-search"
-            placeholder={t('workflow.task.search')}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            onSearch={(keyword) => setQuery((q) => ({ ...q, page: 1, keyword: keyword.trim() || undefined }))}
-            style={{ width: 240 }}
-          />
-          <Select<WorkflowType>
-            allowClear
-            className="task-type-filter"
-            placeholder={t('workflow.task.allTypes')}
-            value={query.businessType ?? null}
-            onChange={(businessType) => setQuery((q) => ({ ...q, page: 1, businessType: businessType ?? undefined }))}
-            options={workflowTypes.map((type) => ({ value: type, label: t(`workflow.type.${type}`) }))}
-            style={{ width: 150 }}
-          />
-          <Tooltip title={t('workflow.task.refresh')}>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('workflow.task.refresh')}
-              onClick={() => {
-                void counts.refetch();
-                void box.refetch();
-              }}
-            />
-          </Tooltip>
-        </Space>
-      </Flex>
+      <ListHeader title={t('workflow.task.title')} gap={8}>
+        <Input.Search
+          {...box.searchProps}
+          className="task-search"
+          placeholder={t('workflow.task.search')}
+          style={{ width: 240 }}
+        />
+        <Select<WorkflowType>
+          allowClear
+          className="task-type-filter"
+          placeholder={t('workflow.task.allTypes')}
+          value={query.businessType ?? null}
+          onChange={(businessType) => box.setFilter('businessType', businessType)}
+          options={workflowTypes.map((type) => ({ value: type, label: t(`workflow.type.${type}`) }))}
+          style={{ width: 150 }}
+        />
+        <ResetButton
+          label={t('workflow.task.refresh')}
+          onClick={() => {
+            void counts.refetch();
+            void box.list.refetch();
+          }}
+        />
+      </ListHeader>
       <Tabs
         className="task-boxes"
         activeKey={query.box}
@@ -139,20 +128,13 @@ export default function MyApprovalsPage() {
         size="middle"
         className={`task-table task-table-${query.box}`}
         columns={columns}
-        dataSource={box.data?.items ?? []}
-        loading={box.isFetching}
+        dataSource={box.items}
+        loading={box.list.isFetching}
         scroll={{ x: 'max-content' }}
         onRow={(task) => ({ onClick: () => open(task), style: { cursor: 'pointer' } })}
         locale={{ emptyText: t(`workflow.task.empty.${query.box}`) }}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: box.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('crud.list.total', { count: total }),
-          onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
-        }}
+        pagination={box.pagination}
+        onChange={box.onTableChange}
       />
     </Card>
   );
