@@ -3,8 +3,14 @@ import { expect } from 'vitest';
 import type { UploadedFile } from '@casedesk/shared';
 import type { TestContext } from './helpers.js';
 
-/** Uploads bytes through `POST /api/Import/Upload` (any encoding; csv or xlsx). */
-export async function uploadSheet(ctx: TestContext, token: string, name: string, data: Buffer): Promise<number> {
+/** Uploads bytes through `POST /api/Import/Upload` (any encoding; csv or xlsx), or another upload call. */
+export async function uploadSheet(
+  ctx: TestContext,
+  token: string,
+  name: string,
+  data: Buffer,
+  url = '/api/Import/Upload',
+): Promise<number> {
   const boundary = `----import${Date.now()}${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(
@@ -15,7 +21,7 @@ export async function uploadSheet(ctx: TestContext, token: string, name: string,
   ]);
   const response = await ctx.app.inject({
     method: 'POST',
-    url: '/api/Import/Upload',
+    url,
     headers: {
       authorization: `Bearer ${token}`,
       'auth-token': ctx.newAuthToken(),

@@ -96,13 +96,24 @@ export type Import = z.infer<typeof importSchema>;
 export type ImportCreate = z.input<typeof importCreateSchema>;
 export type ImportUpdate = z.input<typeof importUpdateSchema>;
 
+/** An uploaded file's id as `Files/Upload` and `Import/Upload` answer it (a number), or as text (`"42"`). */
+export const importFileIdSchema = z.union([
+  idSchema,
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .pipe(idSchema),
+]);
+
 /**
  * `POST /api/Import/Preview { fileId, tableModel, importType?, encoding?, headerRow?, sheetName?, haveHeader? }`:
  * the columns of an uploaded file (read as far as the header and a few sample rows) and a proposed mapping.
  */
 export const importPreviewSchema = z
   .object({
-    fileId: z.string().trim().min(1).max(100),
+    fileId: importFileIdSchema,
     tableModel: importTargetSchema,
     importType: importTypeSchema.optional(),
     encoding: importEncodingSchema.default('auto'),
@@ -123,7 +134,7 @@ export type ImportPreviewResult = z.infer<typeof importPreviewResultSchema>;
 
 /** `POST /api/Import/Run { importId, fileId, dryRun }` → `{ runId }` (contract 16): a job on the job platform. */
 export const importRunStartSchema = z
-  .object({ importId: idSchema, fileId: z.string().trim().min(1).max(100), dryRun: z.boolean().default(false) })
+  .object({ importId: idSchema, fileId: importFileIdSchema, dryRun: z.boolean().default(false) })
   .strict();
 export const importRunStatusSchema = z.enum(['Queued', 'Running', 'Succeeded', 'Failed', 'Cancelled']);
 export type ImportRunStatus = z.infer<typeof importRunStatusSchema>;

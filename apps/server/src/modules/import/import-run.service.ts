@@ -131,13 +131,13 @@ export async function queryRuns(
 export async function startRun(
   db: Db,
   actor: Actor,
-  input: { importId: number; fileId: string; dryRun: boolean },
+  input: { importId: number; fileId: number; dryRun: boolean },
 ): Promise<{ runId: number }> {
   return db.transaction(async (tx) => {
     const [definition] = await tx.select().from(importDefinition).where(eq(importDefinition.id, input.importId));
     if (!definition) throw notFound();
     if (definition.status !== 'Active') throw badRequest(importMessages.inactive);
-    const file = await uploadOf(tx, actor, Number(input.fileId) || 0);
+    const file = await uploadOf(tx, actor, input.fileId);
     const [run] = await tx
       .insert(importRun)
       .values({ importId: definition.id, fileId: file.id, dryRun: input.dryRun, startedBy: actor.userId })

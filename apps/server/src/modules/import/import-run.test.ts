@@ -286,6 +286,41 @@ describe('Import runs', () => {
     expect(empty).toMatchObject({ status: 'Failed', message: importMessages.emptyFile, total: 0 });
   });
 
+  it('runs a file uploaded through Files/Upload by the id exactly as answered, a number, or as its text', async () => {
+    const importId = await define(boss.token, { tableModel: 'Vendor', mappings: vendorMappings.slice(0, 2) });
+    const t = tag();
+    const sheet = (code: string) =>
+      Buffer.from(
+        csvOf([
+          ['Code', 'Name'],
+          [code, 'Uploaded'],
+        ]),
+      );
+    const fileId = await uploadSheet(ctx, boss.token, 'files.csv', sheet(`F1${t}`), '/api/Files/Upload');
+    expect(typeof fileId).toBe('number');
+    const started = await ctx.call('POST', '/api/Import/Run', { token: boss.token, body: { importId, fileId } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await ctx.built.scheduler.drain();
+    const { runId } = dataOf<{ runId: number }>(started);
+    expect(dataOf<ImportRun>(await ctx.call('GET', `/api/Import/Runs/${runId}`, { token: boss.token }))).toMatchObject({
+      status: 'Succeeded',
+      inserted: 1,
+      fileId: String(fileId),
+    });
+    const asText = await uploadSheet(ctx, boss.token, 'files.csv', sheet(`F2${t}`), '/api/Files/Upload');
+    expect(await run(ctx, boss.token, importId, asText)).toMatchObject({ status: 'Succeeded', inserted: 1 });
+    const preview = await ctx.call('POST', '/api/Import/Preview', {
+      token: boss.token,
+      body: { fileId: asText, tableModel: 'Vendor' },
+    });
+    expect(dataOf<{ columns: { column: string }[] }>(preview).columns.map((c) => c.column)).toEqual(['Code', 'Name']);
+    for (const bad of ['abc', '', 0, -1, 1.5])
+      expect(
+        (await ctx.call('POST', '/api/Import/Run', { token: boss.token, body: { importId, fileId: bad } })).status,
+        String(bad),
+      ).toBe(400);
+  });
+
   it('lists the run history of a definition, newest first, and cancels a queued run', async () => {
     const importId = await define(boss.token, {
       tableModel: 'Vendor',

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { importTargets, type ImportPreview, type ImportPreviewResult, type ImportTargetInfo } from '@casedesk/shared';
+import type { z } from 'zod';
+import {
+  importTargets,
+  type importPreviewSchema,
+  type ImportPreview,
+  type ImportPreviewResult,
+  type ImportTargetInfo,
+} from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Db, Queryable } from '../../platform/db.js';
@@ -67,9 +74,9 @@ export async function previewImport(
   db: Db,
   actor: Actor,
   dataDir: string,
-  input: ImportPreview & { encoding: NonNullable<ImportPreview['encoding']> },
+  input: z.output<typeof importPreviewSchema>,
 ): Promise<ImportPreviewResult> {
-  const file = await uploadOf(db, actor, Number(input.fileId) || 0);
+  const file = await uploadOf(db, actor, input.fileId);
   const sheet = await openSheet(storedPath(dataDir, file.path), {
     importType: input.importType ?? typeOfFile(file.ext),
     encoding: input.encoding,
