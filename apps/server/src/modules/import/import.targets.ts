@@ -36,7 +36,7 @@ import { region, regionResource } from '../region/index.js';
 import { createTicketResource, ticket } from '../ticket/index.js';
 import { activeUsers, appUser } from '../user/index.js';
 import { vendor, vendorResource } from '../vendor/index.js';
-import { importLabels } from './import.labels.js';
+import { labelsOf } from './import.labels.js';
 
 /**
  * What each target offers an import: its fields (labels from the web's locale files), how a row's record is
@@ -95,7 +95,7 @@ function fieldsOf(target: ImportTarget, create: z.ZodObject, specs: Spec[], upda
   return specs.map((spec) => {
     const inShape = shape[spec.field];
     const required = spec.required ?? (inShape ? !inShape.safeParse(undefined).success : false);
-    const labels = importLabels[target][spec.field] ?? { en: spec.field, 'zh-cn': spec.field, 'zh-tw': spec.field };
+    const labels = labelsOf(target, spec.field);
     return {
       type: spec.ref ? 'reference' : 'text',
       matchable: false,
