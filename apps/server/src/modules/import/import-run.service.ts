@@ -3,7 +3,14 @@ import { once } from 'node:events';
 import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
-import { importMessages, type ImportRun, type ImportRunStatus, type Page } from '@casedesk/shared';
+import {
+  importMessages,
+  msg,
+  type ImportRun,
+  type MessageValues,
+  type ImportRunStatus,
+  type Page,
+} from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import { noSessionId, type Actor } from '../../platform/actor.js';
 import { rowsOf, type Db, type Queryable, type Tx } from '../../platform/db.js';
@@ -136,7 +143,7 @@ export async function startRun(
   return db.transaction(async (tx) => {
     const [definition] = await tx.select().from(importDefinition).where(eq(importDefinition.id, input.importId));
     if (!definition) throw notFound();
-    if (definition.status !== 'Active') throw badRequest(importMessages.inactive);
+    if (definition.status !== 'Active') throw badRequest(msg(importMessages, 'inactive'));
     const file = await uploadOf(tx, actor, input.fileId);
     const [run] = await tx
       .insert(importRun)
@@ -155,7 +162,7 @@ export async function cancelRun(db: Db, actor: Actor, runId: number): Promise<Im
       .where(and(eq(importRun.id, runId), runVisible(actor)))
       .for('update');
     if (!row) throw notFound();
-    if (row.status !== 'Queued' && row.status !== 'Running') throw conflict(importMessages.runFinished);
+    if (row.status !== 'Queued' && row.status !== 'Running') throw conflict(msg(importMessages, 'runFinished'));
     if (row.status === 'Queued')
       await tx
         .update(importRun)
@@ -218,14 +225,13 @@ export async function workImports(db: Db, options: WorkOptions): Promise<number>
 
 /** The starter as the target modules see them now: roles, scope, permissions; refused when no longer active. */
 async function starterActor(db: Db, userId: number | null): Promise<{ actor: Actor; language: string }> {
-  const refused = (message: string) => badRequest(message);
   if (userId === null) throw notFound();
   const [row] = await rowsOf<UserRow & { language: string }>(
     db,
     sql`select ${actorColumns}, u.language from app_user u where u.id = ${userId}`,
   );
   if (!row) throw notFound();
-  refuseUser(row, refused);
+  refuseUser(row, badRequest);
   return { actor: actorOf(row, noSessionId, 0), language: row.language };
 }
 
@@ -237,8 +243,9 @@ class RowRefused extends Error {
     super('row refused');
   }
 }
-const refuse = (key: string, values?: Record<string, string | number>): RowRefused =>
-  new RowRefused(values ? { key: `import.${key}`, values } : { key: `import.${key}` });
+/** A row refused with one of the import's own messages (written in the starter's language). */
+const refuse = (name: keyof typeof importMessages, values?: MessageValues): RowRefused =>
+  new RowRefused(values ? { key: `import.${name}`, values } : { key: `import.${name}` });
 
 /** Rolls a dry run's batch back after it was worked. */
 class DryRunRollback extends Error {}
@@ -247,9 +254,9 @@ async function workRun(db: Db, run: RunRow, options: WorkOptions) {
   const [definition] = await db.select().from(importDefinition).where(eq(importDefinition.id, run.importId));
   if (!definition) throw notFound();
   const { actor, language } = await starterActor(db, run.startedBy);
-  if (!hasPermission(actor, 'import:run')) throw new AppError('FORBIDDEN', 'The starter may no longer run imports.');
+  if (!hasPermission(actor, 'import:run')) throw new AppError('FORBIDDEN', msg(importMessages, 'starterMayNotRun'));
   const adapter = importTargetAdapters.get(definition.tableModel as never);
-  if (!adapter) throw badRequest(importMessages.unknownField(definition.tableModel));
+  if (!adapter) throw badRequest(msg(importMessages, 'unknownField', { field: definition.tableModel }));
   const file = await uploadOf(db, actor, run.fileId);
   const importType = typeOfFile(file.ext) === 'xlsx' ? 'xlsx' : definition.importType;
   const sheet = await openSheet(storedPath(options.dataDir, file.path), {
@@ -411,9 +418,9 @@ class RowWorker {
     const columnIndex = new Map(columns.map((c, i) => [c.toLowerCase(), i]));
     this.mapped = definition.mappings.map((m) => {
       const index = columnIndex.get(m.column.trim().toLowerCase());
-      if (index === undefined) throw badRequest(importMessages.unknownColumn(m.column));
+      if (index === undefined) throw badRequest(msg(importMessages, 'unknownColumn', { column: m.column }));
       const field = this.fieldsByName.get(m.field);
-      if (!field) throw badRequest(importMessages.unknownField(m.field));
+      if (!field) throw badRequest(msg(importMessages, 'unknownField', { field: m.field }));
       return { field, index };
     });
     void this.runId;
@@ -445,7 +452,7 @@ class RowWorker {
   }
 
   async write(tx: Tx, row: SheetRow): Promise<Outcome> {
-    if (row.error) throw new RowRefused({ text: row.error });
+    if (row.error) throw new RowRefused(row.error);
     const key = this.keyOf(row);
     if (key !== undefined) {
       const first = this.keys.get(key);

@@ -56,8 +56,11 @@ describe("the import's texts are the web's", () => {
     for (const [name, entry] of Object.entries(importMessages)) {
       const key = `messages.import.${name}`;
       for (const language of languages) expect(web[language].get(key), `${language} ${key}`).toBeTruthy();
+      // The catalog's placeholders are `{name}` (plain texts) or a built text's values; the web's are `{{name}}`.
       const english =
-        typeof entry === 'string' ? entry : (entry as KeyedText)(...(entry as KeyedText).names.map((n) => `{{${n}}}`));
+        typeof entry === 'string'
+          ? entry.replace(/\{(\w+)\}/g, '{{$1}}')
+          : (entry as KeyedText)(...(entry as KeyedText).names.map((n) => `{{${n}}}`));
       expect(web.en.get(key), key).toBe(english);
     }
   });

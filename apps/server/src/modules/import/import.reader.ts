@@ -2,8 +2,9 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { importMessages, type ImportEncoding } from '@casedesk/shared';
-import { badRequest } from '../../platform/errors.js';
+import { importMessages, msg, type ImportEncoding } from '@casedesk/shared';
+import { AppError, badRequest } from '../../platform/errors.js';
+import type { ImportReason } from './import.table.js';
 
 /**
  * Reading an uploaded sheet as a stream of rows of text cells: csv through a decoder and a small parser,
@@ -18,7 +19,7 @@ const maxUncompressedBytes = 1024 * 1024 * 1024;
 const maxEntryRatio = 200;
 
 /** A data row; `error` says why a cell could not be read (a formula without a saved result): the row is refused. */
-export type SheetRow = { rowNo: number; cells: string[]; error?: string };
+export type SheetRow = { rowNo: number; cells: string[]; error?: ImportReason };
 export type OpenSheet = {
   sheets: string[];
   encoding: string | null;
@@ -71,7 +72,7 @@ export async function openSheet(path: string, options: SheetOptions): Promise<Op
   async function* rows(): AsyncIterable<SheetRow> {
     let count = 0;
     const counted = (row: SheetRow) => {
-      if (++count > maxDataRows) throw badRequest(importMessages.tooManyRows(maxDataRows));
+      if (++count > maxDataRows) throw badRequest(msg(importMessages, 'tooManyRows', { max: maxDataRows }));
       return widen(row);
     };
     for (const row of pending) if (!row.cells.every((c) => c === '')) yield counted(row);
@@ -179,14 +180,14 @@ async function csvRows(path: string, wanted: ImportEncoding) {
         try {
           text = decoder.decode(chunk, { stream: true });
         } catch {
-          throw badRequest(importMessages.badEncoding(label));
+          throw badRequest(msg(importMessages, 'badEncoding', { encoding: label }));
         }
         for (const cells of parser.push(text)) yield { rowNo: ++rowNo, cells };
       }
       try {
         decoder.decode();
       } catch {
-        throw badRequest(importMessages.badEncoding(label));
+        throw badRequest(msg(importMessages, 'badEncoding', { encoding: label }));
       }
       for (const cells of parser.end()) yield { rowNo: ++rowNo, cells };
     } finally {
@@ -271,17 +272,17 @@ async function zipEntries(path: string): Promise<ZipEntry[]> {
     const tail = Buffer.alloc(tailSize);
     await handle.read(tail, 0, tailSize, size - tailSize);
     const eocd = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-    if (eocd < 0) throw badRequest(importMessages.notXlsx);
+    if (eocd < 0) throw badRequest(msg(importMessages, 'notXlsx'));
     const count = tail.readUInt16LE(eocd + 10);
     const dirSize = tail.readUInt32LE(eocd + 12);
     const dirOffset = tail.readUInt32LE(eocd + 16);
-    if (dirOffset + dirSize > size) throw badRequest(importMessages.notXlsx);
+    if (dirOffset + dirSize > size) throw badRequest(msg(importMessages, 'notXlsx'));
     const dir = Buffer.alloc(dirSize);
     await handle.read(dir, 0, dirSize, dirOffset);
     const entries: ZipEntry[] = [];
     let at = 0;
     for (let i = 0; i < count; i++) {
-      if (dir.readUInt32LE(at) !== 0x02014b50) throw badRequest(importMessages.notXlsx);
+      if (dir.readUInt32LE(at) !== 0x02014b50) throw badRequest(msg(importMessages, 'notXlsx'));
       const nameLength = dir.readUInt16LE(at + 28);
       const extra = dir.readUInt16LE(at + 30);
       const comment = dir.readUInt16LE(at + 32);
@@ -331,12 +332,12 @@ async function sheetsOf(path: string): Promise<{ name: string; file: string; ent
   for (const e of entries) {
     total += e.size;
     if (total > maxUncompressedBytes || (e.size > 10 * 1024 * 1024 && e.size > e.compressed * maxEntryRatio))
-      throw badRequest(importMessages.workbookTooBig);
+      throw badRequest(msg(importMessages, 'workbookTooBig'));
   }
   const byName = new Map(entries.map((e) => [e.name, e]));
   const workbook = byName.get('xl/workbook.xml');
   const rels = byName.get('xl/_rels/workbook.xml.rels');
-  if (!workbook) throw badRequest(importMessages.notXlsx);
+  if (!workbook) throw badRequest(msg(importMessages, 'notXlsx'));
   const targets = new Map<string, string>();
   if (rels)
     for (const m of (await entryText(path, rels)).matchAll(/<Relationship\b[^>]*>/g)) {
@@ -368,7 +369,8 @@ export function cellText(value: CellValue, address: string): string {
   if (typeof value === 'object') {
     if ('formula' in value || 'sharedFormula' in value) {
       const result = (value as { result?: CellValue }).result;
-      if (result === undefined || result === null) throw badRequest(importMessages.formulaWithoutResult(address));
+      if (result === undefined || result === null)
+        throw badRequest(msg(importMessages, 'formulaWithoutResult', { cell: address }));
       return cellText(result as CellValue, address);
     }
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
@@ -378,10 +380,16 @@ export function cellText(value: CellValue, address: string): string {
   return String(value);
 }
 
+/** Why a cell was not read, by its message key where it has one (the error file is in the starter's language). */
+function reasonOf(error: unknown): ImportReason {
+  if (error instanceof AppError && error.messageRef) return { ...error.messageRef };
+  return { text: error instanceof Error ? error.message : String(error) };
+}
+
 async function xlsxRows(path: string, options: SheetOptions) {
   const sheets = await sheetsOf(path);
   const wanted = options.sheetName ? sheets.find((s) => s.name === options.sheetName) : sheets[0];
-  if (!wanted) throw badRequest(importMessages.sheetNotFound(options.sheetName ?? ''));
+  if (!wanted) throw badRequest(msg(importMessages, 'sheetNotFound', { sheet: options.sheetName ?? '' }));
   const sheetNo = /sheet(\d+)\.xml$/.exec(wanted.file)?.[1];
   const merges = wanted.entry ? await mergesOf(path, wanted.entry) : [];
   async function* rows(): AsyncIterable<SheetRow> {
@@ -404,12 +412,12 @@ async function xlsxRows(path: string, options: SheetOptions) {
       }
       for await (const row of ws) {
         const values = (row.values as CellValue[]).slice(1);
-        let error: string | undefined;
+        let error: ImportReason | undefined;
         const cells = values.map((v, i) => {
           try {
             return cellText(v, `${columnLetters(i + 1)}${row.number}`);
           } catch (e) {
-            error ??= (e as Error).message;
+            error ??= reasonOf(e);
             return '';
           }
         });
@@ -440,7 +448,7 @@ async function mergesOf(path: string, entry: ZipEntry): Promise<Merge[]> {
     inflated += chunk.length;
     if (inflated > maxUncompressedBytes) {
       raw.destroy();
-      throw badRequest(importMessages.workbookTooBig);
+      throw badRequest(msg(importMessages, 'workbookTooBig'));
     }
     const text = tail + chunk.toString('latin1');
     let last = 0;
