@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importMessages, type ImportRun } from '@casedesk/shared';
+import { importMessages, msg, type ImportRun } from '@casedesk/shared';
 import { signedInWith, useTestApp } from '../../../test/helpers.js';
 import { dataOf, readXlsx } from '../../../test/platform-helpers.js';
 import { admin, createCompany, type Staff } from '../../../test/ticket-factories.js';
 import { csvOf, defineImport, downloadFile, runImport, uploadSheet, xlsxOf } from '../../../test/import-helpers.js';
 import { auditLog } from '../../platform/platform.table.js';
 import { company } from '../company/index.js';
+import { importRun } from './import.table.js';
 import { vendor } from '../vendor/index.js';
 
 const ctx = useTestApp({ webDist: '/nonexistent/casedesk-web' });
@@ -392,5 +393,16 @@ describe('Import runs', () => {
     expect(await ctx.db.select().from(vendor).where(eq(vendor.vendorCode, code))).toEqual([]);
     // A run of someone else is not theirs to see.
     expect((await ctx.call('GET', `/api/Import/Runs/${result.id}`, { token: viewer.token })).status).toBe(404);
+    // A starter who lost import:run while the run waited: the worker refuses it by key.
+    await ctx.db.execute(sql`update schedule_job set is_start = false where class_name = 'import.work'`);
+    const { runId } = dataOf<{ runId: number }>(
+      await ctx.call('POST', '/api/Import/Run', { token: runner.token, body: { importId, fileId: own } }),
+    );
+    await ctx.db.execute(sql`update schedule_job set is_start = true where class_name = 'import.work'`);
+    await ctx.db.execute(sql`delete from user_role where user_id = ${runner.user.id}`);
+    const later = await uploadSheet(ctx, boss.token, 'v.csv', Buffer.from(csvOf([['Code', 'Name']])));
+    await runImport(ctx, boss.token, importId, later);
+    const [lost] = await ctx.db.select().from(importRun).where(eq(importRun.id, runId));
+    expect(lost).toMatchObject({ status: 'Failed', message: msg(importMessages, 'starterMayNotRun').text });
   });
 });
