@@ -82,6 +82,7 @@ async function starterActor(db: Db, userId: number | null): Promise<{ actor: Act
 }
 
 type Counters = { processed: number; inserted: number; updated: number; unchanged: number; failed: number };
+
 /** Rolls a dry run's batch back after it was worked. */
 class DryRunRollback extends Error {}
 
