@@ -13,7 +13,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { eq, sql } from 'drizzle-orm';
 import { openPostgres } from '../../apps/server/src/db/database.js';
 import { seedSystem } from '../../apps/server/src/db/seed-system.js';
-import { workImports } from '../../apps/server/src/modules/import/import-run.service.js';
+import { workImports } from '../../apps/server/src/modules/import/import-work.service.js';
 import { importDefinition, importRun } from '../../apps/server/src/modules/import/index.js';
 import { storedFile } from '../../apps/server/src/modules/file/index.js';
 import { adminPassword, freshDatabase, positiveEnv, runMain, tempDir } from '../src/lib.js';

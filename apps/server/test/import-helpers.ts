@@ -1,10 +1,17 @@
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
-import type { UploadedFile } from '@casedesk/shared';
+import type { ImportRun, UploadedFile } from '@casedesk/shared';
 import type { TestContext } from './helpers.js';
+import { dataOf } from './platform-helpers.js';
 
-/** Uploads bytes through `POST /api/Import/Upload` (any encoding; csv or xlsx). */
-export async function uploadSheet(ctx: TestContext, token: string, name: string, data: Buffer): Promise<number> {
+/** Uploads bytes through `POST /api/Import/Upload` (any encoding; csv or xlsx), or another upload call. */
+export async function uploadSheet(
+  ctx: TestContext,
+  token: string,
+  name: string,
+  data: Buffer,
+  url = '/api/Import/Upload',
+): Promise<number> {
   const boundary = `----import${Date.now()}${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
     Buffer.from(
@@ -15,7 +22,7 @@ export async function uploadSheet(ctx: TestContext, token: string, name: string,
   ]);
   const response = await ctx.app.inject({
     method: 'POST',
-    url: '/api/Import/Upload',
+    url,
     headers: {
       authorization: `Bearer ${token}`,
       'auth-token': ctx.newAuthToken(),
@@ -42,3 +49,32 @@ export async function xlsxOf(sheets: Record<string, ExcelJS.CellValue[][]>, edit
 export const csvOf = (rows: string[][]) =>
   rows.map((r) => r.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n') +
   '\r\n';
+
+/** Adds an import definition (a csv unless the body says otherwise) and answers its id. */
+export async function defineImport(ctx: TestContext, token: string, body: Record<string, unknown>): Promise<number> {
+  const importName = `Import ${Date.now()}${Math.random().toString(16).slice(2, 8)}`;
+  const created = dataOf<{ id: number }>(
+    await ctx.call('POST', '/api/Import/Add', { token, body: { importName, importType: 'csv', ...body } }),
+  );
+  return created.id;
+}
+
+/** Starts a run, lets the kicked job finish it, and answers the run as `GET Runs/{id}` shows it. */
+export async function runImport(ctx: TestContext, token: string, importId: number, fileId: number, dryRun = false) {
+  const { runId } = dataOf<{ runId: number }>(
+    await ctx.call('POST', '/api/Import/Run', { token, body: { importId, fileId: String(fileId), dryRun } }),
+  );
+  await ctx.built.scheduler.drain();
+  return dataOf<ImportRun>(await ctx.call('GET', `/api/Import/Runs/${runId}`, { token }));
+}
+
+/** A stored file's bytes through `GET /api/Files/Download/{id}`. */
+export async function downloadFile(ctx: TestContext, token: string, fileId: string | null): Promise<Buffer> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/Files/Download/${fileId}`,
+    headers: { authorization: `Bearer ${token}`, 'auth-token': ctx.newAuthToken() },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.rawPayload;
+}

@@ -96,13 +96,24 @@ export type Import = z.infer<typeof importSchema>;
 export type ImportCreate = z.input<typeof importCreateSchema>;
 export type ImportUpdate = z.input<typeof importUpdateSchema>;
 
+/** An uploaded file's id as `Files/Upload` and `Import/Upload` answer it (a number), or as text (`"42"`). */
+export const importFileIdSchema = z.union([
+  idSchema,
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .pipe(idSchema),
+]);
+
 /**
  * `POST /api/Import/Preview { fileId, tableModel, importType?, encoding?, headerRow?, sheetName?, haveHeader? }`:
  * the columns of an uploaded file (read as far as the header and a few sample rows) and a proposed mapping.
  */
 export const importPreviewSchema = z
   .object({
-    fileId: z.string().trim().min(1).max(100),
+    fileId: importFileIdSchema,
     tableModel: importTargetSchema,
     importType: importTypeSchema.optional(),
     encoding: importEncodingSchema.default('auto'),
@@ -123,7 +134,7 @@ export type ImportPreviewResult = z.infer<typeof importPreviewResultSchema>;
 
 /** `POST /api/Import/Run { importId, fileId, dryRun }` → `{ runId }` (contract 16): a job on the job platform. */
 export const importRunStartSchema = z
-  .object({ importId: idSchema, fileId: z.string().trim().min(1).max(100), dryRun: z.boolean().default(false) })
+  .object({ importId: idSchema, fileId: importFileIdSchema, dryRun: z.boolean().default(false) })
   .strict();
 export const importRunStatusSchema = z.enum(['Queued', 'Running', 'Succeeded', 'Failed', 'Cancelled']);
 export type ImportRunStatus = z.infer<typeof importRunStatusSchema>;
@@ -174,6 +185,12 @@ export const importMessages = defineMessages('import', {
   noCreatePermission: 'You may not create records of this kind.',
   noEditPermission: 'You may not edit records of this kind.',
   noMatch: 'No record matches this row.',
+  starterMayNotRun: 'The starter may no longer run imports.',
+  uploadNotMultipart: 'Expected a multipart upload with the field "files".',
+  uploadMissing: 'No file was uploaded (field "files").',
+  uploadNotXlsx: "The file '{name}' was refused: it is not an xlsx workbook",
+  uploadNotText: "The file '{name}' was refused: it is not a text file",
+  uploadNotSheet: "The file '{name}' was refused: only .csv and .xlsx sheets can be imported",
   unknownField: keyed('import.unknownField', ['field'], (field: string) => `'${field}' is not a field of the target.`),
   notMatchable: keyed('import.notMatchable', ['field'], (field: string) => `'${field}' cannot identify a row.`),
   unknownColumn: keyed('import.unknownColumn', ['column'], (column: string) => `The file has no column '${column}'.`),

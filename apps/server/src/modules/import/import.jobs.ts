@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db.js';
 import { defineJobHandler, type DefaultJob } from '../../platform/jobs/job-handler.js';
 import { scheduleJob } from '../../platform/jobs/jobs.table.js';
 import type { Scheduler } from '../../platform/jobs/scheduler.js';
-import { workImports } from './import-run.service.js';
+import { workImports } from './import-work.service.js';
 
 /**
  * `import.work`: works queued import runs, and runs whose worker died (their lease ran out), until none is

@@ -5,7 +5,9 @@ import {
   importQuerySchema,
   importSchema,
   importUpdateSchema,
+  msg,
   pageOf,
+  type Message,
 } from '@casedesk/shared';
 import type { Queryable } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
@@ -58,26 +60,16 @@ export function checkDefinition(input: {
 }) {
   const fields = targetFields(input.tableModel as never);
   const byName = new Map(fields.map((f) => [f.field, f]));
+  const refuse = (field: string, message: Message) => badRequest(message, [{ field, message: message.text }]);
   for (const m of input.mappings)
-    if (!byName.has(m.field))
-      throw badRequest(importMessages.unknownField(m.field), [
-        { field: 'mappings', message: importMessages.unknownField(m.field) },
-      ]);
+    if (!byName.has(m.field)) throw refuse('mappings', msg(importMessages, 'unknownField', { field: m.field }));
   for (const c of input.matchConditions) {
     const field = byName.get(c);
-    if (!field)
-      throw badRequest(importMessages.unknownField(c), [
-        { field: 'matchConditions', message: importMessages.unknownField(c) },
-      ]);
-    if (!field.matchable)
-      throw badRequest(importMessages.notMatchable(c), [
-        { field: 'matchConditions', message: importMessages.notMatchable(c) },
-      ]);
+    if (!field) throw refuse('matchConditions', msg(importMessages, 'unknownField', { field: c }));
+    if (!field.matchable) throw refuse('matchConditions', msg(importMessages, 'notMatchable', { field: c }));
   }
   if (input.operationType !== 'Insert' && input.matchConditions.length === 0)
-    throw badRequest(importMessages.matchRequired, [
-      { field: 'matchConditions', message: importMessages.matchRequired },
-    ]);
+    throw refuse('matchConditions', msg(importMessages, 'matchRequired'));
 }
 
 /** `/api/Import/...`: the generic calls on definitions; list rows carry the last run. */

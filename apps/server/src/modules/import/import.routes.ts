@@ -13,6 +13,9 @@ import {
   importPreviewResultSchema,
   importPreviewSchema,
   importTargetInfoSchema,
+  importMessages,
+  messages,
+  msg,
   uploadedFileSchema,
 } from '@casedesk/shared';
 import { requireActor } from '../../platform/access.js';
@@ -111,9 +114,10 @@ export async function registerImportRoutes(app: FastifyInstance, db: Db, dataDir
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw badRequest('Expected a multipart upload with the field "files".');
+        if (!request.isMultipart()) throw badRequest(msg(importMessages, 'uploadNotMultipart'));
         const part = await request.file();
-        if (!part) throw badRequest('No file was uploaded (field "files").', [{ field: 'files', message: 'Required' }]);
+        if (!part)
+          throw badRequest(msg(importMessages, 'uploadMissing'), [{ field: 'files', message: messages.required }]);
         const saved = await saveStreamedUpload(
           db,
           requireActor(request),

@@ -1,6 +1,15 @@
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { importTargets, type ImportPreview, type ImportPreviewResult, type ImportTargetInfo } from '@casedesk/shared';
+import type { z } from 'zod';
+import {
+  importMessages,
+  importTargets,
+  msg,
+  type importPreviewSchema,
+  type ImportPreview,
+  type ImportPreviewResult,
+  type ImportTargetInfo,
+} from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Db, Queryable } from '../../platform/db.js';
@@ -67,9 +76,9 @@ export async function previewImport(
   db: Db,
   actor: Actor,
   dataDir: string,
-  input: ImportPreview & { encoding: NonNullable<ImportPreview['encoding']> },
+  input: z.output<typeof importPreviewSchema>,
 ): Promise<ImportPreviewResult> {
-  const file = await uploadOf(db, actor, Number(input.fileId) || 0);
+  const file = await uploadOf(db, actor, input.fileId);
   const sheet = await openSheet(storedPath(dataDir, file.path), {
     importType: input.importType ?? typeOfFile(file.ext),
     encoding: input.encoding,
@@ -101,15 +110,17 @@ export const importUploadMaxMb = 200;
 /** An import upload is a csv (text in any of the encodings: no NUL bytes) or an xlsx (a zip). */
 export function checkImportUpload(name: string, head: Buffer): string {
   const ext = name.toLowerCase().split('.').pop();
-  const refuse = (why: string) =>
-    badRequest(`The file '${name}' was refused: ${why}`, [{ field: 'files', message: why }]);
+  const refuse = (why: 'uploadNotXlsx' | 'uploadNotText' | 'uploadNotSheet') => {
+    const message = msg(importMessages, why, { name });
+    return badRequest(message, [{ field: 'files', message: message.text }]);
+  };
   if (ext === 'xlsx') {
-    if (head.length < 4 || head.readUInt32LE(0) !== 0x04034b50) throw refuse('it is not an xlsx workbook');
+    if (head.length < 4 || head.readUInt32LE(0) !== 0x04034b50) throw refuse('uploadNotXlsx');
     return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   }
   if (ext === 'csv') {
-    if (head.includes(0)) throw refuse('it is not a text file');
+    if (head.includes(0)) throw refuse('uploadNotText');
     return 'text/csv';
   }
-  throw refuse('only .csv and .xlsx sheets can be imported');
+  throw refuse('uploadNotSheet');
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importMessages, type Import, type ImportPreviewResult, type ImportTargetInfo } from '@casedesk/shared';
+import { importMessages, msg, type Import, type ImportPreviewResult, type ImportTargetInfo } from '@casedesk/shared';
 import { signedInWith, useTestApp } from '../../../test/helpers.js';
 import { dataOf, expectRefused } from '../../../test/platform-helpers.js';
 import { admin, type Staff } from '../../../test/ticket-factories.js';
@@ -168,9 +168,16 @@ describe('Import preview', () => {
         authorization: `Bearer ${boss.token}`,
         'auth-token': ctx.newAuthToken(),
         'content-type': 'multipart/form-data; boundary=b',
+        'message-keys': '1',
       },
       payload: '--b\r\nContent-Disposition: form-data; name="files"; filename="x.xlsx"\r\n\r\nnot a zip\r\n--b--\r\n',
     });
     expect(upload.statusCode).toBe(400);
+    // Refused by key where it is thrown: the web translates it by the key and the file's name.
+    expect(JSON.parse(upload.body)).toMatchObject({
+      resultMsg: msg(importMessages, 'uploadNotXlsx', { name: 'x.xlsx' }).text,
+      messageKey: 'import.uploadNotXlsx',
+      messageValues: { name: 'x.xlsx' },
+    });
   });
 });

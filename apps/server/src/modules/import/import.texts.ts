@@ -1,93 +1,92 @@
 import type { ImportReason } from './import.table.js';
+import platformEn from '../../../../web/src/platform/locales/en.json' with { type: 'json' };
+import platformCn from '../../../../web/src/platform/locales/zh-cn.json' with { type: 'json' };
+import platformTw from '../../../../web/src/platform/locales/zh-tw.json' with { type: 'json' };
+import ticketEn from '../../../../web/src/features/ticket/locales/en.json' with { type: 'json' };
+import ticketCn from '../../../../web/src/features/ticket/locales/zh-cn.json' with { type: 'json' };
+import ticketTw from '../../../../web/src/features/ticket/locales/zh-tw.json' with { type: 'json' };
+import organizationEn from '../../../../web/src/features/organization/locales/en.json' with { type: 'json' };
+import organizationCn from '../../../../web/src/features/organization/locales/zh-cn.json' with { type: 'json' };
+import organizationTw from '../../../../web/src/features/organization/locales/zh-tw.json' with { type: 'json' };
+import companyEn from '../../../../web/src/features/company/locales/en.json' with { type: 'json' };
+import companyCn from '../../../../web/src/features/company/locales/zh-cn.json' with { type: 'json' };
+import companyTw from '../../../../web/src/features/company/locales/zh-tw.json' with { type: 'json' };
+import vendorEn from '../../../../web/src/features/vendor/locales/en.json' with { type: 'json' };
+import vendorCn from '../../../../web/src/features/vendor/locales/zh-cn.json' with { type: 'json' };
+import vendorTw from '../../../../web/src/features/vendor/locales/zh-tw.json' with { type: 'json' };
+import categoryEn from '../../../../web/src/features/category/locales/en.json' with { type: 'json' };
+import categoryCn from '../../../../web/src/features/category/locales/zh-cn.json' with { type: 'json' };
+import categoryTw from '../../../../web/src/features/category/locales/zh-tw.json' with { type: 'json' };
+import projectEn from '../../../../web/src/features/project/locales/en.json' with { type: 'json' };
+import projectCn from '../../../../web/src/features/project/locales/zh-cn.json' with { type: 'json' };
+import projectTw from '../../../../web/src/features/project/locales/zh-tw.json' with { type: 'json' };
+import systemEn from '../../../../web/src/features/system/locales/en.json' with { type: 'json' };
+import systemCn from '../../../../web/src/features/system/locales/zh-cn.json' with { type: 'json' };
+import systemTw from '../../../../web/src/features/system/locales/zh-tw.json' with { type: 'json' };
+import openItemEn from '../../../../web/src/features/openItem/locales/en.json' with { type: 'json' };
+import openItemCn from '../../../../web/src/features/openItem/locales/zh-cn.json' with { type: 'json' };
+import openItemTw from '../../../../web/src/features/openItem/locales/zh-tw.json' with { type: 'json' };
 
 /**
- * The import's own messages in the three languages (the web's `messages.import.*` has the same texts), for
- * the error file, which is written in the starter's language. Other modules' refusals stay as the server
- * has them.
+ * The web's own texts (its locale files, read as they are): the import's messages (`messages.import.*`) for the
+ * error file, written in the starter's language, and the labels of the targets' fields. Each file holds its own
+ * top-level keys (`ticket`, `system`, `messages`, ...), so joining them is what the web's merge gives.
  */
-export const importTexts: Record<'en' | 'zh-cn' | 'zh-tw', Record<string, string>> = {
-  en: {
-    matchRequired: 'Update and Upsert need at least one match condition.',
-    inactive: 'This import definition is inactive.',
-    emptyFile: 'The file has no data rows.',
-    notXlsx: 'The file is not a readable xlsx workbook.',
-    workbookTooBig: 'The workbook expands to more than the allowed size; it was not read.',
-    runFinished: 'The run has already finished.',
-    errorColumn: 'Error',
-    noCreatePermission: 'You may not create records of this kind.',
-    noEditPermission: 'You may not edit records of this kind.',
-    noMatch: 'No record matches this row.',
-    unknownField: "'{{field}}' is not a field of the target.",
-    notMatchable: "'{{field}}' cannot identify a row.",
-    unknownColumn: "The file has no column '{{column}}'.",
-    sheetNotFound: "The workbook has no sheet '{{sheet}}'.",
-    tooManyRows: 'The file has more than {{max}} data rows.',
-    badEncoding: 'The file is not valid {{encoding}} text; choose its encoding.',
-    formulaWithoutResult: 'Cell {{cell}} holds a formula without a saved result; save the workbook in Excel first.',
-    duplicateRow: 'Duplicate of row {{row}}.',
-    matchValueMissing: '{{field}} is empty.',
-    referenceNotFound: "{{field}}: '{{value}}' was not found.",
-    referenceAmbiguous: "{{field}}: '{{value}}' names more than one record; use its code.",
-    invalidValue: '{{field}}: {{reason}}',
-  },
-  'zh-cn': {
-    matchRequired: '更新和更新或插入至少需要一个匹配条件。',
-    inactive: '此导入定义已停用。',
-    emptyFile: '文件中没有数据行。',
-    notXlsx: '文件不是可读取的 xlsx 工作簿。',
-    workbookTooBig: '工作簿解压后超过允许的大小，未读取。',
-    runFinished: '此次运行已经结束。',
-    errorColumn: '错误',
-    noCreatePermission: '您无权新建此类记录。',
-    noEditPermission: '您无权编辑此类记录。',
-    noMatch: '没有与此行匹配的记录。',
-    unknownField: '“{{field}}”不是目标的字段。',
-    notMatchable: '“{{field}}”不能用于识别行。',
-    unknownColumn: '文件中没有“{{column}}”列。',
-    sheetNotFound: '工作簿中没有工作表“{{sheet}}”。',
-    tooManyRows: '文件的数据行超过 {{max}} 行。',
-    badEncoding: '文件不是有效的 {{encoding}} 文本，请选择其编码。',
-    formulaWithoutResult: '单元格 {{cell}} 的公式没有保存的结果，请先在 Excel 中保存工作簿。',
-    duplicateRow: '与第 {{row}} 行重复。',
-    matchValueMissing: '{{field}}为空。',
-    referenceNotFound: '{{field}}：未找到“{{value}}”。',
-    referenceAmbiguous: '{{field}}：“{{value}}”对应多条记录，请使用其编码。',
-    invalidValue: '{{field}}：{{reason}}',
-  },
-  'zh-tw': {
-    matchRequired: '更新和更新或插入至少需要一個比對條件。',
-    inactive: '此匯入定義已停用。',
-    emptyFile: '檔案中沒有資料列。',
-    notXlsx: '檔案不是可讀取的 xlsx 活頁簿。',
-    workbookTooBig: '活頁簿解壓縮後超過允許的大小，未讀取。',
-    runFinished: '此次執行已經結束。',
-    errorColumn: '錯誤',
-    noCreatePermission: '您無權新增此類記錄。',
-    noEditPermission: '您無權編輯此類記錄。',
-    noMatch: '沒有與此列相符的記錄。',
-    unknownField: '「{{field}}」不是目標的欄位。',
-    notMatchable: '「{{field}}」不能用於識別列。',
-    unknownColumn: '檔案中沒有「{{column}}」欄。',
-    sheetNotFound: '活頁簿中沒有工作表「{{sheet}}」。',
-    tooManyRows: '檔案的資料列超過 {{max}} 列。',
-    badEncoding: '檔案不是有效的 {{encoding}} 文字，請選擇其編碼。',
-    formulaWithoutResult: '儲存格 {{cell}} 的公式沒有儲存的結果，請先在 Excel 中儲存活頁簿。',
-    duplicateRow: '與第 {{row}} 列重複。',
-    matchValueMissing: '{{field}}為空。',
-    referenceNotFound: '{{field}}：找不到「{{value}}」。',
-    referenceAmbiguous: '{{field}}：「{{value}}」對應多筆記錄，請使用其代碼。',
-    invalidValue: '{{field}}：{{reason}}',
-  },
+type Texts = { [key: string]: string | Texts };
+const webTexts: Record<'en' | 'zh-cn' | 'zh-tw', Texts> = {
+  en: Object.assign(
+    {},
+    platformEn,
+    ticketEn,
+    organizationEn,
+    companyEn,
+    vendorEn,
+    categoryEn,
+    projectEn,
+    systemEn,
+    openItemEn,
+  ),
+  'zh-cn': Object.assign(
+    {},
+    platformCn,
+    ticketCn,
+    organizationCn,
+    companyCn,
+    vendorCn,
+    categoryCn,
+    projectCn,
+    systemCn,
+    openItemCn,
+  ),
+  'zh-tw': Object.assign(
+    {},
+    platformTw,
+    ticketTw,
+    organizationTw,
+    companyTw,
+    vendorTw,
+    categoryTw,
+    projectTw,
+    systemTw,
+    openItemTw,
+  ),
 };
 
-export type ImportLanguage = keyof typeof importTexts;
+export type ImportLanguage = keyof typeof webTexts;
 export const languageOf = (language: string | null | undefined): ImportLanguage =>
   language === 'zh-cn' || language === 'zh-tw' ? language : 'en';
 
-/** A reason in a language: the import's own keys translated, other texts as they are. */
+/** The web's text at a dotted key (`ticket.fields.subject`) in a language, or undefined when it has none. */
+export function webText(language: ImportLanguage, key: string): string | undefined {
+  let at: string | Texts | undefined = webTexts[language];
+  for (const part of key.split('.')) at = typeof at === 'object' && Object.hasOwn(at, part) ? at[part] : undefined;
+  return typeof at === 'string' ? at : undefined;
+}
+
+/** A reason in a language: the import's own keys translated as the web has them, other texts as they are. */
 export function reasonText(reason: ImportReason, language: ImportLanguage): string {
   if ('text' in reason) return reason.text;
-  const name = reason.key.replace(/^import\./, '');
-  const template = importTexts[language][name] ?? importTexts.en[name] ?? reason.key;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(reason.values?.[key] ?? ''));
+  const key = `messages.${reason.key}`;
+  const template = webText(language, key) ?? webText('en', key) ?? reason.key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(reason.values?.[name] ?? ''));
 }

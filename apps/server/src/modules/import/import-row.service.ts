@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { importMessages, msg, type MessageValues } from '@casedesk/shared';
+import { hasPermission } from '../../platform/access.js';
+import type { Actor } from '../../platform/actor.js';
+import { rowsOf, type Tx } from '../../platform/db.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import type { SheetRow } from './import.reader.js';
+import type { importDefinition, ImportReason } from './import.table.js';
+import { referenceTables, type TargetAdapter, type TargetField } from './import-target.adapter.js';
+
+type Definition = typeof importDefinition.$inferSelect;
+export type Outcome = 'inserted' | 'updated' | 'unchanged';
+
+class RowRefused extends Error {
+  constructor(readonly reason: ImportReason) {
+    super('row refused');
+  }
+}
+/** A row refused with one of the import's own messages (written in the starter's language). */
+const refuse = (name: keyof typeof importMessages, values?: MessageValues): RowRefused =>
+  new RowRefused(values ? { key: `import.${name}`, values } : { key: `import.${name}` });
+
+/** Turns one sheet row into a write through the target: converts, resolves references, matches, compares. */
+export class RowWorker {
+  private readonly fieldsByName: Map<string, TargetField>;
+  private readonly mapped: { field: TargetField; index: number }[];
+  private readonly keys = new Map<string, number>();
+  private references = new Map<string, number | 'none' | 'many'>();
+
+  constructor(
+    private readonly definition: Definition,
+    private readonly adapter: TargetAdapter,
+    private readonly actor: Actor,
+    columns: string[],
+    private readonly dataDir: string,
+  ) {
+    this.fieldsByName = new Map(adapter.fields.map((f) => [f.field, f]));
+    const columnIndex = new Map(columns.map((c, i) => [c.toLowerCase(), i]));
+    this.mapped = definition.mappings.map((m) => {
+      const index = columnIndex.get(m.column.trim().toLowerCase());
+      if (index === undefined) throw badRequest(msg(importMessages, 'unknownColumn', { column: m.column }));
+      const field = this.fieldsByName.get(m.field);
+      if (!field) throw badRequest(msg(importMessages, 'unknownField', { field: m.field }));
+      return { field, index };
+    });
+  }
+
+  private get matching() {
+    return this.definition.operationType !== 'Insert' && this.definition.matchConditions.length > 0;
+  }
+
+  /** The row's match key as text (case and spaces aside), or undefined when it has none. */
+  private keyOf(row: SheetRow): string | undefined {
+    if (!this.matching) return undefined;
+    const parts = this.definition.matchConditions.map((field) => {
+      const m = this.mapped.find((x) => x.field.field === field);
+      return m ? (row.cells[m.index] ?? '').trim().toLowerCase() : '';
+    });
+    return parts.every((p) => p === '') ? undefined : JSON.stringify(parts);
+  }
+
+  /** A row before the resume point: its key still makes later rows duplicates. */
+  remember(row: SheetRow) {
+    const key = this.keyOf(row);
+    if (key !== undefined && !this.keys.has(key)) this.keys.set(key, row.rowNo);
+  }
+
+  /** A dry run rolled back: what it resolved may have been created inside it. */
+  forgetCache() {
+    this.references = new Map();
+  }
+
+  async write(tx: Tx, row: SheetRow): Promise<Outcome> {
+    if (row.error) throw new RowRefused(row.error);
+    const key = this.keyOf(row);
+    if (key !== undefined) {
+      const first = this.keys.get(key);
+      if (first !== undefined) throw refuse('duplicateRow', { row: first });
+      this.keys.set(key, row.rowNo);
+    }
+    const values: Record<string, unknown> = {};
+    for (const { field, index } of this.mapped) {
+      const text = (row.cells[index] ?? '').trim();
+      if (text === '') continue;
+      values[field.field] = await this.convert(tx, field, text);
+    }
+    const w = { tx, actor: this.actor, dataDir: this.dataDir };
+    const permissions = this.adapter.permissions;
+    const insert = async (): Promise<Outcome> => {
+      if (!hasPermission(this.actor, permissions.insert)) throw refuse('noCreatePermission');
+      await this.adapter.insert(w, this.writable(values));
+      return 'inserted';
+    };
+    if (this.definition.operationType === 'Insert') return insert();
+    const match: Record<string, unknown> = {};
+    for (const field of this.definition.matchConditions) {
+      if (values[field] === undefined)
+        throw refuse('matchValueMissing', { field: this.fieldsByName.get(field)?.labels.en ?? field });
+      match[field] = values[field];
+    }
+    const matched = await this.adapter.find(w, match);
+    if (!matched) {
+      if (this.definition.operationType === 'Update') throw refuse('noMatch');
+      return insert();
+    }
+    if (!hasPermission(this.actor, permissions.update)) throw refuse('noEditPermission');
+    // Fields the target takes on insert only (a user's password) are not compared or sent on update.
+    const changes = Object.fromEntries(
+      Object.entries(this.writable(values)).filter(([k]) => !this.fieldsByName.get(k)?.insertOnly),
+    );
+    if (Object.entries(changes).every(([k, v]) => same(v, matched.values[k]))) return 'unchanged';
+    await this.adapter.update(w, matched, changes);
+    return 'updated';
+  }
+
+  /** The values a write takes: match-only fields (a ticket's case number) are left out. */
+  private writable(values: Record<string, unknown>) {
+    return Object.fromEntries(Object.entries(values).filter(([k]) => !this.fieldsByName.get(k)?.matchOnly));
+  }
+
+  private async convert(tx: Tx, field: TargetField, text: string): Promise<unknown> {
+    if (field.ref) {
+      if (!field.many) return this.resolve(tx, field, text);
+      const parts = text
+        .split(/[,;，；]/)
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const ids: number[] = [];
+      for (const part of parts) ids.push(await this.resolve(tx, field, part));
+      return ids;
+    }
+    switch (field.type) {
+      case 'number':
+        return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+      case 'boolean': {
+        const t = text.toLowerCase();
+        if (['true', 'yes', 'y', '1', '是', '√'].includes(t)) return true;
+        if (['false', 'no', 'n', '0', '否'].includes(t)) return false;
+        return text;
+      }
+      case 'date':
+        return /^\d{4}[-/]\d{1,2}[-/]\d{1,2}$/.test(text)
+          ? text
+              .split(/[-/]/)
+              .map((p, i) => (i === 0 ? p : p.padStart(2, '0')))
+              .join('-')
+          : text;
+      default:
+        return text;
+    }
+  }
+
+  /** A reference by code (first) or name, to its id; refused when nothing or more than one record has it. */
+  private async resolve(tx: Tx, field: TargetField, text: string): Promise<number> {
+    const kind = field.ref!;
+    const cacheKey = `${kind}:${text.toLowerCase()}`;
+    let found = this.references.get(cacheKey);
+    if (found === undefined) {
+      const t = referenceTables[kind];
+      const byCode = await rowsOf<{ id: number }>(
+        tx,
+        sql`select id from ${sql.identifier(t.table)} where lower(${sql.identifier(t.code)}) = lower(${text}) limit 2`,
+      );
+      let rows = byCode;
+      if (rows.length === 0 && t.name)
+        rows = await rowsOf<{ id: number }>(
+          tx,
+          sql`select id from ${sql.identifier(t.table)} where lower(${sql.identifier(t.name)}) = lower(${text}) limit 2`,
+        );
+      found = rows.length === 0 ? 'none' : rows.length > 1 ? 'many' : Number(rows[0]!.id);
+      this.references.set(cacheKey, found);
+    }
+    if (found === 'none') throw refuse('referenceNotFound', { field: field.labels.en, value: text });
+    if (found === 'many') throw refuse('referenceAmbiguous', { field: field.labels.en, value: text });
+    return found;
+  }
+
+  /** Why a row was refused, kept as a message key where it is the import's own, else as the server said it. */
+  reasonOf(error: unknown): ImportReason {
+    if (error instanceof RowRefused) return error.reason;
+    if (error instanceof z.ZodError) {
+      const issue = error.issues[0];
+      const fieldName = String(issue?.path[0] ?? '');
+      const label = this.fieldsByName.get(fieldName)?.labels.en ?? fieldName;
+      return { key: 'import.invalidValue', values: { field: label, reason: issue?.message ?? 'invalid' } };
+    }
+    if (error instanceof AppError) {
+      const detail = error.errors?.[0];
+      return {
+        text: detail && detail.message !== error.message ? `${error.message} (${detail.message})` : error.message,
+      };
+    }
+    return { text: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Equal for "nothing to change": blanks alike, numbers and decimals by value, lists as sets. */
+function same(a: unknown, b: unknown): boolean {
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
+  if (blank(a) && blank(b)) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b)) return false;
+    const sa = a.map(String).sort();
+    const sb = b.map(String).sort();
+    return sa.length === sb.length && sa.every((v, i) => v === sb[i]);
+  }
+  if (typeof a === 'number' || typeof b === 'number') return Number(a) === Number(b);
+  const ta = String(a);
+  const tb = String(b);
+  if (ta === tb) return true;
+  if (/^-?\d+(\.\d+)?$/.test(ta) && /^-?\d+(\.\d+)?$/.test(tb)) return Number(ta) === Number(tb);
+  // A date cell against a stored timestamp at midnight UTC.
+  return /^\d{4}-\d{2}-\d{2}$/.test(ta) && tb.startsWith(`${ta}T00:00:00`);
+}
