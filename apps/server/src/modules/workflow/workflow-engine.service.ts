@@ -14,13 +14,7 @@ import { emitDomainEvent } from '../../platform/events.js';
 import type { WorkflowBusinessType, WorkflowRecord } from '../../platform/workflow-types.js';
 import { leadersOf, resolveApprovers } from './workflow-approvers.service.js';
 import { branchesOf, enclosingBranches, indexFlow, nodeOf, type FlowIndex, type NodePlace } from './workflow-flow.js';
-import {
-  activateTask,
-  cancelPending,
-  createTask,
-  instancePath,
-  tasksOfRound,
-} from './workflow-tasks.service.js';
+import { activateTask, cancelPending, createTask, instancePath, tasksOfRound } from './workflow-tasks.service.js';
 import { workflowAction, workflowInstance, workflowTask } from './workflow.table.js';
 
 export type InstanceRow = typeof workflowInstance.$inferSelect;

@@ -81,7 +81,8 @@ export async function submitRecord(
       const code = entry.workflowCode;
       if (!definition || definition.version === 0) throw workflowRefusal('notPublished', { code });
       if (definition.status === 'Disabled') throw workflowRefusal('workflowDisabled', { code });
-      if (definition.type !== input.businessType) throw workflowRefusal('typeMismatch', { code, type: definition.type });
+      if (definition.type !== input.businessType)
+        throw workflowRefusal('typeMismatch', { code, type: definition.type });
       const [version] = await tx
         .select()
         .from(workflowVersion)

@@ -14,7 +14,6 @@ import { workflowTask } from './workflow.table.js';
 
 export const instancePath = (id: number) => `/workflow/instance/info/${id}`;
 
-
 export async function dueAtOf(run: Run, hours: number, from: Date): Promise<Date> {
   if (!run.timeZone) {
     const settings = await readSettings(run.tx, run.tx);
@@ -31,7 +30,6 @@ export async function timeoutColumns(run: Run, node: FlowNode, from: Date) {
   const acts = node.timeout.remindTimes > 0 || node.timeout.action !== 'none';
   return { dueAt, nextCheckAt: acts ? dueAt : null };
 }
-
 
 /** Tells the waiting person (mail and bell); `remind` comes from the timeout job. */
 export async function announceTask(run: Run, task: TaskRow, kind: 'approve' | 'cc' | 'resubmit' | 'review' | 'remind') {

@@ -97,7 +97,11 @@ export const taskActionsFor = (actor: Actor, instance: Pick<InstanceFacts, 'stat
  * Reassign (`workflow:edit`): a stuck task, i.e. one pending in someone's to-do (not `waiting` for its turn, the
  * same sense as the instance list's `stuckHours`), on a running instance.
  */
-export function reassignRefusal(actor: Actor, instance: Pick<InstanceFacts, 'status'>, task: TaskFacts): Refusal | null {
+export function reassignRefusal(
+  actor: Actor,
+  instance: Pick<InstanceFacts, 'status'>,
+  task: TaskFacts,
+): Refusal | null {
   if (!administersWorkflows(actor)) return forbidden(msg(messages, 'forbidden'));
   if (instance.status !== 'Running') return conflict('instanceFinished');
   if (task.status !== 'Pending' || task.kind === 'waiting' || task.kind === 'cc') return conflict('taskNotPending');
@@ -120,8 +124,7 @@ export function removeSignerRefusal(
 export function cancelRefusal(actor: Actor, instance: InstanceFacts): Refusal | null {
   if (instance.status !== 'Running') return conflict('instanceFinished');
   const admin = administersWorkflows(actor);
-  if (instance.initiatorId !== actor.userId)
-    return admin ? null : forbidden(msg(workflowMessages, 'notInitiator'));
+  if (instance.initiatorId !== actor.userId) return admin ? null : forbidden(msg(workflowMessages, 'notInitiator'));
   if (instance.root.type === 'start' && instance.root.allowCancel === false && !admin)
     return conflict('cancelNotAllowed');
   return null;
@@ -134,7 +137,8 @@ export const cancelNeedsReason = (actor: Actor, instance: Pick<InstanceFacts, 'i
 /** Recall: the workflow allows it, and the caller's approval is still the latest action. */
 export function recallRefusal(instance: InstanceFacts, recall: RecallFacts): Refusal | null {
   if (instance.status !== 'Running') return conflict('instanceFinished');
-  if (instance.root.type === 'start' && instance.root.allowRecall === false) return forbidden(msg(messages, 'forbidden'));
+  if (instance.root.type === 'start' && instance.root.allowRecall === false)
+    return forbidden(msg(messages, 'forbidden'));
   if (recall === 'superseded') return conflict('recallTooLate');
   if (recall === 'none') return conflict('nothingToRecall');
   return null;
