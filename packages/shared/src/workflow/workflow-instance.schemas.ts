@@ -103,6 +103,8 @@ export const workflowTaskSchema = z.object({
   initiatorId: z.number().int(),
   initiatorName: z.string().nullable(),
   workflowName: z.string(),
+  /** In Info only: what the caller may do with this task now (the holder's actions, reassign, removeSigner). */
+  actions: z.array(z.enum(workflowActionNames)).optional(),
 });
 export type WorkflowTask = z.infer<typeof workflowTaskSchema>;
 

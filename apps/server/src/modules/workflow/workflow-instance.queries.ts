@@ -20,7 +20,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { workflowBusinessType } from '../../platform/workflow-types.js';
 import { appUser } from '../user/index.js';
 import { indexFlow, nextApproverNodes, nodeOf, type FlowIndex } from './workflow-flow.js';
-import { instanceActionsFor, taskActionsFor } from './workflow.policy.js';
+import { actionsOnTask, instanceActionsFor, taskActionsFor } from './workflow.policy.js';
 import {
   workflow,
   workflowAction,
@@ -173,7 +173,7 @@ export async function instanceInfo(tx: Tx, actor: Actor, id: number): Promise<Wo
     .innerJoin(workflowInstance, eq(workflowInstance.id, workflowTask.instanceId))
     .where(eq(workflowTask.instanceId, id))
     .orderBy(asc(workflowTask.id));
-  const tasks = taskRows.map(presentTask);
+  const presented = taskRows.map(presentTask);
   const logRows = await tx
     .select({
       id: workflowAction.id,
@@ -198,6 +198,7 @@ export async function instanceInfo(tx: Tx, actor: Actor, id: number): Promise<Wo
   const root = flow.root;
   const facts = { status: row.status, initiatorId: row.initiatorId, root };
   const taskFacts = (task: WorkflowTask) => ({ ...task, addedBy: task.addedById ?? null });
+  const tasks = presented.map((task) => ({ ...task, actions: actionsOnTask(actor, facts, taskFacts(task)) }));
   const recall = row.status === 'Running' && (await recallableTask(tx, id, me)) ? 'latest' : 'none';
   const actions = instanceActionsFor(actor, facts, tasks.map(taskFacts), recall);
 

@@ -78,18 +78,18 @@ function bodyOf(call: Call, world: World, taskId: number | null) {
   }
 }
 
-/**
- * What Info offers the caller: its instance actions, and each of its tasks' actions. Reassign and RemoveSigner are
- * instance buttons that take a task: the one the web's modal lists (a stuck task; a signer the caller added).
- */
-function offered(info: WorkflowInstanceInfo, me: number, call: Call): boolean {
+/** What Info offers the caller: its instance actions, and each task row's actions. */
+function offered(info: WorkflowInstanceInfo, call: Call): boolean {
   if (call.taskIndex === null) return info.actions.includes(call.action);
-  const task = info.tasks[call.taskIndex]!;
-  if (call.action === 'reassign')
-    return info.actions.includes('reassign') && task.status === 'Pending' && task.kind !== 'waiting';
-  if (call.action === 'removeSigner')
-    return info.actions.includes('removeSigner') && task.status === 'Pending' && task.addedById === me;
-  return info.myTasks.find((t) => t.taskId === task.id)?.actions.includes(call.action) ?? false;
+  return info.tasks[call.taskIndex]!.actions?.includes(call.action) ?? false;
+}
+
+/** The other places Info says the same: the caller's own tasks, and the instance's reassign and removeSigner. */
+function expectConsistent(info: WorkflowInstanceInfo) {
+  for (const mine of info.myTasks)
+    expect(info.tasks.find((task) => task.id === mine.taskId)?.actions).toEqual(expect.arrayContaining(mine.actions));
+  for (const action of ['reassign', 'removeSigner'] as const)
+    expect(info.actions.includes(action)).toBe(info.tasks.some((task) => task.actions?.includes(action)));
 }
 
 async function send(world: World, role: Role, call: Call) {
@@ -120,8 +120,9 @@ async function offeredAreAcceptedOthersRefused(build: () => Promise<World>): Pro
     const seen = await ctx.call('GET', `/api/WorkflowInstance/Info/${world.instanceId}`, { token: who.token });
     if (seen.status === 404) continue;
     const info = seen.body.data as WorkflowInstanceInfo;
+    expectConsistent(info);
     for (const call of calls) {
-      if (offered(info, who.id, call)) {
+      if (offered(info, call)) {
         accepted.push({ role, call });
         continue;
       }

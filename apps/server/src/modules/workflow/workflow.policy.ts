@@ -144,6 +144,14 @@ export function recallRefusal(instance: InstanceFacts, recall: RecallFacts): Ref
   return null;
 }
 
+/** Every action the caller may take on a task now: the holder's, an administrator's reassign, an adder's removeSigner. */
+export function actionsOnTask(actor: Actor, instance: Pick<InstanceFacts, 'status'>, task: TaskFacts) {
+  const actions = taskActionsFor(actor, instance, task);
+  if (reassignRefusal(actor, instance, task) === null) actions.push('reassign');
+  if (removeSignerRefusal(actor, instance, task) === null) actions.push('removeSigner');
+  return actions;
+}
+
 /**
  * The instance's own buttons: cancel, recall, reassign (some task is stuck), removeSigner (the caller added a
  * signer who has not acted). The per-task refusals decide which task each one takes.
