@@ -189,16 +189,17 @@ function refreshAfterAction(client: QueryClient, answered: QueryKey | null, busi
  * Every box, count and other instance view is refreshed after it (and the record under approval: its page shows the
  * approval state); after a refusal (someone else acted) the instance's view too.
  */
+export const workflowActionMutation = (client: QueryClient) => ({
+  mutationFn: ({ call, body }: { call: WorkflowCall; body: Record<string, unknown> }) =>
+    http.post<WorkflowInstanceInfo>(workflowActionCalls[call], body, { quiet: true }),
+  onSuccess: (info: WorkflowInstanceInfo) => {
+    const answered = workflowInstanceKeys.detail(info.instance.id);
+    client.setQueryData(answered, info);
+    return refreshAfterAction(client, answered, info.instance.businessType);
+  },
+  onError: () => refreshAfterAction(client, null),
+});
+
 export function useWorkflowAction() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ call, body }: { call: WorkflowCall; body: Record<string, unknown> }) =>
-      http.post<WorkflowInstanceInfo>(workflowActionCalls[call], body, { quiet: true }),
-    onSuccess: (info) => {
-      const answered = workflowInstanceKeys.detail(info.instance.id);
-      client.setQueryData(answered, info);
-      return refreshAfterAction(client, answered, info.instance.businessType);
-    },
-    onError: () => refreshAfterAction(client, null),
-  });
+  return useMutation(workflowActionMutation(useQueryClient()));
 }
