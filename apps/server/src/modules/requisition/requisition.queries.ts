@@ -80,8 +80,10 @@ const maxAmount = '9999999999999.99';
 /** A product or sum beyond the column is refused naming the field (the inputs alone may each fit). */
 function tooLarge(amount: string, field: string): void {
   if (compareDecimals(amount, maxAmount, 2) <= 0) return;
-  const message = msg(decimalMessages, 'tooLarge', { digits: 13 });
-  throw badRequest(message, [{ field, message: message.text }]);
+  // The field error's text from the catalog's builder, which keeps its key for the envelope's field errors.
+  throw badRequest(msg(decimalMessages, 'tooLarge', { digits: 13 }), [
+    { field, message: decimalMessages.tooLarge(13) },
+  ]);
 }
 
 export async function replaceLines(tx: Tx, requisitionId: number, lines: ComputedLine[]): Promise<void> {

@@ -5,15 +5,8 @@ import type { Tx } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { workflowBusinessType, type WorkflowBusinessType } from '../../platform/workflow-types.js';
 import { appUser } from '../user/index.js';
-import {
-  flowOf,
-  lockInstance,
-  saveInstance,
-  stateOf,
-  type InstanceRow,
-  type Run,
-  type TaskRow,
-} from './workflow-engine.service.js';
+import { flowOf, lockInstance, saveInstance } from './workflow-engine.service.js';
+import { stateOf, type InstanceRow, type Run, type TaskRow } from './workflow-run.js';
 import { nodeOf } from './workflow-flow.js';
 import { instanceInfo, instanceVisible } from './workflow-instance.queries.js';
 import { enforce, runningRefusal, taskActionRefusal, type Refusal } from './workflow.policy.js';

@@ -16,9 +16,8 @@ import {
   rewindTo,
   settleNode,
   writeLog,
-  type Run,
-  type TaskRow,
 } from './workflow-engine.service.js';
+import type { Run, TaskRow } from './workflow-run.js';
 import { nodeOf } from './workflow-flow.js';
 import { returnTargetsOf } from './workflow-instance.queries.js';
 import { activateTask, completeTask } from './workflow-tasks.service.js';

@@ -19,7 +19,8 @@ import {
   workflowRefusal,
 } from './workflow-action-run.service.js';
 import { afterAddedSigner } from './workflow-decide.service.js';
-import { settleNode, writeLog, type InstanceRow, type Run, type TaskRow } from './workflow-engine.service.js';
+import { settleNode, writeLog } from './workflow-engine.service.js';
+import type { InstanceRow, Run, TaskRow } from './workflow-run.js';
 import { reassignRefusal, removeSignerRefusal } from './workflow.policy.js';
 import { completeTask, createTask } from './workflow-tasks.service.js';
 import { workflowTask } from './workflow.table.js';

@@ -3,7 +3,7 @@ import type { FlowNode, TaskKind, TaskStatus } from '@casedesk/shared';
 import { emitDomainEvent } from '../../platform/events.js';
 import { activeDelegate, recordDelegatedWork } from '../delegate/index.js';
 import { addServiceHours, dayIn, holidaysFrom, readSettings } from '../setting/index.js';
-import type { Run, TaskRow } from './workflow-engine.service.js';
+import type { Run, TaskRow } from './workflow-run.js';
 import { nodeOf } from './workflow-flow.js';
 import { workflowTask } from './workflow.table.js';
 

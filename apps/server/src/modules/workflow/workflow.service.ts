@@ -7,8 +7,8 @@ import {
   msg,
   validateFlowChart,
   workflowMessages,
+  workflowText,
   type Condition,
-  type Message,
   type FieldError,
   type Page,
   type WorkflowCreate,
@@ -305,6 +305,15 @@ export async function setWorkflowEnabled(db: Db, actor: Actor, id: number, enabl
   });
 }
 
+type Fault = { field: string; name: keyof typeof workflowMessages; values: Record<string, string> };
+
+/** 400 keyed by the first fault; each field error's text is built by `workflowText`, which keeps its key too. */
+const refuse = (faults: Fault[]) =>
+  badRequest(
+    msg(workflowMessages, faults[0]!.name, faults[0]!.values),
+    faults.map(({ field, name, values }) => ({ field, message: workflowText(name, values) })),
+  );
+
 /**
  * A registry entry: its conditions name fields of its record type with values that fit them (400 naming
  * `conditions.<i>.field` or `.value`), and its code names a workflow of that type (400 naming `workflowCode`).
@@ -313,35 +322,24 @@ export async function checkRegistryEntry(
   q: Queryable,
   entry: { businessType: WorkflowTableRow['type']; workflowCode: string; conditions: readonly Condition[] },
 ): Promise<void> {
-  const faults: { field: string; message: Message }[] = entry.conditions.flatMap((condition, i) => {
+  const faults: Fault[] = entry.conditions.flatMap((condition, i): Fault[] => {
     const fault = conditionFault(condition, entry.businessType);
     if (fault === 'unknownField')
       return [
         {
           field: `conditions.${i}.field`,
-          message: msg(workflowMessages, 'registryUnknownField', { field: condition.field, type: entry.businessType }),
+          name: 'registryUnknownField',
+          values: { field: condition.field, type: entry.businessType },
         },
       ];
     if (fault === 'badFieldValue')
-      return [
-        {
-          field: `conditions.${i}.value`,
-          message: msg(workflowMessages, 'registryBadValue', { field: condition.field }),
-        },
-      ];
+      return [{ field: `conditions.${i}.value`, name: 'registryBadValue', values: { field: condition.field } }];
     return [];
   });
-  const refuse = (first: Message, all: { field: string; message: Message }[]) =>
-    badRequest(
-      first,
-      all.map(({ field, message }) => ({ field, message: message.text })),
-    );
-  if (faults.length > 0) throw refuse(faults[0]!.message, faults);
+  if (faults.length > 0) throw refuse(faults);
   const [target] = await q.select({ type: workflow.type }).from(workflow).where(eq(workflow.code, entry.workflowCode));
-  const codeFault = !target
-    ? msg(workflowMessages, 'unknownWorkflow', { code: entry.workflowCode })
-    : target.type !== entry.businessType
-      ? msg(workflowMessages, 'typeMismatch', { code: entry.workflowCode, type: target.type })
-      : null;
-  if (codeFault) throw refuse(codeFault, [{ field: 'workflowCode', message: codeFault }]);
+  const code = entry.workflowCode;
+  if (!target) throw refuse([{ field: 'workflowCode', name: 'unknownWorkflow', values: { code } }]);
+  if (target.type !== entry.businessType)
+    throw refuse([{ field: 'workflowCode', name: 'typeMismatch', values: { code, type: target.type } }]);
 }
