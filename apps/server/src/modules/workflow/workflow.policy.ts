@@ -58,7 +58,7 @@ export function enforce(refusal: Refusal | null): void {
 /** `workflow:edit`: cancels any running instance (with a reason) and reassigns stuck tasks. */
 export const administersWorkflows = (actor: Actor) => hasPermission(actor, 'workflow:edit');
 
-/** Every action needs the instance still running (each rule below starts with it). */
+/** Every action needs the instance still running (each rule below starts with this check; `openInstance` uses it). */
 export const runningRefusal = (instance: Pick<InstanceFacts, 'status'>): Refusal | null =>
   instance.status === 'Running' ? null : conflict('instanceFinished');
 
