@@ -19,7 +19,15 @@ export const requisitionMessages = defineMessages('requisition', {
     (status: string) => `A requisition in status ${status} cannot be edited.`,
   ),
   notApproved: 'Only an approved requisition can be used as a purchase order.',
+  linesRequired: 'At least one line is required.',
 } as const);
+
+/** What the caller may do with a requisition; rows and details carry it and the web shows buttons by it. */
+export const requisitionActions = ['edit', 'delete', 'cancel'] as const;
+export type RequisitionAction = (typeof requisitionActions)[number];
+
+/** The currency of a requisition added without one (Settings → Basic names none): the product's default. */
+export const defaultRequisitionCurrency = 'USD';
 
 const dateText = z.iso.date();
 
@@ -35,7 +43,8 @@ const requisitionFields = z.object({
   lines: z.array(moneyLineInputSchema).min(1).max(500),
   totalAmount: z.unknown().optional(),
 });
-export const requisitionCreateSchema = requisitionFields.strict();
+/** The contract does not name `currency`: left out, the server uses the default. */
+export const requisitionCreateSchema = requisitionFields.extend({ currency: currencySchema.optional() }).strict();
 export const requisitionUpdateSchema = requisitionFields.extend(updateKeySchema.shape).strict();
 
 export const requisitionSchema = z.object({
@@ -55,6 +64,7 @@ export const requisitionSchema = z.object({
   totalAmount: z.string(),
   status: requisitionStatusSchema,
   workflowInstanceId: z.number().int().nullable(),
+  actions: z.array(z.enum(requisitionActions)).optional(),
 });
 export const requisitionDetailSchema = requisitionSchema.extend({ lines: z.array(moneyLineSchema) });
 export type Requisition = z.infer<typeof requisitionSchema>;

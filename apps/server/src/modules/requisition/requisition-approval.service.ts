@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { requisitionMessages, type RequisitionStatus } from '@casedesk/shared';
-import { hasPermission } from '../../platform/access.js';
+import { msg, requisitionMessages, type RequisitionStatus } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
-import { badRequest, conflict, forbidden } from '../../platform/errors.js';
+import { badRequest, forbidden } from '../../platform/errors.js';
 import type { WorkflowBusinessType } from '../../platform/workflow-types.js';
-import { isEditable, requisitionScope } from './requisition.policy.js';
+import { checkEditable, maySubmit, requisitionScope } from './requisition.policy.js';
 import { requisition, requisitionLine } from './requisition.table.js';
 
 /** Names of the id and user fields (columns qualified by hand inside the subqueries). */
@@ -56,12 +55,13 @@ export const requisitionWorkflowType: WorkflowBusinessType = {
       .select({ requesterId: requisition.requesterId, createdBy: requisition.createdBy, status: requisition.status })
       .from(requisition)
       .where(eq(requisition.id, id));
-    if (!row) throw forbidden();
-    if (row.requesterId !== actor.userId && row.createdBy !== actor.userId && !hasPermission(actor, 'requisition:edit'))
-      throw forbidden();
-    if (!isEditable(row.status)) throw conflict(requisitionMessages.notEditable(row.status));
+    if (!row || !maySubmit(actor, row)) throw forbidden();
+    checkEditable(row.status);
     const lines = await tx.$count(requisitionLine, eq(requisitionLine.requisitionId, id));
-    if (lines === 0) throw badRequest('At least one line is required.', [{ field: 'lines', message: 'Required' }]);
+    if (lines === 0) {
+      const message = msg(requisitionMessages, 'linesRequired');
+      throw badRequest(message, [{ field: 'lines', message: message.text }]);
+    }
   },
   async onStatus(tx, id, change) {
     const [before] = await tx.select({ status: requisition.status }).from(requisition).where(eq(requisition.id, id));

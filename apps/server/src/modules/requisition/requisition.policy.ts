@@ -1,6 +1,8 @@
 import { inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { RequisitionStatus } from '@casedesk/shared';
+import { msg, requisitionMessages, type RequisitionAction, type RequisitionStatus } from '@casedesk/shared';
+import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
+import { conflict } from '../../platform/errors.js';
 import { requisition } from './requisition.table.js';
 
 /**
@@ -20,6 +22,58 @@ export function requisitionScope(actor: Actor): SQL | undefined {
   return involved;
 }
 
+/*
+ * What may happen to a requisition the actor sees, by its state (the routes require `requisition:edit` to edit,
+ * submit or cancel and `requisition:delete` to delete). The service refuses with these rules and the rows'
+ * `actions[]` come from them.
+ */
+
+/** The facts of a requisition the rules read: its status and the invoices that carry it as their PO. */
+export type RequisitionFacts = {
+  status: RequisitionStatus;
+  /** An invoice that is not cancelled carries it. */
+  invoiced: boolean;
+  /** Any invoice, cancelled or not, names it (the row cannot go). */
+  referenced: boolean;
+};
+
 /** Statuses in which the requester may still change the requisition (and submit it). */
 export const editableStatuses: readonly RequisitionStatus[] = ['Draft', 'Rejected'];
 export const isEditable = (status: RequisitionStatus) => editableStatuses.includes(status);
+
+const refusedIn = (status: RequisitionStatus) => conflict(msg(requisitionMessages, 'notEditable', { status }));
+
+/** Update and Submit: only a Draft or Rejected requisition (409 naming the status). */
+export function checkEditable(status: RequisitionStatus): void {
+  if (!isEditable(status)) throw refusedIn(status);
+}
+
+const deletableStatus = (status: RequisitionStatus) => status !== 'PendingApproval' && status !== 'Approved';
+/** Delete: not while under approval or approved, nor while an invoice names it. */
+export const mayDelete = (row: Pick<RequisitionFacts, 'status' | 'referenced'>) =>
+  deletableStatus(row.status) && !row.referenced;
+/** The status half of `mayDelete`; the invoice's foreign key refuses the other half (`deleteRefusal`). */
+export function checkDeletable(status: RequisitionStatus): void {
+  if (!deletableStatus(status)) throw refusedIn(status);
+}
+
+/** Cancel: what may still change, or an approved one that no (live) invoice carries as its PO. */
+export const mayCancel = (row: Pick<RequisitionFacts, 'status' | 'invoiced'>) =>
+  isEditable(row.status) || (row.status === 'Approved' && !row.invoiced);
+export function checkCancellable(row: Pick<RequisitionFacts, 'status' | 'invoiced'>): void {
+  if (!mayCancel(row)) throw refusedIn(row.status);
+}
+
+/** Submit for approval: its requester or author, or a holder of `requisition:edit`. */
+export const maySubmit = (actor: Actor, row: { requesterId: number; createdBy: number | null }) =>
+  row.requesterId === actor.userId || row.createdBy === actor.userId || hasPermission(actor, 'requisition:edit');
+
+/** What the actor may do with a requisition they see, for the buttons of the list and the page. */
+export function requisitionActionsFor(actor: Actor, row: RequisitionFacts): RequisitionAction[] {
+  const actions: RequisitionAction[] = [];
+  const edits = hasPermission(actor, 'requisition:edit');
+  if (edits && isEditable(row.status)) actions.push('edit');
+  if (hasPermission(actor, 'requisition:delete') && mayDelete(row)) actions.push('delete');
+  if (edits && mayCancel(row)) actions.push('cancel');
+  return actions;
+}

@@ -1,5 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { compareDecimals, decimalMessages, multiplyDecimals, sumDecimals, type MoneyLineInput } from '@casedesk/shared';
+import {
+  compareDecimals,
+  decimalMessages,
+  msg,
+  multiplyDecimals,
+  sumDecimals,
+  type MoneyLineInput,
+} from '@casedesk/shared';
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { requisition, requisitionLine } from './requisition.table.js';
@@ -27,6 +34,10 @@ export const requisitionRowColumns = {
   totalAmount: requisition.totalAmount,
   status: requisition.status,
   workflowInstanceId: requisition.workflowInstanceId,
+  // For the policy (requisition.policy.ts), not answered: the invoices that carry it as their PO.
+  invoiced: sql<boolean>`exists (select 1 from invoice i where i.requisition_id = "requisition"."id"
+    and i.status <> 'Cancelled')`,
+  referenced: sql<boolean>`exists (select 1 from invoice i where i.requisition_id = "requisition"."id")`,
 };
 
 export type ComputedLine = {
@@ -69,8 +80,10 @@ const maxAmount = '9999999999999.99';
 /** A product or sum beyond the column is refused naming the field (the inputs alone may each fit). */
 function tooLarge(amount: string, field: string): void {
   if (compareDecimals(amount, maxAmount, 2) <= 0) return;
-  const message = decimalMessages.tooLarge(13);
-  throw badRequest(message, [{ field, message }]);
+  // The field error's text from the catalog's builder, which keeps its key for the envelope's field errors.
+  throw badRequest(msg(decimalMessages, 'tooLarge', { digits: 13 }), [
+    { field, message: decimalMessages.tooLarge(13) },
+  ]);
 }
 
 export async function replaceLines(tx: Tx, requisitionId: number, lines: ComputedLine[]): Promise<void> {

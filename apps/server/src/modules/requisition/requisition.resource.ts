@@ -64,12 +64,18 @@ export const requisitionResource: Resource<typeof requisition, typeof schemas, R
     query: (db, actor, query) =>
       queryRequisitions(
         db,
+        actor,
         requisitionResource.whereOf(actor, query),
         requisitionResource.orderOf(query.orderBy),
         query,
       ),
     rowsForExport: (db, actor, query) =>
-      requisitionsForExport(db, requisitionResource.whereOf(actor, query), requisitionResource.orderOf(query.orderBy)),
+      requisitionsForExport(
+        db,
+        actor,
+        requisitionResource.whereOf(actor, query),
+        requisitionResource.orderOf(query.orderBy),
+      ),
     add: addRequisition,
     update: updateRequisition,
     remove: removeRequisitions,

@@ -1,12 +1,14 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  defaultRequisitionCurrency,
   messages,
+  msg,
   requisitionCreateSchema,
-  requisitionMessages,
   requisitionUpdateSchema,
   type Page,
   type Requisition,
+  type RequisitionAction,
   type RequisitionStatus,
 } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
@@ -14,7 +16,14 @@ import { diff, writeAudit } from '../../platform/audit.js';
 import { deleteRefusal } from '../../platform/db-errors.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { isEditable, requisitionScope } from './requisition.policy.js';
+import {
+  checkCancellable,
+  checkDeletable,
+  checkEditable,
+  requisitionActionsFor,
+  requisitionScope,
+  type RequisitionFacts,
+} from './requisition.policy.js';
 import {
   computeLines,
   invoicesOf,
@@ -28,23 +37,39 @@ import { requisition } from './requisition.table.js';
 
 type Create = z.output<typeof requisitionCreateSchema>;
 type Update = z.output<typeof requisitionUpdateSchema>;
-/** A list row as read (dates are shown as text by `present`). */
-export type RequisitionRecord = Omit<Requisition, 'createdAt' | 'modifiedAt'> & { createdAt: Date; modifiedAt: Date };
+/** A row as read: the policy's facts beside the fields (dates are shown as text by `present`). */
+type RequisitionRow = Omit<Requisition, 'createdAt' | 'modifiedAt' | 'actions'> &
+  RequisitionFacts & { createdAt: Date; modifiedAt: Date };
+/** A row as calls answer it: the caller's actions instead of the facts they come from. */
+export type RequisitionRecord = Omit<RequisitionRow, keyof RequisitionFacts> & {
+  status: RequisitionStatus;
+  actions: RequisitionAction[];
+};
 
-const notEditable = (status: RequisitionStatus) => conflict(requisitionMessages.notEditable(status));
+function recordOf(actor: Actor, row: RequisitionRow): RequisitionRecord {
+  const { invoiced: _invoiced, referenced: _referenced, ...fields } = row;
+  return { ...fields, actions: requisitionActionsFor(actor, row) };
+}
 
-async function findRecord(q: Queryable, actor: Actor | null, id: number): Promise<RequisitionRecord | undefined> {
+/** The row within the actor's scope, as they see it. */
+async function findRecord(q: Queryable, actor: Actor, id: number): Promise<RequisitionRecord | undefined> {
   const [row] = await q
     .select(requisitionRowColumns)
     .from(requisition)
-    .where(and(eq(requisition.id, id), actor ? requisitionScope(actor) : undefined));
-  return row as RequisitionRecord | undefined;
+    .where(and(eq(requisition.id, id), requisitionScope(actor)));
+  return row ? recordOf(actor, row as RequisitionRow) : undefined;
 }
 
 export async function getRequisition(db: Db, actor: Actor, id: number): Promise<RequisitionRecord> {
   const row = await findRecord(db, actor, id);
   if (!row) throw notFound();
   return row;
+}
+
+/** The row just written, as the writer sees it (outside their scope after the change: as read unscoped). */
+async function written(db: Db, actor: Actor, id: number): Promise<RequisitionRecord> {
+  const [row] = await db.select(requisitionRowColumns).from(requisition).where(eq(requisition.id, id));
+  return recordOf(actor, row as RequisitionRow);
 }
 
 export async function requisitionDetail(db: Db, actor: Actor, id: number) {
@@ -55,6 +80,7 @@ export async function requisitionDetail(db: Db, actor: Actor, id: number) {
 /** A page of the list: the resource works out the filter (scope, keyword, filters) and the order. */
 export async function queryRequisitions(
   db: Db,
+  actor: Actor,
   where: SQL | undefined,
   order: SQL[],
   page: { page: number; pageSize: number },
@@ -69,13 +95,13 @@ export async function queryRequisitions(
       .offset((page.page - 1) * page.pageSize),
     db.$count(requisition, where),
   ]);
-  return { items: rows as RequisitionRecord[], total: Number(total) };
+  return { items: (rows as RequisitionRow[]).map((row) => recordOf(actor, row)), total: Number(total) };
 }
 
-export async function* requisitionsForExport(db: Db, where: SQL | undefined, order: SQL[]) {
+export async function* requisitionsForExport(db: Db, actor: Actor, where: SQL | undefined, order: SQL[]) {
   const chunk = 1000;
   for (let page = 1; page <= 1000; page++) {
-    const { items } = await queryRequisitions(db, where, order, { page, pageSize: chunk });
+    const { items } = await queryRequisitions(db, actor, where, order, { page, pageSize: chunk });
     yield* items;
     if (items.length < chunk) return;
   }
@@ -86,7 +112,7 @@ const fieldsOf = (input: Create | Update) => ({
   projectId: input.projectId,
   vendorId: input.vendorId,
   neededBy: input.neededBy,
-  currency: input.currency,
+  currency: input.currency ?? defaultRequisitionCurrency,
   description: input.description,
 });
 
@@ -114,7 +140,7 @@ export async function addRequisition(db: Db, actor: Actor, input: Create): Promi
     await writeAudit(tx, { entity: 'Requisition', entityId: inserted!.id, action: 'create', actorId: actor.userId });
     return inserted!.id;
   });
-  return (await findRecord(db, null, id))!;
+  return written(db, actor, id);
 }
 
 /** The row locked for a change, within the actor's scope (404 otherwise). */
@@ -132,8 +158,8 @@ export async function updateRequisition(db: Db, actor: Actor, input: Update): Pr
   const { lines, total } = computeLines(input.lines);
   await db.transaction(async (tx) => {
     const before = await lockVisible(tx, actor, input.id);
-    if (before.rowVersion !== input.rowVersion) throw conflict(messages.staleRowVersion);
-    if (!isEditable(before.status)) throw notEditable(before.status);
+    if (before.rowVersion !== input.rowVersion) throw conflict(msg(messages, 'staleRowVersion'));
+    checkEditable(before.status);
     const linesBefore = await auditLines(tx, input.id);
     const [updated] = await tx
       .update(requisition)
@@ -156,7 +182,7 @@ export async function updateRequisition(db: Db, actor: Actor, input: Update): Pr
       changes: { ...diff(before, updated!), ...diff(linesBefore, await auditLines(tx, input.id)) },
     });
   });
-  return (await findRecord(db, null, input.id))!;
+  return written(db, actor, input.id);
 }
 
 /** Deletes drafts (and cancelled or rejected ones) no invoice names; all the given ones or none. */
@@ -170,8 +196,7 @@ export async function removeRequisitions(db: Db, actor: Actor, ids: number[]): P
         .where(and(inArray(requisition.id, unique), requisitionScope(actor)))
         .for('update', { of: requisition });
       if (rows.length !== unique.length) throw notFound();
-      const blocked = rows.find((r) => r.status === 'PendingApproval' || r.status === 'Approved');
-      if (blocked) throw notEditable(blocked.status);
+      for (const row of rows) checkDeletable(row.status);
       await tx.delete(requisition).where(inArray(requisition.id, unique));
       for (const id of unique)
         await writeAudit(tx, { entity: 'Requisition', entityId: id, action: 'delete', actorId: actor.userId });
@@ -189,8 +214,7 @@ export async function removeRequisitions(db: Db, actor: Actor, ids: number[]): P
 export async function cancelRequisition(db: Db, actor: Actor, id: number): Promise<RequisitionRecord> {
   await db.transaction(async (tx) => {
     const before = await lockVisible(tx, actor, id);
-    const cancellable = isEditable(before.status) || (before.status === 'Approved' && (await invoicesOf(tx, id)) === 0);
-    if (!cancellable) throw notEditable(before.status);
+    checkCancellable({ status: before.status, invoiced: (await invoicesOf(tx, id)) > 0 });
     await tx
       .update(requisition)
       .set({ status: 'Cancelled', rowVersion: before.rowVersion + 1, modifiedAt: new Date(), modifiedBy: actor.userId })
@@ -203,7 +227,7 @@ export async function cancelRequisition(db: Db, actor: Actor, id: number): Promi
       changes: { status: { from: before.status, to: 'Cancelled' } },
     });
   });
-  return (await findRecord(db, null, id))!;
+  return written(db, actor, id);
 }
 
 /** The active projects a requisition of this actor may name: all with data scope all, else their own. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   decimalMessages,
+  defaultRequisitionCurrency,
   messages,
   requisitionMessages,
   type FlowNode,
@@ -167,6 +168,13 @@ describe('Requisition amounts', () => {
       expect(hit, `${field} in ${JSON.stringify(errors)}`).toBeTruthy();
       if (message) expect(hit!.message).toBe(message);
     }
+  });
+
+  it('adds a requisition without a currency (the contract names none): the product default', async () => {
+    const body = { title: 'No currency', lines: [line('2', '5')] };
+    const response = await ctx.call('POST', '/api/Requisition/Add', { token: w.requester.token, body });
+    expect(dataOf<RequisitionDetail>(response)).toMatchObject({ currency: 'USD', totalAmount: '10.00' });
+    expect(defaultRequisitionCurrency).toBe('USD');
   });
 
   it('numbers requisitions PR-<year>-<six digits>, one after the other, and makes the actor the requester', async () => {

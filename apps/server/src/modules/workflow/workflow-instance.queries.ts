@@ -5,7 +5,6 @@ import {
   type FieldAccess,
   type FlowNode,
   type Page,
-  type WorkflowActionName,
   type WorkflowInstance,
   type WorkflowInstanceInfo,
   type WorkflowTask,
@@ -21,6 +20,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { workflowBusinessType } from '../../platform/workflow-types.js';
 import { appUser } from '../user/index.js';
 import { indexFlow, nextApproverNodes, nodeOf, type FlowIndex } from './workflow-flow.js';
+import { actionsOnTask, instanceActionsFor, taskActionsFor } from './workflow.policy.js';
 import {
   workflow,
   workflowAction,
@@ -173,7 +173,7 @@ export async function instanceInfo(tx: Tx, actor: Actor, id: number): Promise<Wo
     .innerJoin(workflowInstance, eq(workflowInstance.id, workflowTask.instanceId))
     .where(eq(workflowTask.instanceId, id))
     .orderBy(asc(workflowTask.id));
-  const tasks = taskRows.map(presentTask);
+  const presented = taskRows.map(presentTask);
   const logRows = await tx
     .select({
       id: workflowAction.id,
@@ -195,29 +195,18 @@ export async function instanceInfo(tx: Tx, actor: Actor, id: number): Promise<Wo
     .orderBy(asc(workflowAction.id));
 
   const me = actor.userId;
-  const running = row.status === 'Running';
   const root = flow.root;
-  const admin = hasPermission(actor, 'workflow:edit');
-  const actions: WorkflowActionName[] = [];
-  if (running && ((row.initiatorId === me && (root.type !== 'start' || root.allowCancel !== false)) || admin))
-    actions.push('cancel');
-  const recallAllowed = root.type !== 'start' || root.allowRecall !== false;
-  if (running && recallAllowed && (await recallableTask(tx, id, me))) actions.push('recall');
-  if (running && admin && tasks.some((t) => t.status === 'Pending' && t.kind !== 'waiting')) actions.push('reassign');
-  if (running && tasks.some((t) => t.status === 'Pending' && t.addedById === me)) actions.push('removeSigner');
+  const facts = { status: row.status, initiatorId: row.initiatorId, root };
+  const taskFacts = (task: WorkflowTask) => ({ ...task, addedBy: task.addedById ?? null });
+  const tasks = presented.map((task) => ({ ...task, actions: actionsOnTask(actor, facts, taskFacts(task)) }));
+  const recall = row.status === 'Running' && (await recallableTask(tx, id, me)) ? 'latest' : 'none';
+  const actions = instanceActionsFor(actor, facts, tasks.map(taskFacts), recall);
 
-  const mine = running
-    ? tasks.filter((t) => t.status === 'Pending' && t.kind !== 'waiting' && (t.assigneeId === me || t.ownerId === me))
-    : [];
-  const myTasks = mine.map((task) => {
+  const myTasks = tasks.flatMap((task) => {
+    const taskActions = taskActionsFor(actor, facts, taskFacts(task));
+    if (taskActions.length === 0) return [];
     const node = flow.byId.get(task.nodeId)?.node;
     const approver = node?.type === 'approver' ? node : undefined;
-    const taskActions: WorkflowActionName[] =
-      task.kind === 'resubmit'
-        ? ['resubmit']
-        : task.kind === 'review'
-          ? ['approve', 'reject']
-          : ['approve', 'reject', 'return', 'assign', 'transfer', 'handoff'];
     return {
       taskId: task.id,
       nodeId: task.nodeId,
@@ -238,7 +227,6 @@ export async function instanceInfo(tx: Tx, actor: Actor, id: number): Promise<Wo
           : [],
     };
   });
-
   // Field access at the caller's current node (their first pending task), else at the start node.
   const accessNode: FlowNode = (myTasks[0] && flow.byId.get(myTasks[0].nodeId)?.node) || root;
   const permissions = 'fieldPermissions' in accessNode ? (accessNode.fieldPermissions ?? {}) : {};

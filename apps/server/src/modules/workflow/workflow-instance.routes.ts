@@ -32,21 +32,10 @@ import { requireActor } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Db } from '../../platform/db.js';
 import { ok } from '../../platform/envelope.js';
-import {
-  approveTask,
-  assignSigners,
-  cancelInstance,
-  handoffTask,
-  readInstanceInfo,
-  reassignTask,
-  recallApproval,
-  rejectTask,
-  removeSigner,
-  resubmitInstance,
-  returnTask,
-  submitRecord,
-  transferTask,
-} from './workflow-actions.service.js';
+import { approveTask, rejectTask, returnTask } from './workflow-decide.service.js';
+import { cancelInstance, readInstanceInfo, recallApproval } from './workflow-instance-actions.service.js';
+import { assignSigners, handoffTask, reassignTask, removeSigner, transferTask } from './workflow-people.service.js';
+import { resubmitInstance, submitRecord } from './workflow-submit.service.js';
 import { businessState, queryInstances, queryTasks, taskCounts } from './workflow-instance.queries.js';
 
 /** Instances, tasks and every action (contract 14). Task actions need only a signed-in user: the rules decide. */

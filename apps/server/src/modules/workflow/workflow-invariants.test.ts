@@ -7,19 +7,10 @@ import { AppError } from '../../platform/errors.js';
 import { createUser, useTestApp } from '../../../test/helpers.js';
 import { addTicket, ticketWorld } from '../../../test/ticket-factories.js';
 import { chain, publishWorkflow } from '../../../test/workflow-factories.js';
-import {
-  approveTask,
-  assignSigners,
-  cancelInstance,
-  handoffTask,
-  recallApproval,
-  rejectTask,
-  removeSigner,
-  resubmitInstance,
-  returnTask,
-  submitRecord,
-  transferTask,
-} from './workflow-actions.service.js';
+import { approveTask, rejectTask, returnTask } from './workflow-decide.service.js';
+import { cancelInstance, recallApproval } from './workflow-instance-actions.service.js';
+import { assignSigners, handoffTask, removeSigner, transferTask } from './workflow-people.service.js';
+import { resubmitInstance, submitRecord } from './workflow-submit.service.js';
 import { instanceInfo } from './workflow-instance.queries.js';
 import { workflowAction, workflowRegistry, workflowTask } from './workflow.table.js';
 

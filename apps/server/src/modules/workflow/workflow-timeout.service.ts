@@ -2,17 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf, type Db, type Tx } from '../../platform/db.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
-import { afterApproval, afterRejection, handOver, openRun } from './workflow-actions.service.js';
+import { openRun } from './workflow-action-run.service.js';
+import { afterApproval, afterRejection } from './workflow-decide.service.js';
+import { handOver } from './workflow-people.service.js';
 import { escalationContactOf } from './workflow-approvers.service.js';
-import {
-  announceTask,
-  completeTask,
-  dueAtOf,
-  hasPendingOnNode,
-  lockInstance,
-  saveInstance,
-  writeLog,
-} from './workflow-engine.service.js';
+import { lockInstance, saveInstance, writeLog } from './workflow-engine.service.js';
+import { announceTask, completeTask, dueAtOf, hasPendingOnNode } from './workflow-tasks.service.js';
 import { nodeOf } from './workflow-flow.js';
 import { workflowTask } from './workflow.table.js';
 

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import {
+  acceptsReadBack,
   workflowCreateSchema,
   workflowQuerySchema,
   workflowSchema,
@@ -20,7 +21,8 @@ import { workflow } from './workflow.table.js';
 
 const schemas = {
   record: workflowSchema,
-  create: workflowCreateSchema,
+  // Contract 11's read-back on Add as well: what Get answered (status, version, ...) is accepted and ignored.
+  create: acceptsReadBack(workflowCreateSchema, workflowSchema),
   update: workflowUpdateSchema,
   query: workflowQuerySchema,
 };

@@ -74,7 +74,7 @@ export async function workflowById(q: Queryable, id: number): Promise<WorkflowRo
   return row;
 }
 
-const codeTaken = () => conflict(workflowMessages.codeTaken);
+const codeTaken = () => conflict(msg(workflowMessages, 'codeTaken'));
 
 /** Code taken: 409 with our words, also when two saves race past the check to the unique key. */
 async function codeGuard<R>(work: () => Promise<R>): Promise<R> {
@@ -117,13 +117,13 @@ export async function updateWorkflow(db: Db, actor: Actor, input: WorkflowUpdate
   const { id, rowVersion, ...fields } = input;
   return db.transaction(async (tx) => {
     const before = await lockedWorkflow(tx, id);
-    if (before.status === 'Disabled') throw conflict(workflowMessages.notDraftEditable);
+    if (before.status === 'Disabled') throw conflict(msg(workflowMessages, 'notDraftEditable'));
     const [row] = await tx
       .update(workflow)
       .set({ ...fields, ...nextVersion(workflow, actor) })
       .where(and(eq(workflow.id, id), eq(workflow.rowVersion, rowVersion)))
       .returning();
-    if (!row) throw conflict(messages.staleRowVersion);
+    if (!row) throw conflict(msg(messages, 'staleRowVersion'));
     await writeAudit(tx, {
       entity: 'Workflow',
       entityId: id,
@@ -146,7 +146,7 @@ export async function removeWorkflows(db: Db, actor: Actor, ids: number[]): Prom
       .from(workflowInstance)
       .where(inArray(workflowInstance.workflowId, unique));
     const withInstances = found.find((row) => used.some((u) => u.workflowId === row.id));
-    if (withInstances) throw conflict(workflowText('hasInstances', { code: withInstances.code }));
+    if (withInstances) throw conflict(msg(workflowMessages, 'hasInstances', { code: withInstances.code }));
     const [bound] = await tx
       .select({ code: workflowRegistry.workflowCode })
       .from(workflowRegistry)
@@ -157,7 +157,7 @@ export async function removeWorkflows(db: Db, actor: Actor, ids: number[]): Prom
         ),
       )
       .limit(1);
-    if (bound) throw conflict(workflowText('inRegistry', { code: bound.code }));
+    if (bound) throw conflict(msg(workflowMessages, 'inRegistry', { code: bound.code }));
     // Versions nobody ran belong to the definition and go with it.
     await tx.delete(workflowVersion).where(inArray(workflowVersion.workflowId, unique));
     await tx.delete(workflow).where(inArray(workflow.id, unique));
@@ -179,8 +179,8 @@ export async function publishWorkflow(
 ): Promise<WorkflowRow> {
   return db.transaction(async (tx) => {
     const before = await lockedWorkflow(tx, id);
-    if (before.rowVersion !== input.rowVersion) throw conflict(messages.staleRowVersion);
-    if (before.status === 'Disabled') throw conflict(workflowMessages.notDraftEditable);
+    if (before.rowVersion !== input.rowVersion) throw conflict(msg(messages, 'staleRowVersion'));
+    if (before.status === 'Disabled') throw conflict(msg(workflowMessages, 'notDraftEditable'));
     const graph = before.flowChart;
     const problems = validateFlowChart(graph, before.type);
     if (!graph || problems.length > 0) {
@@ -305,6 +305,15 @@ export async function setWorkflowEnabled(db: Db, actor: Actor, id: number, enabl
   });
 }
 
+type Fault = { field: string; name: keyof typeof workflowMessages; values: Record<string, string> };
+
+/** 400 keyed by the first fault; each field error's text is built by `workflowText`, which keeps its key too. */
+const refuse = (faults: Fault[]) =>
+  badRequest(
+    msg(workflowMessages, faults[0]!.name, faults[0]!.values),
+    faults.map(({ field, name, values }) => ({ field, message: workflowText(name, values) })),
+  );
+
 /**
  * A registry entry: its conditions name fields of its record type with values that fit them (400 naming
  * `conditions.<i>.field` or `.value`), and its code names a workflow of that type (400 naming `workflowCode`).
@@ -313,29 +322,24 @@ export async function checkRegistryEntry(
   q: Queryable,
   entry: { businessType: WorkflowTableRow['type']; workflowCode: string; conditions: readonly Condition[] },
 ): Promise<void> {
-  const faults: FieldError[] = entry.conditions.flatMap((condition, i) => {
+  const faults: Fault[] = entry.conditions.flatMap((condition, i): Fault[] => {
     const fault = conditionFault(condition, entry.businessType);
     if (fault === 'unknownField')
       return [
         {
           field: `conditions.${i}.field`,
-          message: workflowText('registryUnknownField', { field: condition.field, type: entry.businessType }),
+          name: 'registryUnknownField',
+          values: { field: condition.field, type: entry.businessType },
         },
       ];
     if (fault === 'badFieldValue')
-      return [
-        { field: `conditions.${i}.value`, message: workflowText('registryBadValue', { field: condition.field }) },
-      ];
+      return [{ field: `conditions.${i}.value`, name: 'registryBadValue', values: { field: condition.field } }];
     return [];
   });
-  if (faults.length > 0) throw badRequest(faults[0]!.message, faults);
+  if (faults.length > 0) throw refuse(faults);
   const [target] = await q.select({ type: workflow.type }).from(workflow).where(eq(workflow.code, entry.workflowCode));
-  if (!target) {
-    const text = workflowText('unknownWorkflow', { code: entry.workflowCode });
-    throw badRequest(text, [{ field: 'workflowCode', message: text }]);
-  }
-  if (target.type !== entry.businessType) {
-    const text = workflowText('typeMismatch', { code: entry.workflowCode, type: target.type });
-    throw badRequest(text, [{ field: 'workflowCode', message: text }]);
-  }
+  const code = entry.workflowCode;
+  if (!target) throw refuse([{ field: 'workflowCode', name: 'unknownWorkflow', values: { code } }]);
+  if (target.type !== entry.businessType)
+    throw refuse([{ field: 'workflowCode', name: 'typeMismatch', values: { code, type: target.type } }]);
 }

@@ -137,6 +137,26 @@ describe('Workflow: definitions', () => {
     expect(none.total).toBe(0);
   });
 
+  it('adds what Get answered (a new code and name): the server-owned fields are accepted and ignored', async () => {
+    const original = await published();
+    const got = data<Workflow>(await call('GET', `/api/Workflow/Get/${original.id}`));
+    expect(got).toMatchObject({ status: 'Published', version: 1 });
+    const copy = data<Workflow>(
+      await call('POST', '/api/Workflow/Add', { ...got, code: `${got.code}-again`, name: 'Again' }),
+    );
+    expect(copy).toMatchObject({ code: `${got.code}-again`, name: 'Again', status: 'Draft', version: 0 });
+    expect(copy.id).not.toBe(got.id);
+    expect(copy.flowChart).toEqual(got.flowChart);
+    // A field no answer carries is still refused.
+    const unknown = await call('POST', '/api/Workflow/Add', {
+      name: 'X',
+      code: 'x-unknown',
+      type: 'Ticket',
+      colour: 1,
+    });
+    expect(unknown.status).toBe(400);
+  });
+
   it('saves an incomplete draft, but not a graph of the wrong shape', async () => {
     const w = await addWorkflow();
     const incomplete = await saveGraph(w, start(null));

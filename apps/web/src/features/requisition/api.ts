@@ -19,9 +19,6 @@ export async function searchVendors(keyword: string): Promise<Option[]> {
   return page.items.map((v) => ({ value: v.id, label: `${v.vendorCode} · ${v.vendorName}` }));
 }
 
-/** Statuses in which the requester may still change a requisition (the server decides; this only hides buttons). */
-export const editable = (status: Requisition['status']) => status === 'Draft' || status === 'Rejected';
-
 /** The projects a requisition of the user may name (their own; every active one with data scope all). */
 export function useProjectChoices() {
   const query = useQuery({

@@ -1,4 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  hashKey,
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type {
   InstanceStatus,
   Page,
@@ -165,21 +173,33 @@ export const workflowActionCalls = {
 } as const;
 export type WorkflowCall = keyof typeof workflowActionCalls;
 
+/** Everything an action may have changed: the boxes, counts, instance views and the records under approval. */
+function refreshAfterAction(client: QueryClient, answered: QueryKey | null, businessType?: WorkflowType) {
+  const records = businessType ? [resourceKeys(businessType).all] : [];
+  const fresh = answered ? hashKey(answered) : null;
+  return Promise.all(
+    [workflowTaskKeys.all, workflowInstanceKeys.all, resourceKeys('Ticket').all, ...records].map((queryKey) =>
+      client.invalidateQueries({ queryKey, predicate: (query) => query.queryHash !== fresh }),
+    ),
+  );
+}
+
 /**
- * Posts one action; the answer is the updated Info. Every box, count and instance view is refreshed after it (and the
- * record under approval: its page shows the approval state), whether it worked or was refused (someone else acted).
+ * Posts one action; the answer is the updated Info, which the instance's view takes as it is (no second fetch).
+ * Every box, count and other instance view is refreshed after it (and the record under approval: its page shows the
+ * approval state); after a refusal (someone else acted) the instance's view too.
  */
+export const workflowActionMutation = (client: QueryClient) => ({
+  mutationFn: ({ call, body }: { call: WorkflowCall; body: Record<string, unknown> }) =>
+    http.post<WorkflowInstanceInfo>(workflowActionCalls[call], body, { quiet: true }),
+  onSuccess: (info: WorkflowInstanceInfo) => {
+    const answered = workflowInstanceKeys.detail(info.instance.id);
+    client.setQueryData(answered, info);
+    return refreshAfterAction(client, answered, info.instance.businessType);
+  },
+  onError: () => refreshAfterAction(client, null),
+});
+
 export function useWorkflowAction() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ call, body }: { call: WorkflowCall; body: Record<string, unknown> }) =>
-      http.post<WorkflowInstanceInfo>(workflowActionCalls[call], body, { quiet: true }),
-    onSuccess: (info) => client.setQueryData(workflowInstanceKeys.detail(info.instance.id), info),
-    onSettled: () =>
-      Promise.all(
-        [workflowTaskKeys.all, workflowInstanceKeys.all, resourceKeys('Ticket').all].map((queryKey) =>
-          client.invalidateQueries({ queryKey }),
-        ),
-      ),
-  });
+  return useMutation(workflowActionMutation(useQueryClient()));
 }

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, DatePicker, Divider, Form, Input, Row, Select, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { requisitionCreateSchema, type Vendor } from '@casedesk/shared';
+import { currencySchema, defaultRequisitionCurrency, requisitionCreateSchema, type Vendor } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { schemaRule } from '../../../platform/form-rules';
@@ -187,7 +187,7 @@ export function RequisitionEditor({ id, onClose }: { id: number | null; onClose:
       title={id === null ? t('requisition.create') : t('requisition.edit')}
       width={900}
       defaults={{
-        currency: 'USD',
+        currency: defaultRequisitionCurrency,
         projectId: null,
         vendorId: null,
         neededBy: null,
@@ -205,7 +205,8 @@ export function RequisitionEditor({ id, onClose }: { id: number | null; onClose:
               </Form.Item>
             </Col>
             <Col xs={24} sm={8}>
-              <Form.Item name="currency" label={f('currency')} required rules={[schemaRule(fields.currency)]}>
+              {/* Required here (Update needs it); only an Add from outside may leave it out. */}
+              <Form.Item name="currency" label={f('currency')} required rules={[schemaRule(currencySchema)]}>
                 <Select showSearch options={currencies.map((c) => ({ value: c, label: c }))} />
               </Form.Item>
             </Col>

@@ -78,9 +78,8 @@ export function ActionModal(props: {
   const required = commentRequired(request, props.admin ?? false);
   const type = info.instance.businessType;
   const writable = (businessFields[type] ?? []).filter((f) => info.fieldAccess[f.name] === 'write');
-  // Signers added with Assign who have not acted (the server lets only whoever added them remove them).
-  const added = info.tasks.filter((other) => other.status === 'Pending' && other.addedById != null);
-  const pending = info.tasks.filter((other) => other.status === 'Pending' && other.kind !== 'waiting');
+  // The tasks this action takes, as the server says (a signer the caller added; a stuck task for reassign).
+  const takers = info.tasks.filter((other) => other.actions?.includes(action));
 
   const bodyOf = (values: Values): Record<string, unknown> => {
     const comment = values.comment?.trim() ? { comment: values.comment.trim() } : {};
@@ -201,7 +200,7 @@ export function ActionModal(props: {
           >
             <Select
               className="action-task"
-              options={(action === 'reassign' ? pending : added).map((other) => ({
+              options={takers.map((other) => ({
                 value: other.id,
                 label: `${other.nodeName} · ${other.assigneeName ?? '—'}`,
               }))}

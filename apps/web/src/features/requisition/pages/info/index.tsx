@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApprovalPanel } from '../../../../platform/approval/ApprovalPanel';
 import { useActionFeedback } from '../../../../platform/crud/failure';
-import { usePermissions } from '../../../../platform/permission';
-import { editable, requisitionApi } from '../../api';
+import { requisitionApi } from '../../api';
 import { formatMoney } from '../../components/amounts';
 import { RequisitionEditor } from '../../components/RequisitionEditor';
 import { RequisitionStatusTag } from '../../components/RequisitionStatusTag';
@@ -20,7 +19,6 @@ export default function RequisitionInfoPage() {
   const detail = requisitionApi.useDetail(validId);
   const cancel = requisitionApi.useCall<{ id: number }>((body) => `Cancel/${body.id}`, false);
   const feedback = useActionFeedback();
-  const { has } = usePermissions();
   const [editing, setEditing] = useState(false);
   const f = (key: string) => t(`requisition.fields.${key}`);
 
@@ -35,8 +33,9 @@ export default function RequisitionInfoPage() {
       />
     );
   const dash = (v: string | null | undefined) => v || '—';
-  const canEdit = has('requisition:edit') && editable(r.status);
-  const canCancel = has('requisition:edit') && (editable(r.status) || r.status === 'Approved');
+  // The server's rule (requisition.policy.ts) for this record and caller.
+  const canEdit = r.actions?.includes('edit') ?? false;
+  const canCancel = r.actions?.includes('cancel') ?? false;
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} className="requisition-info-page">

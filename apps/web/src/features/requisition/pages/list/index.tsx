@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requisitionStatuses, type RequisitionStatus } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
-import { editable, requisitionApi, type RequisitionRow } from '../../api';
+import { requisitionApi, type RequisitionRow } from '../../api';
 import { formatMoney } from '../../components/amounts';
 import { RequisitionEditor } from '../../components/RequisitionEditor';
 import { RequisitionStatusTag } from '../../components/RequisitionStatusTag';
@@ -34,9 +34,7 @@ export default function RequisitionListPage() {
           className="requisition-status-filter"
         />
       )}
-      rowAllows={(r, action) =>
-        action === 'edit' ? editable(r.status) : r.status !== 'PendingApproval' && r.status !== 'Approved'
-      }
+      rowAllows={(r, action) => (r.actions ?? []).includes(action)}
       columns={[
         {
           key: 'requisitionNumber',
