@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { userMessages } from '@casedesk/shared';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { likePattern } from '../../platform/resource.js';
 import { project } from '../project/index.js';
@@ -260,4 +261,19 @@ export async function pickProjects(q: Queryable, only: number[] | 'all') {
     .from(project)
     .where(only === 'all' ? undefined : inArray(project.id, only))
     .orderBy(project.projectName);
+}
+
+/** A user who is the delegate of an active delegation may not be deleted: the user module asks before. */
+export async function activeDelegationsRefusal(tx: Tx, userIds: number[]): Promise<string | undefined> {
+  const [delegations] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(delegate)
+    .where(
+      and(
+        inArray(delegate.delegateTo, userIds),
+        eq(delegate.enabled, true),
+        sql`(${delegate.endDate} is null or ${delegate.endDate} >= current_date)`,
+      ),
+    );
+  return delegations && delegations.n > 0 ? userMessages.isActiveDelegate(delegations.n) : undefined;
 }

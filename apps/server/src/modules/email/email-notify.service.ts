@@ -23,6 +23,7 @@ import {
 import { email, emailTemplate } from './email.table.js';
 
 type TicketEvent = Extract<DomainEvent, { type: `ticket.${string}` }>;
+const isTicketEvent = (event: DomainEvent): event is TicketEvent => event.type.startsWith('ticket.');
 type Recipient = {
   address: string;
   name: string;
@@ -398,5 +399,5 @@ export const notifyByEmail: DomainEventHandler = async (tx, event) => {
   if (event.type === 'user.mail') await mailUser(tx, event);
   else if (event.type === 'workflow.task') await mailWorkflowTask(tx, event);
   else if (event.type === 'workflow.finished') await mailWorkflowFinished(tx, event);
-  else if (event.type !== 'setting.timeZoneChanged') await notifyTicket(tx, event);
+  else if (isTicketEvent(event)) await notifyTicket(tx, event);
 };

@@ -27,6 +27,7 @@ export { createTicketResource } from './ticket.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { ticketWorkflowType } from './ticket-approval.service.js';
 import { ticketArchiveHandler } from './ticket-archive.service.js';
+import { openTicketsRefusal } from './ticket-references.service.js';
 import { registerTicketArchiveRoutes } from './ticket-archive.routes.js';
 import * as archiveTables from './ticket-archive.table.js';
 import { registerTicketRoutes } from './ticket.routes.js';
@@ -53,4 +54,5 @@ export const ticketModule: ModuleManifest = {
     ],
   },
   workflowTypes: [ticketWorkflowType],
+  references: [{ record: 'user', refusal: openTicketsRefusal }],
 };
