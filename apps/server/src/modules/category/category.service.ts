@@ -3,7 +3,7 @@ import { userMessages } from '@casedesk/shared';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { project } from '../project/index.js';
-import { appUser } from '../user/index.js';
+import { appUser, userDisplayNameSql } from '../user/index.js';
 import { category, categoryProject } from './category.table.js';
 
 export async function projectsOf(q: Queryable, categoryId: number) {
@@ -17,10 +17,7 @@ export async function projectsOf(q: Queryable, categoryId: number) {
 
 export async function userNameOf(q: Queryable, userId: number | null): Promise<string | null> {
   if (userId === null) return null;
-  const [row] = await q
-    .select({ name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})` })
-    .from(appUser)
-    .where(eq(appUser.id, userId));
+  const [row] = await q.select({ name: userDisplayNameSql }).from(appUser).where(eq(appUser.id, userId));
   return row?.name ?? null;
 }
 

@@ -18,7 +18,6 @@ export { checkNewTicketReferences } from './ticket-references.service.js';
 export { visibleSql } from './ticket.policy.js';
 // Open items: deleting one cancels its ticket through the ticket's own status change.
 export { cancelTicketForOpenItem } from './ticket-change.service.js';
-export { userNameSql } from './ticket.queries.js';
 // Data Management's retention rule: the archive job and its tables (ticket-archive.table.ts).
 export { archiveClosedTickets, archiveCutoff, ticketArchiveHandler } from './ticket-archive.service.js';
 

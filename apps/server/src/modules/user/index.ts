@@ -1,6 +1,7 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './user.table.js';
 export { defaultAdminPassword } from './user.seed.js';
+export { userDisplayNameSql, userNameSql } from './user-directory.queries.js';
 
 // Data import writes users through the same calls.
 export { activeUsers } from './user.resource.js';
