@@ -1,8 +1,8 @@
 // Modules point down (docs/architecture.md): fails when server modules import each other in a loop.
 // A module is a folder under apps/server/src/modules; module A depends on B when a file of A (not a test)
-// imports a file of B. Table files are left out: foreign keys go both ways (a department has a leader, a user
-// has a department), and a table may import another module's table for its key. File-level tools (madge,
-// import/no-cycle) cannot say this: they see the loops inside one module and through the table files.
+// imports a file of B. A table file importing another module's table file is left out: foreign keys go both
+// ways (a department has a leader, a user has a department). File-level tools (madge, import/no-cycle) cannot
+// say this: they see the loops inside one module and through the table files.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,10 +37,12 @@ function specifiersOf(file) {
 const dependencies = new Map();
 for (const entry of readdirSync(modulesDir, { recursive: true, withFileTypes: true })) {
   const file = join(entry.parentPath, entry.name);
-  if (!entry.isFile() || !/\.tsx?$/.test(file) || /\.(test|table)\.tsx?$/.test(file)) continue;
+  if (!entry.isFile() || !/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
   const from = moduleOf(file);
   if (!from) continue;
+  const isTable = /\.table\.tsx?$/.test(file);
   for (const specifier of specifiersOf(file)) {
+    if (isTable && /\.table(\.js)?$/.test(specifier)) continue;
     const to = moduleOf(resolve(dirname(file), specifier));
     if (!to || to === from) continue;
     if (!dependencies.has(from)) dependencies.set(from, new Map());

@@ -56,5 +56,13 @@ describe('the module cycle check', () => {
     });
     expect(chain.status).toBe(1);
     expect(chain.report).toContain('Loop through dept, ticket, user:');
+
+    // A table file may import another module's table file, not its index.ts.
+    const throughIndex = check({
+      ...lower,
+      'user/user.table.ts': "import { dept } from '../dept/index.js';\nexport const appUser = { dept };\n",
+    });
+    expect(throughIndex.status).toBe(1);
+    expect(throughIndex.report).toContain('user -> dept  (user/user.table.ts)');
   });
 });
