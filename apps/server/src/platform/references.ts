@@ -14,7 +14,7 @@ export type RecordReference = {
   refusal: (tx: Tx, ids: number[]) => Promise<string | undefined>;
 };
 
-let references: readonly RecordReference[] = [];
+let references: readonly RecordReference[] | undefined;
 
 /** The app sets the references of every manifest once at build (the same list for every app in a process). */
 export function setRecordReferences(list: readonly RecordReference[]): void {
@@ -23,6 +23,8 @@ export function setRecordReferences(list: readonly RecordReference[]): void {
 
 /** The first refusal, in manifest order, of the modules that hold any of these records; undefined when none does. */
 export async function referenceRefusal(tx: Tx, record: ReferencedRecord, ids: number[]): Promise<string | undefined> {
+  // Never set would let every delete through unasked.
+  if (!references) throw new Error('No record references: the app sets them from the manifests at build.');
   for (const reference of references) {
     if (reference.record !== record) continue;
     const refusal = await reference.refusal(tx, ids);
