@@ -42,6 +42,8 @@ import { loadServerKeys } from './platform/secrets.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { setDomainEventHandlers } from './platform/events.js';
 import { setWorkflowBusinessTypes } from './platform/workflow-types.js';
+import { setRecordReferences } from './platform/references.js';
+import { setUserDirectory } from './platform/user-directory.js';
 import type { JobHandler } from './platform/jobs/job-handler.js';
 import { createJobRegistry } from './platform/jobs/registry.js';
 import { createScheduler, type Scheduler } from './platform/jobs/scheduler.js';
@@ -249,6 +251,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const jobs = { registry, scheduler };
   setDomainEventHandlers(modules.flatMap((module) => module.events ?? []));
   setWorkflowBusinessTypes(modules.flatMap((module) => module.workflowTypes ?? []));
+  setRecordReferences(modules.flatMap((module) => module.references ?? []));
+  setUserDirectory(modules.find((module) => module.userDirectory)?.userDirectory);
   const live = createLiveHub(database.listen, (error) => app.log.warn({ err: error }, 'live push failed'));
   const moduleContext = { db, config, accessTokens, authTokenPublicKey: keys.authTokenPublicKey, routes, jobs, live };
   for (const module of modules) await module.register?.(app, moduleContext);

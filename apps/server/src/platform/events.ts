@@ -34,6 +34,13 @@ export type DomainEvent =
       /** Told the queued mail's id (e.g. the holiday reminder log keeps it); not called when nothing was queued. */
       onQueued?: (tx: Tx, emailId: number) => Promise<void>;
     }
+  /**
+   * Users lost their access (deleted, locked, deactivated, password reset by an administrator): the auth module ends
+   * their sessions with `reason`, but `keepSessionId` (the caller's own).
+   */
+  | { type: 'user.accessEnded'; userIds: number[]; reason: string; keepSessionId?: string | undefined }
+  /** Users were unlocked: the auth module lifts their failed sign-in hold-offs, from every address. */
+  | { type: 'user.unlocked'; userIds: number[] }
   | WorkflowTaskEvent
   | WorkflowFinishedEvent
   /**

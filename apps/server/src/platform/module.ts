@@ -9,6 +9,8 @@ import type { DefaultJob, JobHandler } from './jobs/job-handler.js';
 import type { JobRegistry } from './jobs/registry.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import type { LiveHub } from './live.js';
+import type { RecordReference } from './references.js';
+import type { UserDirectory } from './user-directory.js';
 import type { WorkflowBusinessType } from './workflow-types.js';
 
 /** What the app hands every module when it registers its routes. */
@@ -46,6 +48,10 @@ export type ModuleManifest = {
   events?: DomainEventHandler[];
   /** Record types this module lets run through approval workflows (platform/workflow-types.ts). */
   workflowTypes?: WorkflowBusinessType[];
+  /** What this module holds of other modules' records, asked before those go (platform/references.ts). */
+  references?: RecordReference[];
+  /** The user module's lists of users for the modules below it (platform/user-directory.ts). */
+  userDirectory?: UserDirectory;
   seed?: {
     /** What every database needs, at each start, safe to repeat; runs in list order. */
     system?: (db: Db, options: SystemSeedOptions) => Promise<void>;

@@ -38,8 +38,12 @@ export const userMessages = defineMessages('user', {
 } as const);
 
 /** The name lists show (`full_name`) when none is given: the first and last names together. */
-export const composeFullName = (realName: string, lastName: string | null | undefined) =>
+export const composeFullName = (realName: string | null | undefined, lastName: string | null | undefined) =>
   [realName, lastName].filter(Boolean).join(' ');
+
+/** A user's name wherever one is shown: the full name, else the login name (the server's `userDisplayNameSql`). */
+export const userDisplayName = (user: { fullName: string | null; loginName: string }): string =>
+  user.fullName ?? user.loginName;
 
 export const userLanguages = ['en', 'zh-cn', 'zh-tw'] as const;
 export const userLanguageSchema = z.enum(userLanguages);

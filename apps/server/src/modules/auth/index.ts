@@ -4,6 +4,7 @@ export { actorColumns, actorLoader, actorOf, refuseUser, type UserRow } from './
 export { checkPasswordCounted, type PasswordPurpose } from './sign-in-guard.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { applyUserAccessChange } from './auth.events.js';
 import { registerAuthRoutes } from './auth.routes.js';
 import * as tables from './auth.table.js';
 
@@ -11,4 +12,5 @@ export const authModule: ModuleManifest = {
   name: 'auth',
   tables: { ...tables },
   register: (app, ctx) => registerAuthRoutes(app, ctx, ctx.authTokenPublicKey),
+  events: [applyUserAccessChange],
 };

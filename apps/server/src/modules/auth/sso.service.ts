@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import {
+  composeFullName,
   ssoMessages,
   type SsoError,
   type SsoMessage,
@@ -244,7 +245,7 @@ async function findOrCreateUser(
         passwordHash,
         realName: realName.slice(0, 100),
         lastName,
-        fullName: [realName, lastName].filter(Boolean).join(' ').slice(0, 200),
+        fullName: composeFullName(realName, lastName).slice(0, 200),
         email: email ?? null,
         passwordChangedAt: sql`now()`,
         remark: 'Created by single sign-on',

@@ -1,9 +1,10 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { userMessages } from '@casedesk/shared';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { project } from '../project/index.js';
-import { appUser } from '../user/index.js';
-import { categoryProject } from './category.table.js';
+import { appUser, userDisplayNameSql } from '../user/index.js';
+import { category, categoryProject } from './category.table.js';
 
 export async function projectsOf(q: Queryable, categoryId: number) {
   return q
@@ -16,10 +17,7 @@ export async function projectsOf(q: Queryable, categoryId: number) {
 
 export async function userNameOf(q: Queryable, userId: number | null): Promise<string | null> {
   if (userId === null) return null;
-  const [row] = await q
-    .select({ name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})` })
-    .from(appUser)
-    .where(eq(appUser.id, userId));
+  const [row] = await q.select({ name: userDisplayNameSql }).from(appUser).where(eq(appUser.id, userId));
   return row?.name ?? null;
 }
 
@@ -43,4 +41,13 @@ export async function replaceProjects(tx: Tx, categoryId: number, projectIds: nu
   await tx.delete(categoryProject).where(eq(categoryProject.categoryId, categoryId));
   if (unique.length > 0)
     await tx.insert(categoryProject).values(unique.map((projectId) => ({ categoryId, projectId })));
+}
+
+/** A user who is a category's new-ticket assignee may not be deleted: the user module asks before. */
+export async function categoryAssigneeRefusal(tx: Tx, userIds: number[]): Promise<string | undefined> {
+  const [categories] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(category)
+    .where(inArray(category.newTicketAssignee, userIds));
+  return categories && categories.n > 0 ? userMessages.assigneeOfCategories(categories.n) : undefined;
 }

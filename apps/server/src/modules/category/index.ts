@@ -5,6 +5,7 @@ export * from './category.table.js';
 export { categoryService } from './category.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { seedDemoCategories } from './category.seed.js';
+import { categoryAssigneeRefusal } from './category.service.js';
 import { registerCategoryRoutes } from './category.routes.js';
 import * as tables from './category.table.js';
 
@@ -13,4 +14,5 @@ export const categoryModule: ModuleManifest = {
   tables: { ...tables },
   register: (app, ctx) => registerCategoryRoutes(app, ctx.db),
   seed: { demo: seedDemoCategories },
+  references: [{ record: 'user', refusal: categoryAssigneeRefusal }],
 };

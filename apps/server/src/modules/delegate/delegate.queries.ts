@@ -1,8 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { userMessages } from '@casedesk/shared';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { likePattern } from '../../platform/resource.js';
 import { project } from '../project/index.js';
-import { appUser } from '../user/index.js';
+import { appUser, userDisplayNameSql, userNameSql } from '../user/index.js';
 import { delegate, delegateLog, delegateProject } from './delegate.table.js';
 
 /** An id in a statement: given, an expression, or a placeholder of a statement built once. */
@@ -86,10 +87,6 @@ export async function recordDelegatedWork(
   });
 }
 
-/** A user's name as lists show it. */
-const userName = (id: SQLWrapper) =>
-  sql<string | null>`(select coalesce(u.full_name, u.login_name) from ${appUser} u where u.id = ${id})`;
-
 /** A delegation's columns with the names joined and its projects (ids and names, by name). */
 export const delegateRowColumns = {
   id: delegate.id,
@@ -99,9 +96,9 @@ export const delegateRowColumns = {
   modifiedAt: delegate.modifiedAt,
   modifiedBy: delegate.modifiedBy,
   delegateBy: delegate.delegateBy,
-  delegateByName: userName(delegate.delegateBy),
+  delegateByName: userNameSql(delegate.delegateBy),
   delegateTo: delegate.delegateTo,
-  delegateToName: userName(delegate.delegateTo),
+  delegateToName: userNameSql(delegate.delegateTo),
   delegateType: delegate.delegateType,
   delegateDate: delegate.delegateDate,
   startDate: delegate.startDate,
@@ -211,11 +208,11 @@ export async function historyPage(q: Queryable, where: SQL | undefined, page: nu
         delegateId: delegateLog.delegateId,
         event: delegateLog.event,
         delegateBy: delegateLog.delegateBy,
-        delegateByName: userName(delegateLog.delegateBy),
+        delegateByName: userNameSql(delegateLog.delegateBy),
         delegateTo: delegateLog.delegateTo,
-        delegateToName: userName(delegateLog.delegateTo),
+        delegateToName: userNameSql(delegateLog.delegateTo),
         actorId: delegateLog.actorId,
-        actorName: userName(delegateLog.actorId),
+        actorName: userNameSql(delegateLog.actorId),
         ticketId: delegateLog.ticketId,
         caseNumber,
         taskId: delegateLog.taskId,
@@ -235,7 +232,7 @@ export async function historyPage(q: Queryable, where: SQL | undefined, page: nu
 
 /** Active users by login or full name (first 20), or exactly the given users (names of ids a page shows). */
 export async function pickUsers(q: Queryable, keyword: string | undefined, ids: number[]) {
-  const name = sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})`;
+  const name = userDisplayNameSql;
   if (ids.length > 0) return q.select({ id: appUser.id, name }).from(appUser).where(inArray(appUser.id, ids));
   const pattern = keyword ? likePattern(keyword) : undefined;
   return q
@@ -260,4 +257,19 @@ export async function pickProjects(q: Queryable, only: number[] | 'all') {
     .from(project)
     .where(only === 'all' ? undefined : inArray(project.id, only))
     .orderBy(project.projectName);
+}
+
+/** A user who is the delegate of an active delegation may not be deleted: the user module asks before. */
+export async function activeDelegationsRefusal(tx: Tx, userIds: number[]): Promise<string | undefined> {
+  const [delegations] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(delegate)
+    .where(
+      and(
+        inArray(delegate.delegateTo, userIds),
+        eq(delegate.enabled, true),
+        sql`(${delegate.endDate} is null or ${delegate.endDate} >= current_date)`,
+      ),
+    );
+  return delegations && delegations.n > 0 ? userMessages.isActiveDelegate(delegations.n) : undefined;
 }

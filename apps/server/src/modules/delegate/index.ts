@@ -9,6 +9,7 @@ export {
 } from './delegate.queries.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { activeDelegationsRefusal } from './delegate.queries.js';
 import { registerDelegateRoutes } from './delegate.routes.js';
 import * as tables from './delegate.table.js';
 
@@ -16,4 +17,5 @@ export const delegateModule: ModuleManifest = {
   name: 'delegate',
   tables: { ...tables },
   register: (app, ctx) => registerDelegateRoutes(app, ctx.db),
+  references: [{ record: 'user', refusal: activeDelegationsRefusal }],
 };

@@ -2,8 +2,8 @@ import { and, count, inArray, notInArray } from 'drizzle-orm';
 import { deptCreateSchema, deptQuerySchema, deptSchema, deptUpdateSchema } from '@casedesk/shared';
 import { badRequest } from '../../platform/errors.js';
 import { ancestorKeys } from '../../platform/tree.js';
+import { referenceRefusal } from '../../platform/references.js';
 import { defineResource } from '../../platform/resource.js';
-import { appUser } from '../user/index.js';
 import { dept } from './dept.table.js';
 
 export const deptService = defineResource({
@@ -35,10 +35,7 @@ export const deptService = defineResource({
       .where(and(inArray(dept.parentId, ids), notInArray(dept.id, ids)));
     if (children && children.n > 0)
       return `The department has ${children.n} sub-department(s); delete or move them first.`;
-    const [users] = await tx.select({ n: count() }).from(appUser).where(inArray(appUser.deptId, ids));
-    if (users && users.n > 0)
-      return `The department is assigned to ${users.n} user(s); move them to another department first.`;
-    return undefined;
+    return referenceRefusal(tx, 'dept', ids);
   },
   exportColumns: [
     { header: 'Code', field: 'code' },

@@ -10,7 +10,7 @@ import type {
 import { writeSystemLog } from '../../platform/logs.js';
 import { appSetting } from '../setting/index.js';
 import { ticket } from '../ticket/index.js';
-import { appUser } from '../user/index.js';
+import { appUser, userDisplayNameSql, userNameSql } from '../user/index.js';
 import { queueEmail } from './email-outbox.service.js';
 import { mailBaseUrl, nestValues, renderTemplate, type TemplateValues } from './email-render.service.js';
 import {
@@ -23,6 +23,7 @@ import {
 import { email, emailTemplate } from './email.table.js';
 
 type TicketEvent = Extract<DomainEvent, { type: `ticket.${string}` }>;
+const isTicketEvent = (event: DomainEvent): event is TicketEvent => event.type.startsWith('ticket.');
 type Recipient = {
   address: string;
   name: string;
@@ -44,7 +45,7 @@ const eventOfTicket: Record<TicketEvent['type'], EmailEvent> = {
 const userColumns = {
   id: appUser.id,
   email: appUser.email,
-  name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})`,
+  name: userDisplayNameSql,
   loginName: appUser.loginName,
   language: appUser.language,
   canEmail: appUser.canEmail,
@@ -72,7 +73,7 @@ const takesTicketMail = and(
 );
 
 const customerUserSql = (address: SQL) =>
-  sql`select ${appUser.id} as id, ${appUser.email} as email, coalesce(${appUser.fullName}, ${appUser.loginName}) as name,
+  sql`select ${appUser.id} as id, ${appUser.email} as email, ${userDisplayNameSql} as name,
       ${appUser.loginName} as "loginName", ${appUser.language} as language, ${appUser.canEmail} as "canEmail",
       ${appUser.incidentEmailNotify} as "incidentEmailNotify"
     from ${appUser}
@@ -222,7 +223,7 @@ const ticketMailFacts = preparedStatement<Record<string, unknown>>('email_ticket
   const $ = (name: keyof TicketMailFactsInput) => sql.placeholder(name);
   return sql`select ${ticketValueSelection.sql},
       case when ${$('assigneeId')}::integer is not null then (select to_jsonb(u) from (
-        select ${appUser.id} as id, ${appUser.email} as email, coalesce(${appUser.fullName}, ${appUser.loginName}) as name,
+        select ${appUser.id} as id, ${appUser.email} as email, ${userDisplayNameSql} as name,
           ${appUser.loginName} as "loginName", ${appUser.language} as language
         from ${appUser} where ${appUser.id} = ${$('assigneeId')}::integer and ${takesTicketMail}) u) end as "assigneeUser",
       case when ${$('customer')}::boolean then (select to_jsonb(u) from (${customerUserSql(sql`${ticket.customerEmail}`)}) u) end
@@ -337,8 +338,8 @@ async function approvalValuesOf(
   }>(
     tx,
     sql`select (select w.name from workflow w where w.id = i.workflow_id) as workflow_name,
-               (select coalesce(u.full_name, u.login_name) from app_user u where u.id = i.initiator_id) as initiator_name,
-               (select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${event.actorId}) as actor_name
+               ${userNameSql(sql`i.initiator_id`)} as initiator_name,
+               ${userNameSql(sql`${event.actorId}`)} as actor_name
           from workflow_instance i where i.id = ${event.instanceId}`,
   );
   return {
@@ -398,5 +399,5 @@ export const notifyByEmail: DomainEventHandler = async (tx, event) => {
   if (event.type === 'user.mail') await mailUser(tx, event);
   else if (event.type === 'workflow.task') await mailWorkflowTask(tx, event);
   else if (event.type === 'workflow.finished') await mailWorkflowFinished(tx, event);
-  else if (event.type !== 'setting.timeZoneChanged') await notifyTicket(tx, event);
+  else if (isTicketEvent(event)) await notifyTicket(tx, event);
 };

@@ -12,7 +12,7 @@ import type { Db, Queryable, SelectionRow, Tx } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { appSetting } from '../setting/index.js';
 import { ticket, ticketComment, visibleSql } from '../ticket/index.js';
-import { appUser } from '../user/index.js';
+import { appUser, userDisplayNameSql, userNameSql } from '../user/index.js';
 import {
   checkTemplateSyntax,
   nestValues,
@@ -99,9 +99,7 @@ export const ticketValueColumns = {
   lastName: ticket.lastName,
   ticketFrom: ticket.ticketFrom,
   assignTo: ticket.assignTo,
-  assigneeName: sql<
-    string | null
-  >`(select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${ticket.assignTo})`,
+  assigneeName: userNameSql(ticket.assignTo),
   projectName: sql<string | null>`(select p.project_name from project p where p.id = ${ticket.projectId})`,
   categoryName: sql<string | null>`(select c.category_description from category c where c.id = ${ticket.categoryId})`,
 };
@@ -139,9 +137,7 @@ export async function commentValuesOf(q: Queryable, commentId: number): Promise<
   const [row] = await q
     .select({
       comment: ticketComment.comment,
-      authorName: sql<
-        string | null
-      >`(select coalesce(u.full_name, u.login_name) from app_user u where u.id = ${ticketComment.createdBy})`,
+      authorName: userNameSql(ticketComment.createdBy),
     })
     .from(ticketComment)
     .where(eq(ticketComment.id, commentId));
@@ -174,7 +170,7 @@ export async function previewTemplate(db: Db, actor: Actor, input: PreviewInput)
   const settings = await basicSettingsIn(db);
   const values: TemplateValues = { ...sampleValues(), system: { name: settings.productTitle } };
   const [me] = await db
-    .select({ name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})`, loginName: appUser.loginName })
+    .select({ name: userDisplayNameSql, loginName: appUser.loginName })
     .from(appUser)
     .where(eq(appUser.id, actor.userId));
   if (me) values.user = { name: me.name, loginName: me.loginName };

@@ -5,6 +5,7 @@ import { writeAudit } from '../../platform/audit.js';
 import { AppError, badRequest, forbidden } from '../../platform/errors.js';
 import type { WorkflowBusinessType } from '../../platform/workflow-types.js';
 import { project } from '../project/index.js';
+import { userNameSql } from '../user/index.js';
 import { editableStatuses } from './invoice.policy.js';
 import { invoice, invoiceLine } from './invoice.table.js';
 
@@ -20,7 +21,7 @@ const invoiceFields = {
 const fieldTextsSql = sql<Record<string, string | null>>`json_build_object(
   'vendorId', (select v.vendor_name from vendor v where v.id = "invoice"."vendor_id"),
   'projectId', (select p.project_name from project p where p.id = "invoice"."project_id"),
-  'createdBy', (select coalesce(u.full_name, u.login_name) from app_user u where u.id = "invoice"."created_by"))`;
+  'createdBy', ${userNameSql(invoice.createdBy)})`;
 
 const withoutNulls = (texts: Record<string, string | null>): Record<string, string> =>
   Object.fromEntries(Object.entries(texts).filter((entry): entry is [string, string] => entry[1] !== null));

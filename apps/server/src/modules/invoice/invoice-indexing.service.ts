@@ -17,7 +17,7 @@ import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { present } from '../../platform/envelope.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { claimFiles, dropFiles, readStoredFile, removeStoredFiles, storedFile } from '../file/index.js';
-import { appUser } from '../user/index.js';
+import { appUser, userDisplayNameSql, userNameSql } from '../user/index.js';
 import { vendor } from '../vendor/index.js';
 import { invoiceDocument } from './invoice-indexing.table.js';
 import { excerptOf, proposeFields, readPdfText, type ReadResult } from './invoice-indexing.proposals.js';
@@ -32,9 +32,6 @@ import { invoice } from './invoice.table.js';
 export const invoiceFileOwner = 'Invoice';
 
 const claimLapsedBefore = () => new Date(Date.now() - indexClaimMinutes * 60_000);
-const nameOf = (column: SQL | typeof invoice.claimedBy | typeof invoice.createdBy) =>
-  sql<string | null>`(select coalesce(u.full_name, u.login_name) from ${appUser} u where u.id = ${column})`;
-
 type Row = typeof invoice.$inferSelect;
 
 /** Whether a claim by someone other than the actor still holds. */
@@ -52,10 +49,7 @@ async function lockIndexing(tx: Tx, id: number): Promise<Row> {
 }
 
 async function holderName(q: Queryable, userId: number): Promise<string> {
-  const [user] = await q
-    .select({ name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})` })
-    .from(appUser)
-    .where(eq(appUser.id, userId));
+  const [user] = await q.select({ name: userDisplayNameSql }).from(appUser).where(eq(appUser.id, userId));
   return user?.name ?? String(userId);
 }
 
@@ -127,9 +121,9 @@ const queueColumns = {
   rowVersion: invoice.rowVersion,
   createdAt: invoice.createdAt,
   createdBy: invoice.createdBy,
-  createdByName: nameOf(invoice.createdBy),
+  createdByName: userNameSql(invoice.createdBy),
   claimedBy: invoice.claimedBy,
-  claimedByName: nameOf(invoice.claimedBy),
+  claimedByName: userNameSql(invoice.claimedBy),
   claimedAt: invoice.claimedAt,
   fileId: storedFile.id,
   fileName: storedFile.name,

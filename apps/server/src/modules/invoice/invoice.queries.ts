@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db.js';
+import { userNameSql } from '../user/index.js';
 import { invoice, invoiceLine } from './invoice.table.js';
 
 /*
@@ -34,9 +35,7 @@ export const invoiceRowColumns = {
   claimedBy: invoice.claimedBy,
   claimedAt: invoice.claimedAt,
   paidAt: invoice.paidAt,
-  createdByName: sql<
-    string | null
-  >`(select coalesce(u.full_name, u.login_name) from app_user u where u.id = "invoice"."created_by")`,
+  createdByName: userNameSql(invoice.createdBy),
 };
 
 /** An invoice number as duplicates compare it: without case and without any white space. */

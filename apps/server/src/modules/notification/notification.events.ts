@@ -112,7 +112,13 @@ async function notifyWorkflowFinished(tx: Tx, event: WorkflowFinishedEvent): Pro
  * creator; approval tasks and outcomes (above). Nobody is told of what they did themselves.
  */
 export async function notifyOnDomainEvent(tx: Tx, event: DomainEvent): Promise<void> {
-  if (event.type === 'user.mail' || event.type === 'setting.timeZoneChanged') return;
+  if (
+    event.type === 'user.mail' ||
+    event.type === 'user.accessEnded' ||
+    event.type === 'user.unlocked' ||
+    event.type === 'setting.timeZoneChanged'
+  )
+    return;
   if (event.type === 'workflow.task') return notifyWorkflowTask(tx, event);
   if (event.type === 'workflow.finished') return notifyWorkflowFinished(tx, event);
   if (event.type === 'ticket.created' && event.viaEmailId === undefined) return;

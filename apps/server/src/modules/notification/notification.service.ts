@@ -14,7 +14,7 @@ import type { Actor } from '../../platform/actor.js';
 import { preparedStatement, type Db, type Queryable, type Tx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { publishSql, publishToUser } from '../../platform/live.js';
-import { appUser } from '../user/index.js';
+import { appUser, userNameSql } from '../user/index.js';
 import { notification } from './notification.table.js';
 
 /** The NOTIFY channel of new and read notifications: payload `<userId>:new:<id>` or `<userId>:read`. */
@@ -99,9 +99,7 @@ const columns = {
   content: notification.content,
   msType: notification.msType,
   fromUserId: notification.fromUserId,
-  fromName: sql<
-    string | null
-  >`(select coalesce(u.full_name, u.login_name) from ${appUser} u where u.id = ${notification.fromUserId})`,
+  fromName: userNameSql(notification.fromUserId),
   toUserId: notification.toUserId,
   isRead: notification.isRead,
   readAt: notification.readAt,

@@ -6,7 +6,8 @@ import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
 import { likePattern } from '../../platform/resource.js';
 import { project } from '../project/index.js';
-import { ticket, userNameSql } from '../ticket/index.js';
+import { ticket } from '../ticket/index.js';
+import { userNameSql } from '../user/index.js';
 import { openItemScope } from './openItem.policy.js';
 import { openItem, openItemRelatedTicket } from './openItem.table.js';
 

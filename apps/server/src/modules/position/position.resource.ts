@@ -1,7 +1,6 @@
-import { count, inArray } from 'drizzle-orm';
 import { positionCreateSchema, positionQuerySchema, positionSchema, positionUpdateSchema } from '@casedesk/shared';
+import { referenceRefusal } from '../../platform/references.js';
 import { defineResource } from '../../platform/resource.js';
-import { appUser } from '../user/index.js';
 import { position } from './position.table.js';
 
 export const positionService = defineResource({
@@ -21,9 +20,7 @@ export const positionService = defineResource({
     { field: 'name', desc: false },
   ],
   async referencedBy(tx, ids) {
-    const [users] = await tx.select({ n: count() }).from(appUser).where(inArray(appUser.positionId, ids));
-    if (users && users.n > 0) return `The position is held by ${users.n} user(s); change their position first.`;
-    return undefined;
+    return referenceRefusal(tx, 'position', ids);
   },
   exportColumns: [
     { header: 'Code', field: 'code' },

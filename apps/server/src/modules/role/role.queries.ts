@@ -1,8 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { PermissionQuery } from '@casedesk/shared';
 import type { Queryable } from '../../platform/db.js';
 import { likePattern } from '../../platform/resource.js';
-import { appUser, userRole } from '../user/index.js';
 import { permission, role, rolePermission } from './role.table.js';
 
 /** The permission codes of one role, sorted. */
@@ -34,55 +33,6 @@ export async function replaceRolePermissions(q: Queryable, roleId: number, codes
   if (codes.length === 0) return;
   const ids = await q.select({ id: permission.id }).from(permission).where(inArray(permission.code, codes));
   if (ids.length > 0) await q.insert(rolePermission).values(ids.map((p) => ({ roleId, permissionId: p.id })));
-}
-
-/** Users holding the roles: live ones and, separately, deleted ones (who get the role back on restore). */
-export async function usersOfRoles(q: Queryable, roleIds: number[]) {
-  const [row] = await q
-    .select({
-      live: sql<number>`count(*) filter (where ${appUser.deletedAt} is null)::int`,
-      deleted: sql<number>`count(*) filter (where ${appUser.deletedAt} is not null)::int`,
-    })
-    .from(userRole)
-    .innerJoin(appUser, eq(appUser.id, userRole.userId))
-    .where(inArray(userRole.roleId, roleIds));
-  return { live: row?.live ?? 0, deleted: row?.deleted ?? 0 };
-}
-
-/** The live users of a role, a page at a time. */
-export async function roleUserPage(
-  q: Queryable,
-  roleId: number,
-  options: { page: number; pageSize: number; keyword?: string | undefined },
-) {
-  const keyword = options.keyword?.trim();
-  const where = and(
-    eq(userRole.roleId, roleId),
-    isNull(appUser.deletedAt),
-    keyword
-      ? sql`(${appUser.loginName} ilike ${likePattern(keyword)} or ${appUser.fullName} ilike ${likePattern(keyword)} or ${appUser.email} ilike ${likePattern(keyword)})`
-      : undefined,
-  );
-  const [items, [total]] = await Promise.all([
-    q
-      .select({
-        id: appUser.id,
-        loginName: appUser.loginName,
-        fullName: appUser.fullName,
-        email: appUser.email,
-        status: appUser.status,
-        deptId: appUser.deptId,
-        locked: sql<boolean>`${appUser.lockedAt} is not null`,
-      })
-      .from(userRole)
-      .innerJoin(appUser, eq(appUser.id, userRole.userId))
-      .where(where)
-      .orderBy(asc(appUser.loginName))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    q.select({ n: count() }).from(userRole).innerJoin(appUser, eq(appUser.id, userRole.userId)).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
 }
 
 export async function findRole(q: Queryable, id: number) {

@@ -8,7 +8,8 @@ import {
 } from '@casedesk/shared';
 import { notFound } from '../../platform/errors.js';
 import { defineResource } from '../../platform/resource.js';
-import { codesOfRole, findRole, replaceRolePermissions, usersOfRoles } from './role.queries.js';
+import { userDirectory } from '../../platform/user-directory.js';
+import { codesOfRole, findRole, replaceRolePermissions } from './role.queries.js';
 import { role } from './role.table.js';
 import { addRole, checkSystemRole, removeRoles, updateRole } from './role.service.js';
 
@@ -30,8 +31,11 @@ export const roleResource = defineResource({
     { field: 'id', desc: false },
   ],
   async loadDetail(q, record) {
-    const [permissions, users] = await Promise.all([codesOfRole(q, record.id), usersOfRoles(q, [record.id])]);
-    return { permissions, userCount: users.live };
+    const [permissions, userCount] = await Promise.all([
+      codesOfRole(q, record.id),
+      userDirectory().roleHolderCount(q, record.id),
+    ]);
+    return { permissions, userCount };
   },
   // Runs after the insert or update, in its transaction: a refusal here rolls the whole save back.
   async saveChildren(tx, id, input) {

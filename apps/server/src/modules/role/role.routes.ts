@@ -17,8 +17,8 @@ import { requireActor } from '../../platform/access.js';
 import { ok } from '../../platform/envelope.js';
 import { sendXlsx } from '../../platform/export.js';
 import { registerResource } from '../../platform/resource.js';
+import { userDirectory } from '../../platform/user-directory.js';
 import { roleResource } from './role.resource.js';
-import { roleUserPage } from './role.queries.js';
 import {
   getPermission,
   permissionExportColumns,
@@ -50,7 +50,7 @@ export function registerRoleRoutes(app: FastifyInstance, db: Db) {
     },
     async (request) => {
       await roleResource.get(db, requireActor(request), request.params.key);
-      return ok(await roleUserPage(db, request.params.key, request.query));
+      return ok(await userDirectory().roleHolderPage(db, request.params.key, request.query));
     },
   );
 

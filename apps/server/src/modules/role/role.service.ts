@@ -21,7 +21,7 @@ import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { ExportColumn } from '../../platform/export.js';
-import { assertCanGrant, assertScopeGrantable } from '../user/index.js';
+import { referenceRefusal } from '../../platform/references.js';
 import {
   codesByRole,
   codesOfRole,
@@ -29,8 +29,8 @@ import {
   permissionColumns,
   permissionWhere,
   replaceRolePermissions,
-  usersOfRoles,
 } from './role.queries.js';
+import { assertCanGrant, assertScopeGrantable } from './role.policy.js';
 import { permission, role, rolePermission } from './role.table.js';
 import { roleResource } from './role.resource.js';
 
@@ -87,9 +87,8 @@ export async function removeRoles(db: Db, actor: Actor, ids: number[]): Promise<
     const rows = await tx.select().from(role).where(inArray(role.id, unique)).for('update');
     if (rows.length !== unique.length) throw notFound();
     if (rows.some((r) => r.isSystem)) throw conflict(roleMessages.systemNotDeletable);
-    const users = await usersOfRoles(tx, unique);
-    if (users.live + users.deleted > 0)
-      throw conflict(roleMessages.assigned(users.live + users.deleted, users.deleted));
+    const refusal = await referenceRefusal(tx, 'role', unique);
+    if (refusal) throw conflict(refusal);
     await tx.delete(rolePermission).where(inArray(rolePermission.roleId, unique));
     await tx.delete(role).where(inArray(role.id, unique));
     for (const id of unique)

@@ -17,7 +17,8 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { versionedUpdate } from '../../platform/resource.js';
 import { readSettings } from '../setting/index.js';
-import { checkNewTicketReferences, ticket, userNameSql, visibleSql } from '../ticket/index.js';
+import { checkNewTicketReferences, ticket, visibleSql } from '../ticket/index.js';
+import { userNameSql } from '../user/index.js';
 import { scheduledVisibleSql } from './scheduled-ticket.policy.js';
 import { scheduledTicket, scheduledTicketRun } from './scheduled-ticket.table.js';
 

@@ -18,7 +18,6 @@ export { checkNewTicketReferences } from './ticket-references.service.js';
 export { visibleSql } from './ticket.policy.js';
 // Open items: deleting one cancels its ticket through the ticket's own status change.
 export { cancelTicketForOpenItem } from './ticket-change.service.js';
-export { userNameSql } from './ticket.queries.js';
 // Data Management's retention rule: the archive job and its tables (ticket-archive.table.ts).
 export { archiveClosedTickets, archiveCutoff, ticketArchiveHandler } from './ticket-archive.service.js';
 
@@ -27,6 +26,7 @@ export { createTicketResource } from './ticket.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { ticketWorkflowType } from './ticket-approval.service.js';
 import { ticketArchiveHandler } from './ticket-archive.service.js';
+import { openTicketsRefusal } from './ticket-references.service.js';
 import { registerTicketArchiveRoutes } from './ticket-archive.routes.js';
 import * as archiveTables from './ticket-archive.table.js';
 import { registerTicketRoutes } from './ticket.routes.js';
@@ -53,4 +53,5 @@ export const ticketModule: ModuleManifest = {
     ],
   },
   workflowTypes: [ticketWorkflowType],
+  references: [{ record: 'user', refusal: openTicketsRefusal }],
 };

@@ -4,6 +4,7 @@ import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import type { WorkflowBusinessType } from '../../platform/workflow-types.js';
+import { userNameSql } from '../user/index.js';
 import { visibleSql } from './ticket.policy.js';
 import { ticket, ticketHistory } from './ticket.table.js';
 
@@ -28,8 +29,8 @@ const fieldTextsSql = sql<Record<string, string | null>>`json_build_object(
   'categoryId', (select c.category_description from category c where c.id = "ticket"."category_id"),
   'projectId', (select p.project_name from project p where p.id = "ticket"."project_id"),
   'companyId', (select c.name from company c where c.id = "ticket"."company_id"),
-  'assignTo', (select coalesce(u.full_name, u.login_name) from app_user u where u.id = "ticket"."assign_to"),
-  'createdBy', (select coalesce(u.full_name, u.login_name) from app_user u where u.id = "ticket"."created_by"))`;
+  'assignTo', ${userNameSql(ticket.assignTo)},
+  'createdBy', ${userNameSql(ticket.createdBy)})`;
 
 const withoutNulls = (texts: Record<string, string | null>): Record<string, string> =>
   Object.fromEntries(Object.entries(texts).filter((entry): entry is [string, string] => entry[1] !== null));

@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { htmlToText, sanitizeHtml } from '../../platform/html.js';
 import { searchableText, weightedVector } from '../../platform/text-search.js';
-import { userNameSql } from './ticket.queries.js';
+import { userNameSql } from '../user/index.js';
 import { fieldError } from './ticket-references.service.js';
 import { findVisible, ticketVisible } from './ticket.service.js';
 import { ticket, ticketComment, ticketHistory } from './ticket.table.js';

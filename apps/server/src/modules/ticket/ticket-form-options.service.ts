@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/actor.js';
 import { category, categoryProject } from '../category/index.js';
 import { company } from '../company/index.js';
 import { project, projectCompany } from '../project/index.js';
-import { appUser } from '../user/index.js';
+import { appUser, userDisplayNameSql } from '../user/index.js';
 
 /** The pickers of the ticket form and list filters, within what the caller may use (see the schema). */
 export async function formOptions(db: Db, actor: Actor): Promise<TicketFormOptions> {
@@ -48,8 +48,8 @@ export async function formOptions(db: Db, actor: Actor): Promise<TicketFormOptio
   );
   const users = await rowsOf<TicketFormOptions['users'][number]>(
     db,
-    sql`select id, login_name as "loginName", coalesce(full_name, login_name) as name from ${appUser}
-         where status = 'Active' and deleted_at is null order by coalesce(full_name, login_name) limit 5000`,
+    sql`select id, login_name as "loginName", ${userDisplayNameSql} as name from ${appUser}
+         where status = 'Active' and deleted_at is null order by ${userDisplayNameSql} limit 5000`,
   );
   const ints = (values: unknown[]) => values.map(Number);
   return {

@@ -1,12 +1,14 @@
-import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   mayBecomePrivate,
+  openTicketStatuses,
   settingMessages,
   ticketMessages,
   ticketSlaHours,
   type SettingValues,
   type TicketCreate,
   type TicketPriority,
+  userMessages,
 } from '@casedesk/shared';
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
@@ -18,6 +20,7 @@ import { project, projectCompany } from '../project/index.js';
 import { addServiceHours, dayIn, holidaysFrom } from '../setting/index.js';
 import { appUser } from '../user/index.js';
 import { ticketVisible } from './ticket.service.js';
+import { ticket } from './ticket.table.js';
 
 // The references a ticket makes, checked before it is written. A check is a query of facts and a judge of
 // them, so that a create can ask for all the facts in one statement (ticket-create.service.ts).
@@ -157,4 +160,18 @@ export async function checkNewTicketReferences(
   if (assignee !== null) await checkUsers(tx, [assignee], input.assignTo ? 'assignTo' : 'categoryId');
   if (input.companyId) await checkCompany(tx, input.companyId, input.projectId);
   await checkUsers(tx, input.grantAccess, 'grantAccess');
+}
+
+/** A user who holds open tickets (assigned or delegated) may not be deleted: the user module asks before. */
+export async function openTicketsRefusal(tx: Tx, userIds: number[]): Promise<string | undefined> {
+  const [tickets] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ticket)
+    .where(
+      and(
+        or(inArray(ticket.assignTo, userIds), inArray(ticket.delegateTo, userIds)),
+        inArray(ticket.status, [...openTicketStatuses]),
+      ),
+    );
+  return tickets && tickets.n > 0 ? userMessages.hasOpenTickets(tickets.n) : undefined;
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { TicketTimelineEntry } from '@casedesk/shared';
 import type { Db } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
@@ -6,8 +6,7 @@ import { notFound } from '../../platform/errors.js';
 import { category } from '../category/index.js';
 import { company } from '../company/index.js';
 import { project } from '../project/index.js';
-import { appUser } from '../user/index.js';
-import { userNameSql } from './ticket.queries.js';
+import { appUser, userDisplayNameSql, userNameSql } from '../user/index.js';
 import { ticketDetail, ticketVisible } from './ticket.service.js';
 import { ticketComment, ticketHistory } from './ticket.table.js';
 
@@ -64,10 +63,7 @@ async function timelineEntries(db: Db, ticketId: number): Promise<TicketTimeline
     new Map(set.size ? (await load([...set])).map((r) => [r.id, r.name] as const) : []);
   const [users, categories, projects, companies] = await Promise.all([
     lookup(ids.user, (list) =>
-      db
-        .select({ id: appUser.id, name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})` })
-        .from(appUser)
-        .where(inArray(appUser.id, list)),
+      db.select({ id: appUser.id, name: userDisplayNameSql }).from(appUser).where(inArray(appUser.id, list)),
     ),
     lookup(ids.category, (list) =>
       db

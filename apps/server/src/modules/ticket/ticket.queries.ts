@@ -15,7 +15,7 @@ import { keywordQuery } from '../../platform/text-search.js';
 import { category } from '../category/index.js';
 import { company } from '../company/index.js';
 import { project } from '../project/index.js';
-import { appUser } from '../user/index.js';
+import { userNameSql } from '../user/index.js';
 import { seesAllPrivate, visibleSql } from './ticket.policy.js';
 import { ticket } from './ticket.table.js';
 
@@ -69,9 +69,6 @@ export type TicketRow = {
 /** `"table"."column"`: correlated subqueries must not bind a same-named column of their own table. */
 export const qualified = (column: PgColumn) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
-
-export const userNameSql = (column: PgColumn) =>
-  sql<string | null>`(select coalesce(u.full_name, u.login_name) from ${appUser} u where u.id = ${qualified(column)})`;
 
 /** Names shown next to ids in lists and details. */
 export const ticketNameColumns = {

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { htmlToText } from '../../platform/html.js';
 import { searchableText, weightedVector } from '../../platform/text-search.js';
 import { fileUrlOf, storedFile } from '../file/index.js';
-import { appUser } from '../user/index.js';
+import { appUser, userNameSql } from '../user/index.js';
 import { actionsFor, allowedStatuses, visibleSql } from './ticket.policy.js';
 import {
   broadSearch,
@@ -25,7 +25,6 @@ import {
   type TicketListSql,
   ticketTotal,
   withinNewest,
-  userNameSql,
 } from './ticket.queries.js';
 import { ticket } from './ticket.table.js';
 

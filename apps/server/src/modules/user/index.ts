@@ -1,11 +1,18 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './user.table.js';
-export { assertCanGrant, assertScopeGrantable, widerThanActor } from './user.policy.js';
 export { defaultAdminPassword } from './user.seed.js';
+export { userDisplayNameSql, userNameSql } from './user-directory.queries.js';
 
 // Data import writes users through the same calls.
 export { activeUsers } from './user.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
+import {
+  groupMembersRefusal,
+  roleHoldersRefusal,
+  userDirectory,
+  usersInDeptsRefusal,
+  usersInPositionsRefusal,
+} from './user-directory.queries.js';
 import { seedAdmin, seedDemoUsers } from './user.seed.js';
 import { registerUserRoutes } from './user.routes.js';
 import { appUser, userProject, userRole } from './user.table.js';
@@ -15,4 +22,12 @@ export const userModule: ModuleManifest = {
   tables: { appUser, userRole, userProject },
   register: (app, ctx) => registerUserRoutes(app, ctx.db),
   seed: { system: seedAdmin, demo: seedDemoUsers },
+  // The modules below (a user has a department, a position, roles and groups) ask for users through these.
+  userDirectory,
+  references: [
+    { record: 'dept', refusal: usersInDeptsRefusal },
+    { record: 'position', refusal: usersInPositionsRefusal },
+    { record: 'role', refusal: roleHoldersRefusal },
+    { record: 'userGroup', refusal: groupMembersRefusal },
+  ],
 };

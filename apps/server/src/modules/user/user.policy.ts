@@ -1,11 +1,7 @@
 import { userMessages, type UserAction } from '@casedesk/shared';
-import type { Actor, DataScope } from '../../platform/actor.js';
+import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
-
-/** The codes of `codes` the actor does not hold. */
-export function notHeld(actor: Actor, codes: Iterable<string>): string[] {
-  return [...new Set(codes)].filter((code) => !actor.permissions.has(code)).sort();
-}
+import { notHeld } from '../role/index.js';
 
 /**
  * No escalation through user management: an actor manages (edits, resets, locks, deletes) only users
@@ -17,22 +13,6 @@ export const canManage = (actor: Actor, targetPermissions: Iterable<string>) =>
 
 export function assertCanManage(actor: Actor, targetPermissions: Iterable<string>): void {
   if (!canManage(actor, targetPermissions)) throw badRequest(userMessages.cannotManage);
-}
-
-export function assertCanGrant(actor: Actor, grantedPermissions: Iterable<string>): void {
-  if (notHeld(actor, grantedPermissions).length > 0) throw badRequest(userMessages.cannotGrant);
-}
-
-/** How many tickets a data scope shows: 'all' beats 'projects' beats 'own'. */
-const scopeWidth: Record<DataScope, number> = { own: 0, projects: 1, all: 2 };
-
-/** True when `scope` shows tickets the actor's own data scope does not. */
-export const widerThanActor = (actor: Actor, scope: DataScope) => scopeWidth[scope] > scopeWidth[actor.dataScope];
-
-/** No one grants more than they hold: a role's data scope no wider than the actor's own. */
-export function assertScopeGrantable(actor: Actor, scopes: Iterable<DataScope>, message: string): void {
-  for (const scope of scopes)
-    if (widerThanActor(actor, scope)) throw badRequest(message, [{ field: 'dataScope', message }]);
 }
 
 /** Only an actor who sees every project may hand out projects that are not theirs. */

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { composeFullName } from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
 import type { DemoSeedContext, SystemSeedOptions } from '../../platform/module.js';
 import { hashPassword } from '../../platform/passwords.js';
@@ -102,7 +103,7 @@ export async function seedDemoUsers(tx: Tx, ctx: DemoSeedContext): Promise<void>
         passwordHash: ctx.passwordHash,
         realName: p.realName,
         lastName: p.lastName,
-        fullName: `${p.realName} ${p.lastName}`,
+        fullName: composeFullName(p.realName, p.lastName),
         email: `${p.loginName}@casedesk.example`,
         language: p.language ?? 'en',
         userType: 'Staff',

@@ -1,8 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   composeFullName,
   messages,
-  openTicketStatuses,
   userMessages,
   type FieldError,
   type Page,
@@ -22,20 +21,12 @@ import { diff, writeAudit } from '../../platform/audit.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { signInFailure, userSession } from '../auth/index.js';
-import { category } from '../category/index.js';
-import { delegate } from '../delegate/index.js';
+import { emitDomainEvent } from '../../platform/events.js';
+import { referenceRefusal } from '../../platform/references.js';
 import { dept } from '../dept/index.js';
-import { ticket } from '../ticket/index.js';
 import { userGroup, userGroupMember } from '../userGroup/index.js';
-import {
-  assertCanGrant,
-  assertCanManage,
-  assertNotSelf,
-  assertProjectsGrantable,
-  assertScopeGrantable,
-  userActionsFor,
-} from './user.policy.js';
+import { assertCanGrant, assertScopeGrantable } from '../role/index.js';
+import { assertCanManage, assertNotSelf, assertProjectsGrantable, userActionsFor } from './user.policy.js';
 import {
   dataScopesOfRoles,
   loginNameHolder,
@@ -199,16 +190,7 @@ const fullNameOf = (input: { fullName: string | null; realName: string; lastName
 
 /** Ends every live session of these users (their next call answers 4005), optionally but the caller's own. */
 async function endSessions(tx: Tx, userIds: number[], reason: string, keepSessionId?: string) {
-  await tx
-    .update(userSession)
-    .set({ revokedAt: sql`now()`, revokeReason: reason })
-    .where(
-      and(
-        inArray(userSession.userId, userIds),
-        isNull(userSession.revokedAt),
-        keepSessionId ? sql`${userSession.id} <> ${keepSessionId}` : undefined,
-      ),
-    );
+  await emitDomainEvent(tx, { type: 'user.accessEnded', userIds, reason, keepSessionId });
 }
 
 export async function addUser(db: Db, actor: Actor, input: UserCreate): Promise<ShownUser> {
@@ -318,33 +300,10 @@ export async function deleteUsers(db: Db, actor: Actor, ids: number[]): Promise<
   assertNotSelf(actor, ids);
   return db.transaction(async (tx) => {
     const targets = await lockTargets(tx, actor, ids, false);
-    // What would break while the user is away: open tickets, delegations, new tickets of a category, a leader.
-    const [tickets] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(ticket)
-      .where(
-        and(
-          or(inArray(ticket.assignTo, targets.ids), inArray(ticket.delegateTo, targets.ids)),
-          inArray(ticket.status, [...openTicketStatuses]),
-        ),
-      );
-    if (tickets && tickets.n > 0) throw conflict(userMessages.hasOpenTickets(tickets.n));
-    const [delegations] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(delegate)
-      .where(
-        and(
-          inArray(delegate.delegateTo, targets.ids),
-          eq(delegate.enabled, true),
-          sql`(${delegate.endDate} is null or ${delegate.endDate} >= current_date)`,
-        ),
-      );
-    if (delegations && delegations.n > 0) throw conflict(userMessages.isActiveDelegate(delegations.n));
-    const [categories] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(category)
-      .where(inArray(category.newTicketAssignee, targets.ids));
-    if (categories && categories.n > 0) throw conflict(userMessages.assigneeOfCategories(categories.n));
+    // What would break while the user is away: open tickets, delegations, new tickets of a category (the modules
+    // that hold them answer), a leader.
+    const refusal = await referenceRefusal(tx, 'user', targets.ids);
+    if (refusal) throw conflict(refusal);
     const [depts] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(dept)
@@ -388,7 +347,7 @@ export async function setLocked(db: Db, actor: Actor, ids: number[], locked: boo
       .where(inArray(appUser.id, targets.ids));
     if (locked) await endSessions(tx, targets.ids, 'locked');
     // Unlocking also lifts every address's hold-off, so the user can sign in from anywhere at once.
-    else await tx.delete(signInFailure).where(inArray(signInFailure.userId, targets.ids));
+    else await emitDomainEvent(tx, { type: 'user.unlocked', userIds: targets.ids });
     await auditEach(tx, actor, targets.ids, 'update', { locked: { from: !locked, to: locked } });
     return targets.ids.length;
   });

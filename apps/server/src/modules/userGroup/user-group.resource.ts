@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
 import {
   userGroupCreateSchema,
   userGroupDetailSchema,
@@ -7,11 +7,11 @@ import {
   userGroupSchema,
   userGroupUpdateSchema,
 } from '@casedesk/shared';
+import { referenceRefusal } from '../../platform/references.js';
 import { defineResource } from '../../platform/resource.js';
+import { userDirectory } from '../../platform/user-directory.js';
 import { addGroup, updateGroup } from './user-group.service.js';
-import { appUser } from '../user/index.js';
-import { membersOf } from './user-group.queries.js';
-import { userGroup, userGroupMember } from './user-group.table.js';
+import { userGroup } from './user-group.table.js';
 
 export const userGroupResource = defineResource({
   name: 'UserGroup',
@@ -41,20 +41,11 @@ export const userGroupResource = defineResource({
       .from(userGroup)
       .where(and(inArray(userGroup.parentId, ids), notInArray(userGroup.id, ids)));
     if (children && children.n > 0) return userGroupMessages.hasChildren(children.n);
-    // Deleted users count too: restoring a user brings their groups back.
-    const [members] = await tx
-      .select({
-        n: count(),
-        deleted: sql<number>`count(*) filter (where ${appUser.deletedAt} is not null)::int`,
-      })
-      .from(userGroupMember)
-      .innerJoin(appUser, eq(appUser.id, userGroupMember.userId))
-      .where(inArray(userGroupMember.groupId, ids));
-    if (members && members.n > 0) return userGroupMessages.hasMembers(members.n, members.deleted);
-    return undefined;
+    // Members, deleted users too (restoring a user brings their groups back).
+    return referenceRefusal(tx, 'userGroup', ids);
   },
   async loadDetail(q, record) {
-    const members = await membersOf(q, record.id);
+    const members = await userDirectory().groupMembers(q, record.id);
     return { members, memberCount: members.length };
   },
   exportColumns: [

@@ -12,7 +12,8 @@ import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { buildTree } from '../../platform/tree.js';
-import { groupExists, memberCounts, missingUsers, wouldCycle } from './user-group.queries.js';
+import { userDirectory } from '../../platform/user-directory.js';
+import { groupExists, wouldCycle } from './user-group.queries.js';
 import { userGroup, userGroupMember } from './user-group.table.js';
 
 type GroupRow = typeof userGroup.$inferSelect;
@@ -32,7 +33,7 @@ async function checkParent(tx: Tx, id: number | undefined, parentId: number | nu
 }
 
 async function checkMembers(tx: Tx, members: number[] | undefined): Promise<void> {
-  const missing = await missingUsers(tx, members ?? []);
+  const missing = await userDirectory().missingUsers(tx, members ?? []);
   if (missing.length > 0)
     throw badRequest(userGroupMessages.unknownUsers, [
       { field: 'members', message: `${userGroupMessages.unknownUsers} (${missing.join(', ')})` },
@@ -154,7 +155,7 @@ export async function setDefaultGroup(db: Db, actor: Actor, id: number): Promise
 export async function groupTree(db: Db): Promise<UserGroupNode[]> {
   const [rows, counts] = await Promise.all([
     db.select().from(userGroup).orderBy(asc(userGroup.sort), asc(userGroup.name), asc(userGroup.id)),
-    memberCounts(db),
+    userDirectory().groupMemberCounts(db),
   ]);
   return buildTree(
     rows,

@@ -2,6 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Col, Descriptions, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { composeFullName } from '@casedesk/shared';
 import { useProfile } from '../api';
 import { EmailForm } from '../components/EmailForm';
 import { LanguageForm } from '../components/LanguageForm';
@@ -23,7 +24,7 @@ export default function PersonalPage() {
       />
     );
 
-  const fullName = [profile.realName, profile.lastName].filter(Boolean).join(' ') || profile.loginName;
+  const fullName = composeFullName(profile.realName, profile.lastName) || profile.loginName;
   const format = (value: string | null) => (value ? dayjs(value).format('LLL') : '—');
 
   return (

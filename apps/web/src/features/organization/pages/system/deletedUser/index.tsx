@@ -2,11 +2,10 @@ import { UndoOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@casedesk/shared';
+import { userDisplayName, type User } from '@casedesk/shared';
 import { useActionFeedback } from '../../../../../platform/crud/failure';
 import { ListPage } from '../../../../../platform/crud/ListPage';
 import { RowIconButton } from '../../../../../platform/crud/RowIconButton';
-import { displayName } from '../../../../../platform/pickers/user-names';
 import { deletedUserApi } from '../../../api';
 import { DeptAndRoleFilters } from '../../../components/filters';
 import '../../../components/organization.css';
@@ -25,14 +24,14 @@ export default function DeletedUserListPage() {
       title={t('organization.deletedUser.title')}
       searchPlaceholder={t('organization.common.keyword')}
       exportName="DeletedUsers.xlsx"
-      nameOf={displayName}
+      nameOf={userDisplayName}
       filters={(controls) => <DeptAndRoleFilters {...controls} />}
       rowActions={(user) =>
         user.actions.includes('restore') ? (
           <RowIconButton
             label={t('organization.deletedUser.restore')}
             icon={<UndoOutlined />}
-            confirm={t('organization.deletedUser.confirmRestore', { name: displayName(user) })}
+            confirm={t('organization.deletedUser.confirmRestore', { name: userDisplayName(user) })}
             onClick={() => restore.mutate([user.id], feedback(t('organization.deletedUser.restored')))}
           />
         ) : null
@@ -44,7 +43,7 @@ export default function DeletedUserListPage() {
           title: t('organization.user.fields.name'),
           dataIndex: 'fullName',
           sorter: true,
-          render: (_v, u) => displayName(u),
+          render: (_v, u) => userDisplayName(u),
         },
         { title: t('organization.user.fields.email'), dataIndex: 'email', ellipsis: true },
         {

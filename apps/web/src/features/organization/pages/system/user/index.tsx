@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { CheckCircleOutlined, KeyOutlined, LockOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Select, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { User, UserOnOff } from '@casedesk/shared';
+import { userDisplayName, type User, type UserOnOff } from '@casedesk/shared';
 import { useActionFeedback } from '../../../../../platform/crud/failure';
 import { ListPage } from '../../../../../platform/crud/ListPage';
 import { RowIconButton } from '../../../../../platform/crud/RowIconButton';
 import { StatusTag } from '../../../../../platform/crud/StatusTag';
-import { displayName } from '../../../../../platform/pickers/user-names';
 import { userApi } from '../../../api';
 import { DeptAndRoleFilters } from '../../../components/filters';
 import { ResetPasswordModal } from '../../../components/ResetPasswordModal';
@@ -24,7 +23,7 @@ export default function UserListPage() {
   const onOff = userApi.useCall<UserOnOff>(() => 'OnOff');
 
   const rowActions = (user: User) => {
-    const name = displayName(user);
+    const name = userDisplayName(user);
     const can = (action: User['actions'][number]) => user.actions.includes(action);
     return (
       <>
@@ -79,7 +78,7 @@ export default function UserListPage() {
         title={t('organization.user.title')}
         searchPlaceholder={t('organization.common.keyword')}
         exportName="Users.xlsx"
-        nameOf={displayName}
+        nameOf={userDisplayName}
         statusField="status"
         filters={(controls) => (
           <>
@@ -118,7 +117,7 @@ export default function UserListPage() {
             title: t('organization.user.fields.name'),
             dataIndex: 'fullName',
             sorter: true,
-            render: (_v, user) => displayName(user),
+            render: (_v, user) => userDisplayName(user),
           },
           { title: t('organization.user.fields.email'), dataIndex: 'email', sorter: true, ellipsis: true },
           {
