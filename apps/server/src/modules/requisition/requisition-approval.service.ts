@@ -6,12 +6,13 @@ import { badRequest, forbidden } from '../../platform/errors.js';
 import type { WorkflowBusinessType } from '../../platform/workflow-types.js';
 import { checkEditable, maySubmit, requisitionScope } from './requisition.policy.js';
 import { requisition, requisitionLine } from './requisition.table.js';
+import { userNameSql } from '../user/index.js';
 
 /** Names of the id and user fields (columns qualified by hand inside the subqueries). */
 const fieldTextsSql = sql<Record<string, string | null>>`json_build_object(
   'projectId', (select p.project_name from project p where p.id = "requisition"."project_id"),
   'vendorId', (select v.vendor_name from vendor v where v.id = "requisition"."vendor_id"),
-  'requestedBy', (select coalesce(u.full_name, u.login_name) from app_user u where u.id = "requisition"."requester_id"))`;
+  'requestedBy', ${userNameSql(requisition.requesterId)})`;
 
 const withoutNulls = (texts: Record<string, string | null>): Record<string, string> =>
   Object.fromEntries(Object.entries(texts).filter((entry): entry is [string, string] => entry[1] !== null));

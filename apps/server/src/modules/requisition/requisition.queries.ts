@@ -10,6 +10,7 @@ import {
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { requisition, requisitionLine } from './requisition.table.js';
+import { userNameSql } from '../user/index.js';
 
 /** A requisition's columns with the requester's, project's and vendor's names (qualified by hand in subqueries). */
 export const requisitionRowColumns = {
@@ -22,8 +23,7 @@ export const requisitionRowColumns = {
   requisitionNumber: requisition.requisitionNumber,
   title: requisition.title,
   requesterId: requisition.requesterId,
-  requesterName: sql<string | null>`(select coalesce(u.full_name, u.login_name) from app_user u
-    where u.id = "requisition"."requester_id")`,
+  requesterName: userNameSql(requisition.requesterId),
   projectId: requisition.projectId,
   projectName: sql<string | null>`(select p.project_name from project p where p.id = "requisition"."project_id")`,
   vendorId: requisition.vendorId,

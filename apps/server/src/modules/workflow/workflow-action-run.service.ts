@@ -1,10 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { msg, workflowMessages, type WorkflowActionName, type WorkflowInstanceInfo } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import type { Tx } from '../../platform/db.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { workflowBusinessType, type WorkflowBusinessType } from '../../platform/workflow-types.js';
-import { appUser } from '../user/index.js';
+import { appUser, userDisplayNameSql } from '../user/index.js';
 import { flowOf, lockInstance, saveInstance } from './workflow-engine.service.js';
 import { stateOf, type InstanceRow, type Run, type TaskRow } from './workflow-run.js';
 import { nodeOf } from './workflow-flow.js';
@@ -132,7 +132,7 @@ export function mergePicks(
 /** A task's new holder: an active user with no pending task on the node yet. */
 export async function checkNewHolder(run: Run, nodeId: string, userId: number): Promise<void> {
   const [user] = await run.tx
-    .select({ status: appUser.status, name: sql<string>`coalesce(${appUser.fullName}, ${appUser.loginName})` })
+    .select({ status: appUser.status, name: userDisplayNameSql })
     .from(appUser)
     .where(and(eq(appUser.id, userId), isNull(appUser.deletedAt)));
   if (!user) throw notFound();

@@ -18,7 +18,7 @@ import type { Actor } from '../../platform/actor.js';
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { workflowBusinessType } from '../../platform/workflow-types.js';
-import { appUser } from '../user/index.js';
+import { userNameSql } from '../user/index.js';
 import { indexFlow, nextApproverNodes, nodeOf, type FlowIndex } from './workflow-flow.js';
 import { actionsOnTask, instanceActionsFor, taskActionsFor } from './workflow.policy.js';
 import {
@@ -30,8 +30,7 @@ import {
   workflowVersion,
 } from './workflow.table.js';
 
-const nameOf = (column: SQL | ReturnType<typeof sql.raw>) =>
-  sql<string | null>`(select coalesce(u.full_name, u.login_name) from ${appUser} u where u.id = ${column})`;
+const nameOf = userNameSql;
 
 const iso = (at: Date | string | null): string | null =>
   at === null ? null : at instanceof Date ? at.toISOString() : new Date(at).toISOString();

@@ -23,7 +23,7 @@ import { nextVersion } from '../../platform/columns.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { appUser } from '../user/index.js';
+import { userNameSql } from '../user/index.js';
 import { workflow, workflowInstance, workflowRegistry, workflowVersion } from './workflow.table.js';
 
 export type WorkflowTableRow = typeof workflow.$inferSelect;
@@ -34,14 +34,11 @@ export type WorkflowRow = WorkflowTableRow & { hasDraftChanges: boolean; created
 export const qualified = (column: PgColumn) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
-const userName = (column: PgColumn) =>
-  sql<string | null>`(select coalesce(u.full_name, u.login_name) from ${appUser} u where u.id = ${qualified(column)})`;
-
 /** jsonb compares by value (key order aside), so an unchanged draft equals the version it was published as. */
 const listColumns = {
   hasDraftChanges: sql<boolean>`(${qualified(workflow.flowChart)} is distinct from (select v.flow_chart
     from ${workflowVersion} v where v.workflow_id = ${qualified(workflow.id)} and v.version = ${qualified(workflow.version)}))`,
-  createdByName: userName(workflow.createdBy),
+  createdByName: userNameSql(workflow.createdBy),
 };
 
 export function workflowRows(q: Queryable, where: SQL | undefined, order: SQL[] = []) {
@@ -230,7 +227,7 @@ export async function workflowVersions(db: Db, code: string) {
   return db
     .select({
       ...getTableColumns(workflowVersion),
-      publishedByName: userName(workflowVersion.publishedBy),
+      publishedByName: userNameSql(workflowVersion.publishedBy),
       instanceCount: sql<number>`(select count(*)::int from ${workflowInstance} i where i.version_id = ${qualified(workflowVersion.id)})`,
     })
     .from(workflowVersion)
