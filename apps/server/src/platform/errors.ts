@@ -34,6 +34,12 @@ export class AppError extends Error {
           };
   }
 
+  /** This refusal with `prefix: ` before its text (which record of a batch it is about); its key and values stay. */
+  prefixed(prefix: string): Message | string {
+    const text = `${prefix}: ${this.message}`;
+    return this.messageRef ? { ...this.messageRef, text } : text;
+  }
+
   get httpStatus(): number {
     return errorShapes[this.code].httpStatus;
   }
@@ -50,3 +56,7 @@ export const forbidden = () => new AppError('FORBIDDEN', msg(messages, 'forbidde
 export const conflict = (message: Message | string) => new AppError('CONFLICT', message);
 export const unauthorized = () => new AppError('UNAUTHORIZED', msg(messages, 'unauthorized'));
 export const sessionEnded = (message: Message | string) => new AppError('SESSION_ENDED', message);
+
+/** A refusal of one field whose envelope text names the field first (`projectId: Unknown project`). */
+export const namedFieldRefusal = (field: string, message: Message) =>
+  badRequest({ ...message, text: `${field}: ${message.text}` }, [{ field, message: message.text }]);

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { messages, msg } from '@casedesk/shared';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { project } from '../project/index.js';
@@ -30,7 +31,10 @@ export async function checkAssignee(q: Queryable, userId: number | null | undefi
     .select({ id: appUser.id })
     .from(appUser)
     .where(and(eq(appUser.id, userId), eq(appUser.status, 'Active'), isNull(appUser.deletedAt)));
-  if (!row) throw badRequest(`${field}: unknown or inactive user`, [{ field, message: 'Unknown or inactive user' }]);
+  if (!row)
+    throw badRequest(msg(messages, 'fieldUnknownOrInactiveUser', { field }), [
+      { field, message: messages.unknownOrInactiveUser },
+    ]);
 }
 
 export async function replaceProjects(tx: Tx, categoryId: number, projectIds: number[]): Promise<void> {
@@ -38,7 +42,9 @@ export async function replaceProjects(tx: Tx, categoryId: number, projectIds: nu
   if (unique.length > 0) {
     const [found] = await tx.select({ n: count() }).from(project).where(inArray(project.id, unique));
     if ((found?.n ?? 0) !== unique.length)
-      throw badRequest('projectIds: unknown project', [{ field: 'projectIds', message: 'Unknown project' }]);
+      throw badRequest(msg(messages, 'fieldUnknownRecord', { field: 'projectIds', label: 'project' }), [
+        { field: 'projectIds', message: msg(messages, 'unknownRecord', { label: 'project' }).text },
+      ]);
   }
   await tx.delete(categoryProject).where(eq(categoryProject.categoryId, categoryId));
   if (unique.length > 0)

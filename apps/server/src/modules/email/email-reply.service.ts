@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
-import { emailMessages, type TicketReply } from '@casedesk/shared';
+import { emailMessages, msg, type TicketReply } from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Db } from '../../platform/db.js';
@@ -64,7 +64,9 @@ export async function replyToTicket(db: Db, actor: Actor, input: TicketReply): P
       viaEmailId: queued.id,
     });
     if (to.length === 0)
-      throw badRequest(emailMessages.noTicketAddress, [{ field: 'to', message: emailMessages.noTicketAddress }]);
+      throw badRequest(msg(emailMessages, 'noTicketAddress'), [
+        { field: 'to', message: emailMessages.noTicketAddress },
+      ]);
     await tx.update(email).set({ commentId: comment.id }).where(eq(email.id, queued.id));
     await attachFiles(tx, actor, queued.id, input.attachments, limit);
     return queued.id;

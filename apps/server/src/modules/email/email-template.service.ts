@@ -4,6 +4,8 @@ import {
   emailTemplateVariables,
   type EmailTemplateCreate,
   type EmailTemplateUpdate,
+  type Message,
+  msg,
   type TemplateLanguage,
   templateLanguages,
 } from '@casedesk/shared';
@@ -26,7 +28,7 @@ import { emailTemplate } from './email.table.js';
 type TemplateRow = typeof emailTemplate.$inferSelect;
 
 // A 400 with the field (a 409 carries no field errors in the envelope), so the form marks the field.
-const taken = (field: string, message: string) => badRequest(message, [{ field, message }]);
+const taken = (field: string, message: Message) => badRequest(message, [{ field, message: message.text }]);
 
 /**
  * Rules of a save beyond the schema, inside its transaction: both texts parse, the name is free, and at most one
@@ -48,7 +50,7 @@ export async function checkTemplate(
       .select({ id: emailTemplate.id })
       .from(emailTemplate)
       .where(and(sql`lower(${emailTemplate.name}) = lower(${after.name})`, others));
-    if (same) throw taken('name', emailTemplateMessages.templateNameTaken);
+    if (same) throw taken('name', msg(emailTemplateMessages, 'templateNameTaken'));
   }
   if (after.status === 'Active' && after.event) {
     const [same] = await tx
@@ -62,7 +64,7 @@ export async function checkTemplate(
           others,
         ),
       );
-    if (same) throw taken('event', emailTemplateMessages.templateEventTaken);
+    if (same) throw taken('event', msg(emailTemplateMessages, 'templateEventTaken'));
   }
 }
 

@@ -5,6 +5,7 @@ import {
   industryQuerySchema,
   industrySchema,
   industryUpdateSchema,
+  msg,
 } from '@casedesk/shared';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { defineResource } from '../../platform/resource.js';
@@ -45,11 +46,13 @@ export const industryResource = defineResource({
     if (row.parentId === null) return;
     const [parent] = await tx.select({ id: industry.id }).from(industry).where(eq(industry.id, row.parentId));
     if (!parent)
-      throw badRequest(industryMessages.parentUnknown, [
+      throw badRequest(msg(industryMessages, 'parentUnknown'), [
         { field: 'parentId', message: industryMessages.parentUnknown },
       ]);
     if (await wouldCycle(tx, id, row.parentId))
-      throw badRequest(industryMessages.parentCycle, [{ field: 'parentId', message: industryMessages.parentCycle }]);
+      throw badRequest(msg(industryMessages, 'parentCycle'), [
+        { field: 'parentId', message: industryMessages.parentCycle },
+      ]);
   },
   exportColumns: [
     { header: 'Code', field: 'code' },

@@ -80,13 +80,16 @@ export const invoiceWorkflowType: WorkflowBusinessType = {
       .from(invoice)
       .where(eq(invoice.id, id));
     if (!row) return;
-    if (!editableStatuses.includes(row.status)) throw new AppError('CONFLICT', invoiceMessages.wrongStatus(row.status));
+    if (!editableStatuses.includes(row.status))
+      throw new AppError('CONFLICT', msg(invoiceMessages, 'wrongStatus', { status: row.status }));
     if (row.vendorId === null)
-      throw badRequest(invoiceMessages.unknownVendor, [{ field: 'vendorId', message: invoiceMessages.unknownVendor }]);
+      throw badRequest(msg(invoiceMessages, 'unknownVendor'), [
+        { field: 'vendorId', message: invoiceMessages.unknownVendor },
+      ]);
     if (!row.invoiceNumber)
-      throw badRequest(messages.required, [{ field: 'invoiceNumber', message: messages.required }]);
+      throw badRequest(msg(messages, 'required'), [{ field: 'invoiceNumber', message: messages.required }]);
     if (row.lines === 0)
-      throw badRequest(invoiceMessages.noLines, [{ field: 'lines', message: invoiceMessages.noLines }]);
+      throw badRequest(msg(invoiceMessages, 'noLines'), [{ field: 'lines', message: invoiceMessages.noLines }]);
   },
   async writeFields(tx, id, fields, actorId) {
     const set: { projectId?: number | null; poNumber?: string | null; description?: string | null } = {};

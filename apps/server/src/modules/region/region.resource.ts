@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import {
+  msg,
   regionCreateSchema,
   regionMessages,
   regionQuerySchema,
@@ -44,9 +45,13 @@ export const regionResource = defineResource({
     if (row.parentCode === null) return;
     const [parent] = await tx.select({ id: region.id }).from(region).where(eq(region.code, row.parentCode));
     if (!parent)
-      throw badRequest(regionMessages.parentUnknown, [{ field: 'parentCode', message: regionMessages.parentUnknown }]);
+      throw badRequest(msg(regionMessages, 'parentUnknown'), [
+        { field: 'parentCode', message: regionMessages.parentUnknown },
+      ]);
     if (await wouldCycle(tx, row.code, row.parentCode))
-      throw badRequest(regionMessages.parentCycle, [{ field: 'parentCode', message: regionMessages.parentCycle }]);
+      throw badRequest(msg(regionMessages, 'parentCycle'), [
+        { field: 'parentCode', message: regionMessages.parentCycle },
+      ]);
   },
   exportColumns: [
     { header: 'Code', field: 'code' },

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  msg,
   scheduleJobMessages,
   type JobRun,
   type JobRunQuery,
@@ -27,7 +28,7 @@ export type Jobs = { registry: JobRegistry; scheduler: Scheduler };
 export function checkHandler(registry: JobRegistry, input: { className: string; jobParams: unknown }) {
   const handler = registry.get(input.className);
   if (!handler)
-    throw badRequest(scheduleJobMessages.unknownHandler, [
+    throw badRequest(msg(scheduleJobMessages, 'unknownHandler'), [
       { field: 'className', message: scheduleJobMessages.unknownHandler },
     ]);
   const parsed = handler.params.safeParse(input.jobParams);
@@ -82,7 +83,7 @@ export async function setJobStarted(db: Db, scheduler: Scheduler, actor: Actor, 
   // Start begins a new cycle: the cycle count is counted again from zero.
   const next = start ? await scheduler.nextRunAt({ ...before, runTimes: 0 }) : null;
   if (start && !next)
-    throw badRequest(scheduleJobMessages.noFireTimeLeft, [
+    throw badRequest(msg(scheduleJobMessages, 'noFireTimeLeft'), [
       { field: before.triggerType === 'Cron' ? 'cron' : 'endTime', message: scheduleJobMessages.noFireTimeLeft },
     ]);
   return db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   defaultAllowedUploadTypes,
   messages,
+  msg,
   settingGroupSchemas,
   settingMessages,
   type PublicSettings,
@@ -259,7 +260,7 @@ async function saveGroupIn(
   const value = stored;
   let row: typeof appSetting.$inferSelect | undefined;
   if (!before) {
-    if (input.rowVersion !== 0) throw conflict(messages.staleRowVersion);
+    if (input.rowVersion !== 0) throw conflict(msg(messages, 'staleRowVersion'));
     [row] = await tx
       .insert(appSetting)
       .values({ groupName: input.group, value, createdBy: actor.userId, modifiedBy: actor.userId })
@@ -272,7 +273,7 @@ async function saveGroupIn(
       .where(and(eq(appSetting.id, before.id), eq(appSetting.rowVersion, input.rowVersion)))
       .returning();
   }
-  if (!row) throw conflict(messages.staleRowVersion);
+  if (!row) throw conflict(msg(messages, 'staleRowVersion'));
   const changes = diff(before?.value ?? {}, value);
   if (input.group === 'basic') {
     const zoneBefore = (before?.value as { timeZone?: string } | undefined)?.timeZone ?? 'UTC'; // the default's
@@ -311,12 +312,12 @@ async function checkSsoDefaults(q: Queryable, value: ThirdPartySave) {
   if (value.defaultRoleId !== null) {
     const found = await rowsOf(q, sql`select 1 from role where id = ${value.defaultRoleId}`);
     if (found.length === 0)
-      throw badRequest(settingMessages.ssoRoleUnknown, [
+      throw badRequest(msg(settingMessages, 'ssoRoleUnknown'), [
         { field: 'value.defaultRoleId', message: settingMessages.ssoRoleUnknown },
       ]);
   }
   if (value.userMode === 'create' && value.defaultRoleId === null)
-    throw badRequest(settingMessages.ssoRoleRequired, [
+    throw badRequest(msg(settingMessages, 'ssoRoleRequired'), [
       { field: 'value.defaultRoleId', message: settingMessages.ssoRoleRequired },
     ]);
   if (value.defaultProjectIds.length > 0) {
@@ -328,7 +329,7 @@ async function checkSsoDefaults(q: Queryable, value: ThirdPartySave) {
       )})`,
     );
     if (found.length !== value.defaultProjectIds.length)
-      throw badRequest(settingMessages.ssoProjectUnknown, [
+      throw badRequest(msg(settingMessages, 'ssoProjectUnknown'), [
         { field: 'value.defaultProjectIds', message: settingMessages.ssoProjectUnknown },
       ]);
   }
@@ -342,7 +343,7 @@ async function checkReminderUsers(q: Queryable, userIds: number[]) {
     .from(appUser)
     .where(and(inArray(appUser.id, userIds), isNull(appUser.deletedAt)));
   if (found.length !== userIds.length)
-    throw badRequest(settingMessages.reminderUserUnknown, [
+    throw badRequest(msg(settingMessages, 'reminderUserUnknown'), [
       { field: 'value.userIds', message: settingMessages.reminderUserUnknown },
     ]);
 }

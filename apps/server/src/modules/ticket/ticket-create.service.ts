@@ -1,5 +1,6 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
+  msg,
   ticketMessages,
   ticketSlaHours,
   type SettingValues,
@@ -215,7 +216,9 @@ async function insertTicket(q: Queryable, actor: Actor, input: TicketCreate, set
     const cat = judgeCategory(facts.category);
     assignee ??= cat.newTicketAssignee;
     if (assignee === null)
-      throw badRequest(ticketMessages.noAssignee, [{ field: 'categoryId', message: ticketMessages.noAssignee }]);
+      throw badRequest(msg(ticketMessages, 'noAssignee'), [
+        { field: 'categoryId', message: ticketMessages.noAssignee },
+      ]);
   }
   if (assignee !== null) judgeUsers(facts.assigneeFound, 1, input.assignTo ? 'assignTo' : 'categoryId');
   if (input.companyId) judgeCompany(facts.company);

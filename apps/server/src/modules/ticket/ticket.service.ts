@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { isOpenDateRangeValid, ticketMessages, type TicketPage, type TicketQuery } from '@casedesk/shared';
+import { isOpenDateRangeValid, msg, ticketMessages, type TicketPage, type TicketQuery } from '@casedesk/shared';
 import { prebuiltSelection, rowsOf, type Db, type Queryable } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { present } from '../../platform/envelope.js';
@@ -131,7 +131,9 @@ export async function ticketDetail(db: Db, actor: Actor, id: number) {
 
 export function checkDateRange(query: Pick<TicketQuery, 'openDateFrom' | 'openDateTo'>) {
   if (!isOpenDateRangeValid(query.openDateFrom, query.openDateTo))
-    throw badRequest(ticketMessages.endBeforeStart, [{ field: 'openDateTo', message: ticketMessages.endBeforeStart }]);
+    throw badRequest(msg(ticketMessages, 'endBeforeStart'), [
+      { field: 'openDateTo', message: ticketMessages.endBeforeStart },
+    ]);
 }
 
 type PageItems = Awaited<ReturnType<typeof ticketPageSql>>;

@@ -1,4 +1,4 @@
-import { userMessages, type UserAction } from '@casedesk/shared';
+import { msg, userMessages, type Message, type UserAction } from '@casedesk/shared';
 import type { Actor, DataScope } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
 
@@ -16,11 +16,11 @@ export const canManage = (actor: Actor, targetPermissions: Iterable<string>) =>
   notHeld(actor, targetPermissions).length === 0;
 
 export function assertCanManage(actor: Actor, targetPermissions: Iterable<string>): void {
-  if (!canManage(actor, targetPermissions)) throw badRequest(userMessages.cannotManage);
+  if (!canManage(actor, targetPermissions)) throw badRequest(msg(userMessages, 'cannotManage'));
 }
 
 export function assertCanGrant(actor: Actor, grantedPermissions: Iterable<string>): void {
-  if (notHeld(actor, grantedPermissions).length > 0) throw badRequest(userMessages.cannotGrant);
+  if (notHeld(actor, grantedPermissions).length > 0) throw badRequest(msg(userMessages, 'cannotGrant'));
 }
 
 /** How many tickets a data scope shows: 'all' beats 'projects' beats 'own'. */
@@ -30,23 +30,23 @@ const scopeWidth: Record<DataScope, number> = { own: 0, projects: 1, all: 2 };
 export const widerThanActor = (actor: Actor, scope: DataScope) => scopeWidth[scope] > scopeWidth[actor.dataScope];
 
 /** No one grants more than they hold: a role's data scope no wider than the actor's own. */
-export function assertScopeGrantable(actor: Actor, scopes: Iterable<DataScope>, message: string): void {
+export function assertScopeGrantable(actor: Actor, scopes: Iterable<DataScope>, message: Message): void {
   for (const scope of scopes)
-    if (widerThanActor(actor, scope)) throw badRequest(message, [{ field: 'dataScope', message }]);
+    if (widerThanActor(actor, scope)) throw badRequest(message, [{ field: 'dataScope', message: message.text }]);
 }
 
 /** Only an actor who sees every project may hand out projects that are not theirs. */
 export function assertProjectsGrantable(actor: Actor, added: number[]): void {
   if (actor.dataScope === 'all') return;
   if (added.some((id) => !actor.projects.includes(id)))
-    throw badRequest(userMessages.cannotGrantProjects, [
+    throw badRequest(msg(userMessages, 'cannotGrantProjects'), [
       { field: 'projects', message: userMessages.cannotGrantProjects },
     ]);
 }
 
 /** Deleting, locking or deactivating oneself would end one's own session mid-task; refused. */
 export function assertNotSelf(actor: Actor, ids: number[]): void {
-  if (ids.includes(actor.userId)) throw badRequest(userMessages.notYourself);
+  if (ids.includes(actor.userId)) throw badRequest(msg(userMessages, 'notYourself'));
 }
 
 export type UserState = {
