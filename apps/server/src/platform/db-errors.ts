@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from './db.js';
 import { messages, msg, type Message } from '@casedesk/shared';
-import { badRequest, conflict, namedFieldRefusal, type AppError } from './errors.js';
+import { type AppError, conflict, fieldRefusal, namedFieldRefusal } from './errors.js';
 
 type PgError = { code?: string; constraint?: string; table?: string; detail?: string; message?: string };
 
@@ -77,7 +77,7 @@ export function foreignKeyError(violation: ForeignKeyViolation): AppError {
   const described = refusals.get(violation.constraint);
   if (violation.kind === 'missing') {
     const field = fieldOf(violation.column);
-    if (described?.missing) return badRequest(described.missing, [{ field, message: described.missing.text }]);
+    if (described?.missing) return fieldRefusal(field, described.missing);
     return namedFieldRefusal(field, msg(messages, 'recordMissing', { label: labelOf(violation.target) }));
   }
   return conflict(

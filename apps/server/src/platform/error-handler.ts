@@ -111,11 +111,18 @@ export function sendError(reply: FastifyReply, error: AppError, requestId: strin
   let data: { errors?: FieldError[]; requestId?: string } | null;
   switch (code) {
     case 'BAD_REQUEST':
+      // A field error's own key, else the key of a catalog text that came without one (a zod message).
       data = error.errors
         ? {
-            errors: withKeys
-              ? error.errors.map((f) => ({ ...f, ...keyFields(messageRefOf(f.message)) }))
-              : error.errors,
+            errors: error.errors.map(({ field, message, messageKey, messageValues }) =>
+              withKeys
+                ? {
+                    field,
+                    message,
+                    ...keyFields(messageKey ? { key: messageKey, values: messageValues } : messageRefOf(message)),
+                  }
+                : { field, message },
+            ),
           }
         : null;
       break;

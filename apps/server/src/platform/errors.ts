@@ -57,6 +57,17 @@ export const conflict = (message: Message | string) => new AppError('CONFLICT', 
 export const unauthorized = () => new AppError('UNAUTHORIZED', msg(messages, 'unauthorized'));
 export const sessionEnded = (message: Message | string) => new AppError('SESSION_ENDED', message);
 
+/** A field's problem with the key and values of its text. */
+export const fieldError = (field: string, message: Message): FieldError => ({
+  field,
+  message: message.text,
+  messageKey: message.key,
+  ...(message.values && Object.keys(message.values).length > 0 ? { messageValues: message.values } : {}),
+});
+
+/** A refusal of one field: the envelope and the field error give the same text. */
+export const fieldRefusal = (field: string, message: Message) => badRequest(message, [fieldError(field, message)]);
+
 /** A refusal of one field whose envelope text names the field first (`projectId: Unknown project`). */
 export const namedFieldRefusal = (field: string, message: Message) =>
-  badRequest({ ...message, text: `${field}: ${message.text}` }, [{ field, message: message.text }]);
+  badRequest({ ...message, text: `${field}: ${message.text}` }, [fieldError(field, message)]);

@@ -14,7 +14,7 @@ import { rowsOf, type Db } from '../../platform/db.js';
 import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
-import { badRequest, conflict, sessionEnded } from '../../platform/errors.js';
+import { conflict, fieldRefusal, sessionEnded } from '../../platform/errors.js';
 import { checkPasswordCounted, type PasswordPurpose } from '../auth/index.js';
 import { appUser } from '../user/index.js';
 
@@ -155,8 +155,5 @@ async function checkPassword(
   const [user] = await db.select().from(appUser).where(eq(appUser.id, actor.userId));
   if (!user) throw sessionEnded(msg(messages, 'sessionRevoked'));
   const check = await checkPasswordCounted(db, { user, password, ...meta, purpose });
-  if (check !== 'ok')
-    throw badRequest(msg(accountMessages, 'passwordIncorrect'), [
-      { field: 'password', message: accountMessages.passwordIncorrect },
-    ]);
+  if (check !== 'ok') throw fieldRefusal('password', msg(accountMessages, 'passwordIncorrect'));
 }

@@ -18,7 +18,7 @@ import { emitDomainEvent } from '../../platform/events.js';
 import type { AccessTokens } from '../../platform/access-token.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Config } from '../../platform/config.js';
-import { AppError, badRequest, sessionEnded } from '../../platform/errors.js';
+import { AppError, badRequest, fieldRefusal, sessionEnded } from '../../platform/errors.js';
 import { writeLoginLog } from '../../platform/logs.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { readSettings } from '../setting/index.js';
@@ -270,14 +270,8 @@ export async function resetInitPassword(
     ...meta,
     purpose: 'password change',
   });
-  if (check !== 'ok')
-    throw badRequest(msg(messages, 'currentPasswordWrong'), [
-      { field: 'oldPassword', message: messages.currentPasswordWrong },
-    ]);
-  if (input.oldPassword === input.newPassword)
-    throw badRequest(msg(messages, 'passwordUnchanged'), [
-      { field: 'newPassword', message: messages.passwordUnchanged },
-    ]);
+  if (check !== 'ok') throw fieldRefusal('oldPassword', msg(messages, 'currentPasswordWrong'));
+  if (input.oldPassword === input.newPassword) throw fieldRefusal('newPassword', msg(messages, 'passwordUnchanged'));
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx

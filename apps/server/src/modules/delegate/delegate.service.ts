@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   delegateMessages,
-  type Message,
   messages,
   type Delegate,
   type DelegateCreate,
@@ -18,7 +17,7 @@ import {
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, fieldRefusal, notFound } from '../../platform/errors.js';
 import { likePattern, versionedUpdate } from '../../platform/resource.js';
 import {
   delegateKeyword,
@@ -45,7 +44,6 @@ type DelegateRow = Omit<Delegate, 'actions' | 'createdAt' | 'modifiedAt' | 'dele
 export type DelegateRecord = Omit<Delegate, 'createdAt' | 'modifiedAt'> & { createdAt: Date; modifiedAt: Date };
 
 const notYours = () => new AppError('FORBIDDEN', msg(delegateMessages, 'notYours'));
-const fieldRefusal = (field: string, message: Message) => badRequest(message, [{ field, message: message.text }]);
 
 function recordOf(actor: Actor, row: DelegateRow): DelegateRecord {
   return {

@@ -8,7 +8,7 @@ import {
   msg,
   type Message,
 } from '@casedesk/shared';
-import { badRequest } from '../../platform/errors.js';
+import { fieldRefusal } from '../../platform/errors.js';
 import { ancestorKeys } from '../../platform/tree.js';
 import { defineResource } from '../../platform/resource.js';
 import { appUser } from '../user/index.js';
@@ -28,7 +28,7 @@ export const deptService = defineResource({
   async check(tx, input, id) {
     const parentId = input.parentId as number | null | undefined;
     if (parentId === null || parentId === undefined) return;
-    const refuse = (message: Message) => badRequest(message, [{ field: 'parentId', message: message.text }]);
+    const refuse = (message: Message) => fieldRefusal('parentId', message);
     if (parentId === id) throw refuse(msg(deptMessages, 'parentSelf'));
     const ancestors = await ancestorKeys(tx, { table: dept, key: dept.id, parent: dept.parentId }, parentId);
     if (ancestors.length === 0) throw refuse(msg(deptMessages, 'parentUnknown'));

@@ -4,14 +4,13 @@ import {
   emailTemplateVariables,
   type EmailTemplateCreate,
   type EmailTemplateUpdate,
-  type Message,
   msg,
   type TemplateLanguage,
   templateLanguages,
 } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import type { Db, Queryable, SelectionRow, Tx } from '../../platform/db.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { fieldRefusal, notFound } from '../../platform/errors.js';
 import { appSetting } from '../setting/index.js';
 import { ticket, ticketComment, visibleSql } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
@@ -28,7 +27,7 @@ import { emailTemplate } from './email.table.js';
 type TemplateRow = typeof emailTemplate.$inferSelect;
 
 // A 400 with the field (a 409 carries no field errors in the envelope), so the form marks the field.
-const taken = (field: string, message: Message) => badRequest(message, [{ field, message: message.text }]);
+const taken = fieldRefusal;
 
 /**
  * Rules of a save beyond the schema, inside its transaction: both texts parse, the name is free, and at most one

@@ -15,7 +15,7 @@ import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { present } from '../../platform/envelope.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, fieldRefusal, forbidden, notFound } from '../../platform/errors.js';
 import { escapeHtml, sanitizeHtml } from '../../platform/html.js';
 import { likePattern, versionedUpdate } from '../../platform/resource.js';
 import { claimFiles, dropFiles, storedFile } from '../file/index.js';
@@ -169,7 +169,7 @@ export async function emailVisible(q: Queryable, actor: Actor, id: number): Prom
 /** What a draft must have before it is queued: a recipient. Addresses are checked by the shared schema. */
 function checkSendable(mail: { to: string[]; cc: string[]; bcc: string[] }) {
   if (mail.to.length + mail.cc.length + mail.bcc.length === 0)
-    throw badRequest(msg(emailMessages, 'noRecipient'), [{ field: 'to', message: emailMessages.noRecipient }]);
+    throw fieldRefusal('to', msg(emailMessages, 'noRecipient'));
 }
 
 /** The attachments' sizes within the upload setting's limit (read before the transaction opens). */
@@ -198,7 +198,7 @@ async function checkTicket(tx: Tx, actor: Actor, ticketId: number | null | undef
     .select({ id: ticket.id })
     .from(ticket)
     .where(and(eq(ticket.id, ticketId), rule));
-  if (!row) throw badRequest(msg(messages, 'notFound'), [{ field: 'ticketId', message: messages.notFound }]);
+  if (!row) throw fieldRefusal('ticketId', msg(messages, 'notFound'));
 }
 
 const requireSend = (actor: Actor) => {

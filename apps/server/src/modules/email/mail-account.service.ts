@@ -11,7 +11,7 @@ import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { conflict, fieldRefusal, notFound } from '../../platform/errors.js';
 import { versionedUpdate } from '../../platform/resource.js';
 import { decryptPassword, encryptPassword } from './mail-crypto.js';
 import { testIncoming, testSmtp } from './mail-connection.js';
@@ -119,9 +119,7 @@ export async function testMailAccount(db: Db, id: number): Promise<MailAccountTe
   try {
     password = decryptPassword(account.passwordEncrypted);
   } catch {
-    throw badRequest(msg(emailMessages, 'passwordRequired'), [
-      { field: 'password', message: emailMessages.passwordRequired },
-    ]);
+    throw fieldRefusal('password', msg(emailMessages, 'passwordRequired'));
   }
   const [smtp, incoming] = await Promise.all([testSmtp(account, password), testIncoming(account, password)]);
   return { smtp, incoming };

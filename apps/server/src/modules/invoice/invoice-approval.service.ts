@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { invoiceMessages, messages, msg, workflowMessages, type InvoiceStatus } from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
-import { AppError, badRequest, forbidden } from '../../platform/errors.js';
+import { AppError, fieldRefusal, forbidden } from '../../platform/errors.js';
 import type { WorkflowBusinessType } from '../../platform/workflow-types.js';
 import { project } from '../project/index.js';
 import { editableStatuses } from './invoice.policy.js';
@@ -82,14 +82,9 @@ export const invoiceWorkflowType: WorkflowBusinessType = {
     if (!row) return;
     if (!editableStatuses.includes(row.status))
       throw new AppError('CONFLICT', msg(invoiceMessages, 'wrongStatus', { status: row.status }));
-    if (row.vendorId === null)
-      throw badRequest(msg(invoiceMessages, 'unknownVendor'), [
-        { field: 'vendorId', message: invoiceMessages.unknownVendor },
-      ]);
-    if (!row.invoiceNumber)
-      throw badRequest(msg(messages, 'required'), [{ field: 'invoiceNumber', message: messages.required }]);
-    if (row.lines === 0)
-      throw badRequest(msg(invoiceMessages, 'noLines'), [{ field: 'lines', message: invoiceMessages.noLines }]);
+    if (row.vendorId === null) throw fieldRefusal('vendorId', msg(invoiceMessages, 'unknownVendor'));
+    if (!row.invoiceNumber) throw fieldRefusal('invoiceNumber', msg(messages, 'required'));
+    if (row.lines === 0) throw fieldRefusal('lines', msg(invoiceMessages, 'noLines'));
   },
   async writeFields(tx, id, fields, actorId) {
     const set: { projectId?: number | null; poNumber?: string | null; description?: string | null } = {};

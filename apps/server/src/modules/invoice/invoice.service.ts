@@ -6,7 +6,6 @@ import {
   invoiceCreateSchema,
   invoiceMessages,
   invoiceQuerySchema,
-  type Message,
   messages,
   msg,
   multiplyDecimals,
@@ -22,7 +21,7 @@ import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, fieldRefusal, notFound } from '../../platform/errors.js';
 import { likePattern } from '../../platform/resource.js';
 import { storedFile } from '../file/index.js';
 import { project } from '../project/index.js';
@@ -45,8 +44,6 @@ type InvoiceRow = Omit<Invoice, 'createdAt' | 'modifiedAt' | 'claimedAt' | 'paid
 /** A row as calls answer it: the caller's actions added (dates become text when presented). */
 export type InvoiceRecord = InvoiceRow & { actions: NonNullable<Invoice['actions']> };
 export type InvoiceDetailRecord = InvoiceRecord & { lines: MoneyLine[] };
-
-const fieldRefusal = (field: string, message: Message) => badRequest(message, [{ field, message: message.text }]);
 
 const recordOf = (actor: Actor, row: InvoiceRow): InvoiceRecord => ({
   ...row,

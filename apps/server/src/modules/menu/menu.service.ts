@@ -5,7 +5,6 @@ import {
   type MenuCreate,
   type MenuNode,
   type MenuSaveApis,
-  type Message,
   msg,
   type WebMenu,
 } from '@casedesk/shared';
@@ -13,7 +12,7 @@ import { rowsOf, type Db, type Queryable, type Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { present } from '../../platform/envelope.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { fieldRefusal, notFound } from '../../platform/errors.js';
 import { buildTree, wouldCycle } from '../../platform/tree.js';
 import { webApi } from '../webApi/index.js';
 import { menu, menuApi } from './menu.table.js';
@@ -81,7 +80,7 @@ export async function webMenus(db: Db, actor: Actor): Promise<WebMenu[]> {
   return build(null);
 }
 
-const fieldError = (field: string, message: Message) => badRequest(message, [{ field, message: message.text }]);
+const fieldError = fieldRefusal;
 
 /** The menu tree's own rules: a known parent without cycles, route names and paths unique (the router keys on them). */
 export async function checkMenu(tx: Tx, input: Record<string, unknown>, id: number | undefined): Promise<void> {

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { msg, ticketMessages, type OpenItemQuery } from '@casedesk/shared';
 import type { Queryable } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, fieldRefusal } from '../../platform/errors.js';
 import { likePattern } from '../../platform/resource.js';
 import { project } from '../project/index.js';
 import { ticket, userNameSql } from '../ticket/index.js';
@@ -44,9 +44,7 @@ const sortable: Record<string, PgColumn> = {
 /** Where a list query's filters and the actor's scope meet. */
 export function openItemWhere(actor: Actor, query: Omit<OpenItemQuery, 'page' | 'pageSize'>): SQL | undefined {
   if (query.openDateFrom && query.openDateTo && query.openDateTo < query.openDateFrom)
-    throw badRequest(msg(ticketMessages, 'endBeforeStart'), [
-      { field: 'openDateTo', message: ticketMessages.endBeforeStart },
-    ]);
+    throw fieldRefusal('openDateTo', msg(ticketMessages, 'endBeforeStart'));
   const keyword = query.keyword?.trim();
   return and(
     openItemScope(actor),

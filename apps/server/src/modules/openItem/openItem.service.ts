@@ -19,7 +19,7 @@ import type { Actor } from '../../platform/actor.js';
 import { hasPermission } from '../../platform/access.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { present } from '../../platform/envelope.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, fieldRefusal, forbidden, notFound } from '../../platform/errors.js';
 import { versionedUpdate } from '../../platform/resource.js';
 import { claimFiles, dropFiles, fileUrlOf, storedFile } from '../file/index.js';
 import { project } from '../project/index.js';
@@ -81,10 +81,7 @@ async function checkReferences(
       ]);
   }
   const related = [...new Set(input.relatedTickets)];
-  if (related.includes(ticketId))
-    throw badRequest(msg(openItemMessages, 'relatedSelf'), [
-      { field: 'relatedTickets', message: openItemMessages.relatedSelf },
-    ]);
+  if (related.includes(ticketId)) throw fieldRefusal('relatedTickets', msg(openItemMessages, 'relatedSelf'));
   if (related.length) {
     const seen = await tx
       .select({ id: ticket.id })
@@ -164,9 +161,7 @@ export async function updateOpenItem(db: Db, actor: Actor, input: OpenItemUpdate
     const comment = input.comment === undefined ? before.comment : input.comment;
     // The spec: a status change comes with a new comment (the web asks for it before saving).
     if (status !== before.status && sameText(comment, before.comment))
-      throw badRequest(msg(openItemMessages, 'updateComment'), [
-        { field: 'comment', message: openItemMessages.updateComment },
-      ]);
+      throw fieldRefusal('comment', msg(openItemMessages, 'updateComment'));
     const attachments = input.attachments === undefined ? before.attachments : [...new Set(input.attachments)];
     const added = attachments.filter((f) => !before.attachments.includes(f));
     const removed = before.attachments.filter((f) => !attachments.includes(f));
@@ -311,9 +306,7 @@ export async function reorderOpenItems(db: Db, actor: Actor, input: OpenItemReor
     const current = await tx.select({ id: openItem.id }).from(openItem).where(eq(openItem.ticketId, input.ticketId));
     const wanted = new Set(input.ids);
     if (wanted.size !== input.ids.length || current.length !== wanted.size || current.some((c) => !wanted.has(c.id)))
-      throw badRequest(msg(openItemMessages, 'reorderMismatch'), [
-        { field: 'ids', message: openItemMessages.reorderMismatch },
-      ]);
+      throw fieldRefusal('ids', msg(openItemMessages, 'reorderMismatch'));
     for (const [index, id] of input.ids.entries())
       await tx
         .update(openItem)

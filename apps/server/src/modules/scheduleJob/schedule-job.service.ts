@@ -15,7 +15,7 @@ import { nextVersion } from '../../platform/columns.js';
 import type { Db } from '../../platform/db.js';
 import type { DomainEventHandler } from '../../platform/events.js';
 import { present } from '../../platform/envelope.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, fieldRefusal, notFound } from '../../platform/errors.js';
 import { defineJobHandler, type DefaultJob } from '../../platform/jobs/job-handler.js';
 import { jobRun, scheduleJob, type ScheduleJobRow } from '../../platform/jobs/jobs.table.js';
 import type { JobRegistry } from '../../platform/jobs/registry.js';
@@ -27,10 +27,7 @@ export type Jobs = { registry: JobRegistry; scheduler: Scheduler };
 /** The handler must exist on this server and take the job's parameters: else 400 naming the field. */
 export function checkHandler(registry: JobRegistry, input: { className: string; jobParams: unknown }) {
   const handler = registry.get(input.className);
-  if (!handler)
-    throw badRequest(msg(scheduleJobMessages, 'unknownHandler'), [
-      { field: 'className', message: scheduleJobMessages.unknownHandler },
-    ]);
+  if (!handler) throw fieldRefusal('className', msg(scheduleJobMessages, 'unknownHandler'));
   const parsed = handler.params.safeParse(input.jobParams);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({

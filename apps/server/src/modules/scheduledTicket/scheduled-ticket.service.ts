@@ -1,6 +1,5 @@
 import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
-  type Message,
   messages,
   msg,
   nextFireTimes,
@@ -15,7 +14,7 @@ import {
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { conflict, fieldRefusal, notFound } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { versionedUpdate } from '../../platform/resource.js';
 import { readSettings } from '../setting/index.js';
@@ -26,7 +25,7 @@ import { scheduledTicket, scheduledTicketRun } from './scheduled-ticket.table.js
 export type ScheduledTicketRow = typeof scheduledTicket.$inferSelect;
 type Recurrence = { cron: string | null; scheduledDate: Date | null; enabled: boolean };
 
-const refuse = (field: string, message: Message) => badRequest(message, [{ field, message: message.text }]);
+const refuse = fieldRefusal;
 
 /** The next cron time strictly after `after`, in the server setting's time zone; null when it never fires again. */
 export const nextCronTime = (cron: string, timeZone: string, after: Date): Date | null =>

@@ -21,7 +21,7 @@ import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { loadConfig, type Config } from '../../platform/config.js';
 import { present } from '../../platform/envelope.js';
-import { badRequest, conflict } from '../../platform/errors.js';
+import { conflict, fieldRefusal } from '../../platform/errors.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { appUser } from '../user/index.js';
 import { appSetting, holiday } from './setting.table.js';
@@ -311,15 +311,10 @@ async function saveGroupIn(
 async function checkSsoDefaults(q: Queryable, value: ThirdPartySave) {
   if (value.defaultRoleId !== null) {
     const found = await rowsOf(q, sql`select 1 from role where id = ${value.defaultRoleId}`);
-    if (found.length === 0)
-      throw badRequest(msg(settingMessages, 'ssoRoleUnknown'), [
-        { field: 'value.defaultRoleId', message: settingMessages.ssoRoleUnknown },
-      ]);
+    if (found.length === 0) throw fieldRefusal('value.defaultRoleId', msg(settingMessages, 'ssoRoleUnknown'));
   }
   if (value.userMode === 'create' && value.defaultRoleId === null)
-    throw badRequest(msg(settingMessages, 'ssoRoleRequired'), [
-      { field: 'value.defaultRoleId', message: settingMessages.ssoRoleRequired },
-    ]);
+    throw fieldRefusal('value.defaultRoleId', msg(settingMessages, 'ssoRoleRequired'));
   if (value.defaultProjectIds.length > 0) {
     const found = await rowsOf(
       q,
@@ -329,9 +324,7 @@ async function checkSsoDefaults(q: Queryable, value: ThirdPartySave) {
       )})`,
     );
     if (found.length !== value.defaultProjectIds.length)
-      throw badRequest(msg(settingMessages, 'ssoProjectUnknown'), [
-        { field: 'value.defaultProjectIds', message: settingMessages.ssoProjectUnknown },
-      ]);
+      throw fieldRefusal('value.defaultProjectIds', msg(settingMessages, 'ssoProjectUnknown'));
   }
 }
 
@@ -342,10 +335,7 @@ async function checkReminderUsers(q: Queryable, userIds: number[]) {
     .select({ id: appUser.id })
     .from(appUser)
     .where(and(inArray(appUser.id, userIds), isNull(appUser.deletedAt)));
-  if (found.length !== userIds.length)
-    throw badRequest(msg(settingMessages, 'reminderUserUnknown'), [
-      { field: 'value.userIds', message: settingMessages.reminderUserUnknown },
-    ]);
+  if (found.length !== userIds.length) throw fieldRefusal('value.userIds', msg(settingMessages, 'reminderUserUnknown'));
 }
 
 // ---- holiday calendar ----

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { canChangeStatus, messages, msg, statusEffects, ticketMessages, type TicketUpdate } from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, fieldRefusal, notFound } from '../../platform/errors.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { recordDelegatedWork } from '../delegate/index.js';
@@ -91,9 +91,7 @@ async function applyChange(
 
   let status = input.status ?? before.status;
   if (!canChangeStatus(before.status, status))
-    throw badRequest(msg(ticketMessages, 'statusNotAllowed', { from: before.status, to: status }), [
-      { field: 'status', message: ticketMessages.statusNotAllowed(before.status, status) },
-    ]);
+    throw fieldRefusal('status', msg(ticketMessages, 'statusNotAllowed', { from: before.status, to: status }));
   // A new assignee brings their delegate; a New ticket that gets one is Assigned.
   if (next.assignTo !== undefined || next.projectId !== undefined) {
     const assignee = next.assignTo !== undefined ? next.assignTo : before.assignTo;

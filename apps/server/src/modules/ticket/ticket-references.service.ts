@@ -12,7 +12,7 @@ import {
 } from '@casedesk/shared';
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
-import { badRequest, namedFieldRefusal } from '../../platform/errors.js';
+import { fieldRefusal, namedFieldRefusal } from '../../platform/errors.js';
 import { category, categoryProject } from '../category/index.js';
 import { company } from '../company/index.js';
 import { activeDelegate } from '../delegate/index.js';
@@ -125,9 +125,7 @@ export async function dueDateOf(
 /** Refuses making a ticket private while Settings → Toggles → private tickets is off. */
 export function checkPrivateAllowed(settings: SettingValues, wasPrivate: boolean, makesPrivate: boolean | undefined) {
   if (!mayBecomePrivate(settings.toggles.privateTickets, wasPrivate, makesPrivate ?? false))
-    throw badRequest(msg(settingMessages, 'privateTicketsOff'), [
-      { field: 'privateTicket', message: settingMessages.privateTicketsOff },
-    ]);
+    throw fieldRefusal('privateTicket', msg(settingMessages, 'privateTicketsOff'));
 }
 
 /** The references of a new ticket, as a template that will be created later (a scheduled ticket) gives them. */
@@ -152,10 +150,7 @@ export async function checkNewTicketReferences(
   if (input.categoryId) {
     const cat = await checkCategory(tx, input.categoryId, input.projectId);
     assignee ??= cat.newTicketAssignee;
-    if (assignee === null)
-      throw badRequest(msg(ticketMessages, 'noAssignee'), [
-        { field: 'categoryId', message: ticketMessages.noAssignee },
-      ]);
+    if (assignee === null) throw fieldRefusal('categoryId', msg(ticketMessages, 'noAssignee'));
   }
   if (assignee !== null) await checkUsers(tx, [assignee], input.assignTo ? 'assignTo' : 'categoryId');
   if (input.companyId) await checkCompany(tx, input.companyId, input.projectId);

@@ -1,6 +1,6 @@
 import { msg, userMessages, type Message, type UserAction } from '@casedesk/shared';
 import type { Actor, DataScope } from '../../platform/actor.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, fieldRefusal } from '../../platform/errors.js';
 
 /** The codes of `codes` the actor does not hold. */
 export function notHeld(actor: Actor, codes: Iterable<string>): string[] {
@@ -31,17 +31,14 @@ export const widerThanActor = (actor: Actor, scope: DataScope) => scopeWidth[sco
 
 /** No one grants more than they hold: a role's data scope no wider than the actor's own. */
 export function assertScopeGrantable(actor: Actor, scopes: Iterable<DataScope>, message: Message): void {
-  for (const scope of scopes)
-    if (widerThanActor(actor, scope)) throw badRequest(message, [{ field: 'dataScope', message: message.text }]);
+  for (const scope of scopes) if (widerThanActor(actor, scope)) throw fieldRefusal('dataScope', message);
 }
 
 /** Only an actor who sees every project may hand out projects that are not theirs. */
 export function assertProjectsGrantable(actor: Actor, added: number[]): void {
   if (actor.dataScope === 'all') return;
   if (added.some((id) => !actor.projects.includes(id)))
-    throw badRequest(msg(userMessages, 'cannotGrantProjects'), [
-      { field: 'projects', message: userMessages.cannotGrantProjects },
-    ]);
+    throw fieldRefusal('projects', msg(userMessages, 'cannotGrantProjects'));
 }
 
 /** Deleting, locking or deactivating oneself would end one's own session mid-task; refused. */

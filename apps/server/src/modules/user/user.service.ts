@@ -21,7 +21,7 @@ import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { signInFailure, userSession } from '../auth/index.js';
 import { category } from '../category/index.js';
@@ -140,7 +140,7 @@ async function assertReferencesExist(tx: Tx, input: Partial<UserCreate>): Promis
   if (first)
     throw badRequest(
       { ...first[1], text: `${first[0]}: ${first[1].text}` },
-      refusals.map(([field, message]) => ({ field, message: message.text })),
+      refusals.map(([field, message]) => fieldError(field, message)),
     );
 }
 

@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, fieldRefusal, notFound } from '../../platform/errors.js';
 import { buildTree } from '../../platform/tree.js';
 import { groupExists, memberCounts, missingUsers, wouldCycle } from './user-group.queries.js';
 import { userGroup, userGroupMember } from './user-group.table.js';
@@ -24,14 +24,9 @@ const lockDefaultFlag = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(
 
 async function checkParent(tx: Tx, id: number | undefined, parentId: number | null): Promise<void> {
   if (parentId === null) return;
-  if (!(await groupExists(tx, parentId)))
-    throw badRequest(msg(userGroupMessages, 'parentUnknown'), [
-      { field: 'parentId', message: userGroupMessages.parentUnknown },
-    ]);
+  if (!(await groupExists(tx, parentId))) throw fieldRefusal('parentId', msg(userGroupMessages, 'parentUnknown'));
   if (id !== undefined && (await wouldCycle(tx, id, parentId)))
-    throw badRequest(msg(userGroupMessages, 'parentCycle'), [
-      { field: 'parentId', message: userGroupMessages.parentCycle },
-    ]);
+    throw fieldRefusal('parentId', msg(userGroupMessages, 'parentCycle'));
 }
 
 async function checkMembers(tx: Tx, members: number[] | undefined): Promise<void> {
