@@ -53,6 +53,7 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
   if (error.statusCode === 429) return new AppError('TOO_MANY_REQUESTS', msg(messages, 'tooManyRequests'));
   if (error.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', msg(messages, 'bodyTooLarge'));
   if (error.statusCode === 503) return new AppError('SERVICE_UNAVAILABLE', msg(messages, 'serviceUnavailable'));
+  // Fastify's own words, passed through: they have no key.
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
     return new AppError(error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', error.message);
   return undefined;
@@ -171,6 +172,7 @@ export function registerErrorHandler(
           ? first.message
           : `${first.field}: ${first.message}`
         : 'Invalid input';
+      // zod's text arrives without a key: the AppError looks it up in the catalogs (a shared schema's message).
       return sendError(reply, new AppError('BAD_REQUEST', text, errors), request.id);
     }
     const known = fromFastifyError(error);
