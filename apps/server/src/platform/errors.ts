@@ -16,7 +16,8 @@ export class AppError extends Error {
 
   /**
    * `message` is a catalog text made where the refusal is thrown (`msg(catalog, name, values)`). A bare string is
-   * what is left of the older way (its key was searched for in the catalogs); no new code passes one.
+   * only for a text that arrives without its key (a zod message, Fastify's own words): its key, if any, is looked
+   * up in the catalogs. `refusals-keyed.test.ts` fails on a literal sentence handed to a refusal.
    */
   constructor(
     readonly code: ErrorCode,
