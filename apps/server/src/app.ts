@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages } from '@casedesk/shared';
+import { messages, msg } from '@casedesk/shared';
 import type { Database } from './db/database.js';
 import { authenticateApiToken, isPersonalToken } from './modules/apiToken/index.js';
 import { actorLoader } from './modules/auth/index.js';
@@ -134,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // A URL the router cannot decode, or a path parameter over maxParamLength: the envelope, not Fastify's body.
     // No hook runs for these, so the headers helmet would add are set here.
     frameworkErrors: (error, request, reply) => {
-      const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'The URL is too long.';
+      const message = msg(messages, error.code === 'FST_ERR_BAD_URL' ? 'malformedUrl' : 'urlTooLong');
       void sendError(
         reply.headers(frameworkErrorHeaders(request.id)),
         new AppError('BAD_REQUEST', message),
@@ -172,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     global: config.rateLimitMax > 0,
     max: config.rateLimitMax > 0 ? config.rateLimitMax : 1_000_000,
     timeWindow: '1 minute',
-    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests),
+    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS', msg(messages, 'tooManyRequests')),
   });
   // Before any route is added, so that every route is recorded and guarded.
   const accessTokens = createAccessTokens(keys.jwtSecret, config.accessTokenMinutes);
@@ -224,7 +224,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await database.ping();
       return { status: 'ok' };
     } catch {
-      return sendError(reply, new AppError('SERVICE_UNAVAILABLE', messages.serviceUnavailable), request.id);
+      return sendError(reply, new AppError('SERVICE_UNAVAILABLE', msg(messages, 'serviceUnavailable')), request.id);
     }
   });
   r.get('/readyz', { config: publicRoute, schema: { hide: true } }, async (request, reply) => {
@@ -233,7 +233,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await database.ping();
       return { status: 'ready' };
     } catch {
-      return sendError(reply, new AppError('SERVICE_UNAVAILABLE', messages.serviceUnavailable), request.id);
+      return sendError(reply, new AppError('SERVICE_UNAVAILABLE', msg(messages, 'serviceUnavailable')), request.id);
     }
   });
 
@@ -299,6 +299,6 @@ function registerWebApp(app: FastifyInstance, config: Config) {
     const path = request.url.split('?')[0]!.toLowerCase();
     const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && !/\.\w+$/.test(path);
     if (hasWeb && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return sendError(reply, new AppError('NOT_FOUND', messages.notFound), request.id);
+    return sendError(reply, new AppError('NOT_FOUND', msg(messages, 'notFound')), request.id);
   });
 }

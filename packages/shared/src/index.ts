@@ -16,6 +16,7 @@ export * from './category/category.schemas.js';
 export * from './ticket/ticket.schemas.js';
 export * from './ticket/ticket.rules.js';
 export * from './file/file.schemas.js';
+export * from './file/file.messages.js';
 export * from './user/user.schemas.js';
 export * from './userGroup/user-group.schemas.js';
 export * from './role/role.schemas.js';

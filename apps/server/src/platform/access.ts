@@ -1,4 +1,4 @@
-import { messages, type RouteAccess } from '@casedesk/shared';
+import { messages, msg, type RouteAccess } from '@casedesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessTokens } from './access-token.js';
 import type { Actor, ActorLoader } from './actor.js';
@@ -28,7 +28,7 @@ export type RouteRecord = { method: string; url: string; access: RouteAccess | u
 /** Routes that third-party plugins register without our config: public by nature (docs, static files). */
 const pluginPublicPrefixes = ['/api/docs'];
 
-const invalidAuthToken = () => new AppError('INVALID_AUTH_TOKEN', messages.invalidAuthToken);
+const invalidAuthToken = () => new AppError('INVALID_AUTH_TOKEN', msg(messages, 'invalidAuthToken'));
 
 export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthorized();
@@ -97,7 +97,7 @@ export function registerAccessControl(
     }
     request.actor = actor;
     if (access === 'authenticated') return;
-    if (actor.needToChangePwd) throw new AppError('FORBIDDEN', messages.passwordChangeRequired);
+    if (actor.needToChangePwd) throw new AppError('FORBIDDEN', msg(messages, 'passwordChangeRequired'));
     if (!actor.permissions.has(access)) throw forbidden();
   }
 

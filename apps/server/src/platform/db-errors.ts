@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from './db.js';
-import { badRequest, conflict, type AppError } from './errors.js';
+import { messages, msg, type Message } from '@casedesk/shared';
+import { type AppError, conflict, fieldRefusal, namedFieldRefusal } from './errors.js';
 
 type PgError = { code?: string; constraint?: string; table?: string; detail?: string; message?: string };
 
@@ -46,8 +47,8 @@ export type ReferenceRefusal = {
   target: string;
   table: string;
   column: string;
-  inUse?: (count: number) => string;
-  missing?: string;
+  inUse?: (count: number) => Message;
+  missing?: Message;
   first?: boolean;
 };
 
@@ -76,12 +77,14 @@ export function foreignKeyError(violation: ForeignKeyViolation): AppError {
   const described = refusals.get(violation.constraint);
   if (violation.kind === 'missing') {
     const field = fieldOf(violation.column);
-    if (described?.missing) return badRequest(described.missing, [{ field, message: described.missing }]);
-    const message = `The ${labelOf(violation.target)} does not exist.`;
-    return badRequest(`${field}: ${message}`, [{ field, message }]);
+    if (described?.missing) return fieldRefusal(field, described.missing);
+    return namedFieldRefusal(field, msg(messages, 'recordMissing', { label: labelOf(violation.target) }));
   }
   return conflict(
-    `This ${labelOf(violation.target)} is used by ${labelOf(violation.referencing)} records and cannot be deleted.`,
+    msg(messages, 'recordInUse', {
+      label: labelOf(violation.target),
+      referencing: labelOf(violation.referencing),
+    }),
   );
 }
 

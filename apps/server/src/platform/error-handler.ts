@@ -5,6 +5,7 @@ import {
   type ErrorCode,
   type FieldError,
   type MessageRef,
+  msg,
 } from '@casedesk/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -39,15 +40,20 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
     case 'FST_ERR_CTP_INVALID_TYPE':
     case 'FST_ERR_INVALID_URL':
     case 'FST_ERR_BAD_URL':
-      return new AppError('BAD_REQUEST', error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message);
+      // Fastify's own text for the others: it names what is wrong with the body or the URL and has no key.
+      return new AppError(
+        'BAD_REQUEST',
+        error.code === 'FST_ERR_BAD_URL' ? msg(messages, 'malformedUrl') : error.message,
+      );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', messages.bodyTooLarge);
+      return new AppError('PAYLOAD_TOO_LARGE', msg(messages, 'bodyTooLarge'));
     default:
       break;
   }
-  if (error.statusCode === 429) return new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests);
-  if (error.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', messages.bodyTooLarge);
-  if (error.statusCode === 503) return new AppError('SERVICE_UNAVAILABLE', messages.serviceUnavailable);
+  if (error.statusCode === 429) return new AppError('TOO_MANY_REQUESTS', msg(messages, 'tooManyRequests'));
+  if (error.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', msg(messages, 'bodyTooLarge'));
+  if (error.statusCode === 503) return new AppError('SERVICE_UNAVAILABLE', msg(messages, 'serviceUnavailable'));
+  // Fastify's own words, passed through: they have no key.
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
     return new AppError(error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', error.message);
   return undefined;
@@ -84,8 +90,8 @@ function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 function fromDatabaseError(error: unknown): AppError | undefined {
   const code = pgErrorOf(error)?.code;
   if (!code) return undefined;
-  if (code.startsWith('22')) return new AppError('BAD_REQUEST', 'Invalid input: a value is out of range or malformed.');
-  if (code === '23505') return new AppError('CONFLICT', 'A record with the same key already exists.');
+  if (code.startsWith('22')) return new AppError('BAD_REQUEST', msg(messages, 'valueOutOfRange'));
+  if (code === '23505') return new AppError('CONFLICT', msg(messages, 'duplicateKey'));
   // A foreign key: 409 naming what is in the way of a delete, 400 naming the field that points at nothing.
   const violation = foreignKeyViolationOf(error);
   if (violation) return foreignKeyError(violation);
@@ -106,11 +112,18 @@ export function sendError(reply: FastifyReply, error: AppError, requestId: strin
   let data: { errors?: FieldError[]; requestId?: string } | null;
   switch (code) {
     case 'BAD_REQUEST':
+      // A field error's own key, else the key of a catalog text that came without one (a zod message).
       data = error.errors
         ? {
-            errors: withKeys
-              ? error.errors.map((f) => ({ ...f, ...keyFields(messageRefOf(f.message)) }))
-              : error.errors,
+            errors: error.errors.map(({ field, message, messageKey, messageValues }) =>
+              withKeys
+                ? {
+                    field,
+                    message,
+                    ...keyFields(messageKey ? { key: messageKey, values: messageValues } : messageRefOf(message)),
+                  }
+                : { field, message },
+            ),
           }
         : null;
       break;
@@ -159,6 +172,7 @@ export function registerErrorHandler(
           ? first.message
           : `${first.field}: ${first.message}`
         : 'Invalid input';
+      // zod's text arrives without a key: the AppError looks it up in the catalogs (a shared schema's message).
       return sendError(reply, new AppError('BAD_REQUEST', text, errors), request.id);
     }
     const known = fromFastifyError(error);
@@ -170,7 +184,7 @@ export function registerErrorHandler(
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return sendError(reply, new AppError('SERVICE_UNAVAILABLE', messages.serviceUnavailable), request.id);
+      return sendError(reply, new AppError('SERVICE_UNAVAILABLE', msg(messages, 'serviceUnavailable')), request.id);
     }
     // Whatever was thrown (even a value that cannot be printed), the answer is the envelope.
     try {
@@ -179,6 +193,10 @@ export function registerErrorHandler(
     } catch {
       request.log.error('unexpected error that could not be described');
     }
-    return sendError(reply, new AppError('INTERNAL', `${messages.internal} (request ${request.id})`), request.id);
+    return sendError(
+      reply,
+      new AppError('INTERNAL', msg(messages, 'internalOfRequest', { requestId: request.id })),
+      request.id,
+    );
   });
 }

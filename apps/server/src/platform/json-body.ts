@@ -1,4 +1,4 @@
-import { messages } from '@casedesk/shared';
+import { messages, msg } from '@casedesk/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.js';
 
@@ -7,7 +7,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 /** PostgreSQL text cannot hold U+0000; refuse it at the door instead of failing in the database. */
 function rejectNul(key: string, value: unknown): unknown {
   if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000')))
-    throw new AppError('BAD_REQUEST', messages.nulCharacter);
+    throw new AppError('BAD_REQUEST', msg(messages, 'nulCharacter'));
   if (key === '__proto__') return undefined;
   return value;
 }
@@ -20,14 +20,14 @@ export function registerJsonBodyParser(app: FastifyInstance) {
     try {
       text = utf8.decode(body as Buffer);
     } catch {
-      return done(new AppError('BAD_REQUEST', 'The request body is not valid UTF-8.'), undefined);
+      return done(new AppError('BAD_REQUEST', msg(messages, 'bodyNotUtf8')), undefined);
     }
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text, rejectNul));
     } catch (error) {
       if (error instanceof AppError) return done(error, undefined);
-      done(new AppError('BAD_REQUEST', 'Malformed JSON body'), undefined);
+      done(new AppError('BAD_REQUEST', msg(messages, 'malformedJson')), undefined);
     }
   });
   app.addHook('preValidation', async (request) => {

@@ -106,6 +106,70 @@ describe('error envelope with message keys', () => {
     );
   });
 
+  it('gives a field error the key and values it was thrown with, without the header none of them', async () => {
+    const menu = {
+      path: '/keys/menu',
+      name: 'KeysMenu',
+      component: 'keys/menu/index',
+      title: 'Keys',
+      titles: { en: 'Keys', 'zh-cn': '键', 'zh-tw': '鍵' },
+    };
+    expect((await ctx.call('POST', '/api/Menu/Add', { token, body: menu })).status).toBe(200);
+    const again = { ...menu, path: '/keys/other' };
+    const keyed = await ctx.call('POST', '/api/Menu/Add', { token, body: again, headers: withKeys });
+    expect(keyed.status).toBe(400);
+    expect(keyed.body).toMatchObject({
+      resultMsg: menuMessages.nameTaken('KeysMenu'),
+      messageKey: 'menu.nameTaken',
+      messageValues: { name: 'KeysMenu' },
+      data: {
+        errors: [
+          {
+            field: 'name',
+            message: menuMessages.nameTaken('KeysMenu'),
+            messageKey: 'menu.nameTaken',
+            messageValues: { name: 'KeysMenu' },
+          },
+        ],
+      },
+    });
+    const plain = await ctx.call('POST', '/api/Menu/Add', { token, body: again });
+    expect(plain.body).toEqual({
+      resultCode: 400,
+      resultMsg: menuMessages.nameTaken('KeysMenu'),
+      data: { errors: [{ field: 'name', message: menuMessages.nameTaken('KeysMenu') }] },
+    });
+  });
+
+  it('keys a refusal that used to be a bare sentence, its English text unchanged', async () => {
+    const response = await ctx.call('POST', '/api/Industry/Add', {
+      token,
+      headers: withKeys,
+      body: { code: 'KEYS-D', name: 'D', parentId: 2_000_000 },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      resultMsg: industryMessages.parentUnknown,
+      messageKey: 'industry.parentUnknown',
+    });
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Industry/Add',
+      payload: '{"code":',
+      headers: {
+        ...withKeys,
+        'content-type': 'application/json',
+        'auth-token': ctx.newAuthToken(),
+        authorization: `Bearer ${token}`,
+      },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(JSON.parse(malformed.body)).toMatchObject({
+      resultMsg: 'Malformed JSON body',
+      messageKey: 'common.malformedJson',
+    });
+  });
+
   it('leaves a text of no catalog without a key', async () => {
     const response = await ctx.call('POST', '/api/Industry/Add', {
       token,

@@ -1,3 +1,4 @@
+import type { Message } from '@casedesk/shared';
 import type { Tx } from './db.js';
 
 /** The records other modules hold references to, named by the module that owns them. */
@@ -11,7 +12,7 @@ export type ReferencedRecord = 'user' | 'dept' | 'position' | 'role' | 'userGrou
 export type RecordReference = {
   record: ReferencedRecord;
   /** Why some of `ids` may not go while this module holds them, or undefined. */
-  refusal: (tx: Tx, ids: number[]) => Promise<string | undefined>;
+  refusal: (tx: Tx, ids: number[]) => Promise<Message | undefined>;
 };
 
 let references: readonly RecordReference[] | undefined;
@@ -22,7 +23,7 @@ export function setRecordReferences(list: readonly RecordReference[]): void {
 }
 
 /** The first refusal, in manifest order, of the modules that hold any of these records; undefined when none does. */
-export async function referenceRefusal(tx: Tx, record: ReferencedRecord, ids: number[]): Promise<string | undefined> {
+export async function referenceRefusal(tx: Tx, record: ReferencedRecord, ids: number[]): Promise<Message | undefined> {
   // Never set would let every delete through unasked.
   if (!references) throw new Error('No record references: the app sets them from the manifests at build.');
   for (const reference of references) {

@@ -12,6 +12,7 @@ import {
   messages,
   pageOf,
   permissionCode,
+  type Message,
   type Page,
   type PermissionModule,
   type QueryBase,
@@ -101,7 +102,7 @@ export type ResourceDefinition<T extends ReadableTable, S extends ResourceSchema
   /** Rules a save must keep beyond its schema (e.g. references), checked inside the write's transaction. */
   check?: (tx: Tx, input: z.output<S['create']> | z.output<S['update']>, id: number | undefined) => Promise<void>;
   /** Why these records may not be deleted (something references them), or undefined. */
-  referencedBy?: (tx: Tx, ids: number[]) => Promise<string | undefined>;
+  referencedBy?: (tx: Tx, ids: number[]) => Promise<Message | string | undefined>;
   /** Related details for `Detail/{id}`. */
   loadDetail?: (q: Queryable, record: T['$inferSelect']) => Promise<Record<string, unknown>>;
   /** Child rows saved with the record (e.g. dictionary items), inside the same transaction. */

@@ -13,7 +13,8 @@ import ticketZh from '../features/ticket/locales/zh-cn.json';
 import platformEn from './locales/en.json';
 import platformZh from './locales/zh-cn.json';
 import { messageRefOf } from './shared-messages';
-import { translateServerMessage } from './server-messages';
+import * as shared from '@casedesk/shared';
+import { i18nKeys, translateServerMessage } from './server-messages';
 
 beforeAll(async () => {
   await i18n.init({
@@ -98,6 +99,41 @@ describe('server texts by message key', () => {
       expect(translateServerMessage({ message: text, messageKey: ref!.key, messageValues: ref!.values })).not.toBe(
         text,
       );
+    }
+  });
+});
+
+/** Every locale file of the app, merged per language (as the app loads them). */
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../**/locales/*.json', { eager: true });
+const textsOf = (language: string) =>
+  Object.entries(localeFiles)
+    .filter(([path]) => path.endsWith(`/locales/${language}.json`))
+    .map(([, file]) => file.default);
+const lookUp = (texts: Record<string, unknown>[], key: string) =>
+  texts.some((file) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], file));
+
+/** `<catalog>.<name>` of every text of every shared catalog (the keys the server can send). */
+function catalogKeys(): string[] {
+  return Object.values(shared).flatMap((value) => {
+    if (typeof value !== 'object' || value === null) return [];
+    return Object.keys(value).flatMap((name) => {
+      try {
+        return [shared.msg(value, name as never).key];
+      } catch {
+        return []; // not a catalog, or not a text of it
+      }
+    });
+  });
+}
+
+describe('translations of the server texts', () => {
+  it('has every catalog text in every language, where translateServerMessage looks for it', () => {
+    const keys = catalogKeys();
+    expect(keys.length).toBeGreaterThan(300);
+    for (const language of ['en', 'zh-cn', 'zh-tw']) {
+      const texts = textsOf(language);
+      const missing = keys.filter((key) => !i18nKeys({ key }).some((home) => lookUp(texts, home)));
+      expect(missing, language).toEqual([]);
     }
   });
 });

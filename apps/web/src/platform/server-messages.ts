@@ -10,7 +10,7 @@ export type ServerText = {
 };
 
 /** Where the translation of a key lives: `messages.<catalog>.<name>`, or the older homes of the common texts. */
-function i18nKeys({ key }: MessageRef): string[] {
+export function i18nKeys({ key }: MessageRef): string[] {
   const [catalog, name] = key.split('.', 2);
   const keys = [`messages.${key}`];
   if (catalog === 'common' || catalog === 'account') keys.push(`server.${name}`);

@@ -23,6 +23,8 @@ export const delegateMessages = defineMessages('delegate', {
   overlap:
     'This user already has an enabled delegation of the same work for overlapping dates and projects; change or switch off that one first.',
   unknownProjects: 'Some of the projects do not exist.',
+  unknownProjectsListed: 'Some of the projects do not exist. ({ids})',
+  projectUsed: 'This project is used by {count} delegate(s) and cannot be deleted.',
   notYours: 'You may manage only your own delegations; an administrator manages those of other users.',
 } as const);
 

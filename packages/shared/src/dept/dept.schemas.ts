@@ -7,6 +7,13 @@ import {
   queryBaseSchema,
   updateKeySchema,
 } from '../platform/paging.js';
+import { defineMessages } from '../platform/message-keys.js';
+
+export const deptMessages = defineMessages('dept', {
+  parentSelf: 'A department cannot be its own parent.',
+  parentUnknown: 'The parent department does not exist.',
+  parentCycle: 'A department cannot be moved under one of its own sub-departments.',
+} as const);
 
 const deptFields = z.object({
   name: z.string().trim().min(1).max(100),

@@ -45,6 +45,7 @@ export const emailMessages = defineMessages('email', {
   rawMissing: 'The original message of this e-mail is no longer stored.',
   accountMissing: 'The mail account this e-mail came from no longer exists.',
   noDefaultProject: 'The mail account has no default project for new tickets (Settings → E-mail).',
+  accountNameTaken: 'A mail account with the same name already exists.',
 } as const);
 
 // ---- mail accounts (Settings → E-mail) ----

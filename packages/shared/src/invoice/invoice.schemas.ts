@@ -49,6 +49,7 @@ export const invoiceMessages = defineMessages('invoice', {
   ),
   notClaimed: 'Claim the document before keying it in.',
   notAPdfOrImage: 'Only PDF, PNG, JPEG, TIFF or WebP documents can be indexed.',
+  fileNotAPdfOrImage: '{name}: Only PDF, PNG, JPEG, TIFF or WebP documents can be indexed.',
 } as const);
 
 /** A line as entered: quantity × unit price (the server computes `amount`). */

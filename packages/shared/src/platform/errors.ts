@@ -1,3 +1,5 @@
+import type { MessageValues } from './message-keys.js';
+
 /** Every error the API can answer with; the server maps each to the contract's envelope (section 2). */
 export const errorCodes = [
   'BAD_REQUEST',
@@ -30,4 +32,8 @@ export const errorShapes: Record<ErrorCode, ErrorShape> = {
   INTERNAL: { httpStatus: 500, resultCode: 500 },
 };
 
-export type FieldError = { field: string; message: string };
+/**
+ * A field's problem. A service gives the key and values of its text where it knows them (`fieldError(field, msg(...))`
+ * on the server); they reach the client only when it asks for keys (contract section 2).
+ */
+export type FieldError = { field: string; message: string; messageKey?: string; messageValues?: MessageValues };

@@ -15,6 +15,8 @@ export type Message = MessageRef & { text: string };
 export type KeyedText<A extends (string | number)[] = (string | number)[]> = ((...args: A) => string) & {
   readonly key: string;
   readonly names: readonly string[];
+  /** The text alone, not remembered for `messageRefOf`: `msg` carries the key itself. */
+  readonly build: (...args: A) => string;
 };
 
 const fixedTexts = new Map<string, MessageRef>();
@@ -36,7 +38,7 @@ export function keyed<A extends (string | number)[]>(
     builtTexts.set(built, { key, values: Object.fromEntries(names.map((name, i) => [name, args[i]!])) });
     return built;
   };
-  return Object.assign(text, { key, names: names as readonly string[] });
+  return Object.assign(text, { key, names: names as readonly string[], build });
 }
 
 /** A catalog of texts: its plain texts get the keys `<catalog>.<name>`. */
@@ -61,7 +63,7 @@ export function msg<C extends object>(catalog: C, name: EntryName<C>, values?: M
   let text: string;
   if (typeof entry === 'function') {
     const built = entry as KeyedText;
-    text = built(...built.names.map((n) => values?.[n] ?? ''));
+    text = built.build(...built.names.map((n) => values?.[n] ?? ''));
     return { key: built.key, values: values ?? {}, text };
   }
   if (typeof entry !== 'string') throw new Error(`msg: ${catalogName} has no text '${String(name)}'`);
@@ -71,7 +73,11 @@ export function msg<C extends object>(catalog: C, name: EntryName<C>, values?: M
   return { key: `${catalogName}.${name}`, ...(values ? { values } : {}), text };
 }
 
-/** The key (and values) of a catalog text, or undefined for a text no catalog has. */
+/**
+ * The key (and values) of a catalog text, or undefined for a text no catalog has. Only for texts that arrive
+ * without their key: the zod messages of shared schemas (web forms, the server's validation field errors) and
+ * field errors given as bare catalog texts; a refusal made with `msg` carries its key.
+ */
 export function messageRefOf(text: string): MessageRef | undefined {
   return fixedTexts.get(text) ?? builtTexts.get(text);
 }

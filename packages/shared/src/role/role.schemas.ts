@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditFieldsSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
 import { allPermissionCodes } from '../platform/permissions.js';
-import { defineMessages } from '../platform/message-keys.js';
+import { defineMessages, keyed } from '../platform/message-keys.js';
 
 const maxId = 2_147_483_647;
 const id = z.number().int().positive().max(maxId);
@@ -14,8 +14,12 @@ export const roleMessages = defineMessages('role', {
   adminHoldsAll: 'The admin role always holds every permission.',
   cannotGrant: 'You cannot grant permissions you do not have.',
   cannotGrantScope: 'You cannot give a role a data scope wider than your own.',
-  assigned: (users: number, deleted: number) =>
-    `The role is assigned to ${users} user(s)${deleted > 0 ? ` (${deleted} of them deleted)` : ''}; remove it from them first.`,
+  assigned: keyed(
+    'role.assigned',
+    ['count', 'deleted'],
+    (users: number, deleted: number) =>
+      `The role is assigned to ${users} user(s)${deleted > 0 ? ` (${deleted} of them deleted)` : ''}; remove it from them first.`,
+  ),
 } as const);
 
 export const roleDataScopes = ['all', 'projects', 'own'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditFieldsSchema, idSchema, maxInt, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
-import { defineMessages } from '../platform/message-keys.js';
+import { defineMessages, keyed } from '../platform/message-keys.js';
 
 /** Languages the product speaks (the web app's locales). */
 export const settingLanguages = ['en', 'zh-cn', 'zh-tw'] as const;
@@ -351,8 +351,12 @@ export const settingMessages = defineMessages('setting', {
   personalTokensOff: 'Personal API tokens are turned off in Settings → Token.',
   privateTicketsOff: 'Private tickets are turned off in Settings → Toggles.',
   tokenCannotCreateToken: 'A personal API token cannot create further tokens; sign in to create one.',
-  typeNotAllowed: (ext: string) => `Files of type .${ext || '(none)'} are not allowed.`,
-  fileTooLarge: (mb: number) => `Maximum File Size of ${mb} Mb is allowed`,
+  typeNotAllowed: keyed(
+    'setting.typeNotAllowed',
+    ['ext'],
+    (ext: string) => `Files of type .${ext || '(none)'} are not allowed.`,
+  ),
+  fileTooLarge: keyed('setting.fileTooLarge', ['mb'], (mb: number) => `Maximum File Size of ${mb} Mb is allowed`),
   holidayExists: 'A holiday on that day already exists.',
   reminderUserUnknown: 'A user chosen for the holiday reminder does not exist.',
   ssoRoleUnknown: 'The default role for single sign-on users does not exist.',

@@ -29,7 +29,11 @@ export const ticketMessages = defineMessages('ticket', {
     "The category you selected hasn't have an Assigned to, please contact the system administrator for any questions",
   commentSaved: 'Comment saved successfully',
   endBeforeStart: 'End date cannot be earlier than start date',
-  statusNotAllowed: (from: string, to: string) => `A ${from} ticket cannot be changed to ${to}.`,
+  statusNotAllowed: keyed(
+    'ticket.statusNotAllowed',
+    ['from', 'to'],
+    (from: string, to: string) => `A ${from} ticket cannot be changed to ${to}.`,
+  ),
   cancelledIsFinal: 'A cancelled ticket cannot be changed.',
   /** Deleting reference data already used by tickets (spec section 5). */
   inUse: keyed(
@@ -38,6 +42,19 @@ export const ticketMessages = defineMessages('ticket', {
     (label: string, count: number) =>
       `This ${label} is already applied to ${count} ticket(s) and cannot be deleted. Click Ok to cancel.`,
   ),
+  linkedFrom: 'This ticket is already linked from {count} ticket(s) and cannot be deleted. Click Ok to cancel.',
+  // A ticket's references, refused field by field (the envelope's text names the field first).
+  projectUnknown: 'Unknown project',
+  projectInactive: 'The project is inactive',
+  categoryUnknown: 'Unknown category',
+  categoryInactive: 'The category is inactive',
+  categoryNotInProject: 'The category is not offered in this project',
+  companyUnknown: 'Unknown company',
+  companyNotInProject: 'The company is not part of this project',
+  userUnknownOrInactive: 'Unknown or inactive user',
+  parentSelf: 'A ticket cannot be its own parent',
+  parentUnknown: 'Unknown ticket',
+  parentDescendant: 'The linked ticket is a descendant of this ticket',
 } as const);
 
 const id = z.number().int().positive().max(2_147_483_647);

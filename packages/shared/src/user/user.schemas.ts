@@ -8,7 +8,7 @@ import {
   queryBaseSchema,
   updateKeySchema,
 } from '../platform/paging.js';
-import { defineMessages } from '../platform/message-keys.js';
+import { defineMessages, keyed } from '../platform/message-keys.js';
 
 const maxId = 2_147_483_647;
 const id = z.number().int().positive().max(maxId);
@@ -30,11 +30,35 @@ export const userMessages = defineMessages('user', {
   cannotGrant: 'You cannot grant a role with permissions you do not have.',
   cannotGrantScope: 'You cannot grant a role that sees more tickets than you do.',
   cannotGrantProjects: 'You cannot grant projects that are not yours.',
-  hasOpenTickets: (n: number) => `The user has ${n} open ticket(s) assigned or delegated to them; reassign them first.`,
-  isActiveDelegate: (n: number) => `The user is the delegate in ${n} active delegation(s); end them first.`,
-  leadsDepartments: (n: number) => `The user leads ${n} department(s); choose another leader first.`,
-  assigneeOfCategories: (n: number) =>
-    `The user is the default assignee of ${n} categor${n === 1 ? 'y' : 'ies'}; choose another assignee first.`,
+  hasOpenTickets: keyed(
+    'user.hasOpenTickets',
+    ['count'],
+    (n: number) => `The user has ${n} open ticket(s) assigned or delegated to them; reassign them first.`,
+  ),
+  isActiveDelegate: keyed(
+    'user.isActiveDelegate',
+    ['count'],
+    (n: number) => `The user is the delegate in ${n} active delegation(s); end them first.`,
+  ),
+  leadsDepartments: keyed(
+    'user.leadsDepartments',
+    ['count'],
+    (n: number) => `The user leads ${n} department(s); choose another leader first.`,
+  ),
+  assigneeOfCategories: keyed(
+    'user.assigneeOfCategories',
+    ['count'],
+    (n: number) =>
+      `The user is the default assignee of ${n} categor${n === 1 ? 'y' : 'ies'}; choose another assignee first.`,
+  ),
+  deptUnknown: 'The department does not exist.',
+  positionUnknown: 'The position does not exist.',
+  rolesUnknown: 'Unknown role(s): {codes}',
+  groupsUnknown: 'Unknown group(s): {ids}',
+  projectsUnknown: 'Unknown project(s): {ids}',
+  projectAssigned: 'This project is assigned to {count} user(s) and cannot be deleted.',
+  deptHasUsers: 'The department is assigned to {count} user(s); move them to another department first.',
+  positionHasUsers: 'The position is held by {count} user(s); change their position first.',
 } as const);
 
 /** The name lists show (`full_name`) when none is given: the first and last names together. */

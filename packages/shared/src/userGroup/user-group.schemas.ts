@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { activeStatusSchema, auditFieldsSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
-import { defineMessages } from '../platform/message-keys.js';
+import { defineMessages, keyed } from '../platform/message-keys.js';
 
 const maxId = 2_147_483_647;
 const id = z.number().int().positive().max(maxId);
@@ -13,9 +13,17 @@ export const userGroupMessages = defineMessages('userGroup', {
   parentUnknown: 'The parent group does not exist.',
   parentCycle: 'A group cannot be placed under itself or one of its sub-groups.',
   unknownUsers: 'Some of the members do not exist.',
-  hasChildren: (n: number) => `The group has ${n} sub-group(s); delete or move them first.`,
-  hasMembers: (n: number, deleted: number) =>
-    `The group has ${n} member(s)${deleted > 0 ? ` (${deleted} of them deleted users)` : ''}; remove them first.`,
+  hasChildren: keyed(
+    'userGroup.hasChildren',
+    ['count'],
+    (n: number) => `The group has ${n} sub-group(s); delete or move them first.`,
+  ),
+  hasMembers: keyed(
+    'userGroup.hasMembers',
+    ['count', 'deleted'],
+    (n: number, deleted: number) =>
+      `The group has ${n} member(s)${deleted > 0 ? ` (${deleted} of them deleted users)` : ''}; remove them first.`,
+  ),
 } as const);
 
 const userGroupFields = z.object({

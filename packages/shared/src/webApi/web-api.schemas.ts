@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { auditFieldsSchema, idListSchema, queryBaseSchema } from '../platform/paging.js';
-import { defineMessages } from '../platform/message-keys.js';
+import { defineMessages, keyed } from '../platform/message-keys.js';
 
 export const webApiMessages = defineMessages('webApi', {
   disabled: 'This API has been disabled by an administrator.',
-  notDisableable: (names: string[]) =>
-    `These APIs cannot be disabled (sign-in, public, or the Web API screen itself): ${names.join(', ')}`,
+  notDisableable: keyed(
+    'webApi.notDisableable',
+    ['names'],
+    (names: string) => `These APIs cannot be disabled (sign-in, public, or the Web API screen itself): ${names}`,
+  ),
 } as const);
 
 /** One server endpoint, as registered from the route table at every start. */

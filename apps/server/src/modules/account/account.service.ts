@@ -7,13 +7,14 @@ import {
   type AccountLanguageUpdate,
   type AccountProfile,
   type AccountProfileUpdate,
+  msg,
   type VerifyPassword,
 } from '@casedesk/shared';
 import { rowsOf, type Db } from '../../platform/db.js';
 import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
-import { badRequest, conflict, sessionEnded } from '../../platform/errors.js';
+import { conflict, fieldRefusal, sessionEnded } from '../../platform/errors.js';
 import { checkPasswordCounted, type PasswordPurpose } from '../auth/index.js';
 import { appUser } from '../user/index.js';
 
@@ -55,7 +56,7 @@ export async function profile(db: Db, actor: Actor): Promise<AccountProfile> {
           from app_user u left join dept d on d.id = u.dept_id left join position p on p.id = u.position_id
          where u.id = ${actor.userId}`,
   );
-  if (!row) throw sessionEnded(messages.sessionRevoked);
+  if (!row) throw sessionEnded(msg(messages, 'sessionRevoked'));
   return {
     id: row.id,
     rowVersion: row.row_version,
@@ -85,7 +86,7 @@ type UserChanges = Partial<typeof appUser.$inferInsert>;
 async function updateOwn(db: Db, actor: Actor, changes: UserChanges, rowVersion: number | null): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(appUser).where(eq(appUser.id, actor.userId));
-    if (!before) throw sessionEnded(messages.sessionRevoked);
+    if (!before) throw sessionEnded(msg(messages, 'sessionRevoked'));
     const versionCheck = rowVersion === null ? undefined : eq(appUser.rowVersion, rowVersion);
     const [after] = await tx
       .update(appUser)
@@ -95,7 +96,7 @@ async function updateOwn(db: Db, actor: Actor, changes: UserChanges, rowVersion:
       })
       .where(and(eq(appUser.id, actor.userId), versionCheck))
       .returning();
-    if (!after) throw conflict(messages.staleRowVersion);
+    if (!after) throw conflict(msg(messages, 'staleRowVersion'));
     await writeAudit(tx, {
       entity: 'User',
       entityId: actor.userId,
@@ -152,10 +153,7 @@ async function checkPassword(
   meta: ClientMeta,
 ): Promise<void> {
   const [user] = await db.select().from(appUser).where(eq(appUser.id, actor.userId));
-  if (!user) throw sessionEnded(messages.sessionRevoked);
+  if (!user) throw sessionEnded(msg(messages, 'sessionRevoked'));
   const check = await checkPasswordCounted(db, { user, password, ...meta, purpose });
-  if (check !== 'ok')
-    throw badRequest(accountMessages.passwordIncorrect, [
-      { field: 'password', message: accountMessages.passwordIncorrect },
-    ]);
+  if (check !== 'ok') throw fieldRefusal('password', msg(accountMessages, 'passwordIncorrect'));
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   apiTokenPrefix,
+  msg,
   settingMessages,
   type ApiToken,
   type ApiTokenCreate,
@@ -49,12 +50,12 @@ const show = (row: ListRow): ApiToken => ({
 });
 
 async function requireTokensOn(db: Db) {
-  if (!(await readSettings(db)).token.personalTokens) throw badRequest(settingMessages.personalTokensOff);
+  if (!(await readSettings(db)).token.personalTokens) throw badRequest(msg(settingMessages, 'personalTokensOff'));
 }
 
 /** Creates a token for the caller; the plain value is answered this once and only its hash is kept. */
 export async function createApiToken(db: Db, actor: Actor, input: ApiTokenCreate): Promise<ApiTokenCreated> {
-  if (actor.apiTokenId !== undefined) throw new AppError('FORBIDDEN', settingMessages.tokenCannotCreateToken);
+  if (actor.apiTokenId !== undefined) throw new AppError('FORBIDDEN', msg(settingMessages, 'tokenCannotCreateToken'));
   await requireTokensOn(db);
   const token = `${apiTokenPrefix}${randomBytes(32).toString('base64url')}`;
   const expiresAt = new Date(Date.now() + input.expiresInDays * 86_400_000);

@@ -1,5 +1,5 @@
 import { sql, type Placeholder } from 'drizzle-orm';
-import { messages } from '@casedesk/shared';
+import { messages, msg } from '@casedesk/shared';
 import type { Actor, ActorLoader, DataScope } from '../../platform/actor.js';
 import { claimNonceSql } from '../../platform/auth-token.js';
 import { preparedStatement, rowsOf, type Db, type Queryable } from '../../platform/db.js';
@@ -80,10 +80,11 @@ const sessionActorSql = (userId: number | Placeholder, sessionId: string | Place
        where u.id = ${userId} and s.id = ${sessionId}`;
 
 function sessionActorOf(row: ActorRow | undefined, sessionId: string, tokenExp: number): Actor {
-  if (!row || row.revoked_at || new Date(row.expires_at) <= new Date()) throw sessionEnded(messages.sessionRevoked);
+  if (!row || row.revoked_at || new Date(row.expires_at) <= new Date())
+    throw sessionEnded(msg(messages, 'sessionRevoked'));
   // A lock stops new sign-ins but never ends a session already open (contract section 17): otherwise anyone
   // could sign a user out by typing wrong passwords. An administrator's Lock ends the sessions itself.
-  if (row.deleted_at || row.status !== 'Active') throw sessionEnded(messages.accountInactive);
+  if (row.deleted_at || row.status !== 'Active') throw sessionEnded(msg(messages, 'accountInactive'));
   return actorOf(row, sessionId, tokenExp);
 }
 

@@ -6,6 +6,7 @@ import {
   forgotPasswordSchema,
   loginSchema,
   messages,
+  msg,
   myInfoSchema,
   refreshTokenSchema,
   resetInitPasswordSchema,
@@ -48,7 +49,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: auth.AuthContext, 
     const limit = await perUserName?.(request);
     if (limit && !limit.isAllowed && limit.isExceeded) {
       reply.header('retry-after', limit.ttlInSeconds);
-      throw new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+      throw new AppError('TOO_MANY_REQUESTS', msg(messages, 'tooManyRequests'));
     }
   };
   const perIp = loginLimit > 0 ? { max: loginLimit, timeWindow: '1 minute' } : false;

@@ -1,10 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
+  type Message,
   messages,
   type ForgotPassword,
   type Login,
   type LogoutResult,
+  msg,
   type MyInfo,
   type RefreshToken,
   type ResetInitPassword,
@@ -16,7 +18,7 @@ import { emitDomainEvent } from '../../platform/events.js';
 import type { AccessTokens } from '../../platform/access-token.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Config } from '../../platform/config.js';
-import { AppError, badRequest, sessionEnded } from '../../platform/errors.js';
+import { AppError, badRequest, fieldRefusal, sessionEnded } from '../../platform/errors.js';
 import { writeLoginLog } from '../../platform/logs.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { readSettings } from '../setting/index.js';
@@ -45,9 +47,9 @@ async function findByLoginName(db: Db, loginName: string): Promise<SignInUser | 
 }
 
 /** Why a user cannot be signed in, or undefined if they can. */
-function refusalOf(user: SignInUser): string | undefined {
-  if (user.lockedAt) return messages.accountLocked;
-  if (user.status !== 'Active') return messages.accountInactive;
+function refusalOf(user: SignInUser): Message | undefined {
+  if (user.lockedAt) return msg(messages, 'accountLocked');
+  if (user.status !== 'Active') return msg(messages, 'accountInactive');
   return undefined;
 }
 
@@ -70,16 +72,16 @@ export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): P
     // Verify anyway so that the answer and its timing are those of a wrong password.
     await verifyPassword(undefined, input.password);
     await writeLoginLog(ctx.db, { ...log, result: 'Failed', message: 'unknown user name' });
-    throw badRequest(messages.loginFailed);
+    throw badRequest(msg(messages, 'loginFailed'));
   }
   const check = await checkPasswordCounted(ctx.db, { user, password: input.password, ...meta, purpose: 'sign-in' });
   // Held off answers as a wrong password does: the answer does not tell whether the account exists.
-  if (check !== 'ok') throw badRequest(messages.loginFailed);
+  if (check !== 'ok') throw badRequest(msg(messages, 'loginFailed'));
 
   // Only someone who knows the password learns that the account is locked or inactive.
   const refusal = refusalOf(user);
   if (refusal) {
-    await writeLoginLog(ctx.db, { ...log, result: user.lockedAt ? 'Locked' : 'Failed', message: refusal });
+    await writeLoginLog(ctx.db, { ...log, result: user.lockedAt ? 'Locked' : 'Failed', message: refusal.text });
     throw badRequest(refusal);
   }
 
@@ -149,8 +151,8 @@ export async function refresh(ctx: AuthContext, input: RefreshToken): Promise<To
          where t.token_hash = ${tokenHash}`,
   );
   if (!found || found.login_name.toLowerCase() !== input.userName.toLowerCase())
-    throw sessionEnded(messages.sessionExpired);
-  if (found.revoked_at || new Date(found.expires_at) <= new Date()) throw sessionEnded(messages.sessionExpired);
+    throw sessionEnded(msg(messages, 'sessionExpired'));
+  if (found.revoked_at || new Date(found.expires_at) <= new Date()) throw sessionEnded(msg(messages, 'sessionExpired'));
 
   const next = newSecret();
   const expiresAt = await sessionExpiry(ctx);
@@ -170,7 +172,7 @@ export async function refresh(ctx: AuthContext, input: RefreshToken): Promise<To
   });
   if (!rotated) {
     await revokeSession(ctx.db, found.session_id, 'refresh token reused');
-    throw sessionEnded(messages.refreshReused);
+    throw sessionEnded(msg(messages, 'refreshReused'));
   }
   // The user may have been deactivated or locked since: that ends the session too.
   const actor = await loadActor(ctx.db, found.user_id, found.session_id, 0);
@@ -228,7 +230,7 @@ const myInfoStatement = preparedStatement<MyInfoRow>(
 
 export async function myInfo(ctx: AuthContext, actor: Actor): Promise<MyInfo> {
   const [user] = await myInfoStatement(ctx.db, { userId: actor.userId });
-  if (!user) throw sessionEnded(messages.sessionRevoked);
+  if (!user) throw sessionEnded(msg(messages, 'sessionRevoked'));
   const lastLogin = user.last_login_time;
   return {
     id: user.id,
@@ -260,7 +262,7 @@ export async function resetInitPassword(
   meta: ClientMeta,
 ): Promise<void> {
   const [user] = await ctx.db.select().from(appUser).where(eq(appUser.id, actor.userId));
-  if (!user) throw sessionEnded(messages.sessionRevoked);
+  if (!user) throw sessionEnded(msg(messages, 'sessionRevoked'));
   // Counted like a sign-in: the current password cannot be guessed here without limit.
   const check = await checkPasswordCounted(ctx.db, {
     user,
@@ -268,10 +270,8 @@ export async function resetInitPassword(
     ...meta,
     purpose: 'password change',
   });
-  if (check !== 'ok')
-    throw badRequest(messages.currentPasswordWrong, [{ field: 'oldPassword', message: messages.currentPasswordWrong }]);
-  if (input.oldPassword === input.newPassword)
-    throw badRequest(messages.passwordUnchanged, [{ field: 'newPassword', message: messages.passwordUnchanged }]);
+  if (check !== 'ok') throw fieldRefusal('oldPassword', msg(messages, 'currentPasswordWrong'));
+  if (input.oldPassword === input.newPassword) throw fieldRefusal('newPassword', msg(messages, 'passwordUnchanged'));
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -359,5 +359,5 @@ export async function resetPassword(ctx: AuthContext, input: { token: string; ne
       .where(and(eq(userSession.userId, reset.userId), isNull(userSession.revokedAt)));
     return true;
   });
-  if (!done) throw new AppError('BAD_REQUEST', 'This reset link is invalid or has expired. Please ask for a new one.');
+  if (!done) throw new AppError('BAD_REQUEST', msg(messages, 'resetLinkInvalid'));
 }

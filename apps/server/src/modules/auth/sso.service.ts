@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import {
   composeFullName,
+  msg,
   ssoMessages,
   type SsoError,
   type SsoMessage,
@@ -146,7 +147,7 @@ export async function testIssuer(issuerUrl: string): Promise<SsoTestResult> {
     };
   } catch (error) {
     const detail = error instanceof SsoRefusal ? error.detail : describeOidcError(error);
-    throw badRequest(ssoMessages.discoveryFailed(detail.slice(0, 300)));
+    throw badRequest(msg(ssoMessages, 'discoveryFailed', { reason: detail.slice(0, 300) }));
   }
 }
 
@@ -376,7 +377,7 @@ export async function exchangeSsoCode(
     : [];
   if (!handoff) {
     await logRefusal(ctx, new SsoRefusal('codeInvalid', 'unknown, expired, used or another browser’s code'), meta);
-    throw badRequest(ssoMessages.codeInvalid);
+    throw badRequest(msg(ssoMessages, 'codeInvalid'));
   }
   await ctx.db.delete(ssoHandoff).where(lt(ssoHandoff.expiresAt, sql`now() - interval '1 day'`));
   const [user] = await ctx.db.select().from(appUser).where(eq(appUser.id, handoff.userId));
@@ -384,7 +385,7 @@ export async function exchangeSsoCode(
   if (!user || user.deletedAt || user.lockedAt || user.status !== 'Active') {
     const refusal = new SsoRefusal('userInactive', 'user became inactive', user?.loginName, handoff.userId);
     await logRefusal(ctx, refusal, meta);
-    throw badRequest(ssoMessages.userInactive);
+    throw badRequest(msg(ssoMessages, 'userInactive'));
   }
   return openSession(ctx, user, meta, { ssoIdToken: handoff.idToken ?? '', message: 'single sign-on' });
 }

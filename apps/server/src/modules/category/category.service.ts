@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { userMessages } from '@casedesk/shared';
+import { messages, msg, userMessages, type Message } from '@casedesk/shared';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { project } from '../project/index.js';
@@ -28,7 +28,10 @@ export async function checkAssignee(q: Queryable, userId: number | null | undefi
     .select({ id: appUser.id })
     .from(appUser)
     .where(and(eq(appUser.id, userId), eq(appUser.status, 'Active'), isNull(appUser.deletedAt)));
-  if (!row) throw badRequest(`${field}: unknown or inactive user`, [{ field, message: 'Unknown or inactive user' }]);
+  if (!row)
+    throw badRequest(msg(messages, 'fieldUnknownOrInactiveUser', { field }), [
+      { field, message: messages.unknownOrInactiveUser },
+    ]);
 }
 
 export async function replaceProjects(tx: Tx, categoryId: number, projectIds: number[]): Promise<void> {
@@ -36,7 +39,9 @@ export async function replaceProjects(tx: Tx, categoryId: number, projectIds: nu
   if (unique.length > 0) {
     const [found] = await tx.select({ n: count() }).from(project).where(inArray(project.id, unique));
     if ((found?.n ?? 0) !== unique.length)
-      throw badRequest('projectIds: unknown project', [{ field: 'projectIds', message: 'Unknown project' }]);
+      throw badRequest(msg(messages, 'fieldUnknownRecord', { field: 'projectIds', label: 'project' }), [
+        { field: 'projectIds', message: msg(messages, 'unknownRecord', { label: 'project' }).text },
+      ]);
   }
   await tx.delete(categoryProject).where(eq(categoryProject.categoryId, categoryId));
   if (unique.length > 0)
@@ -44,10 +49,12 @@ export async function replaceProjects(tx: Tx, categoryId: number, projectIds: nu
 }
 
 /** A user who is a category's new-ticket assignee may not be deleted: the user module asks before. */
-export async function categoryAssigneeRefusal(tx: Tx, userIds: number[]): Promise<string | undefined> {
+export async function categoryAssigneeRefusal(tx: Tx, userIds: number[]): Promise<Message | undefined> {
   const [categories] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(category)
     .where(inArray(category.newTicketAssignee, userIds));
-  return categories && categories.n > 0 ? userMessages.assigneeOfCategories(categories.n) : undefined;
+  return categories && categories.n > 0
+    ? msg(userMessages, 'assigneeOfCategories', { count: categories.n })
+    : undefined;
 }

@@ -11,6 +11,7 @@ import {
   type DataManagementInfo,
   type DataRetention,
   type DataRetentionSave,
+  msg,
 } from '@casedesk/shared';
 import { hasPermission, type RouteRecord } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
@@ -105,7 +106,7 @@ export function dataManagementInfo(db: Db, databaseUrl: string | undefined): Dat
 /** The embedded client, or the refusal a PostgreSQL server answers (back it up with pg_dump). */
 export function assertBackupAvailable(db: Db): EmbeddedClient {
   const client = embeddedClient(db);
-  if (!client) throw badRequest(dataManagementMessages.backupNotEmbedded);
+  if (!client) throw badRequest(msg(dataManagementMessages, 'backupNotEmbedded'));
   return client;
 }
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { userMessages } from '@casedesk/shared';
+import { msg, userMessages, type Message } from '@casedesk/shared';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { likePattern } from '../../platform/resource.js';
 import { project } from '../project/index.js';
@@ -260,7 +260,7 @@ export async function pickProjects(q: Queryable, only: number[] | 'all') {
 }
 
 /** A user who is the delegate of an active delegation may not be deleted: the user module asks before. */
-export async function activeDelegationsRefusal(tx: Tx, userIds: number[]): Promise<string | undefined> {
+export async function activeDelegationsRefusal(tx: Tx, userIds: number[]): Promise<Message | undefined> {
   const [delegations] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(delegate)
@@ -271,5 +271,5 @@ export async function activeDelegationsRefusal(tx: Tx, userIds: number[]): Promi
         sql`(${delegate.endDate} is null or ${delegate.endDate} >= current_date)`,
       ),
     );
-  return delegations && delegations.n > 0 ? userMessages.isActiveDelegate(delegations.n) : undefined;
+  return delegations && delegations.n > 0 ? msg(userMessages, 'isActiveDelegate', { count: delegations.n }) : undefined;
 }

@@ -11,12 +11,13 @@ import {
   type DelegateSetEnabled,
   type DelegatePickOption,
   type DelegateUpdate,
+  msg,
   type Page,
 } from '@casedesk/shared';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, fieldRefusal, notFound } from '../../platform/errors.js';
 import { likePattern, versionedUpdate } from '../../platform/resource.js';
 import {
   delegateKeyword,
@@ -42,8 +43,7 @@ type DelegateRow = Omit<Delegate, 'actions' | 'createdAt' | 'modifiedAt' | 'dele
 /** What a call answers: the row and the caller's actions (dates become text when presented). */
 export type DelegateRecord = Omit<Delegate, 'createdAt' | 'modifiedAt'> & { createdAt: Date; modifiedAt: Date };
 
-const notYours = () => new AppError('FORBIDDEN', delegateMessages.notYours);
-const fieldRefusal = (field: string, message: string) => badRequest(message, [{ field, message }]);
+const notYours = () => new AppError('FORBIDDEN', msg(delegateMessages, 'notYours'));
 
 function recordOf(actor: Actor, row: DelegateRow): DelegateRecord {
   return {
@@ -152,19 +152,21 @@ export async function getDelegate(db: Db, actor: Actor, id: number): Promise<Del
 /** The rules every saved enabled delegation keeps; checked under the locks of its owner and delegate. */
 async function checkSpan(tx: Tx, span: DelegationSpan, enabled: boolean): Promise<void> {
   if ((await userState(tx, span.delegateBy)) === 'missing')
-    throw fieldRefusal('delegateBy', delegateMessages.unknownOwner);
-  if (span.delegateTo === span.delegateBy) throw fieldRefusal('delegateTo', delegateMessages.self);
+    throw fieldRefusal('delegateBy', msg(delegateMessages, 'unknownOwner'));
+  if (span.delegateTo === span.delegateBy) throw fieldRefusal('delegateTo', msg(delegateMessages, 'self'));
   if (span.endDate !== null && span.endDate < span.startDate)
-    throw fieldRefusal('endDate', delegateMessages.endBeforeStart);
+    throw fieldRefusal('endDate', msg(delegateMessages, 'endBeforeStart'));
   const missing = await missingProjects(tx, span.projectIds);
   if (missing.length > 0)
-    throw fieldRefusal('projectIds', `${delegateMessages.unknownProjects} (${missing.join(', ')})`);
+    throw fieldRefusal('projectIds', msg(delegateMessages, 'unknownProjectsListed', { ids: missing.join(', ') }));
   // A switched-off delegation passes nothing on: the rules below matter once it is on.
   if (!enabled) return;
   if ((await userState(tx, span.delegateTo)) !== 'active')
-    throw fieldRefusal('delegateTo', delegateMessages.inactiveDelegate);
-  if ((await reverseDelegation(tx, span)) !== undefined) throw fieldRefusal('delegateTo', delegateMessages.cycle);
-  if ((await overlappingDelegation(tx, span)) !== undefined) throw fieldRefusal('startDate', delegateMessages.overlap);
+    throw fieldRefusal('delegateTo', msg(delegateMessages, 'inactiveDelegate'));
+  if ((await reverseDelegation(tx, span)) !== undefined)
+    throw fieldRefusal('delegateTo', msg(delegateMessages, 'cycle'));
+  if ((await overlappingDelegation(tx, span)) !== undefined)
+    throw fieldRefusal('startDate', msg(delegateMessages, 'overlap'));
 }
 
 async function writeLog(
@@ -241,7 +243,7 @@ export async function updateDelegate(db: Db, actor: Actor, input: DelegateUpdate
     await lockDelegationsOf(tx, [seen.delegateBy, seen.delegateTo, delegateBy, input.delegateTo]);
     const before = await findRow(tx, actor, id, true);
     if (!before) throw notFound();
-    if (before.rowVersion !== rowVersion) throw conflict(messages.staleRowVersion);
+    if (before.rowVersion !== rowVersion) throw conflict(msg(messages, 'staleRowVersion'));
     const span: DelegationSpan = { ...input, delegateBy };
     await checkSpan(tx, span, input.enabled);
     const versioned = versionedUpdate(delegate, id, rowVersion, actor);
@@ -258,7 +260,7 @@ export async function updateDelegate(db: Db, actor: Actor, input: DelegateUpdate
       })
       .where(versioned.where)
       .returning({ id: delegate.id });
-    if (!updated) throw conflict(messages.staleRowVersion);
+    if (!updated) throw conflict(msg(messages, 'staleRowVersion'));
     await replaceProjects(tx, id, input.projectIds);
     const after = await readBack(tx, id);
     const changes = diff(savedFields(before), savedFields(after));
@@ -277,7 +279,7 @@ export async function setDelegateEnabled(db: Db, actor: Actor, input: DelegateSe
     await lockDelegationsOf(tx, [seen.delegateBy, seen.delegateTo]);
     const before = await findRow(tx, actor, input.id, true);
     if (!before) throw notFound();
-    if (before.rowVersion !== input.rowVersion) throw conflict(messages.staleRowVersion);
+    if (before.rowVersion !== input.rowVersion) throw conflict(msg(messages, 'staleRowVersion'));
     if (before.enabled === input.enabled) return recordOf(actor, before);
     if (input.enabled)
       await checkSpan(tx, { ...before, delegateType: before.delegateType as DelegationSpan['delegateType'] }, true);
@@ -287,7 +289,7 @@ export async function setDelegateEnabled(db: Db, actor: Actor, input: DelegateSe
       .set({ enabled: input.enabled, ...versioned.set })
       .where(versioned.where)
       .returning({ id: delegate.id });
-    if (!updated) throw conflict(messages.staleRowVersion);
+    if (!updated) throw conflict(msg(messages, 'staleRowVersion'));
     await writeAudit(tx, {
       entity: 'Delegate',
       entityId: input.id,

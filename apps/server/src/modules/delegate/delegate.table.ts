@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
+import { delegateMessages, msg } from '@casedesk/shared';
 import { recordColumns, timestamptz } from '../../platform/columns.js';
 import { describeReference } from '../../platform/db-errors.js';
 import { project } from '../project/project.table.js';
@@ -63,7 +64,7 @@ describeReference('delegate_project_project_fk', {
   target: 'project',
   table: 'delegate_project',
   column: 'project_id',
-  inUse: (n) => `This project is used by ${n} delegate(s) and cannot be deleted.`,
+  inUse: (n) => msg(delegateMessages, 'projectUsed', { count: n }),
 });
 
 /**

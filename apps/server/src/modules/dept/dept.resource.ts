@@ -1,6 +1,14 @@
 import { and, count, inArray, notInArray } from 'drizzle-orm';
-import { deptCreateSchema, deptQuerySchema, deptSchema, deptUpdateSchema } from '@casedesk/shared';
-import { badRequest } from '../../platform/errors.js';
+import {
+  deptCreateSchema,
+  deptMessages,
+  deptQuerySchema,
+  deptSchema,
+  deptUpdateSchema,
+  msg,
+  type Message,
+} from '@casedesk/shared';
+import { fieldRefusal } from '../../platform/errors.js';
 import { ancestorKeys } from '../../platform/tree.js';
 import { referenceRefusal } from '../../platform/references.js';
 import { defineResource } from '../../platform/resource.js';
@@ -20,12 +28,11 @@ export const deptService = defineResource({
   async check(tx, input, id) {
     const parentId = input.parentId as number | null | undefined;
     if (parentId === null || parentId === undefined) return;
-    const refuse = (message: string) => badRequest(message, [{ field: 'parentId', message }]);
-    if (parentId === id) throw refuse('A department cannot be its own parent.');
+    const refuse = (message: Message) => fieldRefusal('parentId', message);
+    if (parentId === id) throw refuse(msg(deptMessages, 'parentSelf'));
     const ancestors = await ancestorKeys(tx, { table: dept, key: dept.id, parent: dept.parentId }, parentId);
-    if (ancestors.length === 0) throw refuse('The parent department does not exist.');
-    if (id !== undefined && ancestors.some((a) => Number(a) === id))
-      throw refuse('A department cannot be moved under one of its own sub-departments.');
+    if (ancestors.length === 0) throw refuse(msg(deptMessages, 'parentUnknown'));
+    if (id !== undefined && ancestors.some((a) => Number(a) === id)) throw refuse(msg(deptMessages, 'parentCycle'));
   },
   async referencedBy(tx, ids) {
     // Sub-departments deleted in the same call do not hold their parent back.

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { dictionaryMessages, type DictionaryCreate } from '@casedesk/shared';
+import { dictionaryMessages, type DictionaryCreate, msg } from '@casedesk/shared';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { conflict } from '../../platform/errors.js';
 import { configuration } from '../configuration/index.js';
@@ -42,7 +42,7 @@ export async function replaceItems(tx: Tx, dictionaryId: number, items: Dictiona
       .limit(1);
     if (used) {
       const key = gone.find((item) => item.id === used.typeId)?.key ?? '';
-      throw conflict(dictionaryMessages.itemUsedByConfiguration(key, used.n));
+      throw conflict(msg(dictionaryMessages, 'itemUsedByConfiguration', { name: key, count: used.n }));
     }
     await tx.delete(dictionaryItem).where(inArray(dictionaryItem.id, goneIds));
   }

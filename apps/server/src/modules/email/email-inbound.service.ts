@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { emailMessages, type EmailThreadResult } from '@casedesk/shared';
+import { emailMessages, type EmailThreadResult, msg } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db.js';
@@ -23,7 +23,7 @@ type EmailRow = typeof email.$inferSelect;
 export async function visibleIncoming(db: Db, actor: Actor, id: number): Promise<EmailRow> {
   const [row] = await db.select().from(email).where(eq(email.id, id));
   if (!row || !(await emailVisible(db, actor, row))) throw notFound();
-  if (row.direction !== 'In') throw badRequest(emailMessages.notIncoming);
+  if (row.direction !== 'In') throw badRequest(msg(emailMessages, 'notIncoming'));
   return row;
 }
 
@@ -35,7 +35,7 @@ export async function emailVisible(db: Db, actor: Actor, row: Pick<EmailRow, 'ti
 export async function rawMessage(db: Db, config: Config, actor: Actor, id: number) {
   const row = await visibleIncoming(db, actor, id);
   const file = row.rawFileId ? await readStoredFile(db, config.dataDir, row.rawFileId) : null;
-  if (!file) throw badRequest(emailMessages.rawMissing);
+  if (!file) throw badRequest(msg(emailMessages, 'rawMissing'));
   return { name: `email-${row.id}.eml`, data: file.data };
 }
 
@@ -76,11 +76,11 @@ const caseNumberOf = async (db: Db, ticketId: number | null) => {
 export async function reprocess(db: Db, config: Config, actor: Actor, id: number): Promise<EmailThreadResult> {
   const row = await visibleIncoming(db, actor, id);
   if (!['Unreadable', 'Ignored'].includes(row.status) || row.commentId !== null)
-    throw badRequest(emailMessages.notReprocessable);
+    throw badRequest(msg(emailMessages, 'notReprocessable'));
   const [account] = row.accountId ? await db.select().from(mailAccount).where(eq(mailAccount.id, row.accountId)) : [];
-  if (!account) throw badRequest(emailMessages.accountMissing);
+  if (!account) throw badRequest(msg(emailMessages, 'accountMissing'));
   const raw = row.rawFileId ? await readStoredFile(db, config.dataDir, row.rawFileId) : null;
-  if (!raw) throw badRequest(emailMessages.rawMissing);
+  if (!raw) throw badRequest(msg(emailMessages, 'rawMissing'));
   const settings = await readSettings(db);
   try {
     await reprocessMail(
@@ -154,7 +154,7 @@ export async function splitEmail(db: Db, actor: Actor, input: { id: number }): P
         .where(eq(ticket.id, row.ticketId))
     : [];
   const projectId = current?.projectId ?? account?.defaultProjectId ?? null;
-  if (projectId === null) throw badRequest(emailMessages.noDefaultProject);
+  if (projectId === null) throw badRequest(msg(emailMessages, 'noDefaultProject'));
   const from = await caseNumberOf(db, row.ticketId);
   const content = await contentOf(db, row);
   const settings = await readSettings(db);

@@ -1,7 +1,7 @@
 import { Liquid, type LiquidOptions, type Template } from 'liquidjs';
-import { emailMessages } from '@casedesk/shared';
+import { emailMessages, msg } from '@casedesk/shared';
 import type { Config } from '../../platform/config.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, fieldRefusal } from '../../platform/errors.js';
 import { htmlToText } from '../../platform/html.js';
 
 /**
@@ -56,7 +56,7 @@ export function checkTemplateSyntax(field: 'subject' | 'body', text: string): vo
   try {
     (field === 'body' ? bodyEngine : subjectEngine).parse(text);
   } catch {
-    throw badRequest(emailMessages.templateSyntax, [{ field, message: emailMessages.templateSyntax }]);
+    throw badRequest(msg(emailMessages, 'templateSyntax'), [{ field, message: emailMessages.templateSyntax }]);
   }
 }
 
@@ -88,7 +88,7 @@ export async function renderForCaller(
   try {
     return await renderTemplate(template, values);
   } catch {
-    throw badRequest(emailMessages.templateSyntax, [{ field: 'body', message: emailMessages.templateSyntax }]);
+    throw fieldRefusal('body', msg(emailMessages, 'templateSyntax'));
   }
 }
 

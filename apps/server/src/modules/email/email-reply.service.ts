@@ -1,9 +1,9 @@
 import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
-import { emailMessages, type TicketReply } from '@casedesk/shared';
+import { emailMessages, msg, type TicketReply } from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Db } from '../../platform/db.js';
-import { badRequest, forbidden } from '../../platform/errors.js';
+import { fieldRefusal, forbidden } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { addCommentIn, ticket } from '../ticket/index.js';
 import { queueEmail } from './email-outbox.service.js';
@@ -63,8 +63,7 @@ export async function replyToTicket(db: Db, actor: Actor, input: TicketReply): P
       public: true,
       viaEmailId: queued.id,
     });
-    if (to.length === 0)
-      throw badRequest(emailMessages.noTicketAddress, [{ field: 'to', message: emailMessages.noTicketAddress }]);
+    if (to.length === 0) throw fieldRefusal('to', msg(emailMessages, 'noTicketAddress'));
     await tx.update(email).set({ commentId: comment.id }).where(eq(email.id, queued.id));
     await attachFiles(tx, actor, queued.id, input.attachments, limit);
     return queued.id;

@@ -4,12 +4,13 @@ import {
   emailTemplateVariables,
   type EmailTemplateCreate,
   type EmailTemplateUpdate,
+  msg,
   type TemplateLanguage,
   templateLanguages,
 } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import type { Db, Queryable, SelectionRow, Tx } from '../../platform/db.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { fieldRefusal, notFound } from '../../platform/errors.js';
 import { appSetting } from '../setting/index.js';
 import { ticket, ticketComment, visibleSql } from '../ticket/index.js';
 import { appUser, userDisplayNameSql, userNameSql } from '../user/index.js';
@@ -26,7 +27,7 @@ import { emailTemplate } from './email.table.js';
 type TemplateRow = typeof emailTemplate.$inferSelect;
 
 // A 400 with the field (a 409 carries no field errors in the envelope), so the form marks the field.
-const taken = (field: string, message: string) => badRequest(message, [{ field, message }]);
+const taken = fieldRefusal;
 
 /**
  * Rules of a save beyond the schema, inside its transaction: both texts parse, the name is free, and at most one
@@ -48,7 +49,7 @@ export async function checkTemplate(
       .select({ id: emailTemplate.id })
       .from(emailTemplate)
       .where(and(sql`lower(${emailTemplate.name}) = lower(${after.name})`, others));
-    if (same) throw taken('name', emailTemplateMessages.templateNameTaken);
+    if (same) throw taken('name', msg(emailTemplateMessages, 'templateNameTaken'));
   }
   if (after.status === 'Active' && after.event) {
     const [same] = await tx
@@ -62,7 +63,7 @@ export async function checkTemplate(
           others,
         ),
       );
-    if (same) throw taken('event', emailTemplateMessages.templateEventTaken);
+    if (same) throw taken('event', msg(emailTemplateMessages, 'templateEventTaken'));
   }
 }
 

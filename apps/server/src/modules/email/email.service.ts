@@ -1,11 +1,13 @@
 import { and, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   emailMessages,
+  type Message,
   messages,
   type EmailCreate,
   type EmailListItem,
   type EmailQuery,
   type EmailUpdate,
+  msg,
   type Page,
 } from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
@@ -13,7 +15,7 @@ import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { present } from '../../platform/envelope.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, fieldRefusal, forbidden, notFound } from '../../platform/errors.js';
 import { escapeHtml, sanitizeHtml } from '../../platform/html.js';
 import { likePattern, versionedUpdate } from '../../platform/resource.js';
 import { claimFiles, dropFiles, storedFile } from '../file/index.js';
@@ -167,7 +169,7 @@ export async function emailVisible(q: Queryable, actor: Actor, id: number): Prom
 /** What a draft must have before it is queued: a recipient. Addresses are checked by the shared schema. */
 function checkSendable(mail: { to: string[]; cc: string[]; bcc: string[] }) {
   if (mail.to.length + mail.cc.length + mail.bcc.length === 0)
-    throw badRequest(emailMessages.noRecipient, [{ field: 'to', message: emailMessages.noRecipient }]);
+    throw fieldRefusal('to', msg(emailMessages, 'noRecipient'));
 }
 
 /** The attachments' sizes within the upload setting's limit (read before the transaction opens). */
@@ -184,7 +186,7 @@ export async function attachFiles(tx: Tx, actor: Actor, emailId: number, ids: nu
     .from(storedFile)
     .where(inArray(storedFile.id, ids));
   if ((sum?.bytes ?? 0) > limitBytes)
-    throw new AppError('PAYLOAD_TOO_LARGE', emailMessages.attachmentsTooLarge, [
+    throw new AppError('PAYLOAD_TOO_LARGE', msg(emailMessages, 'attachmentsTooLarge'), [
       { field: 'attachments', message: emailMessages.attachmentsTooLarge },
     ]);
 }
@@ -196,7 +198,7 @@ async function checkTicket(tx: Tx, actor: Actor, ticketId: number | null | undef
     .select({ id: ticket.id })
     .from(ticket)
     .where(and(eq(ticket.id, ticketId), rule));
-  if (!row) throw badRequest(messages.notFound, [{ field: 'ticketId', message: messages.notFound }]);
+  if (!row) throw fieldRefusal('ticketId', msg(messages, 'notFound'));
 }
 
 const requireSend = (actor: Actor) => {
@@ -241,7 +243,7 @@ export async function updateEmail(db: Db, actor: Actor, input: EmailUpdate): Pro
   const limit = await attachmentLimitBytes(db);
   const row = await db.transaction(async (tx) => {
     const before = await findVisibleEmail(tx, actor, id, true);
-    if (before.status !== 'Draft') throw conflict(emailMessages.notADraft);
+    if (before.status !== 'Draft') throw conflict(msg(emailMessages, 'notADraft'));
     await checkTicket(tx, actor, fields.ticketId);
     const versioned = versionedUpdate(email, id, rowVersion, actor);
     const [updated] = await tx
@@ -249,7 +251,7 @@ export async function updateEmail(db: Db, actor: Actor, input: EmailUpdate): Pro
       .set({ ...fields, ...(fields.body === undefined ? {} : { body: sanitizeHtml(fields.body) }), ...versioned.set })
       .where(versioned.where)
       .returning();
-    if (!updated) throw conflict(messages.staleRowVersion);
+    if (!updated) throw conflict(msg(messages, 'staleRowVersion'));
     if (fields.attachments) {
       await dropFiles(tx, emailFileOwner, [id], fields.attachments);
       await attachFiles(tx, actor, id, fields.attachments, limit);
@@ -279,7 +281,7 @@ export async function deleteEmails(db: Db, actor: Actor, ids: number[]): Promise
       .where(and(inArray(email.id, unique), emailScope(actor)));
     if (found.length !== unique.length) throw notFound();
     if (found.some((row) => row.direction !== 'Out' || (row.status !== 'Draft' && row.status !== 'Failed')))
-      throw conflict(emailMessages.notADraft);
+      throw conflict(msg(emailMessages, 'notADraft'));
     const paths = await dropFiles(tx, emailFileOwner, unique);
     await tx.delete(email).where(inArray(email.id, unique));
     for (const id of unique)
@@ -290,15 +292,15 @@ export async function deleteEmails(db: Db, actor: Actor, ids: number[]): Promise
 
 /** `Send`: a draft is queued (Draft → Sending, due now). */
 export async function sendDraft(db: Db, actor: Actor, id: number): Promise<EmailAnswer> {
-  return queueAgain(db, actor, id, 'Draft', emailMessages.notADraft);
+  return queueAgain(db, actor, id, 'Draft', msg(emailMessages, 'notADraft'));
 }
 
 /** `Resend`: a failed mail is queued again, its attempts counted from zero (same Message-ID). */
 export async function resendFailed(db: Db, actor: Actor, id: number): Promise<EmailAnswer> {
-  return queueAgain(db, actor, id, 'Failed', emailMessages.notFailed);
+  return queueAgain(db, actor, id, 'Failed', msg(emailMessages, 'notFailed'));
 }
 
-async function queueAgain(db: Db, actor: Actor, id: number, from: 'Draft' | 'Failed', refusal: string) {
+async function queueAgain(db: Db, actor: Actor, id: number, from: 'Draft' | 'Failed', refusal: Message) {
   requireSend(actor);
   const row = await db.transaction(async (tx) => {
     const before = await findVisibleEmail(tx, actor, id, true);

@@ -5,12 +5,13 @@ import {
   type MailAccountCreate,
   type MailAccountTestResult,
   type MailAccountUpdate,
+  msg,
 } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { conflict, fieldRefusal, notFound } from '../../platform/errors.js';
 import { versionedUpdate } from '../../platform/resource.js';
 import { decryptPassword, encryptPassword } from './mail-crypto.js';
 import { testIncoming, testSmtp } from './mail-connection.js';
@@ -28,7 +29,7 @@ export type MailAccountAnswer = ReturnType<typeof accountAnswer>;
 /** What the audit log keeps of a row: never the (encrypted) password, only that it changed. */
 const audited = (row: MailAccountRow) => ({ ...accountAnswer(row), password: row.passwordEncrypted ? 'changed' : '' });
 
-const sameName = () => conflict('A mail account with the same name already exists.');
+const sameName = () => conflict(msg(emailMessages, 'accountNameTaken'));
 
 /** The other default loses the flag (a new version: an editor holding the old one must reload). */
 async function clearOtherDefaults(tx: Tx, id: number) {
@@ -92,7 +93,7 @@ export async function updateMailAccount(db: Db, actor: Actor, input: MailAccount
         })
         .where(versioned.where)
         .returning();
-      if (!updated) throw conflict(messages.staleRowVersion);
+      if (!updated) throw conflict(msg(messages, 'staleRowVersion'));
       const changes = diff(audited(before), audited(updated));
       if (password !== undefined) changes.password = { from: '***', to: '***' };
       await writeAudit(tx, { entity: 'MailAccount', entityId: id, action: 'update', actorId: actor.userId, changes });
@@ -118,7 +119,7 @@ export async function testMailAccount(db: Db, id: number): Promise<MailAccountTe
   try {
     password = decryptPassword(account.passwordEncrypted);
   } catch {
-    throw badRequest(emailMessages.passwordRequired, [{ field: 'password', message: emailMessages.passwordRequired }]);
+    throw fieldRefusal('password', msg(emailMessages, 'passwordRequired'));
   }
   const [smtp, incoming] = await Promise.all([testSmtp(account, password), testIncoming(account, password)]);
   return { smtp, incoming };

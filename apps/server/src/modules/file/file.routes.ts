@@ -6,9 +6,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   envelopeSchema,
+  fileMessages,
   idParamSchema,
   maxUploadBytes,
   maxUploadFiles,
+  messages,
+  msg,
   uploadedFileSchema,
   type UploadedFile,
 } from '@casedesk/shared';
@@ -20,12 +23,12 @@ import { discardUploads, fileTooLarge, filesDir, findDownloadable, saveUpload } 
 import { readSettings } from '../setting/index.js';
 
 export const multipartLimits = { files: maxUploadFiles + 1, fields: 20, parts: 40, fieldSize: 64 * 1024 };
-const tooMany = () => badRequest(`At most ${maxUploadFiles} files can be uploaded at once.`);
+const tooMany = () => badRequest(msg(fileMessages, 'tooManyFiles', { max: maxUploadFiles }));
 
 /** Reads every file part; any refusal removes the files already saved: all or none. */
 export async function receiveUploads(request: FastifyRequest, db: Db, dataDir: string): Promise<UploadedFile[]> {
   const actor = requireActor(request);
-  if (!request.isMultipart()) throw badRequest('Expected a multipart upload with the field "files".');
+  if (!request.isMultipart()) throw badRequest(msg(fileMessages, 'notMultipart'));
   const saved: UploadedFile[] = [];
   // Settings → Upload: the size limit per file and the extensions accepted.
   const { maxSizeMb, allowedTypes } = (await readSettings(db)).upload;
@@ -48,11 +51,11 @@ export async function receiveUploads(request: FastifyRequest, db: Db, dataDir: s
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxSizeMb);
     if (code === 'FST_FILES_LIMIT') throw tooMany();
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw badRequest('Malformed multipart upload');
+      throw badRequest(msg(fileMessages, 'malformedMultipart'));
     throw error;
   }
   if (saved.length === 0)
-    throw badRequest('No file was uploaded (field "files").', [{ field: 'files', message: 'Required' }]);
+    throw badRequest(msg(fileMessages, 'noFile'), [{ field: 'files', message: messages.required }]);
   return saved;
 }
 

@@ -5,7 +5,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { messages, settingMessages, type UploadedFile } from '@casedesk/shared';
+import { fileMessages, messages, msg, settingMessages, type MessageValues, type UploadedFile } from '@casedesk/shared';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
@@ -56,15 +56,27 @@ export function extOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
+type FileRefusal = Exclude<
+  keyof typeof fileMessages,
+  'tooManyFiles' | 'notMultipart' | 'malformedMultipart' | 'noFile'
+>;
+
+/** An upload refused: the envelope names the file, its field error says why alone (the text after "was refused: "). */
+function refusal(name: string, reason: FileRefusal, values: MessageValues) {
+  const refused = msg(fileMessages, reason, { ...values, name });
+  return badRequest(refused, [
+    { field: 'files', message: refused.text.slice(`The file '${name}' was refused: `.length) },
+  ]);
+}
+
 /**
  * Whether the bytes are what the name and declared type say: binary formats by their magic numbers,
  * text formats by being valid UTF-8 without NUL bytes. Returns the content type to store.
  */
 export async function checkContent(name: string, declared: string, data: Buffer): Promise<string> {
   const ext = extOf(name);
-  const refuse = (why: string) =>
-    badRequest(`The file '${name}' was refused: ${why}`, [{ field: 'files', message: why }]);
-  if (blocked.has(ext)) throw refuse('executable files are not allowed');
+  const refuse = (reason: FileRefusal, values: MessageValues = {}) => refusal(name, reason, values);
+  if (blocked.has(ext)) throw refuse('refusedExecutable');
   const detected = await fileTypeFromBuffer(data);
   if (detected) {
     const norm = (e: string) => sameExt[e] ?? e;
@@ -73,21 +85,24 @@ export async function checkContent(name: string, declared: string, data: Buffer)
       (detected.ext === 'zip' && zipBased.has(ext)) ||
       (detected.ext === 'cfb' && cfbBased.has(ext)) ||
       (detected.ext === 'xml' && (ext === 'svg' || ext === 'xml'));
-    if (!matches) throw refuse(`its content is ${detected.ext}, not ${ext || 'what its name says'}`);
+    if (!matches)
+      throw ext
+        ? refuse('refusedContent', { detected: detected.ext, expected: ext })
+        : refuse('refusedContentUnnamed', { detected: detected.ext });
     if (declared && declared !== 'application/octet-stream' && declared.split('/')[0] !== detected.mime.split('/')[0])
-      throw refuse(`its content is ${detected.mime}, not ${declared}`);
+      throw refuse('refusedContent', { detected: detected.mime, expected: declared });
     return detected.mime;
   }
   // No signature: only plain-text formats may lack one, and they must be text.
   const textType = textTypes[ext];
-  if (!textType) throw refuse(`its content does not match .${ext || '(no extension)'}`);
-  if (data.includes(0)) throw refuse('it is not a text file');
+  if (!textType) throw refuse('refusedNoSignature', { ext: ext || '(no extension)' });
+  if (data.includes(0)) throw refuse('refusedNotText');
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(data);
   } catch {
-    throw refuse('it is not a UTF-8 text file');
+    throw refuse('refusedNotUtf8');
   }
-  if (declared && declared.startsWith('image/') && ext !== 'svg') throw refuse(`its content is not ${declared}`);
+  if (declared && declared.startsWith('image/') && ext !== 'svg') throw refuse('refusedNotImage', { declared });
   return textType;
 }
 
@@ -103,8 +118,7 @@ export async function saveUpload(
   const name = safeFileName(upload.name);
   const ext = extOf(name);
   if (allowedTypes && !allowedTypes.includes(ext) && !blocked.has(ext)) {
-    const why = settingMessages.typeNotAllowed(ext);
-    throw badRequest(`The file '${name}' was refused: ${why}`, [{ field: 'files', message: why }]);
+    throw refusal(name, 'refusedType', { ext: ext || '(none)' });
   }
   const fileType = await checkContent(name, upload.mimetype, upload.data);
   const { relative, absolute } = await newFilePath(dataDir);
@@ -152,7 +166,9 @@ export async function claimFiles(tx: Tx, actor: Actor, entity: string, ownerId: 
     )
     .returning({ id: storedFile.id });
   if (claimed.length !== unique.length)
-    throw badRequest('attachments: unknown file', [{ field: 'attachments', message: 'Unknown file' }]);
+    throw badRequest(msg(messages, 'fieldUnknownRecord', { field: 'attachments', label: 'file' }), [
+      { field: 'attachments', message: msg(messages, 'unknownRecord', { label: 'file' }).text },
+    ]);
 }
 
 /** Removes a record's files that it no longer lists; answers their paths, to delete after commit. */
@@ -194,7 +210,10 @@ export async function findDownloadable(db: Db, actor: Actor, id: number) {
 
 /** The contract's text names the limit in force (Settings → Upload; 20 MB by default). */
 export const fileTooLarge = (maxSizeMb = 20) =>
-  new AppError('PAYLOAD_TOO_LARGE', maxSizeMb === 20 ? messages.fileTooLarge : settingMessages.fileTooLarge(maxSizeMb));
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    maxSizeMb === 20 ? msg(messages, 'fileTooLarge') : msg(settingMessages, 'fileTooLarge', { mb: maxSizeMb }),
+  );
 
 /** Removes uploads saved before a refusal (rows and stored files): an upload is all or none. */
 export async function discardUploads(db: Db, dataDir: string, ids: number[]): Promise<void> {

@@ -5,8 +5,9 @@ import {
   industryQuerySchema,
   industrySchema,
   industryUpdateSchema,
+  msg,
 } from '@casedesk/shared';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { fieldRefusal, notFound } from '../../platform/errors.js';
 import { defineResource } from '../../platform/resource.js';
 import { company } from '../company/index.js';
 import { industry } from './industry.table.js';
@@ -44,12 +45,8 @@ export const industryResource = defineResource({
     if (!row) throw notFound();
     if (row.parentId === null) return;
     const [parent] = await tx.select({ id: industry.id }).from(industry).where(eq(industry.id, row.parentId));
-    if (!parent)
-      throw badRequest(industryMessages.parentUnknown, [
-        { field: 'parentId', message: industryMessages.parentUnknown },
-      ]);
-    if (await wouldCycle(tx, id, row.parentId))
-      throw badRequest(industryMessages.parentCycle, [{ field: 'parentId', message: industryMessages.parentCycle }]);
+    if (!parent) throw fieldRefusal('parentId', msg(industryMessages, 'parentUnknown'));
+    if (await wouldCycle(tx, id, row.parentId)) throw fieldRefusal('parentId', msg(industryMessages, 'parentCycle'));
   },
   exportColumns: [
     { header: 'Code', field: 'code' },

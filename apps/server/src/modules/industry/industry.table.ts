@@ -1,5 +1,5 @@
 import { foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { industryMessages } from '@casedesk/shared';
+import { industryMessages, msg } from '@casedesk/shared';
 import { recordColumns } from '../../platform/columns.js';
 import { describeReference } from '../../platform/db-errors.js';
 import { authorKeys } from '../user/user.table.js';
@@ -30,5 +30,5 @@ describeReference('industry_parent_fk', {
   target: 'industry',
   table: 'industry',
   column: 'parent_id',
-  missing: industryMessages.parentUnknown,
+  missing: msg(industryMessages, 'parentUnknown'),
 });

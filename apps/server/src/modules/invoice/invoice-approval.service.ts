@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { invoiceMessages, messages, msg, workflowMessages, type InvoiceStatus } from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import { writeAudit } from '../../platform/audit.js';
-import { AppError, badRequest, forbidden } from '../../platform/errors.js';
+import { AppError, fieldRefusal, forbidden } from '../../platform/errors.js';
 import type { WorkflowBusinessType } from '../../platform/workflow-types.js';
 import { project } from '../project/index.js';
 import { userNameSql } from '../user/index.js';
@@ -81,13 +81,11 @@ export const invoiceWorkflowType: WorkflowBusinessType = {
       .from(invoice)
       .where(eq(invoice.id, id));
     if (!row) return;
-    if (!editableStatuses.includes(row.status)) throw new AppError('CONFLICT', invoiceMessages.wrongStatus(row.status));
-    if (row.vendorId === null)
-      throw badRequest(invoiceMessages.unknownVendor, [{ field: 'vendorId', message: invoiceMessages.unknownVendor }]);
-    if (!row.invoiceNumber)
-      throw badRequest(messages.required, [{ field: 'invoiceNumber', message: messages.required }]);
-    if (row.lines === 0)
-      throw badRequest(invoiceMessages.noLines, [{ field: 'lines', message: invoiceMessages.noLines }]);
+    if (!editableStatuses.includes(row.status))
+      throw new AppError('CONFLICT', msg(invoiceMessages, 'wrongStatus', { status: row.status }));
+    if (row.vendorId === null) throw fieldRefusal('vendorId', msg(invoiceMessages, 'unknownVendor'));
+    if (!row.invoiceNumber) throw fieldRefusal('invoiceNumber', msg(messages, 'required'));
+    if (row.lines === 0) throw fieldRefusal('lines', msg(invoiceMessages, 'noLines'));
   },
   async writeFields(tx, id, fields, actorId) {
     const set: { projectId?: number | null; poNumber?: string | null; description?: string | null } = {};

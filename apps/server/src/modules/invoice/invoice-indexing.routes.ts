@@ -5,6 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import {
   envelopeSchema,
+  fileMessages,
   idParamSchema,
   indexDocumentTypes,
   indexFinishSchema,
@@ -16,6 +17,8 @@ import {
   invoiceMessages,
   maxUploadBytes,
   maxUploadFiles,
+  messages,
+  msg,
   type UploadedFile,
 } from '@casedesk/shared';
 import { requireActor } from '../../platform/access.js';
@@ -37,18 +40,18 @@ import {
 
 const limits = { files: maxUploadFiles + 1, fields: 20, parts: 40, fieldSize: 64 * 1024, fileSize: maxUploadBytes };
 const refuseType = (name: string) =>
-  badRequest(`${name}: ${invoiceMessages.notAPdfOrImage}`, [
+  badRequest(msg(invoiceMessages, 'fileNotAPdfOrImage', { name }), [
     { field: 'files', message: invoiceMessages.notAPdfOrImage },
   ]);
 
 /** Every part must be a PDF or an image by its bytes; any refusal removes what was saved: all or none. */
 async function receive(request: FastifyRequest, db: Db, dataDir: string): Promise<UploadedFile[]> {
   const actor = requireActor(request);
-  if (!request.isMultipart()) throw badRequest('Expected a multipart upload with the field "files".');
+  if (!request.isMultipart()) throw badRequest(msg(fileMessages, 'notMultipart'));
   const saved: UploadedFile[] = [];
   try {
     for await (const part of request.files({ limits })) {
-      if (saved.length >= maxUploadFiles) throw badRequest(`At most ${maxUploadFiles} files can be uploaded at once.`);
+      if (saved.length >= maxUploadFiles) throw badRequest(msg(fileMessages, 'tooManyFiles', { max: maxUploadFiles }));
       const data = await part.toBuffer();
       const detected = await fileTypeFromBuffer(data);
       if (!detected || !(indexDocumentTypes as readonly string[]).includes(detected.mime))
@@ -65,13 +68,13 @@ async function receive(request: FastifyRequest, db: Db, dataDir: string): Promis
       );
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    if (code === 'FST_FILES_LIMIT') throw badRequest(`At most ${maxUploadFiles} files can be uploaded at once.`);
+    if (code === 'FST_FILES_LIMIT') throw badRequest(msg(fileMessages, 'tooManyFiles', { max: maxUploadFiles }));
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw badRequest('Malformed multipart upload');
+      throw badRequest(msg(fileMessages, 'malformedMultipart'));
     throw error;
   }
   if (saved.length === 0)
-    throw badRequest('No file was uploaded (field "files").', [{ field: 'files', message: 'Required' }]);
+    throw badRequest(msg(fileMessages, 'noFile'), [{ field: 'files', message: messages.required }]);
   return saved;
 }
 

@@ -8,6 +8,7 @@ import {
   type IndexQueueItem,
   type indexQueueQuerySchema,
   type IndexingDetail,
+  msg,
   type Page,
   type UploadedFile,
 } from '@casedesk/shared';
@@ -44,7 +45,7 @@ const heldByOther = (row: Pick<Row, 'claimedBy' | 'claimedAt'>, actor: Actor) =>
 async function lockIndexing(tx: Tx, id: number): Promise<Row> {
   const [row] = await tx.select().from(invoice).where(eq(invoice.id, id)).for('update');
   if (!row) throw notFound();
-  if (row.status !== 'Indexing') throw conflict(invoiceMessages.wrongStatus(row.status));
+  if (row.status !== 'Indexing') throw conflict(msg(invoiceMessages, 'wrongStatus', { status: row.status }));
   return row;
 }
 
@@ -56,7 +57,10 @@ async function holderName(q: Queryable, userId: number): Promise<string> {
 /** 409 naming the holder when another person's claim still holds. */
 async function refuseIfHeld(q: Queryable, row: Row, actor: Actor) {
   if (heldByOther(row, actor))
-    throw new AppError('CONFLICT', invoiceMessages.claimedByOther(await holderName(q, row.claimedBy!)));
+    throw new AppError(
+      'CONFLICT',
+      msg(invoiceMessages, 'claimedByOther', { name: await holderName(q, row.claimedBy!) }),
+    );
 }
 
 // ---- upload ----------------------------------------------------------------------------------------------
@@ -280,8 +284,8 @@ export async function finishIndexDocument(db: Db, actor: Actor, input: IndexFini
     const row = await lockIndexing(tx, id);
     await refuseIfHeld(tx, row, actor);
     if (row.claimedBy !== actor.userId || row.claimedAt === null || row.claimedAt <= claimLapsedBefore())
-      throw conflict(invoiceMessages.notClaimed);
-    if (row.rowVersion !== rowVersion) throw conflict(messages.staleRowVersion);
+      throw conflict(msg(invoiceMessages, 'notClaimed'));
+    if (row.rowVersion !== rowVersion) throw conflict(msg(messages, 'staleRowVersion'));
     await saveInvoiceFields(
       tx,
       actor,

@@ -7,6 +7,7 @@ import {
   invoiceMessages,
   invoiceQuerySchema,
   messages,
+  msg,
   multiplyDecimals,
   percentOf,
   requisitionMessages,
@@ -20,7 +21,7 @@ import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, fieldRefusal, notFound } from '../../platform/errors.js';
 import { likePattern } from '../../platform/resource.js';
 import { storedFile } from '../file/index.js';
 import { project } from '../project/index.js';
@@ -43,8 +44,6 @@ type InvoiceRow = Omit<Invoice, 'createdAt' | 'modifiedAt' | 'claimedAt' | 'paid
 /** A row as calls answer it: the caller's actions added (dates become text when presented). */
 export type InvoiceRecord = InvoiceRow & { actions: NonNullable<Invoice['actions']> };
 export type InvoiceDetailRecord = InvoiceRecord & { lines: MoneyLine[] };
-
-const fieldRefusal = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
 const recordOf = (actor: Actor, row: InvoiceRow): InvoiceRecord => ({
   ...row,
@@ -76,15 +75,16 @@ export function computeInvoiceAmounts(
   const amounts = lines.map((line, index) => {
     const amount = multiplyDecimals(line.quantity, 3, line.unitPrice, 4, 2);
     if (toUnits(amount, 2) >= moneyLimit)
-      throw fieldRefusal(`lines.${index}.amount`, decimalMessages.tooLarge(moneyDigits));
+      throw fieldRefusal(`lines.${index}.amount`, msg(decimalMessages, 'tooLarge', { digits: moneyDigits }));
     return amount;
   });
   const subtotal = amounts.reduce((sum, amount) => sum + toUnits(amount, 2), 0n);
-  if (subtotal >= moneyLimit) throw fieldRefusal('subtotalAmount', decimalMessages.tooLarge(moneyDigits));
+  if (subtotal >= moneyLimit)
+    throw fieldRefusal('subtotalAmount', msg(decimalMessages, 'tooLarge', { digits: moneyDigits }));
   const subtotalAmount = fromUnits(subtotal, 2);
   const taxAmount = percentOf(subtotalAmount, taxRate, 2);
   const total = subtotal + toUnits(taxAmount, 2);
-  if (total >= moneyLimit) throw fieldRefusal('totalAmount', decimalMessages.tooLarge(moneyDigits));
+  if (total >= moneyLimit) throw fieldRefusal('totalAmount', msg(decimalMessages, 'tooLarge', { digits: moneyDigits }));
   return { lines: amounts.map((amount) => ({ amount })), subtotalAmount, taxAmount, totalAmount: fromUnits(total, 2) };
 }
 
@@ -191,10 +191,10 @@ async function refuseDuplicate(q: Queryable, vendorId: number, invoiceNumber: st
   const first = await firstDuplicate(q, vendorId, invoiceNumber, exceptId);
   if (!first) return;
   throw conflict(
-    invoiceMessages.duplicate(
+    msg(invoiceMessages, 'duplicate', {
       invoiceNumber,
-      `#${first.id} ${first.invoiceNumber ?? ''}, ${first.status}, ${first.invoiceDate ?? ''}`.trim(),
-    ),
+      first: `#${first.id} ${first.invoiceNumber ?? ''}, ${first.status}, ${first.invoiceDate ?? ''}`.trim(),
+    }),
   );
 }
 
@@ -209,26 +209,26 @@ async function checkReferences(
     .from(vendor)
     .where(eq(vendor.id, input.vendorId))
     .for('update');
-  if (!found) throw fieldRefusal('vendorId', invoiceMessages.unknownVendor);
+  if (!found) throw fieldRefusal('vendorId', msg(invoiceMessages, 'unknownVendor'));
   // An inactive vendor keeps its invoices, but gets no new one (nor an invoice moved to it).
   if (found.status !== 'Active' && previousVendorId !== input.vendorId)
-    throw fieldRefusal('vendorId', invoiceMessages.inactiveVendor);
+    throw fieldRefusal('vendorId', msg(invoiceMessages, 'inactiveVendor'));
   if (input.dueDate !== null && input.dueDate < input.invoiceDate)
-    throw fieldRefusal('dueDate', invoiceMessages.dueBeforeInvoiceDate);
+    throw fieldRefusal('dueDate', msg(invoiceMessages, 'dueBeforeInvoiceDate'));
   if (input.projectId !== null) {
     const [p] = await tx.select({ id: project.id }).from(project).where(eq(project.id, input.projectId));
-    if (!p) throw fieldRefusal('projectId', messages.notFound);
+    if (!p) throw fieldRefusal('projectId', msg(messages, 'notFound'));
   }
   if (input.documentFileId !== null) {
     const [f] = await tx.select({ id: storedFile.id }).from(storedFile).where(eq(storedFile.id, input.documentFileId));
-    if (!f) throw fieldRefusal('documentFileId', messages.notFound);
+    if (!f) throw fieldRefusal('documentFileId', msg(messages, 'notFound'));
   }
   if (input.requisitionId === null) return { poNumber: input.poNumber };
   const [req] = await tx
     .select({ status: requisition.status, requisitionNumber: requisition.requisitionNumber })
     .from(requisition)
     .where(eq(requisition.id, input.requisitionId));
-  if (!req || req.status !== 'Approved') throw fieldRefusal('requisitionId', requisitionMessages.notApproved);
+  if (!req || req.status !== 'Approved') throw fieldRefusal('requisitionId', msg(requisitionMessages, 'notApproved'));
   return { poNumber: req.requisitionNumber };
 }
 
@@ -258,7 +258,7 @@ export async function saveInvoiceFields(
   const before = id === null ? undefined : await findRow(tx, id, true);
   if (id !== null && !before) throw notFound();
   if (before && options.rowVersion !== undefined && before.rowVersion !== options.rowVersion)
-    throw conflict(messages.staleRowVersion);
+    throw conflict(msg(messages, 'staleRowVersion'));
   const { poNumber } = await checkReferences(tx, input, before?.vendorId ?? null);
   const amounts = computeInvoiceAmounts(input.lines, input.taxRate);
   // Checked under the vendor's lock; the unique index catches what differs only in case (under a savepoint).
@@ -302,13 +302,15 @@ export async function saveInvoiceFields(
         })
         .where(eq(invoice.id, id))
         .returning({ id: invoice.id });
-      if (!updated) throw conflict(messages.staleRowVersion);
+      if (!updated) throw conflict(msg(messages, 'staleRowVersion'));
       return updated.id;
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
       await refuseDuplicate(tx, input.vendorId, input.invoiceNumber, id);
-      throw conflict(invoiceMessages.duplicate(input.invoiceNumber, input.invoiceNumber));
+      throw conflict(
+        msg(invoiceMessages, 'duplicate', { invoiceNumber: input.invoiceNumber, first: input.invoiceNumber }),
+      );
     }
     throw error;
   }
@@ -359,8 +361,9 @@ export async function updateInvoice(db: Db, actor: Actor, input: InvoiceUpdateIn
   await db.transaction(async (tx) => {
     const current = await findRow(tx, id, true);
     if (!current) throw notFound();
-    if (current.status === 'PendingApproval') throw new AppError('CONFLICT', invoiceMessages.underApproval);
-    if (!editableStatuses.includes(current.status)) throw conflict(invoiceMessages.notEditable(current.status));
+    if (current.status === 'PendingApproval') throw new AppError('CONFLICT', msg(invoiceMessages, 'underApproval'));
+    if (!editableStatuses.includes(current.status))
+      throw conflict(msg(invoiceMessages, 'notEditable', { status: current.status }));
     await saveInvoiceFields(tx, actor, id, fields, { rowVersion });
   });
   return getInvoiceDetail(db, actor, id);
@@ -376,7 +379,7 @@ export async function removeInvoices(db: Db, actor: Actor, ids: number[]): Promi
       .for('update');
     if (rows.length !== unique.length) throw notFound();
     const blocked = rows.find((row) => !deletableStatuses.includes(row.status));
-    if (blocked) throw conflict(invoiceMessages.wrongStatus(blocked.status));
+    if (blocked) throw conflict(msg(invoiceMessages, 'wrongStatus', { status: blocked.status }));
     await tx.delete(invoice).where(inArray(invoice.id, unique));
     for (const id of unique)
       await writeAudit(tx, { entity: 'Invoice', entityId: id, action: 'delete', actorId: actor.userId });
@@ -396,7 +399,7 @@ async function changeStatus(
   await db.transaction(async (tx) => {
     const current = await findRow(tx, id, true);
     if (!current) throw notFound();
-    if (!from.includes(current.status)) throw conflict(invoiceMessages.wrongStatus(current.status));
+    if (!from.includes(current.status)) throw conflict(msg(invoiceMessages, 'wrongStatus', { status: current.status }));
     await tx
       .update(invoice)
       .set({

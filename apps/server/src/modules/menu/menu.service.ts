@@ -5,13 +5,14 @@ import {
   type MenuCreate,
   type MenuNode,
   type MenuSaveApis,
+  msg,
   type WebMenu,
 } from '@casedesk/shared';
 import { rowsOf, type Db, type Queryable, type Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { writeAudit } from '../../platform/audit.js';
 import { present } from '../../platform/envelope.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { fieldRefusal, notFound } from '../../platform/errors.js';
 import { buildTree, wouldCycle } from '../../platform/tree.js';
 import { webApi } from '../webApi/index.js';
 import { menu, menuApi } from './menu.table.js';
@@ -79,7 +80,7 @@ export async function webMenus(db: Db, actor: Actor): Promise<WebMenu[]> {
   return build(null);
 }
 
-const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
+const fieldError = fieldRefusal;
 
 /** The menu tree's own rules: a known parent without cycles, route names and paths unique (the router keys on them). */
 export async function checkMenu(tx: Tx, input: Record<string, unknown>, id: number | undefined): Promise<void> {
@@ -87,20 +88,20 @@ export async function checkMenu(tx: Tx, input: Record<string, unknown>, id: numb
   const others = id === undefined ? undefined : ne(menu.id, id);
   if (parentId != null) {
     const [parent] = await tx.select({ id: menu.id }).from(menu).where(eq(menu.id, parentId));
-    if (!parent) throw fieldError('parentId', menuMessages.parentUnknown);
+    if (!parent) throw fieldError('parentId', msg(menuMessages, 'parentUnknown'));
     if (id !== undefined && (await wouldCycle(tx, { table: menu, key: menu.id, parent: menu.parentId }, id, parentId)))
-      throw fieldError('parentId', menuMessages.parentCycle);
+      throw fieldError('parentId', msg(menuMessages, 'parentCycle'));
   }
   const [sameName] = await tx
     .select({ id: menu.id })
     .from(menu)
     .where(and(sql`lower(${menu.name}) = lower(${name})`, others));
-  if (sameName) throw fieldError('name', menuMessages.nameTaken(name));
+  if (sameName) throw fieldError('name', msg(menuMessages, 'nameTaken', { name }));
   const [samePath] = await tx
     .select({ id: menu.id })
     .from(menu)
     .where(and(sql`lower(${menu.path}) = lower(${path})`, others));
-  if (samePath) throw fieldError('path', menuMessages.pathTaken(path));
+  if (samePath) throw fieldError('path', msg(menuMessages, 'pathTaken', { name: path }));
 }
 
 /** Every entry, hidden and disabled ones too, as a tree for the editor. */
@@ -147,7 +148,7 @@ export async function saveMenuApis(db: Db, actor: Actor, input: MenuSaveApis) {
     await requireMenu(tx, input.menuId);
     if (wanted.length > 0) {
       const found = await tx.select({ id: webApi.id }).from(webApi).where(inArray(webApi.id, wanted));
-      if (found.length !== wanted.length) throw fieldError('webApiIds', menuMessages.apiUnknown);
+      if (found.length !== wanted.length) throw fieldError('webApiIds', msg(menuMessages, 'apiUnknown'));
     }
     const before = (await tx.select({ id: menuApi.webApiId }).from(menuApi).where(eq(menuApi.menuId, input.menuId)))
       .map((r) => r.id)

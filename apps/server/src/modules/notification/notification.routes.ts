@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   envelopeSchema,
+  msg,
   notificationMarkReadSchema,
   notificationMessages,
   notificationQuerySchema,
@@ -72,7 +73,7 @@ export function registerNotificationRoutes(app: FastifyInstance, db: Db, live: L
     async (request, reply) => {
       const actor = requireActor(request);
       const bearer = bearerOf(request.headers.authorization);
-      if (!bearer || actor.apiTokenId !== undefined) throw badRequest(notificationMessages.streamTicketSession);
+      if (!bearer || actor.apiTokenId !== undefined) throw badRequest(msg(notificationMessages, 'streamTicketSession'));
       const seconds = Math.max(0, actor.tokenExp - Math.floor(Date.now() / 1000));
       const secure = request.protocol === 'https' ? '; Secure' : '';
       reply.header(
@@ -107,7 +108,7 @@ export function registerNotificationRoutes(app: FastifyInstance, db: Db, live: L
       const actor = requireActor(request);
       // A client that cannot read a stream (a plain JSON call) is told so rather than left hanging.
       if (!/\btext\/event-stream\b/.test(request.headers.accept ?? ''))
-        throw badRequest(notificationMessages.streamAccept);
+        throw badRequest(msg(notificationMessages, 'streamAccept'));
       await streams.open(request, reply, actor);
     },
   );

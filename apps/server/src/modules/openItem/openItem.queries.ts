@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { OpenItemQuery } from '@casedesk/shared';
+import { msg, ticketMessages, type OpenItemQuery } from '@casedesk/shared';
 import type { Queryable } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, fieldRefusal } from '../../platform/errors.js';
 import { likePattern } from '../../platform/resource.js';
 import { project } from '../project/index.js';
 import { ticket } from '../ticket/index.js';
@@ -42,12 +42,10 @@ const sortable: Record<string, PgColumn> = {
   modifiedAt: openItem.modifiedAt,
 };
 
-export const endBeforeStart = 'End date cannot be earlier than start date';
-
 /** Where a list query's filters and the actor's scope meet. */
 export function openItemWhere(actor: Actor, query: Omit<OpenItemQuery, 'page' | 'pageSize'>): SQL | undefined {
   if (query.openDateFrom && query.openDateTo && query.openDateTo < query.openDateFrom)
-    throw badRequest(endBeforeStart, [{ field: 'openDateTo', message: endBeforeStart }]);
+    throw fieldRefusal('openDateTo', msg(ticketMessages, 'endBeforeStart'));
   const keyword = query.keyword?.trim();
   return and(
     openItemScope(actor),

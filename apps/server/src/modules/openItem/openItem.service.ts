@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   messages,
+  msg,
   openItemClosedStatuses,
   openItemMessages,
   type OpenItem,
@@ -18,7 +19,7 @@ import type { Actor } from '../../platform/actor.js';
 import { hasPermission } from '../../platform/access.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { present } from '../../platform/envelope.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, fieldRefusal, forbidden, notFound } from '../../platform/errors.js';
 import { versionedUpdate } from '../../platform/resource.js';
 import { claimFiles, dropFiles, fileUrlOf, storedFile } from '../file/index.js';
 import { project } from '../project/index.js';
@@ -53,7 +54,8 @@ async function lockTicket(tx: Tx, actor: Actor, ticketId: number) {
     .where(and(eq(ticket.id, ticketId), visibleSql(actor)))
     .for('update');
   if (!row) throw notFound();
-  if (!ticketIsOpen(row.status)) throw badRequest(openItemMessages.ticketClosed(row.caseNumber));
+  if (!ticketIsOpen(row.status))
+    throw badRequest(msg(openItemMessages, 'ticketClosed', { caseNumber: row.caseNumber }));
   return row;
 }
 
@@ -66,25 +68,29 @@ async function checkReferences(
 ) {
   if (input.projectId) {
     const [found] = await tx.select({ id: project.id }).from(project).where(eq(project.id, input.projectId));
-    if (!found) throw badRequest('projectId: unknown project', [{ field: 'projectId', message: 'Unknown project' }]);
+    if (!found)
+      throw badRequest(msg(messages, 'fieldUnknownRecord', { field: 'projectId', label: 'project' }), [
+        { field: 'projectId', message: msg(messages, 'unknownRecord', { label: 'project' }).text },
+      ]);
   }
   if (input.pointOfContact) {
     const [found] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.id, input.pointOfContact));
     if (!found)
-      throw badRequest('pointOfContact: unknown user', [{ field: 'pointOfContact', message: 'Unknown user' }]);
+      throw badRequest(msg(messages, 'fieldUnknownRecord', { field: 'pointOfContact', label: 'user' }), [
+        { field: 'pointOfContact', message: msg(messages, 'unknownRecord', { label: 'user' }).text },
+      ]);
   }
   const related = [...new Set(input.relatedTickets)];
-  if (related.includes(ticketId))
-    throw badRequest(openItemMessages.relatedSelf, [
-      { field: 'relatedTickets', message: openItemMessages.relatedSelf },
-    ]);
+  if (related.includes(ticketId)) throw fieldRefusal('relatedTickets', msg(openItemMessages, 'relatedSelf'));
   if (related.length) {
     const seen = await tx
       .select({ id: ticket.id })
       .from(ticket)
       .where(and(inArray(ticket.id, related), visibleSql(actor)));
     if (seen.length !== related.length)
-      throw badRequest('relatedTickets: unknown ticket', [{ field: 'relatedTickets', message: 'Unknown ticket' }]);
+      throw badRequest(msg(messages, 'fieldUnknownRecord', { field: 'relatedTickets', label: 'ticket' }), [
+        { field: 'relatedTickets', message: msg(messages, 'unknownRecord', { label: 'ticket' }).text },
+      ]);
   }
   return related;
 }
@@ -155,7 +161,7 @@ export async function updateOpenItem(db: Db, actor: Actor, input: OpenItemUpdate
     const comment = input.comment === undefined ? before.comment : input.comment;
     // The spec: a status change comes with a new comment (the web asks for it before saving).
     if (status !== before.status && sameText(comment, before.comment))
-      throw badRequest(openItemMessages.updateComment, [{ field: 'comment', message: openItemMessages.updateComment }]);
+      throw fieldRefusal('comment', msg(openItemMessages, 'updateComment'));
     const attachments = input.attachments === undefined ? before.attachments : [...new Set(input.attachments)];
     const added = attachments.filter((f) => !before.attachments.includes(f));
     const removed = before.attachments.filter((f) => !attachments.includes(f));
@@ -186,7 +192,7 @@ export async function updateOpenItem(db: Db, actor: Actor, input: OpenItemUpdate
       })
       .where(versioned.where)
       .returning();
-    if (!updated) throw conflict(messages.staleRowVersion);
+    if (!updated) throw conflict(msg(messages, 'staleRowVersion'));
     await saveRelated(tx, input.id, related);
     await claimFiles(tx, actor, fileOwner, input.id, added);
     const dropped = await dropFiles(tx, fileOwner, [input.id], attachments);
@@ -222,9 +228,10 @@ export async function deleteOpenItems(db: Db, actor: Actor, ids: number[]): Prom
       .orderBy(asc(openItem.id));
     if (rows.length !== unique.length) throw notFound();
     for (const row of rows) {
-      if (!ticketIsOpen(row.ticketStatus)) throw badRequest(openItemMessages.ticketClosed(row.ticketNumber));
-      if (row.status === 'Complete') throw badRequest(openItemMessages.deleteComplete);
-      if (row.relatedTickets.length > 0) throw conflict(openItemMessages.deleteRelated);
+      if (!ticketIsOpen(row.ticketStatus))
+        throw badRequest(msg(openItemMessages, 'ticketClosed', { caseNumber: row.ticketNumber }));
+      if (row.status === 'Complete') throw badRequest(msg(openItemMessages, 'deleteComplete'));
+      if (row.relatedTickets.length > 0) throw conflict(msg(openItemMessages, 'deleteRelated'));
     }
     const removedFiles = await dropFiles(tx, fileOwner, unique);
     await tx.delete(openItem).where(inArray(openItem.id, unique));
@@ -299,7 +306,7 @@ export async function reorderOpenItems(db: Db, actor: Actor, input: OpenItemReor
     const current = await tx.select({ id: openItem.id }).from(openItem).where(eq(openItem.ticketId, input.ticketId));
     const wanted = new Set(input.ids);
     if (wanted.size !== input.ids.length || current.length !== wanted.size || current.some((c) => !wanted.has(c.id)))
-      throw badRequest(openItemMessages.reorderMismatch, [{ field: 'ids', message: openItemMessages.reorderMismatch }]);
+      throw fieldRefusal('ids', msg(openItemMessages, 'reorderMismatch'));
     for (const [index, id] of input.ids.entries())
       await tx
         .update(openItem)

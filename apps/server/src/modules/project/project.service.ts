@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { messages, msg } from '@casedesk/shared';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { company } from '../company/index.js';
@@ -19,7 +20,9 @@ export async function replaceCompanies(tx: Tx, projectId: number, companyIds: nu
   if (unique.length > 0) {
     const [found] = await tx.select({ n: count() }).from(company).where(inArray(company.id, unique));
     if ((found?.n ?? 0) !== unique.length)
-      throw badRequest('companyIds: unknown company', [{ field: 'companyIds', message: 'Unknown company' }]);
+      throw badRequest(msg(messages, 'fieldUnknownRecord', { field: 'companyIds', label: 'company' }), [
+        { field: 'companyIds', message: msg(messages, 'unknownRecord', { label: 'company' }).text },
+      ]);
   }
   await tx.delete(projectCompany).where(and(eq(projectCompany.projectId, projectId)));
   if (unique.length > 0) await tx.insert(projectCompany).values(unique.map((companyId) => ({ projectId, companyId })));

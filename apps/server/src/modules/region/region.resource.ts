@@ -1,12 +1,13 @@
 import { and, count, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import {
+  msg,
   regionCreateSchema,
   regionMessages,
   regionQuerySchema,
   regionSchema,
   regionUpdateSchema,
 } from '@casedesk/shared';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { fieldRefusal, notFound } from '../../platform/errors.js';
 import { defineResource } from '../../platform/resource.js';
 import { company } from '../company/index.js';
 import { region } from './region.table.js';
@@ -43,10 +44,9 @@ export const regionResource = defineResource({
     if (!row) throw notFound();
     if (row.parentCode === null) return;
     const [parent] = await tx.select({ id: region.id }).from(region).where(eq(region.code, row.parentCode));
-    if (!parent)
-      throw badRequest(regionMessages.parentUnknown, [{ field: 'parentCode', message: regionMessages.parentUnknown }]);
+    if (!parent) throw fieldRefusal('parentCode', msg(regionMessages, 'parentUnknown'));
     if (await wouldCycle(tx, row.code, row.parentCode))
-      throw badRequest(regionMessages.parentCycle, [{ field: 'parentCode', message: regionMessages.parentCycle }]);
+      throw fieldRefusal('parentCode', msg(regionMessages, 'parentCycle'));
   },
   exportColumns: [
     { header: 'Code', field: 'code' },

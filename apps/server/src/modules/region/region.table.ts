@@ -1,5 +1,5 @@
 import { foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { regionMessages } from '@casedesk/shared';
+import { msg, regionMessages } from '@casedesk/shared';
 import { recordColumns } from '../../platform/columns.js';
 import { describeReference } from '../../platform/db-errors.js';
 import { authorKeys } from '../user/user.table.js';
@@ -30,5 +30,5 @@ describeReference('region_parent_fk', {
   target: 'region',
   table: 'region',
   column: 'parent_code',
-  missing: regionMessages.parentUnknown,
+  missing: msg(regionMessages, 'parentUnknown'),
 });

@@ -1,6 +1,6 @@
-import { userMessages } from '@casedesk/shared';
+import { msg, userMessages, type Message } from '@casedesk/shared';
 import type { Actor, DataScope } from '../../platform/actor.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, fieldRefusal } from '../../platform/errors.js';
 
 // No escalation through roles: no one grants permissions or a data scope they do not hold themselves, whether
 // by editing a role or by giving one to a user (the user module asks the same rules).
@@ -11,7 +11,7 @@ export function notHeld(actor: Actor, codes: Iterable<string>): string[] {
 }
 
 export function assertCanGrant(actor: Actor, grantedPermissions: Iterable<string>): void {
-  if (notHeld(actor, grantedPermissions).length > 0) throw badRequest(userMessages.cannotGrant);
+  if (notHeld(actor, grantedPermissions).length > 0) throw badRequest(msg(userMessages, 'cannotGrant'));
 }
 
 /** How many tickets a data scope shows: 'all' beats 'projects' beats 'own'. */
@@ -21,7 +21,6 @@ const scopeWidth: Record<DataScope, number> = { own: 0, projects: 1, all: 2 };
 export const widerThanActor = (actor: Actor, scope: DataScope) => scopeWidth[scope] > scopeWidth[actor.dataScope];
 
 /** No one grants more than they hold: a role's data scope no wider than the actor's own. */
-export function assertScopeGrantable(actor: Actor, scopes: Iterable<DataScope>, message: string): void {
-  for (const scope of scopes)
-    if (widerThanActor(actor, scope)) throw badRequest(message, [{ field: 'dataScope', message }]);
+export function assertScopeGrantable(actor: Actor, scopes: Iterable<DataScope>, message: Message): void {
+  for (const scope of scopes) if (widerThanActor(actor, scope)) throw fieldRefusal('dataScope', message);
 }

@@ -4,6 +4,7 @@ import {
   commonActions,
   extraActions,
   messages,
+  msg,
   permissionModules,
   roleMessages,
   systemRoleCodes,
@@ -43,10 +44,10 @@ const sameCodes = (a: string[], b: string[]) =>
 /** What a system role must stay: its code, enabled, and for admin every permission. Runs inside the save. */
 export function checkSystemRole(row: RoleRow, codes: string[] | undefined): void {
   if (!row.isSystem) return;
-  if (!isSystemCode(row.code)) throw conflict(roleMessages.systemCodeFixed);
-  if (!row.enabled) throw conflict(roleMessages.systemNotDisabled);
+  if (!isSystemCode(row.code)) throw conflict(msg(roleMessages, 'systemCodeFixed'));
+  if (!row.enabled) throw conflict(msg(roleMessages, 'systemNotDisabled'));
   if (row.code === 'admin' && codes !== undefined && !sameCodes(codes, everyCode))
-    throw conflict(roleMessages.adminHoldsAll);
+    throw conflict(msg(roleMessages, 'adminHoldsAll'));
 }
 
 /** No escalation: whatever a save adds to a role must be held by the actor. */
@@ -56,13 +57,13 @@ function assertGrantable(actor: Actor, codes: string[] | undefined, current: str
   try {
     assertCanGrant(actor, added);
   } catch {
-    throw badRequest(roleMessages.cannotGrant);
+    throw badRequest(msg(roleMessages, 'cannotGrant'));
   }
 }
 
 export async function addRole(db: Db, actor: Actor, input: RoleCreate): Promise<RoleRow> {
   assertGrantable(actor, input.permissions, []);
-  assertScopeGrantable(actor, [input.dataScope], roleMessages.cannotGrantScope);
+  assertScopeGrantable(actor, [input.dataScope], msg(roleMessages, 'cannotGrantScope'));
   return roleResource.generic.add(db, actor, input);
 }
 
@@ -70,12 +71,12 @@ export async function updateRole(db: Db, actor: Actor, input: RoleUpdate): Promi
   const [before, current] = await Promise.all([findRole(db, input.id), codesOfRole(db, input.id)]);
   assertGrantable(actor, input.permissions, current);
   if (before && input.dataScope !== before.dataScope)
-    assertScopeGrantable(actor, [input.dataScope], roleMessages.cannotGrantScope);
+    assertScopeGrantable(actor, [input.dataScope], msg(roleMessages, 'cannotGrantScope'));
   // Enabling a disabled role grants all its permissions and its data scope to its users again: the actor
   // must hold them.
   if (before && !before.enabled && input.enabled) {
     assertGrantable(actor, input.permissions ?? current, []);
-    assertScopeGrantable(actor, [input.dataScope], roleMessages.cannotGrantScope);
+    assertScopeGrantable(actor, [input.dataScope], msg(roleMessages, 'cannotGrantScope'));
   }
   return roleResource.generic.update(db, actor, input);
 }
@@ -86,7 +87,7 @@ export async function removeRoles(db: Db, actor: Actor, ids: number[]): Promise<
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(role).where(inArray(role.id, unique)).for('update');
     if (rows.length !== unique.length) throw notFound();
-    if (rows.some((r) => r.isSystem)) throw conflict(roleMessages.systemNotDeletable);
+    if (rows.some((r) => r.isSystem)) throw conflict(msg(roleMessages, 'systemNotDeletable'));
     const refusal = await referenceRefusal(tx, 'role', unique);
     if (refusal) throw conflict(refusal);
     await tx.delete(rolePermission).where(inArray(rolePermission.roleId, unique));
@@ -148,7 +149,7 @@ export async function savePermissionMatrix(db: Db, actor: Actor, input: Permissi
         .set({ ...nextVersion(role, actor) })
         .where(and(eq(role.id, entry.id), eq(role.rowVersion, entry.rowVersion)))
         .returning({ id: role.id });
-      if (!bumped) throw conflict(messages.staleRowVersion);
+      if (!bumped) throw conflict(msg(messages, 'staleRowVersion'));
       await replaceRolePermissions(tx, entry.id, entry.permissions);
       await writeAudit(tx, {
         entity: 'Role',

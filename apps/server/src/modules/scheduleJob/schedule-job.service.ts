@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  msg,
   scheduleJobMessages,
   type JobRun,
   type JobRunQuery,
@@ -14,7 +15,7 @@ import { nextVersion } from '../../platform/columns.js';
 import type { Db } from '../../platform/db.js';
 import type { DomainEventHandler } from '../../platform/events.js';
 import { present } from '../../platform/envelope.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, fieldRefusal, notFound } from '../../platform/errors.js';
 import { defineJobHandler, type DefaultJob } from '../../platform/jobs/job-handler.js';
 import { jobRun, scheduleJob, type ScheduleJobRow } from '../../platform/jobs/jobs.table.js';
 import type { JobRegistry } from '../../platform/jobs/registry.js';
@@ -26,10 +27,7 @@ export type Jobs = { registry: JobRegistry; scheduler: Scheduler };
 /** The handler must exist on this server and take the job's parameters: else 400 naming the field. */
 export function checkHandler(registry: JobRegistry, input: { className: string; jobParams: unknown }) {
   const handler = registry.get(input.className);
-  if (!handler)
-    throw badRequest(scheduleJobMessages.unknownHandler, [
-      { field: 'className', message: scheduleJobMessages.unknownHandler },
-    ]);
+  if (!handler) throw fieldRefusal('className', msg(scheduleJobMessages, 'unknownHandler'));
   const parsed = handler.params.safeParse(input.jobParams);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({
@@ -82,7 +80,7 @@ export async function setJobStarted(db: Db, scheduler: Scheduler, actor: Actor, 
   // Start begins a new cycle: the cycle count is counted again from zero.
   const next = start ? await scheduler.nextRunAt({ ...before, runTimes: 0 }) : null;
   if (start && !next)
-    throw badRequest(scheduleJobMessages.noFireTimeLeft, [
+    throw badRequest(msg(scheduleJobMessages, 'noFireTimeLeft'), [
       { field: before.triggerType === 'Cron' ? 'cron' : 'endTime', message: scheduleJobMessages.noFireTimeLeft },
     ]);
   return db.transaction(async (tx) => {

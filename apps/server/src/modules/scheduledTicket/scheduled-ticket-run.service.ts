@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  msg,
   scheduledTicketMessages,
   ticketCreateSchema,
   type ScheduledTicketResult,
@@ -89,7 +90,7 @@ export async function claimDue(db: Db, timeZone: string, limit: number): Promise
 
 /** The owner as the ticket create sees them now: their roles, scope and permission to create tickets. */
 async function ownerActor(db: Db, userId: number | null): Promise<Actor> {
-  const refused = () => badRequest(scheduledTicketMessages.ownerInactive);
+  const refused = () => badRequest(msg(scheduledTicketMessages, 'ownerInactive'));
   if (userId === null) throw refused();
   const [row] = await rowsOf<UserRow>(db, sql`select ${actorColumns} from app_user u where u.id = ${userId}`);
   if (!row) throw refused();

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   messages,
+  msg,
   nextFireTimes,
   scheduledTicketMessages,
   type Page,
@@ -13,7 +14,7 @@ import {
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { conflict, fieldRefusal, notFound } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { versionedUpdate } from '../../platform/resource.js';
 import { readSettings } from '../setting/index.js';
@@ -25,7 +26,7 @@ import { scheduledTicket, scheduledTicketRun } from './scheduled-ticket.table.js
 export type ScheduledTicketRow = typeof scheduledTicket.$inferSelect;
 type Recurrence = { cron: string | null; scheduledDate: Date | null; enabled: boolean };
 
-const refuse = (field: string, message: string) => badRequest(message, [{ field, message }]);
+const refuse = fieldRefusal;
 
 /** The next cron time strictly after `after`, in the server setting's time zone; null when it never fires again. */
 export const nextCronTime = (cron: string, timeZone: string, after: Date): Date | null =>
@@ -36,9 +37,9 @@ export const nextCronTime = (cron: string, timeZone: string, after: Date): Date 
  * not when an unrelated field of a one-off that is about to run changes.
  */
 function checkRecurrence(r: Recurrence, now: Date, changed: boolean) {
-  if (!r.cron === !r.scheduledDate) throw refuse('cron', scheduledTicketMessages.recurrenceRequired);
+  if (!r.cron === !r.scheduledDate) throw refuse('cron', msg(scheduledTicketMessages, 'recurrenceRequired'));
   if (changed && r.enabled && r.scheduledDate && r.scheduledDate <= now)
-    throw refuse('scheduledDate', scheduledTicketMessages.dateInPast);
+    throw refuse('scheduledDate', msg(scheduledTicketMessages, 'dateInPast'));
 }
 
 /** When the recurrence fires next, counted from now: nothing when disabled. */
@@ -165,7 +166,7 @@ export async function updateScheduledTicket(db: Db, actor: Actor, input: Schedul
       .set({ ...templateValues(template), ...recurrence, nextRunAt, ...versioned.set })
       .where(versioned.where)
       .returning();
-    if (!updated) throw conflict(messages.staleRowVersion);
+    if (!updated) throw conflict(msg(messages, 'staleRowVersion'));
     await writeAudit(tx, {
       entity: 'ScheduledTicket',
       entityId: id,

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   defaultAllowedUploadTypes,
   messages,
+  msg,
   settingGroupSchemas,
   settingMessages,
   type PublicSettings,
@@ -20,7 +21,7 @@ import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { loadConfig, type Config } from '../../platform/config.js';
 import { present } from '../../platform/envelope.js';
-import { badRequest, conflict } from '../../platform/errors.js';
+import { conflict, fieldRefusal } from '../../platform/errors.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { appUser } from '../user/index.js';
 import { appSetting, holiday } from './setting.table.js';
@@ -259,7 +260,7 @@ async function saveGroupIn(
   const value = stored;
   let row: typeof appSetting.$inferSelect | undefined;
   if (!before) {
-    if (input.rowVersion !== 0) throw conflict(messages.staleRowVersion);
+    if (input.rowVersion !== 0) throw conflict(msg(messages, 'staleRowVersion'));
     [row] = await tx
       .insert(appSetting)
       .values({ groupName: input.group, value, createdBy: actor.userId, modifiedBy: actor.userId })
@@ -272,7 +273,7 @@ async function saveGroupIn(
       .where(and(eq(appSetting.id, before.id), eq(appSetting.rowVersion, input.rowVersion)))
       .returning();
   }
-  if (!row) throw conflict(messages.staleRowVersion);
+  if (!row) throw conflict(msg(messages, 'staleRowVersion'));
   const changes = diff(before?.value ?? {}, value);
   if (input.group === 'basic') {
     const zoneBefore = (before?.value as { timeZone?: string } | undefined)?.timeZone ?? 'UTC'; // the default's
@@ -310,15 +311,10 @@ async function saveGroupIn(
 async function checkSsoDefaults(q: Queryable, value: ThirdPartySave) {
   if (value.defaultRoleId !== null) {
     const found = await rowsOf(q, sql`select 1 from role where id = ${value.defaultRoleId}`);
-    if (found.length === 0)
-      throw badRequest(settingMessages.ssoRoleUnknown, [
-        { field: 'value.defaultRoleId', message: settingMessages.ssoRoleUnknown },
-      ]);
+    if (found.length === 0) throw fieldRefusal('value.defaultRoleId', msg(settingMessages, 'ssoRoleUnknown'));
   }
   if (value.userMode === 'create' && value.defaultRoleId === null)
-    throw badRequest(settingMessages.ssoRoleRequired, [
-      { field: 'value.defaultRoleId', message: settingMessages.ssoRoleRequired },
-    ]);
+    throw fieldRefusal('value.defaultRoleId', msg(settingMessages, 'ssoRoleRequired'));
   if (value.defaultProjectIds.length > 0) {
     const found = await rowsOf(
       q,
@@ -328,9 +324,7 @@ async function checkSsoDefaults(q: Queryable, value: ThirdPartySave) {
       )})`,
     );
     if (found.length !== value.defaultProjectIds.length)
-      throw badRequest(settingMessages.ssoProjectUnknown, [
-        { field: 'value.defaultProjectIds', message: settingMessages.ssoProjectUnknown },
-      ]);
+      throw fieldRefusal('value.defaultProjectIds', msg(settingMessages, 'ssoProjectUnknown'));
   }
 }
 
@@ -341,10 +335,7 @@ async function checkReminderUsers(q: Queryable, userIds: number[]) {
     .select({ id: appUser.id })
     .from(appUser)
     .where(and(inArray(appUser.id, userIds), isNull(appUser.deletedAt)));
-  if (found.length !== userIds.length)
-    throw badRequest(settingMessages.reminderUserUnknown, [
-      { field: 'value.userIds', message: settingMessages.reminderUserUnknown },
-    ]);
+  if (found.length !== userIds.length) throw fieldRefusal('value.userIds', msg(settingMessages, 'reminderUserUnknown'));
 }
 
 // ---- holiday calendar ----

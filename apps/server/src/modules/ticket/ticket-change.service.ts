@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { canChangeStatus, messages, statusEffects, ticketMessages, type TicketUpdate } from '@casedesk/shared';
+import { canChangeStatus, messages, msg, statusEffects, ticketMessages, type TicketUpdate } from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, fieldRefusal, notFound } from '../../platform/errors.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { recordDelegatedWork } from '../delegate/index.js';
@@ -48,7 +48,7 @@ async function applyChange(
   /** Why the change happened, written into the same history entry (e.g. an open item was deleted). */
   why: Changes = {},
 ): Promise<WriteResult<TicketRecord>> {
-  if (before.status === 'Cancelled') throw badRequest(ticketMessages.cancelledIsFinal);
+  if (before.status === 'Cancelled') throw badRequest(msg(ticketMessages, 'cancelledIsFinal'));
   const next: Partial<TicketRecord> = {};
   const set = <K extends keyof TicketRecord>(key: K, value: TicketRecord[K] | undefined) => {
     if (value !== undefined && comparable(value) !== comparable(before[key])) next[key] = value;
@@ -91,9 +91,7 @@ async function applyChange(
 
   let status = input.status ?? before.status;
   if (!canChangeStatus(before.status, status))
-    throw badRequest(ticketMessages.statusNotAllowed(before.status, status), [
-      { field: 'status', message: ticketMessages.statusNotAllowed(before.status, status) },
-    ]);
+    throw fieldRefusal('status', msg(ticketMessages, 'statusNotAllowed', { from: before.status, to: status }));
   // A new assignee brings their delegate; a New ticket that gets one is Assigned.
   if (next.assignTo !== undefined || next.projectId !== undefined) {
     const assignee = next.assignTo !== undefined ? next.assignTo : before.assignTo;
@@ -127,7 +125,7 @@ async function applyChange(
     })
     .where(and(eq(ticket.id, before.id), rowVersion === undefined ? undefined : eq(ticket.rowVersion, rowVersion)))
     .returning(ticketRecordColumns);
-  if (!row) throw conflict(messages.staleRowVersion);
+  if (!row) throw conflict(msg(messages, 'staleRowVersion'));
 
   let removedFiles: string[] = [];
   if (next.attachments) {
@@ -165,7 +163,7 @@ export async function updateTicket(db: Db, actor: Actor, input: TicketUpdate): P
   return db.transaction(async (tx) => {
     const before = await findVisible(tx, actor, input.id, true);
     if (!before) throw notFound();
-    if (before.rowVersion !== input.rowVersion) throw conflict(messages.staleRowVersion);
+    if (before.rowVersion !== input.rowVersion) throw conflict(msg(messages, 'staleRowVersion'));
     checkPrivateAllowed(settings, before.privateTicket, input.privateTicket);
     const { id: _id, rowVersion, ...changes } = input;
     return applyChange(tx, actor, before, changes, rowVersion, settings.basic.timeZone);
@@ -193,8 +191,7 @@ export async function batchChange(
       try {
         await applyChange(tx, actor, row, change, undefined, timeZone);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'BAD_REQUEST')
-          throw badRequest(`${row.caseNumber}: ${error.message}`);
+        if (error instanceof AppError && error.code === 'BAD_REQUEST') throw badRequest(error.prefixed(row.caseNumber));
         throw error;
       }
     }
@@ -214,8 +211,7 @@ export async function deleteTickets(db: Db, actor: Actor, ids: number[]): Promis
       .select({ n: count() })
       .from(ticket)
       .where(and(inArray(ticket.parentTicket, unique), sql`not (${inArray(ticket.id, unique)})`));
-    if (children && children.n > 0)
-      throw conflict(ticketMessages.inUse('ticket', children.n).replace('applied to', 'linked from'));
+    if (children && children.n > 0) throw conflict(msg(ticketMessages, 'linkedFrom', { count: children.n }));
     const removedFiles = await dropFiles(tx, fileOwner, unique);
     await tx.update(ticket).set({ parentTicket: null }).where(inArray(ticket.parentTicket, unique));
     await tx.delete(ticket).where(inArray(ticket.id, unique));

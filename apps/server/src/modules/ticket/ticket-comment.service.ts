@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { messages } from '@casedesk/shared';
+import { messages, msg } from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { present } from '../../platform/envelope.js';
@@ -28,7 +28,7 @@ export async function addComment(db: Db, actor: Actor, input: CommentInput) {
 export async function addCommentIn(tx: Tx, actor: Actor, input: CommentInput) {
   if (!(await findVisible(tx, actor, input.ticketId, true))) throw notFound();
   const text = sanitizeHtml(input.comment);
-  if (htmlToText(text).trim() === '' && !/<img/i.test(text)) throw fieldError('comment', messages.required);
+  if (htmlToText(text).trim() === '' && !/<img/i.test(text)) throw fieldError('comment', msg(messages, 'required'));
   const [row] = await tx
     .insert(ticketComment)
     .values({

@@ -1,5 +1,6 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
+  msg,
   ticketMessages,
   ticketSlaHours,
   type SettingValues,
@@ -9,7 +10,7 @@ import {
 import { preparedStatement, type Db, type Queryable, type Tx } from '../../platform/db.js';
 import { emitDomainEvent, hasDomainEventHandlers } from '../../platform/events.js';
 import type { Actor } from '../../platform/actor.js';
-import { badRequest } from '../../platform/errors.js';
+import { fieldRefusal } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { searchableText } from '../../platform/text-search.js';
 import { activeDelegateQuery, recordDelegatedWork, utcDay } from '../delegate/index.js';
@@ -214,8 +215,7 @@ async function insertTicket(q: Queryable, actor: Actor, input: TicketCreate, set
   if (input.categoryId) {
     const cat = judgeCategory(facts.category);
     assignee ??= cat.newTicketAssignee;
-    if (assignee === null)
-      throw badRequest(ticketMessages.noAssignee, [{ field: 'categoryId', message: ticketMessages.noAssignee }]);
+    if (assignee === null) throw fieldRefusal('categoryId', msg(ticketMessages, 'noAssignee'));
   }
   if (assignee !== null) judgeUsers(facts.assigneeFound, 1, input.assignTo ? 'assignTo' : 'categoryId');
   if (input.companyId) judgeCompany(facts.company);

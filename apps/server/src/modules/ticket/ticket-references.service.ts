@@ -2,6 +2,8 @@ import { and, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'dr
 import {
   mayBecomePrivate,
   openTicketStatuses,
+  type Message,
+  msg,
   settingMessages,
   ticketMessages,
   ticketSlaHours,
@@ -12,7 +14,7 @@ import {
 } from '@casedesk/shared';
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
-import { badRequest } from '../../platform/errors.js';
+import { fieldRefusal, namedFieldRefusal } from '../../platform/errors.js';
 import { category, categoryProject } from '../category/index.js';
 import { company } from '../company/index.js';
 import { activeDelegate } from '../delegate/index.js';
@@ -26,8 +28,7 @@ import { ticket } from './ticket.table.js';
 // them, so that a create can ask for all the facts in one statement (ticket-create.service.ts).
 
 /** A 400 naming the field at fault. */
-export const fieldError = (name: string, message: string) =>
-  badRequest(`${name}: ${message}`, [{ field: name, message }]);
+export const fieldError = (name: string, message: Message) => namedFieldRefusal(name, message);
 
 /** An id in a statement: given, an expression, or a placeholder of a statement built once. */
 export type Id = number | SQLWrapper;
@@ -39,8 +40,8 @@ export const projectFactsSql = (projectId: Id) =>
   sql`select ${project.projectStatus} as status from ${project} where ${project.id} = ${projectId}`;
 export function judgeProject(actor: Actor, projectId: number, row: ProjectFacts | null | undefined) {
   if (!row || (actor.dataScope !== 'all' && !actor.projects.includes(projectId)))
-    throw fieldError('projectId', 'Unknown project');
-  if (row.status !== 'Active') throw fieldError('projectId', 'The project is inactive');
+    throw fieldError('projectId', msg(ticketMessages, 'projectUnknown'));
+  if (row.status !== 'Active') throw fieldError('projectId', msg(ticketMessages, 'projectInactive'));
 }
 export async function checkProject(tx: Tx, actor: Actor, projectId: number) {
   const [row] = await rowsOf<ProjectFacts>(tx, projectFactsSql(projectId));
@@ -54,10 +55,9 @@ export const categoryFactsSql = (categoryId: Id, projectId: Id) =>
         (select count(*)::integer from ${categoryProject} where ${categoryProject.categoryId} = ${category.id}) as links
       from ${category} where ${category.id} = ${categoryId}`;
 export function judgeCategory(row: CategoryFacts | null | undefined): CategoryFacts {
-  if (!row) throw fieldError('categoryId', 'Unknown category');
-  if (row.status !== 'Active') throw fieldError('categoryId', 'The category is inactive');
-  if (Number(row.links) > 0 && !row.linked)
-    throw fieldError('categoryId', 'The category is not offered in this project');
+  if (!row) throw fieldError('categoryId', msg(ticketMessages, 'categoryUnknown'));
+  if (row.status !== 'Active') throw fieldError('categoryId', msg(ticketMessages, 'categoryInactive'));
+  if (Number(row.links) > 0 && !row.linked) throw fieldError('categoryId', msg(ticketMessages, 'categoryNotInProject'));
   return row;
 }
 export async function checkCategory(tx: Tx, categoryId: number, projectId: number) {
@@ -71,8 +71,8 @@ export const companyFactsSql = (companyId: Id, projectId: Id) =>
         (select count(*)::integer from ${projectCompany} where ${projectCompany.projectId} = ${projectId}) as links
       from ${company} where ${company.id} = ${companyId}`;
 export function judgeCompany(row: CompanyFacts | null | undefined) {
-  if (!row) throw fieldError('companyId', 'Unknown company');
-  if (Number(row.links) > 0 && !row.linked) throw fieldError('companyId', 'The company is not part of this project');
+  if (!row) throw fieldError('companyId', msg(ticketMessages, 'companyUnknown'));
+  if (Number(row.links) > 0 && !row.linked) throw fieldError('companyId', msg(ticketMessages, 'companyNotInProject'));
 }
 export async function checkCompany(tx: Tx, companyId: number, projectId: number) {
   const [row] = await rowsOf<CompanyFacts>(tx, companyFactsSql(companyId, projectId));
@@ -83,7 +83,7 @@ export async function checkCompany(tx: Tx, companyId: number, projectId: number)
 export const activeUsersSql = (which: SQL) =>
   sql`(select count(*)::integer from ${appUser} where ${and(which, eq(appUser.status, 'Active'), isNull(appUser.deletedAt))})`;
 export function judgeUsers(found: number, expected: number, name: string) {
-  if (Number(found) !== expected) throw fieldError(name, 'Unknown or inactive user');
+  if (Number(found) !== expected) throw fieldError(name, msg(ticketMessages, 'userUnknownOrInactive'));
 }
 export async function checkUsers(tx: Tx, ids: number[], name: string) {
   const unique = [...new Set(ids)];
@@ -93,8 +93,9 @@ export async function checkUsers(tx: Tx, ids: number[], name: string) {
 }
 
 export async function checkParent(q: Queryable, actor: Actor, parentId: number, selfId?: number) {
-  if (parentId === selfId) throw fieldError('parentTicket', 'A ticket cannot be its own parent');
-  if (!(await ticketVisible(q, actor, parentId))) throw fieldError('parentTicket', 'Unknown ticket');
+  if (parentId === selfId) throw fieldError('parentTicket', msg(ticketMessages, 'parentSelf'));
+  if (!(await ticketVisible(q, actor, parentId)))
+    throw fieldError('parentTicket', msg(ticketMessages, 'parentUnknown'));
   if (selfId === undefined) return;
   // Refuse cycles: the new parent must not descend from this ticket.
   const [loop] = await rowsOf<{ found: boolean }>(
@@ -106,7 +107,7 @@ export async function checkParent(q: Queryable, actor: Actor, parentId: number, 
            where t.parent_ticket is not null and up.depth < 100)
         select exists (select 1 from up where id = ${selfId}) as found`,
   );
-  if (loop?.found) throw fieldError('parentTicket', 'The linked ticket is a descendant of this ticket');
+  if (loop?.found) throw fieldError('parentTicket', msg(ticketMessages, 'parentDescendant'));
 }
 
 /** The assignee's active ticket delegate for this project on this day, if any (the delegate module's one rule). */
@@ -127,9 +128,7 @@ export async function dueDateOf(
 /** Refuses making a ticket private while Settings → Toggles → private tickets is off. */
 export function checkPrivateAllowed(settings: SettingValues, wasPrivate: boolean, makesPrivate: boolean | undefined) {
   if (!mayBecomePrivate(settings.toggles.privateTickets, wasPrivate, makesPrivate ?? false))
-    throw badRequest(settingMessages.privateTicketsOff, [
-      { field: 'privateTicket', message: settingMessages.privateTicketsOff },
-    ]);
+    throw fieldRefusal('privateTicket', msg(settingMessages, 'privateTicketsOff'));
 }
 
 /** The references of a new ticket, as a template that will be created later (a scheduled ticket) gives them. */
@@ -154,8 +153,7 @@ export async function checkNewTicketReferences(
   if (input.categoryId) {
     const cat = await checkCategory(tx, input.categoryId, input.projectId);
     assignee ??= cat.newTicketAssignee;
-    if (assignee === null)
-      throw badRequest(ticketMessages.noAssignee, [{ field: 'categoryId', message: ticketMessages.noAssignee }]);
+    if (assignee === null) throw fieldRefusal('categoryId', msg(ticketMessages, 'noAssignee'));
   }
   if (assignee !== null) await checkUsers(tx, [assignee], input.assignTo ? 'assignTo' : 'categoryId');
   if (input.companyId) await checkCompany(tx, input.companyId, input.projectId);
@@ -163,7 +161,7 @@ export async function checkNewTicketReferences(
 }
 
 /** A user who holds open tickets (assigned or delegated) may not be deleted: the user module asks before. */
-export async function openTicketsRefusal(tx: Tx, userIds: number[]): Promise<string | undefined> {
+export async function openTicketsRefusal(tx: Tx, userIds: number[]): Promise<Message | undefined> {
   const [tickets] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(ticket)
@@ -173,5 +171,5 @@ export async function openTicketsRefusal(tx: Tx, userIds: number[]): Promise<str
         inArray(ticket.status, [...openTicketStatuses]),
       ),
     );
-  return tickets && tickets.n > 0 ? userMessages.hasOpenTickets(tickets.n) : undefined;
+  return tickets && tickets.n > 0 ? msg(userMessages, 'hasOpenTickets', { count: tickets.n }) : undefined;
 }

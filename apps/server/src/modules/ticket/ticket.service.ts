@@ -1,9 +1,9 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { isOpenDateRangeValid, ticketMessages, type TicketPage, type TicketQuery } from '@casedesk/shared';
+import { isOpenDateRangeValid, msg, ticketMessages, type TicketPage, type TicketQuery } from '@casedesk/shared';
 import { prebuiltSelection, rowsOf, type Db, type Queryable } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { present } from '../../platform/envelope.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { fieldRefusal, notFound } from '../../platform/errors.js';
 import { htmlToText } from '../../platform/html.js';
 import { searchableText, weightedVector } from '../../platform/text-search.js';
 import { fileUrlOf, storedFile } from '../file/index.js';
@@ -130,7 +130,7 @@ export async function ticketDetail(db: Db, actor: Actor, id: number) {
 
 export function checkDateRange(query: Pick<TicketQuery, 'openDateFrom' | 'openDateTo'>) {
   if (!isOpenDateRangeValid(query.openDateFrom, query.openDateTo))
-    throw badRequest(ticketMessages.endBeforeStart, [{ field: 'openDateTo', message: ticketMessages.endBeforeStart }]);
+    throw fieldRefusal('openDateTo', msg(ticketMessages, 'endBeforeStart'));
 }
 
 type PageItems = Awaited<ReturnType<typeof ticketPageSql>>;

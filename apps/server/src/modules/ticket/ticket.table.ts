@@ -14,7 +14,14 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { openTicketStatuses, ticketFroms, ticketMessages, ticketPriorities, ticketStatuses } from '@casedesk/shared';
+import {
+  msg,
+  openTicketStatuses,
+  ticketFroms,
+  ticketMessages,
+  ticketPriorities,
+  ticketStatuses,
+} from '@casedesk/shared';
 import { recordColumns, timestamptz } from '../../platform/columns.js';
 import { describeReference } from '../../platform/db-errors.js';
 import { category } from '../category/category.table.js';
@@ -134,7 +141,7 @@ for (const [label, column] of [
     target: label,
     table: 'ticket',
     column,
-    inUse: (n) => ticketMessages.inUse(label, n),
+    inUse: (n) => msg(ticketMessages, 'inUse', { label, count: n }),
     first: true,
   });
 

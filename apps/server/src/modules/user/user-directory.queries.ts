@@ -1,5 +1,5 @@
 import { and, asc, Column, count, eq, getTableName, inArray, is, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import { roleMessages, userGroupMessages } from '@casedesk/shared';
+import { msg, roleMessages, userGroupMessages, userMessages, type Message } from '@casedesk/shared';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { likePattern } from '../../platform/resource.js';
 import type { UserDirectory } from '../../platform/user-directory.js';
@@ -121,29 +121,29 @@ export const userDirectory: UserDirectory = {
 };
 
 /** A department users are in may not be deleted. */
-export async function usersInDeptsRefusal(tx: Tx, deptIds: number[]): Promise<string | undefined> {
+export async function usersInDeptsRefusal(tx: Tx, deptIds: number[]): Promise<Message | undefined> {
   const [users] = await tx.select({ n: count() }).from(appUser).where(inArray(appUser.deptId, deptIds));
-  if (users && users.n > 0)
-    return `The department is assigned to ${users.n} user(s); move them to another department first.`;
+  if (users && users.n > 0) return msg(userMessages, 'deptHasUsers', { count: users.n });
   return undefined;
 }
 
 /** A position users hold may not be deleted. */
-export async function usersInPositionsRefusal(tx: Tx, positionIds: number[]): Promise<string | undefined> {
+export async function usersInPositionsRefusal(tx: Tx, positionIds: number[]): Promise<Message | undefined> {
   const [users] = await tx.select({ n: count() }).from(appUser).where(inArray(appUser.positionId, positionIds));
-  if (users && users.n > 0) return `The position is held by ${users.n} user(s); change their position first.`;
+  if (users && users.n > 0) return msg(userMessages, 'positionHasUsers', { count: users.n });
   return undefined;
 }
 
 /** A role users hold, deleted users included (restoring one gives the role back), may not be deleted. */
-export async function roleHoldersRefusal(tx: Tx, roleIds: number[]): Promise<string | undefined> {
+export async function roleHoldersRefusal(tx: Tx, roleIds: number[]): Promise<Message | undefined> {
   const users = await usersOfRoles(tx, roleIds);
-  if (users.live + users.deleted > 0) return roleMessages.assigned(users.live + users.deleted, users.deleted);
+  if (users.live + users.deleted > 0)
+    return msg(roleMessages, 'assigned', { count: users.live + users.deleted, deleted: users.deleted });
   return undefined;
 }
 
 /** A group with members, deleted users included (restoring one brings their groups back), may not be deleted. */
-export async function groupMembersRefusal(tx: Tx, groupIds: number[]): Promise<string | undefined> {
+export async function groupMembersRefusal(tx: Tx, groupIds: number[]): Promise<Message | undefined> {
   const [members] = await tx
     .select({
       n: count(),
@@ -152,6 +152,7 @@ export async function groupMembersRefusal(tx: Tx, groupIds: number[]): Promise<s
     .from(userGroupMember)
     .innerJoin(appUser, eq(appUser.id, userGroupMember.userId))
     .where(inArray(userGroupMember.groupId, groupIds));
-  if (members && members.n > 0) return userGroupMessages.hasMembers(members.n, members.deleted);
+  if (members && members.n > 0)
+    return msg(userGroupMessages, 'hasMembers', { count: members.n, deleted: members.deleted });
   return undefined;
 }

@@ -1,6 +1,6 @@
-import { userMessages, type UserAction } from '@casedesk/shared';
+import { msg, userMessages, type UserAction } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, fieldRefusal } from '../../platform/errors.js';
 import { notHeld } from '../role/index.js';
 
 /**
@@ -12,21 +12,19 @@ export const canManage = (actor: Actor, targetPermissions: Iterable<string>) =>
   notHeld(actor, targetPermissions).length === 0;
 
 export function assertCanManage(actor: Actor, targetPermissions: Iterable<string>): void {
-  if (!canManage(actor, targetPermissions)) throw badRequest(userMessages.cannotManage);
+  if (!canManage(actor, targetPermissions)) throw badRequest(msg(userMessages, 'cannotManage'));
 }
 
 /** Only an actor who sees every project may hand out projects that are not theirs. */
 export function assertProjectsGrantable(actor: Actor, added: number[]): void {
   if (actor.dataScope === 'all') return;
   if (added.some((id) => !actor.projects.includes(id)))
-    throw badRequest(userMessages.cannotGrantProjects, [
-      { field: 'projects', message: userMessages.cannotGrantProjects },
-    ]);
+    throw fieldRefusal('projects', msg(userMessages, 'cannotGrantProjects'));
 }
 
 /** Deleting, locking or deactivating oneself would end one's own session mid-task; refused. */
 export function assertNotSelf(actor: Actor, ids: number[]): void {
-  if (ids.includes(actor.userId)) throw badRequest(userMessages.notYourself);
+  if (ids.includes(actor.userId)) throw badRequest(msg(userMessages, 'notYourself'));
 }
 
 export type UserState = {

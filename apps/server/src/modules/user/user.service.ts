@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   composeFullName,
+  type Message,
   messages,
+  msg,
   userMessages,
-  type FieldError,
   type Page,
   type QueryBase,
   type User,
@@ -19,7 +20,7 @@ import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, fieldError, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { referenceRefusal } from '../../platform/references.js';
@@ -116,20 +117,27 @@ export async function userDetail(db: Db, actor: Actor, id: number): Promise<Show
 
 async function assertReferencesExist(tx: Tx, input: Partial<UserCreate>): Promise<void> {
   const missing = await missingReferences(tx, input);
-  const errors: FieldError[] = [];
-  if (!missing.deptFound) errors.push({ field: 'deptId', message: 'The department does not exist.' });
-  if (!missing.positionFound) errors.push({ field: 'positionId', message: 'The position does not exist.' });
-  if (missing.roles.length) errors.push({ field: 'roles', message: `Unknown role(s): ${missing.roles.join(', ')}` });
+  const refusals: [string, Message][] = [];
+  if (!missing.deptFound) refusals.push(['deptId', msg(userMessages, 'deptUnknown')]);
+  if (!missing.positionFound) refusals.push(['positionId', msg(userMessages, 'positionUnknown')]);
+  if (missing.roles.length)
+    refusals.push(['roles', msg(userMessages, 'rolesUnknown', { codes: missing.roles.join(', ') })]);
   if (missing.groups.length)
-    errors.push({ field: 'groups', message: `Unknown group(s): ${missing.groups.join(', ')}` });
+    refusals.push(['groups', msg(userMessages, 'groupsUnknown', { ids: missing.groups.join(', ') })]);
   if (missing.projects.length)
-    errors.push({ field: 'projects', message: `Unknown project(s): ${missing.projects.join(', ')}` });
-  if (errors[0]) throw badRequest(`${errors[0].field}: ${errors[0].message}`, errors);
+    refusals.push(['projects', msg(userMessages, 'projectsUnknown', { ids: missing.projects.join(', ') })]);
+  const [first] = refusals;
+  // The envelope's text names the first field; each field error gives its own text.
+  if (first)
+    throw badRequest(
+      { ...first[1], text: `${first[0]}: ${first[1].text}` },
+      refusals.map(([field, message]) => fieldError(field, message)),
+    );
 }
 
 async function assertLoginNameFree(tx: Tx, loginName: string, exceptId?: number): Promise<void> {
   const holder = await loginNameHolder(tx, loginName, exceptId);
-  if (holder) throw conflict(holder.deletedAt ? userMessages.loginNameTakenByDeleted : userMessages.loginNameTaken);
+  if (holder) throw conflict(msg(userMessages, holder.deletedAt ? 'loginNameTakenByDeleted' : 'loginNameTaken'));
 }
 
 /** A race past the check above still meets the unique index; it answers the same 409. */
@@ -137,7 +145,7 @@ async function guardLoginName<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(userMessages.loginNameTaken);
+    if (isUniqueViolation(error)) throw conflict(msg(userMessages, 'loginNameTaken'));
     throw error;
   }
 }
@@ -168,7 +176,7 @@ async function assertRolesGrantable(tx: Tx, actor: Actor, roles: number[] | unde
   if (!roles) return;
   const added = roles.filter((id) => !current.includes(id));
   assertCanGrant(actor, await permissionsOfRoles(tx, added));
-  assertScopeGrantable(actor, await dataScopesOfRoles(tx, added), userMessages.cannotGrantScope);
+  assertScopeGrantable(actor, await dataScopesOfRoles(tx, added), msg(userMessages, 'cannotGrantScope'));
 }
 
 /** No escalation: projects the user did not have must be the actor's own (unless the actor sees all). */
@@ -238,7 +246,7 @@ export async function updateUser(db: Db, actor: Actor, input: UserUpdate): Promi
       await assertRolesGrantable(tx, actor, roles, before.roles);
       assertNewProjectsGrantable(actor, projects, before.projects);
       if (fields.status !== before.status) {
-        if (!hasPermission(actor, 'user:onOff')) throw new AppError('FORBIDDEN', messages.forbidden);
+        if (!hasPermission(actor, 'user:onOff')) throw new AppError('FORBIDDEN', msg(messages, 'forbidden'));
         assertNotSelf(actor, [id]);
       }
       const [row] = await tx
@@ -250,7 +258,7 @@ export async function updateUser(db: Db, actor: Actor, input: UserUpdate): Promi
         })
         .where(and(eq(appUser.id, id), eq(appUser.rowVersion, rowVersion), isNull(appUser.deletedAt)))
         .returning({ id: appUser.id });
-      if (!row) throw conflict(messages.staleRowVersion);
+      if (!row) throw conflict(msg(messages, 'staleRowVersion'));
       await replaceLinks(tx, id, { roles, groups, projects });
       if (fields.status === 'Inactive' && before.status !== 'Inactive') await endSessions(tx, [id], 'deactivated');
       const after = await findUser(tx, actor, id);
@@ -308,7 +316,7 @@ export async function deleteUsers(db: Db, actor: Actor, ids: number[]): Promise<
       .select({ n: sql<number>`count(*)::int` })
       .from(dept)
       .where(inArray(dept.leaderId, targets.ids));
-    if (depts && depts.n > 0) throw conflict(userMessages.leadsDepartments(depts.n));
+    if (depts && depts.n > 0) throw conflict(msg(userMessages, 'leadsDepartments', { count: depts.n }));
     await tx
       .update(appUser)
       .set({ deletedAt: sql`now()`, deletedBy: actor.userId, ...bump(actor) })

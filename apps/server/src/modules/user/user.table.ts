@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { msg, userMessages } from '@casedesk/shared';
 import {
   boolean,
   foreignKey,
@@ -116,5 +117,5 @@ describeReference('user_project_project_fk', {
   target: 'project',
   table: 'user_project',
   column: 'project_id',
-  inUse: (n) => `This project is assigned to ${n} user(s) and cannot be deleted.`,
+  inUse: (n) => msg(userMessages, 'projectAssigned', { count: n }),
 });

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import {
   messages,
+  msg,
   userGroupMessages,
   type UserGroupCreate,
   type UserGroupNode,
@@ -10,7 +11,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { nextVersion } from '../../platform/columns.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, fieldRefusal, notFound } from '../../platform/errors.js';
 import { buildTree } from '../../platform/tree.js';
 import { userDirectory } from '../../platform/user-directory.js';
 import { groupExists, wouldCycle } from './user-group.queries.js';
@@ -24,18 +25,15 @@ const lockDefaultFlag = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(
 
 async function checkParent(tx: Tx, id: number | undefined, parentId: number | null): Promise<void> {
   if (parentId === null) return;
-  if (!(await groupExists(tx, parentId)))
-    throw badRequest(userGroupMessages.parentUnknown, [
-      { field: 'parentId', message: userGroupMessages.parentUnknown },
-    ]);
+  if (!(await groupExists(tx, parentId))) throw fieldRefusal('parentId', msg(userGroupMessages, 'parentUnknown'));
   if (id !== undefined && (await wouldCycle(tx, id, parentId)))
-    throw badRequest(userGroupMessages.parentCycle, [{ field: 'parentId', message: userGroupMessages.parentCycle }]);
+    throw fieldRefusal('parentId', msg(userGroupMessages, 'parentCycle'));
 }
 
 async function checkMembers(tx: Tx, members: number[] | undefined): Promise<void> {
   const missing = await userDirectory().missingUsers(tx, members ?? []);
   if (missing.length > 0)
-    throw badRequest(userGroupMessages.unknownUsers, [
+    throw badRequest(msg(userGroupMessages, 'unknownUsers'), [
       { field: 'members', message: `${userGroupMessages.unknownUsers} (${missing.join(', ')})` },
     ]);
 }
@@ -75,7 +73,7 @@ export async function addGroup(db: Db, actor: Actor, input: UserGroupCreate): Pr
     // The first group there is becomes the default: there is always exactly one once any exists.
     const [existing] = await tx.select({ n: count() }).from(userGroup);
     const isDefault = fields.isDefault || existing?.n === 0;
-    if (isDefault && fields.status !== 'Active') throw badRequest(userGroupMessages.defaultMustBeActive);
+    if (isDefault && fields.status !== 'Active') throw badRequest(msg(userGroupMessages, 'defaultMustBeActive'));
     if (isDefault) await clearDefault(tx, actor);
     const [row] = await tx
       .insert(userGroup)
@@ -95,8 +93,8 @@ export async function updateGroup(db: Db, actor: Actor, input: UserGroupUpdate):
     const [before] = await tx.select().from(userGroup).where(eq(userGroup.id, id));
     if (!before) throw notFound();
     const isDefault = fields.isDefault ?? before.isDefault;
-    if (before.isDefault && !isDefault) throw badRequest(userGroupMessages.defaultRequired);
-    if (isDefault && fields.status !== 'Active') throw badRequest(userGroupMessages.defaultMustBeActive);
+    if (before.isDefault && !isDefault) throw badRequest(msg(userGroupMessages, 'defaultRequired'));
+    if (isDefault && fields.status !== 'Active') throw badRequest(msg(userGroupMessages, 'defaultMustBeActive'));
     await checkParent(tx, id, fields.parentId);
     await checkMembers(tx, members);
     if (isDefault && !before.isDefault) await clearDefault(tx, actor, id);
@@ -109,7 +107,7 @@ export async function updateGroup(db: Db, actor: Actor, input: UserGroupUpdate):
       })
       .where(and(eq(userGroup.id, id), eq(userGroup.rowVersion, rowVersion)))
       .returning();
-    if (!row) throw conflict(messages.staleRowVersion);
+    if (!row) throw conflict(msg(messages, 'staleRowVersion'));
     await replaceMembers(tx, id, members);
     await writeAudit(tx, {
       entity: 'UserGroup',
@@ -129,7 +127,7 @@ export async function setDefaultGroup(db: Db, actor: Actor, id: number): Promise
     const [group] = await tx.select().from(userGroup).where(eq(userGroup.id, id));
     if (!group) throw notFound();
     if (group.isDefault) return group;
-    if (group.status !== 'Active') throw badRequest(userGroupMessages.defaultMustBeActive);
+    if (group.status !== 'Active') throw badRequest(msg(userGroupMessages, 'defaultMustBeActive'));
     await clearDefault(tx, actor, id);
     const [row] = await tx
       .update(userGroup)

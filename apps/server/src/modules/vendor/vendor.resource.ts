@@ -1,5 +1,6 @@
 import { and, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
+  msg,
   pageOf,
   vendorCreateSchema,
   vendorMessages,
@@ -86,7 +87,8 @@ export const vendorResource: Resource<typeof vendor, typeof schemas, VendorRecor
   keywordColumns: [vendor.vendorCode, vendor.vendorName, vendor.emailAddress],
   defaultOrder: [{ field: 'vendorName', desc: false }],
   async check(tx, input, id) {
-    if (await codeTaken(tx, input.vendorCode, id)) throw conflict(vendorMessages.duplicateCode(input.vendorCode));
+    if (await codeTaken(tx, input.vendorCode, id))
+      throw conflict(msg(vendorMessages, 'duplicateCode', { code: input.vendorCode }));
   },
   async referencedBy(tx, ids) {
     const count = await usesOf(tx, ids);

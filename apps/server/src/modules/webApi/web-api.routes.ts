@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   envelopeSchema,
   idParamSchema,
+  msg,
   pageOf,
   webApiMessages,
   webApiOnOffSchema,
@@ -64,7 +65,7 @@ export function registerWebApiRoutes(app: FastifyInstance, db: Db, routes: Route
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (url === undefined || disabled.size === 0) return;
-    if (disabled.has(routeKey(request.method, url))) throw new AppError('FORBIDDEN', webApiMessages.disabled);
+    if (disabled.has(routeKey(request.method, url))) throw new AppError('FORBIDDEN', msg(webApiMessages, 'disabled'));
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 import { eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { webApiMessages, type QueryBase, type WebApiOnOff } from '@casedesk/shared';
+import { msg, webApiMessages, type QueryBase, type WebApiOnOff } from '@casedesk/shared';
 import type { Db, Queryable } from '../../platform/db.js';
 import { nextVersion } from '../../platform/columns.js';
 import type { RouteRecord } from '../../platform/access.js';
@@ -110,7 +110,9 @@ export async function setWebApisEnabled(db: Db, actor: Actor, input: WebApiOnOff
     if (rows.length !== ids.length) throw notFound();
     const locked = rows.filter((r) => !canDisable(r));
     if (!input.enabled && locked.length > 0)
-      throw badRequest(webApiMessages.notDisableable(locked.map((r) => `${r.method} ${r.url}`)));
+      throw badRequest(
+        msg(webApiMessages, 'notDisableable', { names: locked.map((r) => `${r.method} ${r.url}`).join(', ') }),
+      );
     const changed = rows.filter((r) => r.enabled !== input.enabled);
     if (changed.length === 0) return ids.length;
     await tx

@@ -2,7 +2,10 @@ import { App, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../http/client';
 import { translateServerMessage, type ServerText } from '../server-messages';
-import { messages } from '../shared-messages';
+
+/** A save refused because the record changed meanwhile: known by the message's key, never by its English text. */
+export const isStaleRowVersion = (error: ApiError) =>
+  error.status === 409 && error.messageKey === 'common.staleRowVersion';
 
 /** The server's texts in the user's language (by their message key, English otherwise); re-renders on a change of language. */
 export function useServerText() {
@@ -62,11 +65,7 @@ export function useSaveFailure() {
   return (error: unknown, form: FormInstance | undefined, reload: (() => void) | null) => {
     if (!(error instanceof ApiError) || error.kind !== 'http' || error.status === 403) return;
     // Only a stale rowVersion offers the reload; other 409s (a name taken, an item still used) say what is wrong.
-    if (
-      error.status === 409 &&
-      reload &&
-      (error.messageKey === 'common.staleRowVersion' || error.message === messages.staleRowVersion)
-    ) {
+    if (reload && isStaleRowVersion(error)) {
       modal.confirm({
         title: t('crud.staleTitle'),
         content: text(error),

@@ -85,10 +85,12 @@ describe('http client', () => {
 
   it('on Invalid Auth-Token renews the public key and tries once more', async () => {
     let refusals = 1;
+    const invalidAuthToken = {
+      ...envelope(400, null, 'Invalid Auth-Token header'),
+      messageKey: 'common.invalidAuthToken',
+    };
     answer = () =>
-      refusals-- > 0
-        ? { status: 400, body: envelope(400, null, 'Invalid Auth-Token header') }
-        : { status: 200, body: envelope(200, 'ok') };
+      refusals-- > 0 ? { status: 400, body: invalidAuthToken } : { status: 200, body: envelope(200, 'ok') };
     renewPublicKey.mockClear();
     await expect(http.get('/api/Thing/Get')).resolves.toBe('ok');
     expect(renewPublicKey).toHaveBeenCalledTimes(1);
@@ -97,6 +99,25 @@ describe('http client', () => {
     refusals = 2;
     await expect(http.get('/api/Thing/Get', undefined, { quiet: true })).rejects.toMatchObject({ status: 400 });
     expect(calls).toHaveLength(4);
+  });
+
+  it('knows Invalid Auth-Token by its message key, not by the English text', async () => {
+    renewPublicKey.mockClear();
+    // The same English words under another key (or none) are another refusal: no renewal, no second call.
+    answer = () => ({ status: 400, body: { ...envelope(400, null, 'Invalid Auth-Token header'), messageKey: 'x.y' } });
+    await expect(http.get('/api/Thing/Get', undefined, { quiet: true })).rejects.toMatchObject({ status: 400 });
+    answer = () => ({ status: 400, body: envelope(400, null, 'Invalid Auth-Token header') });
+    await expect(http.get('/api/Thing/Get', undefined, { quiet: true })).rejects.toMatchObject({ status: 400 });
+    expect(renewPublicKey).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(2);
+    // Whatever the text says, the key is what counts.
+    let refusals = 1;
+    answer = () =>
+      refusals-- > 0
+        ? { status: 400, body: { ...envelope(400, null, '认证头无效'), messageKey: 'common.invalidAuthToken' } }
+        : { status: 200, body: envelope(200, 'ok') };
+    await expect(http.get('/api/Thing/Get')).resolves.toBe('ok');
+    expect(renewPublicKey).toHaveBeenCalledTimes(1);
   });
 
   it('rejects a failed envelope and shows the error once, in the spec format', async () => {

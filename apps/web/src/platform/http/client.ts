@@ -1,11 +1,13 @@
 import i18n from 'i18next';
 import type { Envelope, FieldError, TokenData } from '@casedesk/shared';
-import { messages } from '../shared-messages';
 import { clearSession, getRefreshToken, getSession, getToken, reloadSession, setTokens } from '../auth-store';
 import { appConfig } from '../config';
 import { feedback } from '../feedback';
 import { translateServerMessage, type ServerText } from '../server-messages';
 import { createAuthToken, noteServerDate, renewPublicKey } from './auth-token';
+
+/** The key of the server's refusal of a stale or unreadable Auth-Token header (contract section 2). */
+export const invalidAuthTokenKey = 'common.invalidAuthToken';
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'session' | 'aborted';
 
@@ -124,7 +126,8 @@ export async function send(path: string, options: RequestOptions = {}, attempt =
   const envelope = isEnvelope(body) ? body : null;
   // A clock that jumped (sleep, manual change) makes one header stale; the Date header just resynced us. Or the
   // server has a new key since this tab stored it: the retry fetches it.
-  if (response.status === 400 && envelope?.resultMsg === messages.invalidAuthToken && attempt === 0) {
+  // By the message's key, never by its English text (the server sends it: the request says Message-Keys).
+  if (response.status === 400 && envelope?.messageKey === invalidAuthTokenKey && attempt === 0) {
     renewPublicKey();
     return send(path, options, 1);
   }

@@ -1,16 +1,15 @@
 import { getToken } from '../auth-store';
 import { appConfig } from '../config';
-import { messages } from '../shared-messages';
 import { createAuthToken, renewPublicKey } from './auth-token';
-import { ApiError, refreshSession } from './client';
+import { ApiError, invalidAuthTokenKey, refreshSession } from './client';
 
 const isInvalidAuthToken = async (response: Response) =>
   (
     (await response
       .clone()
       .json()
-      .catch(() => null)) as { resultMsg?: string } | null
-  )?.resultMsg === messages.invalidAuthToken;
+      .catch(() => null)) as { messageKey?: string } | null
+  )?.messageKey === invalidAuthTokenKey;
 
 /**
  * A call whose body or answer is not JSON (multipart upload, `.xlsx` export, file download), with the same
@@ -21,6 +20,7 @@ export async function rawCall(path: string, init: { method: 'GET' | 'POST'; body
     const headers: Record<string, string> = {
       AccessUrl: window.location.href,
       'Auth-Token': await createAuthToken(),
+      'Message-Keys': '1',
     };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -41,6 +41,8 @@ export async function rawCall(path: string, init: { method: 'GET' | 'POST'; body
       resultCode?: number;
       resultMsg?: string;
       data?: unknown;
+      messageKey?: string;
+      messageValues?: Record<string, string | number>;
     } | null;
     if (response.ok && body?.resultCode === 200) return { response, data: body.data };
     throw new ApiError(
@@ -49,6 +51,7 @@ export async function rawCall(path: string, init: { method: 'GET' | 'POST'; body
       body?.resultCode ?? response.status,
       body?.data ?? null,
       'http',
+      body ?? undefined,
     );
   }
   return { response, data: undefined };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, Col, Divider, Form, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ticketMessages, type TicketDetail } from '@casedesk/shared';
+import type { TicketDetail } from '@casedesk/shared';
 import { feedback } from '../../../platform/feedback';
 import { useFormFill } from '../../../platform/form-fill';
 import { ApiError } from '../../../platform/http/client';
@@ -44,7 +44,7 @@ export function TicketForm({ ticket, onReload }: { ticket?: TicketDetail; onRelo
         known.map((f) => ({ name: f.field as keyof TicketFormValues, errors: [translateServerMessage(f)] })),
       );
     const translated = translateServerMessage(error);
-    const isKnown = translated !== error.message || error.message === ticketMessages.noAssignee;
+    const isKnown = translated !== error.message || error.messageKey === 'ticket.noAssignee';
     if (isKnown || ticket) feedback.error(translated);
     else feedback.error(`${t('ticket.messages.submitFailed')} (${translated})`);
   };

@@ -35,7 +35,7 @@ export default function ResetPasswordPage() {
     } catch (cause) {
       if (cause instanceof ApiError && cause.kind === 'http')
         setError(
-          cause.message.startsWith('This reset link') ? t('password.linkInvalid') : translateServerMessage(cause),
+          cause.messageKey === 'common.resetLinkInvalid' ? t('password.linkInvalid') : translateServerMessage(cause),
         );
     } finally {
       setBusy(false);
