@@ -36,4 +36,5 @@ export const messages = defineMessages('common', {
   nulCharacter: 'Text must not contain NUL characters.',
   ssoNotConfigured: 'Single sign-on is not configured.',
   passwordChangeRequired: 'You must change your password before continuing.',
+  cannotSort: "Cannot sort by '{field}'",
 } as const);

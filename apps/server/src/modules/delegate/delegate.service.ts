@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   delegateMessages,
   messages,
@@ -17,7 +17,7 @@ import type { Db, Queryable, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { likePattern, versionedUpdate } from '../../platform/resource.js';
+import { likePattern, sortOrder, versionedUpdate } from '../../platform/resource.js';
 import {
   delegateKeyword,
   delegateRowColumns,
@@ -104,16 +104,8 @@ const sortable = {
   id: delegate.id,
 } as const;
 
-function listOrder(orderBy: DelegateQuery['orderBy']): SQL[] {
-  const wanted = orderBy && orderBy.length > 0 ? orderBy : [{ field: 'startDate', desc: true }];
-  const order = wanted.map(({ field, desc: descending }) => {
-    const column = field in sortable ? sortable[field as keyof typeof sortable] : undefined;
-    if (!column)
-      throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
-    return descending ? desc(column) : asc(column);
-  });
-  return [...order, desc(delegate.id)];
-}
+const listOrder = (orderBy: DelegateQuery['orderBy']): SQL[] =>
+  sortOrder(orderBy, sortable, { defaultOrder: [{ field: 'startDate', desc: true }], tieBreak: desc(delegate.id) });
 
 export async function queryDelegates(db: Db, actor: Actor, query: DelegateQuery): Promise<Page<DelegateRecord>> {
   const where = listWhere(actor, query);

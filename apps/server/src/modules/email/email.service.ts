@@ -15,7 +15,7 @@ import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { present } from '../../platform/envelope.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { escapeHtml, sanitizeHtml } from '../../platform/html.js';
-import { likePattern, versionedUpdate } from '../../platform/resource.js';
+import { likePattern, sortOrder, versionedUpdate } from '../../platform/resource.js';
 import { claimFiles, dropFiles, storedFile } from '../file/index.js';
 import { readSettings } from '../setting/index.js';
 import { ticket, visibleSql } from '../ticket/index.js';
@@ -82,15 +82,8 @@ const sortable: Record<string, SQL> = {
   status: sql`${email.status}`,
 };
 
-function orderOf(orderBy: EmailQuery['orderBy']): SQL[] {
-  const order = (orderBy ?? []).map(({ field, desc: descending }) => {
-    const column = sortable[field];
-    if (!column)
-      throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
-    return descending ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
-  });
-  return [...order, desc(email.id)];
-}
+const orderOf = (orderBy: EmailQuery['orderBy']): SQL[] =>
+  sortOrder(orderBy, sortable, { tieBreak: desc(email.id), nullsLow: true });
 
 function listSelect(q: Queryable) {
   return q

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   decimalMessages,
@@ -21,7 +21,7 @@ import { diff, writeAudit } from '../../platform/audit.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { likePattern } from '../../platform/resource.js';
+import { likePattern, sortOrder } from '../../platform/resource.js';
 import { storedFile } from '../file/index.js';
 import { project } from '../project/index.js';
 import { requisition } from '../requisition/index.js';
@@ -134,16 +134,8 @@ const sortable = {
   id: invoice.id,
 } as const;
 
-function listOrder(orderBy: InvoiceQuery['orderBy']): SQL[] {
-  const wanted = orderBy && orderBy.length > 0 ? orderBy : [{ field: 'id', desc: true }];
-  const order = wanted.map(({ field, desc: descending }) => {
-    const column = field in sortable ? sortable[field as keyof typeof sortable] : undefined;
-    if (!column)
-      throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
-    return descending ? desc(column) : asc(column);
-  });
-  return [...order, desc(invoice.id)];
-}
+const listOrder = (orderBy: InvoiceQuery['orderBy']): SQL[] =>
+  sortOrder(orderBy, sortable, { tieBreak: desc(invoice.id) });
 
 export async function queryInvoices(db: Db, actor: Actor, query: InvoiceQuery): Promise<Page<InvoiceRecord>> {
   const where = listWhere(query);

@@ -4,7 +4,7 @@ import type { OpenItemQuery } from '@casedesk/shared';
 import type { Queryable } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { badRequest } from '../../platform/errors.js';
-import { likePattern } from '../../platform/resource.js';
+import { likePattern, sortOrder } from '../../platform/resource.js';
 import { project } from '../project/index.js';
 import { ticket, userNameSql } from '../ticket/index.js';
 import { openItemScope } from './openItem.policy.js';
@@ -71,16 +71,7 @@ export function openItemWhere(actor: Actor, query: Omit<OpenItemQuery, 'page' | 
 
 /** The list's order: the asked one, else a ticket's own order, else the newest first. */
 export function openItemOrder(query: Pick<OpenItemQuery, 'orderBy' | 'ticketId'>): SQL[] {
-  if (query.orderBy?.length)
-    return [
-      ...query.orderBy.map(({ field, desc: descending }) => {
-        const column = sortable[field];
-        if (!column)
-          throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
-        return descending ? desc(column) : asc(column);
-      }),
-      desc(openItem.id),
-    ];
+  if (query.orderBy?.length) return sortOrder(query.orderBy, sortable, { tieBreak: desc(openItem.id) });
   if (query.ticketId) return [asc(openItem.sortId), asc(openItem.id)];
   return [desc(openItem.openDate), desc(openItem.id)];
 }
