@@ -127,9 +127,13 @@ function registerWriteRoutes(app: FastifyInstance, db: Db, service: AnyResource)
   const show = (row: Record<string, unknown>) => present(row);
   const recordResponse = { 200: envelopeSchema(record) };
 
+  // Contract 11 for Add as well: a record read back (a copy of one) may carry what Get, Detail and the list
+  // gave; the fields the server owns (id, rowVersion, names, actions...) are accepted and ignored.
+  const responses = [record, def.schemas.detail ?? record, ...listRowsOf(def.schemas.page)];
+  const addBody = create instanceof z.ZodObject ? acceptsReadBack(create, ...responses) : create;
   r.post(
     `${base}/Add`,
-    { config: { access: code('create') }, schema: { tags, body: create, response: recordResponse } },
+    { config: { access: code('create') }, schema: { tags, body: addBody, response: recordResponse } },
     async (request) => ok(show(await service.add(db, requireActor(request), request.body as never)), def.addedMessage),
   );
 
@@ -170,7 +174,7 @@ function registerWriteRoutes(app: FastifyInstance, db: Db, service: AnyResource)
       // What Get, Detail and the list gave may come back: their read-only fields are accepted and ignored.
       schema: {
         tags,
-        body: acceptsReadBack(update, record, def.schemas.detail ?? record, ...listRowsOf(def.schemas.page)),
+        body: acceptsReadBack(update, ...responses),
         response: recordResponse,
       },
     },
