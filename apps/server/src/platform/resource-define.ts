@@ -2,13 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { messages, type Page, type PermissionModule, type QueryBase } from '@casedesk/shared';
+import { messages, type Message, type Page, type PermissionModule, type QueryBase } from '@casedesk/shared';
 import type { Db, Queryable, Tx } from './db.js';
 import type { Actor } from './actor.js';
 import { diff, writeAudit } from './audit.js';
 import { nextVersion } from './columns.js';
 import { deleteRefusal, isUniqueViolation } from './db-errors.js';
-import { conflict, forbidden, notFound } from './errors.js';
+import { AppError, conflict, forbidden, notFound } from './errors.js';
 import type { ExportColumn } from './export.js';
 import {
   equalityWhere,
@@ -80,6 +80,8 @@ export type ResourceAction = 'edit' | 'delete';
  */
 export type ResourcePolicy<Row> = {
   can?: (actor: Actor, action: ResourceAction, row: Row) => boolean;
+  /** What a refusal of `can` says (403); the common "no permission" by default. */
+  refusal?: Message | string;
   actions?: (actor: Actor, row: Row) => string[];
 };
 
@@ -430,8 +432,7 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
   };
 
   const published = { ...generic, ...def.operations } as ResourceOperations<Row, Create, Update, Query>;
-  const can = def.policy?.can;
-  if (can) guardWrites(published, generic, can);
+  if (def.policy?.can) guardWrites(published, generic, def.policy);
   return { ...published, def, whereOf, orderOf, generic };
 }
 
@@ -442,18 +443,19 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
 function guardWrites<Row, C, U, Q>(
   published: ResourceOperations<Row, C, U, Q>,
   generic: ResourceOperations<Row, C, U, Q>,
-  can: (actor: Actor, action: ResourceAction, row: Row) => boolean,
+  { can, refusal }: ResourcePolicy<Row>,
 ) {
   const { update, remove } = published;
+  const refuse = () => (refusal ? new AppError('FORBIDDEN', refusal) : forbidden());
   published.update = async (db, actor, input) => {
     const row = await generic.get(db, actor, (input as Versioned).id);
-    if (!can(actor, 'edit', row)) throw forbidden();
+    if (!can?.(actor, 'edit', row)) throw refuse();
     return update(db, actor, input);
   };
   published.remove = async (db, actor, ids) => {
     for (const id of new Set(ids)) {
       const row = await generic.get(db, actor, id);
-      if (!can(actor, 'delete', row)) throw forbidden();
+      if (!can?.(actor, 'delete', row)) throw refuse();
     }
     return remove(db, actor, ids);
   };
