@@ -120,6 +120,8 @@ export type ResourceDefinition<T extends ReadableTable, S extends ResourceSchema
   defaultOrder?: OrderBy | ((query: z.output<S['query']>) => OrderBy);
   /** Filters beyond equality on same-named columns. */
   filters?: (query: z.output<S['query']>) => (SQL | undefined)[];
+  /** Query fields named like a column that `filters` handles itself (no equality on them). */
+  filterFields?: string[];
   /** The actor's data scope; records outside it behave as if they did not exist. */
   scope?: (actor: Actor) => SQL | undefined;
   /** The record's rules for the caller: enforced on Update and Delete, and the `actions[]` of each row. */
@@ -216,6 +218,9 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
   type Query = z.output<S['query']>;
   const table = def.table as PgTable;
   const columns = getTableColumns(def.table) as Record<string, PgColumn>;
+  const equalityColumns = Object.fromEntries(
+    Object.entries(columns).filter(([key]) => !def.filterFields?.includes(key)),
+  );
   const sortable: Sortable =
     def.sortable ??
     Object.fromEntries(Object.keys(def.schemas.record.shape).flatMap((k) => (columns[k] ? [[k, columns[k]]] : [])));
@@ -235,7 +240,7 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
     return and(
       scopeOf(actor),
       keywordWhere(typeof query.keyword === 'string' ? query.keyword : undefined, def.keywordColumns),
-      equalityWhere(query, columns),
+      equalityWhere(query, equalityColumns),
       ...(def.filters?.(query as Query) ?? []),
     );
   }
