@@ -131,7 +131,7 @@ export type ResourceDefinition<T extends ReadableTable, S extends ResourceSchema
   /** Why these records may not be deleted (something references them), or undefined. */
   referencedBy?: (tx: Tx, ids: number[]) => Promise<string | undefined>;
   /** Related details for `Detail/{id}`. */
-  loadDetail?: (q: Queryable, record: T['$inferSelect']) => Promise<Record<string, unknown>>;
+  loadDetail?: (q: Queryable, record: Row, actor: Actor) => Promise<Record<string, unknown>>;
   /** Child rows saved with the record (e.g. dictionary items), inside the same transaction. */
   saveChildren?: (tx: Tx, id: number, input: z.output<S['create']> | z.output<S['update']>) => Promise<void>;
   /** The child rows as the audit log compares them (without generated ids), before and after an update. */
@@ -151,6 +151,8 @@ export type ResourceDefinition<T extends ReadableTable, S extends ResourceSchema
    * `totalExact: false` beyond, so that a page never waits for a count of millions.
    */
   countCap?: number;
+  /** A list page that says more than its total (open items: the LOE sum): the total and those figures. */
+  listTotals?: (q: Queryable, where: SQL | undefined) => Promise<{ total: number } & Record<string, unknown>>;
   /** The Export's sheet name, when not the label (e.g. "Tickets"). */
   exportSheet?: string;
   /**
@@ -282,6 +284,7 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
   }
 
   async function total(db: Db, where: SQL | undefined, cap: number | undefined) {
+    if (def.listTotals) return def.listTotals(db, where);
     if (cap === undefined) return { total: (await countRows(db).where(where))[0]?.total ?? 0 };
     const matching = joined(
       db
@@ -316,14 +319,14 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
     async detail(db, actor, id) {
       const row = await findVisible(db, actor, id);
       if (!row) throw notFound();
-      const answer = shown(actor, row) as Record<string, unknown>;
-      return def.loadDetail ? { ...answer, ...(await def.loadDetail(db, row)) } : answer;
+      const answer = shown(actor, row);
+      return { ...answer, ...(await def.loadDetail?.(db, answer, actor)) } as Record<string, unknown>;
     },
 
     async query(db, actor, query) {
       const where = whereOf(actor, query);
       const order = orderOf(query.orderBy, query);
-      let counted: { total: number; totalExact?: boolean } = { total: 0 };
+      let counted: { total: number } & Record<string, unknown> = { total: 0 };
       const page = await readPage(
         query,
         async (limit, offset) =>
@@ -401,10 +404,9 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
       let deleted: number;
       try {
         deleted = await db.transaction(async (tx) => {
-          const found = await tx
-            .select({ id: def.table.id })
-            .from(table)
-            .where(and(inArray(def.table.id, unique), scopeOf(actor)));
+          const found = await joined(tx.select({ id: def.table.id }).from(table).$dynamic()).where(
+            and(inArray(def.table.id, unique), scopeOf(actor)),
+          );
           if (found.length !== unique.length) throw notFound();
           const refusal = await def.referencedBy?.(tx, unique);
           if (refusal) throw conflict(refusal);
