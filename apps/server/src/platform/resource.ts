@@ -6,5 +6,3 @@
 export * from './resource-define.js';
 export * from './resource-list.js';
 export * from './resource-routes.js';
-/** The name modules and tests used before `defineResource`; the same thing. */
-export type { AnyResource as ResourceService } from './resource-define.js';

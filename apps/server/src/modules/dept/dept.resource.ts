@@ -6,7 +6,7 @@ import { defineResource } from '../../platform/resource.js';
 import { appUser } from '../user/index.js';
 import { dept } from './dept.table.js';
 
-export const deptService = defineResource({
+export const deptResource = defineResource({
   name: 'Dept',
   module: 'dept',
   label: 'department',

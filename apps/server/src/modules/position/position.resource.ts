@@ -4,7 +4,7 @@ import { defineResource } from '../../platform/resource.js';
 import { appUser } from '../user/index.js';
 import { position } from './position.table.js';
 
-export const positionService = defineResource({
+export const positionResource = defineResource({
   name: 'Position',
   module: 'position',
   label: 'position',

@@ -4,7 +4,7 @@ export { assertCanGrant, assertScopeGrantable, widerThanActor } from './user.pol
 export { defaultAdminPassword } from './user.seed.js';
 
 // Data import writes users through the same calls.
-export { activeUsers } from './user.resource.js';
+export { userResource } from './user.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { seedAdmin, seedDemoUsers } from './user.seed.js';
 import { registerUserRoutes } from './user.routes.js';

@@ -71,7 +71,7 @@ const definition = (scope: SQL) => ({
 });
 
 /** The user's own rules behind the generic calls: soft delete, no password hash, policies and actions. */
-export const activeUsers = defineResource({
+export const userResource = defineResource({
   ...definition(isNull(appUser.deletedAt)),
   operations: {
     query: queryUsers,
@@ -83,6 +83,4 @@ export const activeUsers = defineResource({
     rowsForExport: (db, actor, query) => usersForExport(db, actor, query),
   },
 });
-export const deletedUsers = defineResource(definition(isNotNull(appUser.deletedAt)));
-/** The name the routes and tests know the user resource by. */
-export const userService = activeUsers;
+export const deletedUserResource = defineResource(definition(isNotNull(appUser.deletedAt)));

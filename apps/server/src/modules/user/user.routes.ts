@@ -18,14 +18,14 @@ import { ok, present } from '../../platform/envelope.js';
 import { sendXlsx } from '../../platform/export.js';
 import { registerResource } from '../../platform/resource.js';
 import { queryUsers, resetPassword, restoreUsers, setLocked, setStatus, usersForExport } from './user.service.js';
-import { userExportColumns, userService } from './user.resource.js';
+import { userExportColumns, userResource } from './user.resource.js';
 
 const emptyBodyIsNoFilter = async (request: FastifyRequest) => {
   request.body ??= {};
 };
 
 export function registerUserRoutes(app: FastifyInstance, db: Db) {
-  registerResource(app, db, userService);
+  registerResource(app, db, userResource);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['User'];

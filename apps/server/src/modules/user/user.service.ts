@@ -47,7 +47,7 @@ import {
   type UserRow,
 } from './user.queries.js';
 import { appUser, userProject, userRole } from './user.table.js';
-import { activeUsers, deletedUsers } from './user.resource.js';
+import { userResource, deletedUserResource } from './user.resource.js';
 
 /** Rows as the API shows them: the lock flag, and what the caller may do with each. */
 async function withActions(db: Db | Tx, actor: Actor, rows: UserRow[]) {
@@ -74,7 +74,7 @@ export async function queryUsers(
   query: QueryBase & Record<string, unknown>,
   options: { deleted?: boolean } = {},
 ): Promise<Page<ShownUser>> {
-  const resource = options.deleted ? deletedUsers : activeUsers;
+  const resource = options.deleted ? deletedUserResource : userResource;
   const where = resource.whereOf(actor, query);
   const [rows, [total]] = await Promise.all([
     selectUsers(db, where, resource.orderOf(query.orderBy), query.pageSize, (query.page - 1) * query.pageSize),
@@ -93,7 +93,7 @@ export async function* usersForExport(
   query: QueryBase & Record<string, unknown>,
   options: { deleted?: boolean } = {},
 ) {
-  const resource = options.deleted ? deletedUsers : activeUsers;
+  const resource = options.deleted ? deletedUserResource : userResource;
   const where = resource.whereOf(actor, query);
   const order = resource.orderOf(query.orderBy);
   const chunk = 1000;
