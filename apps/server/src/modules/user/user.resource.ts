@@ -70,7 +70,12 @@ const definition = (scope: SQL) => ({
   exportColumns: userExportColumns,
 });
 
-/** The user's own rules behind the generic calls: soft delete, no password hash, policies and actions. */
+/**
+ * The user's own rules behind the generic calls: soft delete, no password hash, policies and actions.
+ * A full override (one of the two the kit allows): a user's `actions[]` depend on the permissions of every
+ * role the user holds, read once per page, and the writes read the same shown row before and after for the
+ * audit; the filters and the order are still the description's (`whereOf`, `orderOf`, the one sort helper).
+ */
 export const userResource = defineResource({
   ...definition(isNull(appUser.deletedAt)),
   operations: {
