@@ -175,21 +175,6 @@ export type Resource<T extends ReadableTable, S extends ResourceSchemas, Row = T
   generic: ResourceOperations<Row, z.output<S['create']>, z.output<S['update']>, z.output<S['query']>>;
 };
 
-/** Any resource, as the route registration takes it. */
-export type AnyResource = ResourceOperations<Record<string, unknown>, never, never, never> & {
-  def: {
-    table: ReadableTable;
-    name: string;
-    readOnly?: boolean | undefined;
-    module: PermissionModule;
-    label: string;
-    schemas: ResourceSchemas;
-    exportColumns: ExportColumn[];
-    addedMessage?: string | undefined;
-    exportSheet?: string | undefined;
-  };
-};
-
 /**
  * The `rowVersion + 1` write of an optimistic update: the columns to set on top of the change, and the
  * condition that finds the row only at the version the caller read (no row back: someone saved first).
@@ -277,6 +262,18 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
     return shown(actor, (row ?? written) as TableRow);
   }
 
+  /** The rows of a list, a slice at a time, in its order (the filter and the sort checked at once). */
+  function listRows(db: Db, actor: Actor, query: Query) {
+    const where = whereOf(actor, query);
+    const order = orderOf(query.orderBy, query);
+    return async (limit: number, offset: number) =>
+      (await selectRows(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)) as TableRow[];
+  }
+
   /** The table of a resource that may be written; a read-only one refuses (it has no routes that write). */
   function writable(): ResourceTable {
     if (def.readOnly) throw new Error(`${def.name} is read-only`);
@@ -324,20 +321,12 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
     },
 
     async query(db, actor, query) {
-      const where = whereOf(actor, query);
-      const order = orderOf(query.orderBy, query);
+      const rows = listRows(db, actor, query);
       let counted: { total: number } & Record<string, unknown> = { total: 0 };
       const page = await readPage(
         query,
-        async (limit, offset) =>
-          (
-            (await selectRows(db)
-              .where(where)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset)) as TableRow[]
-          ).map((row) => shown(actor, row)),
-        async () => (counted = await total(db, where, def.countCap)).total,
+        async (limit, offset) => (await rows(limit, offset)).map((row) => shown(actor, row)),
+        async () => (counted = await total(db, whereOf(actor, query), def.countCap)).total,
       );
       return { ...counted, ...page };
     },
@@ -424,16 +413,7 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
     },
 
     async *rowsForExport(db, actor, query) {
-      const where = whereOf(actor, query);
-      const order = orderOf(query.orderBy, query);
-      const rows = readAll(
-        async (limit, offset) =>
-          (await selectRows(db)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset)) as TableRow[],
-      );
+      const rows = readAll(listRows(db, actor, query));
       for await (const row of rows) yield shown(actor, row) as Record<string, unknown>;
     },
   };

@@ -1,13 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptsReadBack, envelopeSchema, idListSchema, idParamSchema, pageOf, permissionCode } from '@casedesk/shared';
+import {
+  acceptsReadBack,
+  envelopeSchema,
+  idListSchema,
+  idParamSchema,
+  pageOf,
+  permissionCode,
+  type PermissionModule,
+} from '@casedesk/shared';
 import type { Db } from './db.js';
 import { requireActor } from './access.js';
 import { ok, present } from './envelope.js';
 import { AppError } from './errors.js';
 import { sendXlsx } from './export.js';
-import type { AnyResource } from './resource-define.js';
+import type { ReadableTable, ResourceOperations, ResourceSchemas } from './resource-define.js';
+import type { ExportColumn } from './export.js';
+
+/** Any resource, as the route registration takes it. */
+export type AnyResource = ResourceOperations<Record<string, unknown>, never, never, never> & {
+  def: {
+    table: ReadableTable;
+    name: string;
+    readOnly?: boolean | undefined;
+    module: PermissionModule;
+    label: string;
+    schemas: ResourceSchemas;
+    exportColumns: ExportColumn[];
+    addedMessage?: string | undefined;
+    exportSheet?: string | undefined;
+  };
+};
 
 /** Search forms send filters they leave unset as '' or null: those mean "not given", not "equal to ''". */
 function blanksAreAbsent(value: unknown): unknown {
