@@ -236,3 +236,38 @@ describe('Update takes back what Get and Detail gave', () => {
     expect((await update('Dept', withoutVersion)).status).toBe(400);
   });
 });
+
+/**
+ * Contract 11 applies to Add as well: a record read back (e.g. to copy it) carries fields the server owns (id,
+ * rowVersion, dates, names, actions...); Add accepts and ignores them. A refusal for a business rule (a code
+ * taken, an overlapping delegation) may stand; a refusal naming a field Get itself gave, as unknown or malformed,
+ * may not.
+ */
+describe('Add takes back what Get gave', () => {
+  // The resources: an Add with an Update beside it (a comment's Add, say, is not a record's).
+  const addable = () =>
+    ctx.built.routes
+      .filter((route) => route.method === 'POST' && /^\/api\/\w+\/Add$/.test(route.url))
+      .map((route) => route.url.split('/')[2]!)
+      .filter((resource) => updatable().includes(resource));
+
+  it('covers every resource with an Add call', () => {
+    expect(addable().length).toBeGreaterThan(10);
+    expect(addable().filter((resource) => !makers[resource])).toEqual([]);
+  });
+
+  it.each(Object.keys(makers))('%s: no field of Get is refused', async (resource) => {
+    const got = await read(`/api/${resource}/Get/${await makers[resource]!()}`);
+    const added = await ctx.call('POST', `/api/${resource}/Add`, { token: boss.token, body: got });
+    expect(added.status, added.raw).not.toBe(500);
+    const errors = (added.body.data as { errors?: { field: string; message: string }[] } | null)?.errors ?? [];
+    const aboutGetFields = errors.filter(
+      (error) => error.message === 'Unknown field' || (error.field.split('.')[0]! in got && isSchemaRefusal(error)),
+    );
+    expect(aboutGetFields, added.raw).toEqual([]);
+  });
+});
+
+/** A refusal of the body's shape (zod's wording), as opposed to a business rule's. */
+const isSchemaRefusal = (error: { message: string }) =>
+  /^(Invalid|Expected|Required|Too (big|small))/i.test(error.message);

@@ -10,7 +10,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { foreignKeyError, foreignKeyViolationOf, pgErrorOf } from './db-errors.js';
-import { AppError } from './errors.js';
+import { AppError, unkeyed } from './errors.js';
 
 /** A validation issue as fastify-type-provider-zod hands it over (zod's issue under `params`). */
 const specTexts: ReadonlySet<string> = new Set(Object.values(messages));
@@ -43,7 +43,7 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
       // Fastify's own text for the others: it names what is wrong with the body or the URL and has no key.
       return new AppError(
         'BAD_REQUEST',
-        error.code === 'FST_ERR_BAD_URL' ? msg(messages, 'malformedUrl') : error.message,
+        error.code === 'FST_ERR_BAD_URL' ? msg(messages, 'malformedUrl') : unkeyed(error.message),
       );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', msg(messages, 'bodyTooLarge'));
@@ -55,7 +55,7 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
   if (error.statusCode === 503) return new AppError('SERVICE_UNAVAILABLE', msg(messages, 'serviceUnavailable'));
   // Fastify's own words, passed through: they have no key.
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
-    return new AppError(error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', error.message);
+    return new AppError(error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', unkeyed(error.message));
   return undefined;
 }
 
@@ -173,7 +173,7 @@ export function registerErrorHandler(
           : `${first.field}: ${first.message}`
         : 'Invalid input';
       // zod's text arrives without a key: the AppError looks it up in the catalogs (a shared schema's message).
-      return sendError(reply, new AppError('BAD_REQUEST', text, errors), request.id);
+      return sendError(reply, new AppError('BAD_REQUEST', unkeyed(text), errors), request.id);
     }
     const known = fromFastifyError(error);
     if (known) return sendError(reply, known, request.id);

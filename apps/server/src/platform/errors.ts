@@ -9,26 +9,30 @@ import {
   type MessageRef,
 } from '@casedesk/shared';
 
+/** A text that arrives without its key (zod's or Fastify's words), said so where it is handed to a refusal. */
+export type UnkeyedText = { unkeyed: string };
+export const unkeyed = (text: string): UnkeyedText => ({ unkeyed: text });
+
 /** The one error type services throw; the error handler turns it into the contract's envelope. */
 export class AppError extends Error {
   /** The message's key and values, for clients that translate (contract section 2). */
   readonly messageRef: MessageRef | undefined;
 
   /**
-   * `message` is a catalog text made where the refusal is thrown (`msg(catalog, name, values)`). A bare string is
+   * `message` is a catalog text made where the refusal is thrown (`msg(catalog, name, values)`). `unkeyed(text)` is
    * only for a text that arrives without its key (a zod message, Fastify's own words): its key, if any, is looked
    * up in the catalogs. `refusals-keyed.test.ts` fails on a literal sentence handed to a refusal.
    */
   constructor(
     readonly code: ErrorCode,
-    message: Message | string,
+    message: Message | UnkeyedText,
     readonly errors?: FieldError[],
   ) {
-    super(typeof message === 'string' ? message : message.text);
+    super('unkeyed' in message ? message.unkeyed : message.text);
     this.name = 'AppError';
     this.messageRef =
-      typeof message === 'string'
-        ? messageRefOf(message)
+      'unkeyed' in message
+        ? messageRefOf(message.unkeyed)
         : {
             key: message.key,
             ...(message.values && Object.keys(message.values).length > 0 ? { values: message.values } : {}),
@@ -36,9 +40,9 @@ export class AppError extends Error {
   }
 
   /** This refusal with `prefix: ` before its text (which record of a batch it is about); its key and values stay. */
-  prefixed(prefix: string): Message | string {
+  prefixed(prefix: string): Message | UnkeyedText {
     const text = `${prefix}: ${this.message}`;
-    return this.messageRef ? { ...this.messageRef, text } : text;
+    return this.messageRef ? { ...this.messageRef, text } : unkeyed(text);
   }
 
   get httpStatus(): number {
@@ -50,13 +54,13 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: Message | string, errors?: FieldError[]) =>
+export const badRequest = (message: Message | UnkeyedText, errors?: FieldError[]) =>
   new AppError('BAD_REQUEST', message, errors);
 export const notFound = () => new AppError('NOT_FOUND', msg(messages, 'notFound'));
 export const forbidden = () => new AppError('FORBIDDEN', msg(messages, 'forbidden'));
-export const conflict = (message: Message | string) => new AppError('CONFLICT', message);
+export const conflict = (message: Message) => new AppError('CONFLICT', message);
 export const unauthorized = () => new AppError('UNAUTHORIZED', msg(messages, 'unauthorized'));
-export const sessionEnded = (message: Message | string) => new AppError('SESSION_ENDED', message);
+export const sessionEnded = (message: Message) => new AppError('SESSION_ENDED', message);
 
 /** A field's problem with the key and values of its text. */
 export const fieldError = (field: string, message: Message): FieldError => ({

@@ -9,16 +9,8 @@ import { describe, expect, it } from 'vitest';
 const srcDir = join(import.meta.dirname, '..');
 
 /** Where a literal is still allowed, and why. */
-const allowedDirs = [
-  // Converted on branch wf/imp.
-  'modules/workflow/',
-  'modules/requisition/',
-  'modules/import/',
-  // The generic list/sort code: the kit rewrites it on its branch (one paging-and-sorting helper).
-  'platform/resource',
-];
-// The modules' own sort maps, which the kit's one paging-and-sorting helper replaces.
-const allowedTexts = [/^Cannot sort by '/];
+const allowedDirs: string[] = [];
+const allowedTexts: RegExp[] = [];
 
 const refusals = new Set(['badRequest', 'conflict', 'sessionEnded']);
 
@@ -86,7 +78,6 @@ describe('refusals keyed where they are thrown', () => {
       `throw new AppError('CONFLICT', ok ? msg(messages, 'x') : 'Fallback sentence');`,
       `throw sessionEnded('Gone ' + why);`,
       `throw badRequest(msg(messages, 'required'), [{ field: 'x', message: 'Field text stays' }]);`,
-      "throw badRequest(`Cannot sort by '${field}'`);",
     ].join('\n');
     expect(literalRefusals('planted.ts', planted)).toEqual([
       `planted.ts:1: 'Plain sentence.'`,

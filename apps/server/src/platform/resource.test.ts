@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@casedesk/shared';
 import { createUser, signIn, useTestApp, type Response, type TestUser } from '../../test/helpers.js';
 import { dataOf, expectRefused, readXlsx, type SheetRow } from '../../test/platform-helpers.js';
-import { deptService } from '../modules/dept/dept.resource.js';
-import { dictionaryService } from '../modules/dictionary/dictionary.resource.js';
-import { positionService } from '../modules/position/position.resource.js';
+import { deptResource } from '../modules/dept/dept.resource.js';
+import { dictionaryResource } from '../modules/dictionary/dictionary.resource.js';
+import { positionResource } from '../modules/position/position.resource.js';
 import { auditLog } from './platform.table.js';
-import type { ResourceService } from './resource.js';
+import type { AnyResource } from './resource.js';
 
 type Item = Record<string, unknown> & {
   id: number;
@@ -26,7 +26,7 @@ type Page = { items: Item[]; total: number };
 type Spec = {
   name: 'Dept' | 'Position' | 'Dictionary';
   label: string;
-  service: ResourceService;
+  service: AnyResource;
   /** A valid Add body; `over` replaces fields. */
   body: (name: string, code: string, over?: Record<string, unknown>) => Record<string, unknown>;
   /** The list order when the caller gives none. */
@@ -39,7 +39,7 @@ const specs: Spec[] = [
   {
     name: 'Dept',
     label: 'department',
-    service: deptService,
+    service: deptResource,
     body: (name, code, over = {}) => ({ name, code, sort: 0, ...over }),
     defaultOrder: ['sort', 'name'],
     filter: { field: 'status', on: 'Active', off: 'Inactive', query: ['status', 'Inactive'] },
@@ -47,7 +47,7 @@ const specs: Spec[] = [
   {
     name: 'Position',
     label: 'position',
-    service: positionService,
+    service: positionResource,
     body: (name, code, over = {}) => ({ name, code, description: `About ${name}`, sort: 0, ...over }),
     defaultOrder: ['sort', 'name'],
     filter: { field: 'status', on: 'Active', off: 'Inactive', query: ['status', 'Inactive'] },
@@ -55,7 +55,7 @@ const specs: Spec[] = [
   {
     name: 'Dictionary',
     label: 'dictionary',
-    service: dictionaryService,
+    service: dictionaryResource,
     body: (name, code, over = {}) => ({ name, code, category: 'general', sort: 0, ...over }),
     defaultOrder: ['sort', 'code'],
     filter: { field: 'enable', on: true, off: false, query: ['enable', 'false'] },

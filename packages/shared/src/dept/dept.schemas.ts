@@ -13,6 +13,7 @@ export const deptMessages = defineMessages('dept', {
   parentSelf: 'A department cannot be its own parent.',
   parentUnknown: 'The parent department does not exist.',
   parentCycle: 'A department cannot be moved under one of its own sub-departments.',
+  hasChildren: 'The department has {count} sub-department(s); delete or move them first.',
 } as const);
 
 const deptFields = z.object({

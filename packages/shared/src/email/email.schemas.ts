@@ -16,6 +16,7 @@ import {
  * its form rules from them.
  */
 export const emailMessages = defineMessages('email', {
+  accountHasQueuedMail: 'The mail account still has {count} e-mail(s) waiting to be sent.',
   notADraft: 'Only a draft can be sent or edited.',
   notFailed: 'Only a failed e-mail can be sent again.',
   noRecipient: 'Give at least one recipient.',

@@ -51,4 +51,6 @@ export const messages = defineMessages('common', {
   fieldUnknownRecord: '{field}: unknown {label}',
   unknownOrInactiveUser: 'Unknown or inactive user',
   fieldUnknownOrInactiveUser: '{field}: unknown or inactive user',
+  cannotSort: "Cannot sort by '{field}'",
+  codeTaken: 'A {label} with the same code already exists.',
 } as const);

@@ -1,5 +1,5 @@
 import { sql, type Placeholder } from 'drizzle-orm';
-import { messages, msg } from '@casedesk/shared';
+import { messages, msg, type Message } from '@casedesk/shared';
 import type { Actor, ActorLoader, DataScope } from '../../platform/actor.js';
 import { claimNonceSql } from '../../platform/auth-token.js';
 import { preparedStatement, rowsOf, type Db, type Queryable } from '../../platform/db.js';
@@ -38,9 +38,9 @@ export const actorColumns = sql`u.id, u.login_name, u.status, u.locked_at, u.del
                      where ur.user_id = u.id), 'own') as data_scope`;
 
 /** Throws what a user who may no longer act gets; with `ended`, the session kind (4005), else 401. */
-export function refuseUser(row: UserRow, ended: (message: string) => Error) {
-  if (row.deleted_at || row.status !== 'Active') throw ended(messages.accountInactive);
-  if (row.locked_at) throw ended(messages.accountLocked);
+export function refuseUser(row: UserRow, ended: (message: Message) => Error) {
+  if (row.deleted_at || row.status !== 'Active') throw ended(msg(messages, 'accountInactive'));
+  if (row.locked_at) throw ended(msg(messages, 'accountLocked'));
 }
 
 /**

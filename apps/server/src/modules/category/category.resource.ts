@@ -11,7 +11,7 @@ import { defineResource } from '../../platform/resource.js';
 import { checkAssignee, projectsOf, replaceProjects, userNameOf } from './category.service.js';
 import { category, categoryProject } from './category.table.js';
 
-export const categoryService = defineResource({
+export const categoryResource = defineResource({
   name: 'Category',
   module: 'category',
   label: 'category',

@@ -2,7 +2,7 @@
 export * from './category.table.js';
 
 // Data import writes categories through the same calls.
-export { categoryService } from './category.resource.js';
+export { categoryResource } from './category.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { seedDemoCategories } from './category.seed.js';
 import { categoryAssigneeRefusal } from './category.service.js';

@@ -2,7 +2,7 @@ import { companyCreateSchema, companyQuerySchema, companySchema, companyUpdateSc
 import { defineResource } from '../../platform/resource.js';
 import { company } from './company.table.js';
 
-export const companyService = defineResource({
+export const companyResource = defineResource({
   name: 'Company',
   module: 'company',
   label: 'company',

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { registerResource } from '../../platform/resource.js';
-import { companyService } from './company.resource.js';
+import { companyResource } from './company.resource.js';
 
 export function registerCompanyRoutes(app: FastifyInstance, db: Db) {
-  registerResource(app, db, companyService);
+  registerResource(app, db, companyResource);
 }

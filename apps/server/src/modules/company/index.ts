@@ -2,7 +2,7 @@
 export * from './company.table.js';
 
 // Data import writes companies through the same calls.
-export { companyService } from './company.resource.js';
+export { companyResource } from './company.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { seedDemoCompanies } from './company.seed.js';
 import { registerCompanyRoutes } from './company.routes.js';

@@ -1,21 +1,17 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import {
   delegateCreateSchema,
+  delegateMessages,
   delegateQuerySchema,
   delegateSchema,
   delegateUpdateSchema,
+  msg,
   pageOf,
 } from '@casedesk/shared';
-import { defineResource } from '../../platform/resource.js';
-import { delegateScope } from './delegate.policy.js';
-import {
-  addDelegate,
-  delegatesForExport,
-  getDelegate,
-  queryDelegates,
-  removeDelegates,
-  updateDelegate,
-  type DelegateRecord,
-} from './delegate.service.js';
+import { defineResource, likePattern } from '../../platform/resource.js';
+import { delegateActionsFor, delegateScope, mayManage } from './delegate.policy.js';
+import { delegateKeyword, delegateRowColumns } from './delegate.queries.js';
+import { addDelegate, removeDelegates, updateDelegate, type DelegateRecord } from './delegate.service.js';
 import { delegate } from './delegate.table.js';
 
 const schemas = {
@@ -27,8 +23,8 @@ const schemas = {
 };
 
 /**
- * `/api/Delegate/...`: the generic calls, each written by the module (the rows carry names, projects and the
- * caller's actions; every write checks the delegation rules and writes the delegate audit).
+ * `/api/Delegate/...`: rows carry the owner's and the delegate's names, the projects and the caller's actions;
+ * the writes are the module's own (every one checks the delegation rules and writes the delegate audit).
  */
 export const delegateResource = defineResource<typeof delegate, typeof schemas, DelegateRecord>({
   name: 'Delegate',
@@ -36,9 +32,42 @@ export const delegateResource = defineResource<typeof delegate, typeof schemas, 
   label: 'delegation',
   table: delegate,
   schemas,
-  // The keyword searches the owner's and the delegate's names (the service's own list query).
+  columns: delegateRowColumns,
+  // The keyword searches the owner's and the delegate's names (a filter below).
   keywordColumns: [],
+  sortable: {
+    startDate: delegate.startDate,
+    endDate: delegate.endDate,
+    delegateDate: delegate.delegateDate,
+    delegateType: delegate.delegateType,
+    enabled: delegate.enabled,
+    createdAt: delegate.createdAt,
+    modifiedAt: delegate.modifiedAt,
+    id: delegate.id,
+  },
+  defaultOrder: [{ field: 'startDate', desc: true }],
+  // delegateBy, delegateTo, delegateType and enabled are equalities on their columns.
+  filters: (query) => {
+    const keyword = query.keyword?.trim();
+    return [
+      query.userId === undefined
+        ? undefined
+        : or(eq(delegate.delegateBy, query.userId), eq(delegate.delegateTo, query.userId)),
+      query.activeOn === undefined
+        ? undefined
+        : and(
+            sql`${delegate.startDate} <= ${query.activeOn}`,
+            or(isNull(delegate.endDate), sql`${delegate.endDate} >= ${query.activeOn}`),
+          ),
+      keyword ? delegateKeyword(likePattern(keyword)) : undefined,
+    ];
+  },
   scope: delegateScope,
+  policy: {
+    can: (actor, _action, row) => mayManage(actor, row.delegateBy),
+    refusal: msg(delegateMessages, 'notYours'),
+    actions: delegateActionsFor,
+  },
   exportColumns: [
     { header: 'Owner', field: 'delegateByName', width: 24 },
     { header: 'Delegate', field: 'delegateToName', width: 24 },
@@ -49,13 +78,5 @@ export const delegateResource = defineResource<typeof delegate, typeof schemas, 
     { header: 'Enabled', field: 'enabled', width: 10 },
     { header: 'Delegated on', field: 'delegateDate', width: 14 },
   ],
-  operations: {
-    get: getDelegate,
-    detail: getDelegate,
-    query: queryDelegates,
-    rowsForExport: delegatesForExport,
-    add: addDelegate,
-    update: updateDelegate,
-    remove: removeDelegates,
-  },
+  operations: { add: addDelegate, update: updateDelegate, remove: removeDelegates },
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   delegateMessages,
   messages,
@@ -7,7 +7,6 @@ import {
   type DelegateHistoryQuery,
   type DelegateLogEntry,
   type DelegateLogEvent,
-  type DelegateQuery,
   type DelegateSetEnabled,
   type DelegatePickOption,
   type DelegateUpdate,
@@ -17,10 +16,9 @@ import {
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
-import { AppError, badRequest, conflict, fieldRefusal, notFound } from '../../platform/errors.js';
-import { likePattern, versionedUpdate } from '../../platform/resource.js';
+import { AppError, conflict, notFound, fieldRefusal } from '../../platform/errors.js';
+import { versionedUpdate } from '../../platform/resource.js';
 import {
-  delegateKeyword,
   delegateRowColumns,
   historyPage,
   lockDelegationsOf,
@@ -68,85 +66,6 @@ async function readBack(tx: Tx, id: number): Promise<DelegateRow> {
   const [row] = await tx.select(delegateRowColumns).from(delegate).where(eq(delegate.id, id));
   if (!row) throw new Error('the delegation cannot be read back');
   return row;
-}
-
-/** The list's conditions: the actor's scope, the filters, the keyword. */
-function listWhere(actor: Actor, query: DelegateQuery): SQL | undefined {
-  const keyword = query.keyword?.trim();
-  return and(
-    delegateScope(actor),
-    query.delegateBy === undefined ? undefined : eq(delegate.delegateBy, query.delegateBy),
-    query.delegateTo === undefined ? undefined : eq(delegate.delegateTo, query.delegateTo),
-    query.userId === undefined
-      ? undefined
-      : or(eq(delegate.delegateBy, query.userId), eq(delegate.delegateTo, query.userId)),
-    query.delegateType === undefined ? undefined : eq(delegate.delegateType, query.delegateType),
-    query.enabled === undefined ? undefined : eq(delegate.enabled, query.enabled),
-    query.activeOn === undefined
-      ? undefined
-      : and(
-          sql`${delegate.startDate} <= ${query.activeOn}`,
-          or(isNull(delegate.endDate), sql`${delegate.endDate} >= ${query.activeOn}`),
-        ),
-    keyword ? delegateKeyword(likePattern(keyword)) : undefined,
-  );
-}
-
-/** The columns a list may be sorted by; newest start first by default. */
-const sortable = {
-  startDate: delegate.startDate,
-  endDate: delegate.endDate,
-  delegateDate: delegate.delegateDate,
-  delegateType: delegate.delegateType,
-  enabled: delegate.enabled,
-  createdAt: delegate.createdAt,
-  modifiedAt: delegate.modifiedAt,
-  id: delegate.id,
-} as const;
-
-function listOrder(orderBy: DelegateQuery['orderBy']): SQL[] {
-  const wanted = orderBy && orderBy.length > 0 ? orderBy : [{ field: 'startDate', desc: true }];
-  const order = wanted.map(({ field, desc: descending }) => {
-    const column = field in sortable ? sortable[field as keyof typeof sortable] : undefined;
-    if (!column)
-      throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
-    return descending ? desc(column) : asc(column);
-  });
-  return [...order, desc(delegate.id)];
-}
-
-export async function queryDelegates(db: Db, actor: Actor, query: DelegateQuery): Promise<Page<DelegateRecord>> {
-  const where = listWhere(actor, query);
-  const order = listOrder(query.orderBy);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(delegateRowColumns)
-      .from(delegate)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(delegate)
-      .where(where),
-  ]);
-  return { items: rows.map((row) => recordOf(actor, row)), total: counted?.total ?? 0 };
-}
-
-export async function* delegatesForExport(db: Db, actor: Actor, query: DelegateQuery) {
-  const chunk = 1000;
-  for (let page = 1; page <= 1000; page++) {
-    const { items } = await queryDelegates(db, actor, { ...query, page, pageSize: chunk });
-    yield* items.map((item) => ({ ...item, projectNames: item.projectNames.join(', ') }));
-    if (items.length < chunk) return;
-  }
-}
-
-export async function getDelegate(db: Db, actor: Actor, id: number): Promise<DelegateRecord> {
-  const row = await findRow(db, actor, id);
-  if (!row) throw notFound();
-  return recordOf(actor, row);
 }
 
 /** The rules every saved enabled delegation keeps; checked under the locks of its owner and delegate. */

@@ -14,7 +14,7 @@ import { referenceRefusal } from '../../platform/references.js';
 import { defineResource } from '../../platform/resource.js';
 import { dept } from './dept.table.js';
 
-export const deptService = defineResource({
+export const deptResource = defineResource({
   name: 'Dept',
   module: 'dept',
   label: 'department',
@@ -40,8 +40,7 @@ export const deptService = defineResource({
       .select({ n: count() })
       .from(dept)
       .where(and(inArray(dept.parentId, ids), notInArray(dept.id, ids)));
-    if (children && children.n > 0)
-      return `The department has ${children.n} sub-department(s); delete or move them first.`;
+    if (children && children.n > 0) return msg(deptMessages, 'hasChildren', { count: children.n });
     return referenceRefusal(tx, 'dept', ids);
   },
   exportColumns: [

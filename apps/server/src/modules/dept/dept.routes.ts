@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type Db } from '../../platform/db.js';
 import { registerResource } from '../../platform/resource.js';
-import { deptService } from './dept.resource.js';
+import { deptResource } from './dept.resource.js';
 
 export function registerDeptRoutes(app: FastifyInstance, db: Db) {
-  registerResource(app, db, deptService);
+  registerResource(app, db, deptResource);
 }

@@ -10,7 +10,7 @@ import { defineResource } from '../../platform/resource.js';
 import { dictionariesReferencedBy, itemsOf, replaceItems } from './dictionary.service.js';
 import { dictionary } from './dictionary.table.js';
 
-export const dictionaryService = defineResource({
+export const dictionaryResource = defineResource({
   name: 'Dictionary',
   module: 'dictionary',
   label: 'dictionary',

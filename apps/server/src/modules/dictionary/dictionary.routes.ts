@@ -6,10 +6,10 @@ import type { Db } from '../../platform/db.js';
 import { registerResource } from '../../platform/resource.js';
 import { ok } from '../../platform/envelope.js';
 import { enabledItemsByCode } from './dictionary.service.js';
-import { dictionaryService } from './dictionary.resource.js';
+import { dictionaryResource } from './dictionary.resource.js';
 
 export function registerDictionaryRoutes(app: FastifyInstance, db: Db) {
-  registerResource(app, db, dictionaryService);
+  registerResource(app, db, dictionaryResource);
   // Drop-downs across the app read a dictionary by code; every signed-in user may, and sees only enabled items.
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/Dictionary/Items/:code',

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { dictionaryMessages, type DictionaryCreate, msg } from '@casedesk/shared';
+import { dictionaryMessages, msg, type DictionaryCreate, type Message } from '@casedesk/shared';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { conflict } from '../../platform/errors.js';
 import { configuration } from '../configuration/index.js';
@@ -63,13 +63,13 @@ export async function replaceItems(tx: Tx, dictionaryId: number, items: Dictiona
 }
 
 /** Why these dictionaries may not be deleted: configuration entries typed by their items. */
-export async function dictionariesReferencedBy(tx: Tx, ids: number[]): Promise<string | undefined> {
+export async function dictionariesReferencedBy(tx: Tx, ids: number[]): Promise<Message | undefined> {
   const [used] = await tx
     .select({ n: count() })
     .from(configuration)
     .innerJoin(dictionaryItem, eq(dictionaryItem.id, configuration.typeId))
     .where(inArray(dictionaryItem.dictionaryId, ids));
-  return used && used.n > 0 ? dictionaryMessages.usedByConfiguration(used.n) : undefined;
+  return used && used.n > 0 ? msg(dictionaryMessages, 'usedByConfiguration', { count: used.n }) : undefined;
 }
 
 /** The enabled items of an enabled dictionary, by its code (case-insensitive); none when it is unknown or off. */

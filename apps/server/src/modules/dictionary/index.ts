@@ -2,7 +2,7 @@
 export * from './dictionary.table.js';
 
 // Data import writes dictionary items through the dictionary's own save.
-export { dictionaryService } from './dictionary.resource.js';
+export { dictionaryResource } from './dictionary.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { seedDemoDictionaries } from './dictionary.seed.js';
 import { registerDictionaryRoutes } from './dictionary.routes.js';

@@ -7,19 +7,12 @@ import {
   pageOf,
   type EmailListItem,
 } from '@casedesk/shared';
+import { getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import type { ExportColumn } from '../../platform/export.js';
 import { defineResource } from '../../platform/resource.js';
+import { ticket } from '../ticket/index.js';
 import { removeStoredFiles } from '../file/index.js';
-import {
-  addEmail,
-  deleteEmails,
-  emailAnswer,
-  emailScope,
-  exportEmails,
-  listEmails,
-  updateEmail,
-  type EmailAnswer,
-} from './email.service.js';
+import { addEmail, deleteEmails, emailAnswer, emailScope, updateEmail, type EmailAnswer } from './email.service.js';
 import { email } from './email.table.js';
 
 const exportColumns: ExportColumn[] = [
@@ -38,6 +31,13 @@ const exportColumns: ExportColumn[] = [
   { header: 'Error', field: 'error', width: 40 },
 ];
 
+/** An e-mail as every read selects it: with its ticket's number and how many files it carries. */
+const emailColumns = {
+  ...getTableColumns(email),
+  ticketCaseNumber: sql<string | null>`(select t.case_number from ${ticket} t where t.id = ${email.ticketId})`,
+  attachmentCount: sql<number>`cardinality(${email.attachments})`.mapWith(Number),
+};
+
 const schemas = {
   record: emailSchema,
   create: emailCreateSchema,
@@ -54,13 +54,27 @@ export function createEmailResource(dataDir: string) {
     label: 'e-mail',
     table: email,
     schemas,
-    keywordColumns: [email.subject, email.fromAddress],
+    columns: emailColumns,
+    keywordColumns: [email.subject, email.fromAddress, sql`array_to_string(${email.to} || ${email.cc}, ' ')`],
+    sortable: {
+      id: email.id,
+      createdAt: email.createdAt,
+      sendDate: email.sendDate,
+      subject: email.subject,
+      status: email.status,
+    },
+    sortNullsLow: true,
+    // direction, status, ticketId and accountId are equalities on their columns; `to` is a time, not the column.
+    filterFields: ['to'],
+    filters: (query) => [
+      query.from ? gte(email.createdAt, new Date(query.from)) : undefined,
+      query.to ? lte(email.createdAt, new Date(query.to)) : undefined,
+    ],
     scope: emailScope,
     rowOf: emailAnswer,
     exportColumns,
     exportSheet: 'E-mails',
     operations: {
-      query: listEmails,
       add: addEmail,
       update: updateEmail,
       async remove(db, actor, ids) {
@@ -68,7 +82,6 @@ export function createEmailResource(dataDir: string) {
         await removeStoredFiles(dataDir, paths);
         return deleted;
       },
-      rowsForExport: exportEmails,
     },
   });
   return resource;

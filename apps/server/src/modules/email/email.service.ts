@@ -1,23 +1,12 @@
-import { and, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import {
-  emailMessages,
-  type Message,
-  messages,
-  type EmailCreate,
-  type EmailListItem,
-  type EmailQuery,
-  type EmailUpdate,
-  msg,
-  type Page,
-} from '@casedesk/shared';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { emailMessages, messages, type EmailCreate, type EmailUpdate, type Message, msg } from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
-import { present } from '../../platform/envelope.js';
-import { AppError, badRequest, conflict, fieldRefusal, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, conflict, forbidden, notFound, fieldRefusal } from '../../platform/errors.js';
 import { escapeHtml, sanitizeHtml } from '../../platform/html.js';
-import { likePattern, versionedUpdate } from '../../platform/resource.js';
+import { versionedUpdate } from '../../platform/resource.js';
 import { claimFiles, dropFiles, storedFile } from '../file/index.js';
 import { readSettings } from '../setting/index.js';
 import { ticket, visibleSql } from '../ticket/index.js';
@@ -53,94 +42,6 @@ export function emailScope(actor: Actor): SQL {
   const ticketRule = visibleSql(actor);
   if (!ticketRule) return sql`true`;
   return sql`(${email.ticketId} is null or exists (select 1 from ${ticket} where ${ticket.id} = ${email.ticketId} and ${ticketRule}))`;
-}
-
-function filtersOf(actor: Actor, query: EmailQuery): SQL | undefined {
-  const keyword = query.keyword?.trim();
-  const pattern = keyword ? likePattern(keyword) : '';
-  return and(
-    emailScope(actor),
-    query.direction ? eq(email.direction, query.direction) : undefined,
-    query.status ? eq(email.status, query.status) : undefined,
-    query.from ? gte(email.createdAt, new Date(query.from)) : undefined,
-    query.to ? lte(email.createdAt, new Date(query.to)) : undefined,
-    query.ticketId ? eq(email.ticketId, query.ticketId) : undefined,
-    query.accountId ? eq(email.accountId, query.accountId) : undefined,
-    keyword
-      ? or(
-          ilike(email.subject, pattern),
-          ilike(email.fromAddress, pattern),
-          sql`array_to_string(${email.to} || ${email.cc}, ' ') ilike ${pattern}`,
-        )
-      : undefined,
-  );
-}
-
-const sortable: Record<string, SQL> = {
-  id: sql`${email.id}`,
-  createdAt: sql`${email.createdAt}`,
-  sendDate: sql`${email.sendDate}`,
-  subject: sql`${email.subject}`,
-  status: sql`${email.status}`,
-};
-
-function orderOf(orderBy: EmailQuery['orderBy']): SQL[] {
-  const order = (orderBy ?? []).map(({ field, desc: descending }) => {
-    const column = sortable[field];
-    if (!column)
-      throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
-    return descending ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
-  });
-  return [...order, desc(email.id)];
-}
-
-function listSelect(q: Queryable) {
-  return q
-    .select({
-      row: email,
-      ticketCaseNumber: ticket.caseNumber,
-      attachmentCount: sql<number>`cardinality(${email.attachments})`.mapWith(Number),
-    })
-    .from(email)
-    .leftJoin(ticket, eq(ticket.id, email.ticketId));
-}
-
-const listItemOf = (r: { row: EmailRow; ticketCaseNumber: string | null; attachmentCount: number }) => {
-  const { body: _body, ...answer } = emailAnswer(r.row);
-  return { ...answer, ticketCaseNumber: r.ticketCaseNumber, attachmentCount: r.attachmentCount };
-};
-
-export async function listEmails(db: Db, actor: Actor, query: EmailQuery): Promise<Page<EmailListItem>> {
-  const where = filtersOf(actor, query);
-  const [rows, [total]] = await Promise.all([
-    listSelect(db)
-      .where(where)
-      .orderBy(...orderOf(query.orderBy))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(email)
-      .where(where),
-  ]);
-  return { items: rows.map((r) => present(listItemOf(r)) as unknown as EmailListItem), total: total?.n ?? 0 };
-}
-
-export async function* exportEmails(db: Db, actor: Actor, query: EmailQuery): AsyncGenerator<Record<string, unknown>> {
-  const where = filtersOf(actor, query);
-  const order = orderOf(query.orderBy);
-  for (let offset = 0; offset < 100_000; offset += 1000) {
-    const rows = await listSelect(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(1000)
-      .offset(offset);
-    for (const r of rows) {
-      const item = listItemOf(r);
-      yield { ...item, to: item.to.join(', '), cc: item.cc.join(', ') };
-    }
-    if (rows.length < 1000) return;
-  }
 }
 
 async function findVisibleEmail(q: Queryable, actor: Actor, id: number, lock = false): Promise<EmailRow> {

@@ -3,6 +3,8 @@ import {
   mailAccountQuerySchema,
   mailAccountSchema,
   mailAccountUpdateSchema,
+  emailMessages,
+  msg,
 } from '@casedesk/shared';
 import { sql } from 'drizzle-orm';
 import { defineResource } from '../../platform/resource.js';
@@ -41,7 +43,7 @@ export const mailAccountResource = defineResource<typeof mailAccount, typeof sch
       .select({ n: sql<number>`count(*)::int` })
       .from(email)
       .where(sql`${email.accountId} in ${ids} and ${email.status} in ('Sending', 'Draft')`);
-    return row && row.n > 0 ? `The mail account still has ${row.n} e-mail(s) waiting to be sent.` : undefined;
+    return row && row.n > 0 ? msg(emailMessages, 'accountHasQueuedMail', { count: row.n }) : undefined;
   },
   operations: { add: addMailAccount, update: updateMailAccount },
 });

@@ -62,7 +62,11 @@ export function registerMailAccountRoutes(app: FastifyInstance, db: Db) {
   );
   r.post(
     `${base}/Add`,
-    { config: { access: 'settings:edit' }, schema: { tags, body: mailAccountCreateSchema, response: one } },
+    // Contract 11: a record read back may come to Add too; what only Get answers is accepted and ignored.
+    {
+      config: { access: 'settings:edit' },
+      schema: { tags, body: acceptsReadBack(mailAccountCreateSchema, mailAccountSchema), response: one },
+    },
     async (request) => ok(present(await mailAccountResource.add(db, requireActor(request), request.body))),
   );
   r.post(

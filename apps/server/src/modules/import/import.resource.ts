@@ -1,4 +1,4 @@
-import { desc, inArray } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   importCreateSchema,
   importMessages,
@@ -9,9 +9,8 @@ import {
   pageOf,
   type Message,
 } from '@casedesk/shared';
-import type { Queryable } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
-import { defineResource, type Resource } from '../../platform/resource.js';
+import { defineResource } from '../../platform/resource.js';
 import { importDefinition, importRun } from './import.table.js';
 import { targetFields } from './import.targets.js';
 
@@ -23,37 +22,25 @@ const schemas = {
   page: pageOf(importSchema),
 };
 
-type DefinitionRow = typeof importDefinition.$inferSelect;
-export type ImportRecord = DefinitionRow & { lastRunAt: Date | null; lastRunStatus: string | null };
+export type ImportRecord = typeof importDefinition.$inferSelect & {
+  lastRunAt: Date | null;
+  lastRunStatus: string | null;
+};
 
-/** Each definition with its latest run's time and status (one read for the page). */
-async function withLastRuns(q: Queryable, rows: DefinitionRow[]): Promise<ImportRecord[]> {
-  const ids = rows.map((r) => r.id);
-  const runs =
-    ids.length === 0
-      ? []
-      : await q
-          .selectDistinctOn([importRun.importId], {
-            importId: importRun.importId,
-            createdAt: importRun.createdAt,
-            status: importRun.status,
-          })
-          .from(importRun)
-          .where(inArray(importRun.importId, ids))
-          .orderBy(importRun.importId, desc(importRun.id));
-  const last = new Map(runs.map((r) => [r.importId, r]));
-  return rows.map((row) => ({
-    ...row,
-    lastRunAt: last.get(row.id)?.createdAt ?? null,
-    lastRunStatus: last.get(row.id)?.status ?? null,
-  }));
-}
+/** The latest run of the definition (by id), one column of it. */
+const lastRun = (column: SQL) =>
+  sql`(select ${column} from ${importRun} r where r.import_id = ${importDefinition.id} order by r.id desc limit 1)`;
 
-const one = async (q: Queryable, row: DefinitionRow) => (await withLastRuns(q, [row]))[0]!;
+/** A definition as every read shows it: with its latest run's time and status. */
+const importColumns = {
+  ...getTableColumns(importDefinition),
+  lastRunAt: lastRun(sql`r.created_at`).mapWith(importRun.createdAt),
+  lastRunStatus: sql<string | null>`${lastRun(sql`r.status`)}`,
+};
 
 /** Mappings and match conditions name fields of the target; Update and Upsert need matchable conditions. */
 export function checkDefinition(input: {
-  tableModel: DefinitionRow['tableModel'];
+  tableModel: ImportRecord['tableModel'];
   operationType: string;
   matchConditions: string[];
   mappings: { column: string; field: string }[];
@@ -73,16 +60,13 @@ export function checkDefinition(input: {
 }
 
 /** `/api/Import/...`: the generic calls on definitions; list rows carry the last run. */
-export const importResource: Resource<typeof importDefinition, typeof schemas, ImportRecord> = defineResource<
-  typeof importDefinition,
-  typeof schemas,
-  ImportRecord
->({
+export const importResource = defineResource<typeof importDefinition, typeof schemas, ImportRecord>({
   name: 'Import',
   module: 'import',
   label: 'import',
   table: importDefinition,
   schemas,
+  columns: importColumns,
   keywordColumns: [importDefinition.importName, importDefinition.description, importDefinition.source],
   defaultOrder: [{ field: 'importName', desc: false }],
   async check(_tx, input) {
@@ -99,18 +83,4 @@ export const importResource: Resource<typeof importDefinition, typeof schemas, I
     { header: 'Last run status', field: 'lastRunStatus' },
     { header: 'Modified', field: 'modifiedAt' },
   ],
-  operations: {
-    get: async (db, actor, id) => one(db, await importResource.generic.get(db, actor, id)),
-    detail: async (db, actor, id) => one(db, await importResource.generic.get(db, actor, id)),
-    add: async (db, actor, input) => one(db, await importResource.generic.add(db, actor, input)),
-    update: async (db, actor, input) => one(db, await importResource.generic.update(db, actor, input)),
-    query: async (db, actor, query) => {
-      const page = await importResource.generic.query(db, actor, query);
-      return { ...page, items: await withLastRuns(db, page.items) };
-    },
-    async *rowsForExport(db, actor, query) {
-      for await (const row of importResource.generic.rowsForExport(db, actor, query))
-        yield (await one(db, row as DefinitionRow)) as unknown as Record<string, unknown>;
-    },
-  },
 });

@@ -24,14 +24,14 @@ import {
 import type { Actor } from '../../platform/actor.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { present } from '../../platform/envelope.js';
-import { company, companyService } from '../company/index.js';
-import { dictionaryItem, dictionaryService } from '../dictionary/index.js';
-import { category, categoryService } from '../category/index.js';
+import { company, companyResource } from '../company/index.js';
+import { dictionaryItem, dictionaryResource } from '../dictionary/index.js';
+import { category, categoryResource } from '../category/index.js';
 import { createOpenItemResource, openItem } from '../openItem/index.js';
-import { project, projectService } from '../project/index.js';
+import { project, projectResource } from '../project/index.js';
 import { region, regionResource } from '../region/index.js';
 import { createTicketResource, ticket } from '../ticket/index.js';
-import { activeUsers, appUser } from '../user/index.js';
+import { userResource, appUser } from '../user/index.js';
 import { vendor, vendorResource } from '../vendor/index.js';
 import {
   fieldsOf,
@@ -51,13 +51,13 @@ function dictionaryItemTarget(): TargetAdapter {
   const code = permissionCode('dictionary', 'edit');
   type Item = z.output<typeof dictionaryItemInputSchema>;
   const load = async (tx: Tx, actor: Actor, dictionaryId: number) =>
-    present(await dictionaryService.detail(tx as unknown as Db, actor, dictionaryId)) as Record<string, unknown> & {
+    present(await dictionaryResource.detail(tx as unknown as Db, actor, dictionaryId)) as Record<string, unknown> & {
       items: (Item & { id: number })[];
       rowVersion: number;
     };
   const save = async (tx: Tx, actor: Actor, dict: Awaited<ReturnType<typeof load>>, items: Item[]) => {
     const input = { ...acceptableDictionary(dict), items, id: dict.id, rowVersion: dict.rowVersion };
-    await dictionaryService.update(tx as unknown as Db, actor, input as never);
+    await dictionaryResource.update(tx as unknown as Db, actor, input as never);
   };
   const itemInput = (item: Record<string, unknown>): Item =>
     dictionaryItemInputSchema.parse({
@@ -164,7 +164,7 @@ export const importTargetAdapters: ReadonlyMap<ImportTarget, TargetAdapter> = ((
       target: 'User',
       module: 'user',
       table: appUser,
-      resource: fixed(activeUsers),
+      resource: fixed(userResource),
       create: userCreateSchema,
       update: userUpdateSchema,
       visible: sql`${appUser.deletedAt} is null`,
@@ -198,7 +198,7 @@ export const importTargetAdapters: ReadonlyMap<ImportTarget, TargetAdapter> = ((
       target: 'Company',
       module: 'company',
       table: company,
-      resource: fixed(companyService),
+      resource: fixed(companyResource),
       create: companyCreateSchema,
       update: companyUpdateSchema,
       fields: [
@@ -251,7 +251,7 @@ export const importTargetAdapters: ReadonlyMap<ImportTarget, TargetAdapter> = ((
       target: 'Category',
       module: 'category',
       table: category,
-      resource: fixed(categoryService),
+      resource: fixed(categoryResource),
       create: categoryCreateSchema,
       update: categoryUpdateSchema,
       fields: [
@@ -266,7 +266,7 @@ export const importTargetAdapters: ReadonlyMap<ImportTarget, TargetAdapter> = ((
       target: 'Project',
       module: 'project',
       table: project,
-      resource: fixed(projectService),
+      resource: fixed(projectResource),
       create: projectCreateSchema,
       update: projectUpdateSchema,
       fields: [

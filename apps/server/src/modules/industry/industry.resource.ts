@@ -34,9 +34,9 @@ export const industryResource = defineResource({
       .select({ n: count() })
       .from(industry)
       .where(and(inArray(industry.parentId, ids), notInArray(industry.id, ids)));
-    if (children && children.n > 0) return industryMessages.hasChildren(children.n);
+    if (children && children.n > 0) return msg(industryMessages, 'hasChildren', { count: children.n });
     const [companies] = await tx.select({ n: count() }).from(company).where(inArray(company.industryId, ids));
-    if (companies && companies.n > 0) return industryMessages.usedByCompanies(companies.n);
+    if (companies && companies.n > 0) return msg(industryMessages, 'usedByCompanies', { count: companies.n });
     return undefined;
   },
   // Runs inside the save: an unknown parent or a cycle rolls it back.

@@ -1,3 +1,4 @@
+import { eq, gte, lte, or, sql } from 'drizzle-orm';
 import {
   invoiceCreateSchema,
   invoiceDetailSchema,
@@ -6,17 +7,10 @@ import {
   invoiceUpdateSchema,
   pageOf,
 } from '@casedesk/shared';
-import { defineResource } from '../../platform/resource.js';
-import {
-  addInvoice,
-  getInvoice,
-  getInvoiceDetail,
-  invoicesForExport,
-  queryInvoices,
-  removeInvoices,
-  updateInvoice,
-  type InvoiceRecord,
-} from './invoice.service.js';
+import { defineResource, likePattern } from '../../platform/resource.js';
+import { invoiceActionsFor } from './invoice.policy.js';
+import { invoiceRowColumns, linesOf } from './invoice.queries.js';
+import { addInvoice, removeInvoices, updateInvoice, type InvoiceRecord } from './invoice.service.js';
 import { invoice } from './invoice.table.js';
 
 const schemas = {
@@ -29,8 +23,8 @@ const schemas = {
 };
 
 /**
- * `/api/Invoice/...`: every call written by the module (rows carry vendor, project and creator names and the
- * caller's actions; Add and Update go through `saveInvoiceFields`, which computes the amounts).
+ * `/api/Invoice/...`: rows carry vendor, project and creator names and the caller's actions, Detail the lines;
+ * the writes are the module's own (Add and Update go through `saveInvoiceFields`, which computes the amounts).
  */
 export const invoiceResource = defineResource<typeof invoice, typeof schemas, InvoiceRecord>({
   name: 'Invoice',
@@ -38,8 +32,40 @@ export const invoiceResource = defineResource<typeof invoice, typeof schemas, In
   label: 'invoice',
   table: invoice,
   schemas,
-  // The keyword searches the invoice number, the PO number and the vendor's name (the service's own query).
+  columns: invoiceRowColumns,
+  // The keyword searches the invoice number, the PO number and the vendor's name (a filter below).
   keywordColumns: [],
+  sortable: {
+    invoiceNumber: invoice.invoiceNumber,
+    invoiceDate: invoice.invoiceDate,
+    dueDate: invoice.dueDate,
+    totalAmount: invoice.totalAmount,
+    status: invoice.status,
+    currency: invoice.currency,
+    createdAt: invoice.createdAt,
+    modifiedAt: invoice.modifiedAt,
+    id: invoice.id,
+  },
+  // status (one or a list), vendorId and projectId are equalities on their columns.
+  filterFields: ['currency'],
+  filters: (query) => {
+    const keyword = query.keyword?.trim();
+    return [
+      query.currency ? eq(invoice.currency, query.currency.toUpperCase()) : undefined,
+      query.invoiceDateFrom === undefined ? undefined : gte(invoice.invoiceDate, query.invoiceDateFrom),
+      query.invoiceDateTo === undefined ? undefined : lte(invoice.invoiceDate, query.invoiceDateTo),
+      keyword
+        ? or(
+            sql`${invoice.invoiceNumber} ilike ${likePattern(keyword)}`,
+            sql`${invoice.poNumber} ilike ${likePattern(keyword)}`,
+            // The matching vendors first (one small lookup), so that each branch of the OR can use an index.
+            sql`${invoice.vendorId} = any(array(select v.id from vendor v where v.vendor_name ilike ${likePattern(keyword)}))`,
+          )
+        : undefined,
+    ];
+  },
+  policy: { actions: invoiceActionsFor },
+  loadDetail: async (q, row) => ({ lines: await linesOf(q, row.id) }),
   exportColumns: [
     { header: 'Invoice number', field: 'invoiceNumber', width: 20 },
     { header: 'Vendor', field: 'vendorName', width: 30 },
@@ -54,13 +80,5 @@ export const invoiceResource = defineResource<typeof invoice, typeof schemas, In
     { header: 'PO number', field: 'poNumber', width: 20 },
     { header: 'Created by', field: 'createdByName', width: 20 },
   ],
-  operations: {
-    get: getInvoice,
-    detail: getInvoiceDetail,
-    query: queryInvoices,
-    rowsForExport: invoicesForExport,
-    add: addInvoice,
-    update: updateInvoice,
-    remove: removeInvoices,
-  },
+  operations: { add: addInvoice, update: updateInvoice, remove: removeInvoices },
 });

@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   decimalMessages,
   fromUnits,
   invoiceCreateSchema,
   invoiceMessages,
-  invoiceQuerySchema,
   messages,
   msg,
   multiplyDecimals,
@@ -15,14 +14,12 @@ import {
   type Invoice,
   type InvoiceStatus,
   type MoneyLine,
-  type Page,
 } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
-import { AppError, badRequest, conflict, fieldRefusal, notFound } from '../../platform/errors.js';
-import { likePattern } from '../../platform/resource.js';
+import { AppError, conflict, notFound, fieldRefusal } from '../../platform/errors.js';
 import { storedFile } from '../file/index.js';
 import { project } from '../project/index.js';
 import { requisition } from '../requisition/index.js';
@@ -33,7 +30,6 @@ import { invoice, invoiceLine } from './invoice.table.js';
 
 /** The fields a capture saves (Add, Update, finishing an indexed document), as the shared schema gives them. */
 export type InvoiceFieldsInput = z.output<typeof invoiceCreateSchema>;
-type InvoiceQuery = z.output<typeof invoiceQuerySchema>;
 
 type InvoiceRow = Omit<Invoice, 'createdAt' | 'modifiedAt' | 'claimedAt' | 'paidAt' | 'actions'> & {
   createdAt: Date;
@@ -94,83 +90,6 @@ async function findRow(q: Queryable, id: number, lock = false): Promise<InvoiceR
   const query = q.select(invoiceRowColumns).from(invoice).where(eq(invoice.id, id));
   const [row] = lock ? await query.for('update', { of: invoice }) : await query;
   return row as InvoiceRow | undefined;
-}
-
-/** The list's conditions: filters and the keyword (invoice number, PO number, vendor name). */
-function listWhere(query: InvoiceQuery): SQL | undefined {
-  const keyword = query.keyword?.trim();
-  const status = query.status;
-  return and(
-    status === undefined
-      ? undefined
-      : Array.isArray(status)
-        ? inArray(invoice.status, status)
-        : eq(invoice.status, status),
-    query.vendorId === undefined ? undefined : eq(invoice.vendorId, query.vendorId),
-    query.projectId === undefined ? undefined : eq(invoice.projectId, query.projectId),
-    query.currency ? eq(invoice.currency, query.currency.toUpperCase()) : undefined,
-    query.invoiceDateFrom === undefined ? undefined : gte(invoice.invoiceDate, query.invoiceDateFrom),
-    query.invoiceDateTo === undefined ? undefined : lte(invoice.invoiceDate, query.invoiceDateTo),
-    keyword
-      ? or(
-          sql`${invoice.invoiceNumber} ilike ${likePattern(keyword)}`,
-          sql`${invoice.poNumber} ilike ${likePattern(keyword)}`,
-          // The matching vendors first (one small lookup), so that each branch of the OR can use an index.
-          sql`${invoice.vendorId} = any(array(select v.id from vendor v where v.vendor_name ilike ${likePattern(keyword)}))`,
-        )
-      : undefined,
-  );
-}
-
-const sortable = {
-  invoiceNumber: invoice.invoiceNumber,
-  invoiceDate: invoice.invoiceDate,
-  dueDate: invoice.dueDate,
-  totalAmount: invoice.totalAmount,
-  status: invoice.status,
-  currency: invoice.currency,
-  createdAt: invoice.createdAt,
-  modifiedAt: invoice.modifiedAt,
-  id: invoice.id,
-} as const;
-
-function listOrder(orderBy: InvoiceQuery['orderBy']): SQL[] {
-  const wanted = orderBy && orderBy.length > 0 ? orderBy : [{ field: 'id', desc: true }];
-  const order = wanted.map(({ field, desc: descending }) => {
-    const column = field in sortable ? sortable[field as keyof typeof sortable] : undefined;
-    if (!column)
-      throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
-    return descending ? desc(column) : asc(column);
-  });
-  return [...order, desc(invoice.id)];
-}
-
-export async function queryInvoices(db: Db, actor: Actor, query: InvoiceQuery): Promise<Page<InvoiceRecord>> {
-  const where = listWhere(query);
-  const { page, pageSize } = query;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(invoiceRowColumns)
-      .from(invoice)
-      .where(where)
-      .orderBy(...listOrder(query.orderBy))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(invoice)
-      .where(where),
-  ]);
-  return { items: rows.map((row) => recordOf(actor, row as InvoiceRow)), total: counted?.total ?? 0 };
-}
-
-export async function* invoicesForExport(db: Db, actor: Actor, query: InvoiceQuery) {
-  const chunk = 1000;
-  for (let page = 1; page <= 1000; page++) {
-    const { items } = await queryInvoices(db, actor, { ...query, page, pageSize: chunk });
-    yield* items;
-    if (items.length < chunk) return;
-  }
 }
 
 export async function getInvoice(db: Queryable, actor: Actor, id: number): Promise<InvoiceRecord> {

@@ -1,5 +1,5 @@
 import { and, count, inArray, notInArray } from 'drizzle-orm';
-import { menuCreateSchema, menuMessages, menuQuerySchema, menuSchema, menuUpdateSchema } from '@casedesk/shared';
+import { menuCreateSchema, menuMessages, msg, menuQuerySchema, menuSchema, menuUpdateSchema } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
 import { menu } from './menu.table.js';
 import { checkMenu } from './menu.service.js';
@@ -26,7 +26,7 @@ export const menuResource = defineResource({
       .select({ n: count() })
       .from(menu)
       .where(and(inArray(menu.parentId, ids), notInArray(menu.id, ids)));
-    if (children && children.n > 0) return menuMessages.hasChildren(children.n);
+    if (children && children.n > 0) return msg(menuMessages, 'hasChildren', { count: children.n });
     return undefined;
   },
   exportColumns: [

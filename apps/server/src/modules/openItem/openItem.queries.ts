@@ -1,14 +1,11 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, count, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { msg, ticketMessages, type OpenItemQuery } from '@casedesk/shared';
 import type { Queryable } from '../../platform/db.js';
-import type { Actor } from '../../platform/actor.js';
-import { badRequest, fieldRefusal } from '../../platform/errors.js';
+import { fieldRefusal } from '../../platform/errors.js';
 import { likePattern } from '../../platform/resource.js';
 import { project } from '../project/index.js';
 import { ticket } from '../ticket/index.js';
 import { userNameSql } from '../user/index.js';
-import { openItemScope } from './openItem.policy.js';
 import { openItem, openItemRelatedTicket } from './openItem.table.js';
 
 /** An item as lists and details show it: the record with its ticket's number and the names of its ids. */
@@ -27,28 +24,15 @@ export const openItemColumns = {
 export const selectOpenItems = (q: Queryable) =>
   q.select(openItemColumns).from(openItem).innerJoin(ticket, eq(ticket.id, openItem.ticketId));
 
-const sortable: Record<string, PgColumn> = {
-  id: openItem.id,
-  serial: openItem.serial,
-  sortId: openItem.sortId,
-  ticketNumber: ticket.caseNumber,
-  priority: openItem.priority,
-  status: openItem.status,
-  taskCategory: openItem.taskCategory,
-  openDate: openItem.openDate,
-  closeDate: openItem.closeDate,
-  loe: openItem.loe,
-  approvedDate: openItem.approvedDate,
-  modifiedAt: openItem.modifiedAt,
-};
+/** The query fields `openItemFilters` handles (no equality on same-named columns). */
+export const openItemFilterFields = ['status', 'priority', 'ticketId', 'projectId', 'taskCategory', 'pointOfContact'];
 
-/** Where a list query's filters and the actor's scope meet. */
-export function openItemWhere(actor: Actor, query: Omit<OpenItemQuery, 'page' | 'pageSize'>): SQL | undefined {
+/** A list query's filters and keyword (the scope is the resource's). */
+export function openItemFilters(query: Omit<OpenItemQuery, 'page' | 'pageSize'>): SQL | undefined {
   if (query.openDateFrom && query.openDateTo && query.openDateTo < query.openDateFrom)
     throw fieldRefusal('openDateTo', msg(ticketMessages, 'endBeforeStart'));
   const keyword = query.keyword?.trim();
   return and(
-    openItemScope(actor),
     query.status?.length ? inArray(openItem.status, query.status) : undefined,
     query.ticketId ? eq(openItem.ticketId, query.ticketId) : undefined,
     query.ticketNumber ? ilike(ticket.caseNumber, likePattern(query.ticketNumber)) : undefined,
@@ -68,21 +52,30 @@ export function openItemWhere(actor: Actor, query: Omit<OpenItemQuery, 'page' | 
   );
 }
 
-/** The list's order: the asked one, else a ticket's own order, else the newest first. */
-export function openItemOrder(query: Pick<OpenItemQuery, 'orderBy' | 'ticketId'>): SQL[] {
-  if (query.orderBy?.length)
-    return [
-      ...query.orderBy.map(({ field, desc: descending }) => {
-        const column = sortable[field];
-        if (!column)
-          throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
-        return descending ? desc(column) : asc(column);
-      }),
-      desc(openItem.id),
-    ];
-  if (query.ticketId) return [asc(openItem.sortId), asc(openItem.id)];
-  return [desc(openItem.openDate), desc(openItem.id)];
-}
+/** What a list may be sorted by. */
+export const openItemSortable = {
+  id: openItem.id,
+  serial: openItem.serial,
+  sortId: openItem.sortId,
+  ticketNumber: ticket.caseNumber,
+  priority: openItem.priority,
+  status: openItem.status,
+  taskCategory: openItem.taskCategory,
+  openDate: openItem.openDate,
+  closeDate: openItem.closeDate,
+  loe: openItem.loe,
+  approvedDate: openItem.approvedDate,
+  modifiedAt: openItem.modifiedAt,
+};
+
+/** The order when none is asked: a ticket's own order, else the newest first. */
+export const openItemDefaultOrder = (query: Pick<OpenItemQuery, 'ticketId'>) =>
+  query.ticketId
+    ? [
+        { field: 'sortId', desc: false },
+        { field: 'id', desc: false },
+      ]
+    : [{ field: 'openDate', desc: true }];
 
 /** How many items match and their LOE total (exact: numeric summed by the database, answered as text). */
 export async function openItemTotals(q: Queryable, where: SQL | undefined) {

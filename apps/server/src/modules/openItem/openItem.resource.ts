@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import {
   openItemCreateSchema,
   openItemDetailSchema,
@@ -6,19 +7,21 @@ import {
   openItemSchema,
   openItemUpdateSchema,
   type OpenItem,
+  type TicketStatus,
 } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
 import { removeStoredFiles } from '../file/index.js';
-import { openItemScopeAlone } from './openItem.policy.js';
+import { ticket } from '../ticket/index.js';
+import { openItemActionsFor, openItemScope } from './openItem.policy.js';
 import {
-  addOpenItem,
-  deleteOpenItems,
-  getOpenItem,
-  openItemDetail,
-  openItemsForExport,
-  queryOpenItems,
-  updateOpenItem,
-} from './openItem.service.js';
+  openItemColumns,
+  openItemDefaultOrder,
+  openItemFilterFields,
+  openItemFilters,
+  openItemSortable,
+  openItemTotals,
+} from './openItem.queries.js';
+import { addOpenItem, deleteOpenItems, openItemDetails, updateOpenItem } from './openItem.service.js';
 import { openItem } from './openItem.table.js';
 
 const schemas = {
@@ -31,8 +34,9 @@ const schemas = {
 };
 
 /**
- * `/api/OpenItem/...`: every call is the module's own (the ticket's visibility, serials under the ticket's lock,
- * the spec's delete rules and the ticket cancellation); writes that drop files remove them once committed.
+ * `/api/OpenItem/...`: an item is read with its ticket (visible when the ticket is, read-only once it is closed),
+ * the list page adds the LOE total; the writes are the module's own (serials under the ticket's lock, the spec's
+ * delete rules and the ticket cancellation), and those that drop files remove them once committed.
  */
 export const createOpenItemResource = (dataDir: string) => {
   const cleanUp = (paths: string[]) => void removeStoredFiles(dataDir, paths);
@@ -42,8 +46,19 @@ export const createOpenItemResource = (dataDir: string) => {
     label: 'open item',
     table: openItem,
     schemas,
+    columns: openItemColumns,
+    join: (select) => select.innerJoin(ticket, eq(ticket.id, openItem.ticketId)),
+    // The keyword searches the description, the comment and the ticket's number (the filters).
     keywordColumns: [],
-    scope: openItemScopeAlone,
+    sortable: openItemSortable,
+    defaultOrder: openItemDefaultOrder,
+    filterFields: openItemFilterFields,
+    filters: (query) => [openItemFilters(query)],
+    listTotals: openItemTotals,
+    scope: openItemScope,
+    // Every read joins the ticket, so its status is there.
+    policy: { actions: (actor, row) => openItemActionsFor(actor, row.ticketStatus as TicketStatus) },
+    loadDetail: openItemDetails,
     exportSheet: 'Open items',
     exportColumns: [
       { header: 'Ticket', field: 'ticketNumber', width: 18 },
@@ -61,9 +76,6 @@ export const createOpenItemResource = (dataDir: string) => {
       { header: 'Comment', field: 'comment', width: 40 },
     ],
     operations: {
-      query: queryOpenItems,
-      get: getOpenItem,
-      detail: openItemDetail,
       add: addOpenItem,
       async update(db, actor, input) {
         const result = await updateOpenItem(db, actor, input);
@@ -75,7 +87,6 @@ export const createOpenItemResource = (dataDir: string) => {
         cleanUp(result.removedFiles);
         return result.value;
       },
-      rowsForExport: openItemsForExport,
     },
   });
 };

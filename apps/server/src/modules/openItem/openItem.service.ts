@@ -6,9 +6,6 @@ import {
   openItemMessages,
   type OpenItem,
   type OpenItemCreate,
-  type OpenItemDetail,
-  type OpenItemPage,
-  type OpenItemQuery,
   type OpenItemReorder,
   type OpenItemStatus,
   type OpenItemUpdate,
@@ -26,7 +23,7 @@ import { project } from '../project/index.js';
 import { cancelTicketForOpenItem, ticket, visibleSql } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
 import { mayAddItem, openItemActionsFor, openItemScope, openItemScopeAlone, ticketIsOpen } from './openItem.policy.js';
-import { openItemOrder, openItemTotals, openItemWhere, selectOpenItems } from './openItem.queries.js';
+import { selectOpenItems } from './openItem.queries.js';
 import { openItem, openItemRelatedTicket } from './openItem.table.js';
 
 export const fileOwner = 'OpenItem';
@@ -249,8 +246,8 @@ export async function getOpenItem(db: Queryable, actor: Actor, id: number): Prom
   return show(actor, row);
 }
 
-export async function openItemDetail(db: Db, actor: Actor, id: number): Promise<OpenItemDetail> {
-  const item = await getOpenItem(db, actor, id);
+/** What Detail adds to an item: its related tickets (those the actor sees) and its files. */
+export async function openItemDetails(db: Queryable, item: { id: number; relatedTickets: number[] }, actor: Actor) {
   const [related, files] = await Promise.all([
     item.relatedTickets.length
       ? db
@@ -262,41 +259,10 @@ export async function openItemDetail(db: Db, actor: Actor, id: number): Promise<
     db
       .select({ fileId: storedFile.id, name: storedFile.name, ext: storedFile.ext, size: storedFile.size })
       .from(storedFile)
-      .where(and(eq(storedFile.ownerEntity, fileOwner), eq(storedFile.ownerId, id)))
+      .where(and(eq(storedFile.ownerEntity, fileOwner), eq(storedFile.ownerId, item.id)))
       .orderBy(asc(storedFile.id)),
   ]);
-  return { ...item, related, files: files.map((f) => ({ ...f, fileUrl: fileUrlOf(f.fileId) })) };
-}
-
-export async function queryOpenItems(db: Db, actor: Actor, query: OpenItemQuery): Promise<OpenItemPage> {
-  const where = openItemWhere(actor, query);
-  const [rows, totals] = await Promise.all([
-    selectOpenItems(db)
-      .where(where)
-      .orderBy(...openItemOrder(query))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    openItemTotals(db, where),
-  ]);
-  return { items: rows.map((r) => show(actor, r)), ...totals };
-}
-
-/** Every row the filter shows, in the list's order (refuses a bad date range before the file starts). */
-export function openItemsForExport(db: Db, actor: Actor, query: OpenItemQuery): AsyncIterable<Record<string, unknown>> {
-  const where = openItemWhere(actor, query);
-  const order = openItemOrder(query);
-  return (async function* () {
-    const chunk = 1000;
-    for (let offset = 0; offset < 1_000_000; offset += chunk) {
-      const rows = await selectOpenItems(db)
-        .where(where)
-        .orderBy(...order)
-        .limit(chunk)
-        .offset(offset);
-      yield* rows.map((r) => present(r) as Record<string, unknown>);
-      if (rows.length < chunk) return;
-    }
-  })();
+  return { related, files: files.map((f) => ({ ...f, fileUrl: fileUrlOf(f.fileId) })) };
 }
 
 /** Drag to reorder: the ticket's items, every one once, in their new order (one transaction). */

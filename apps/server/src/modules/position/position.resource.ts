@@ -3,7 +3,7 @@ import { referenceRefusal } from '../../platform/references.js';
 import { defineResource } from '../../platform/resource.js';
 import { position } from './position.table.js';
 
-export const positionService = defineResource({
+export const positionResource = defineResource({
   name: 'Position',
   module: 'position',
   label: 'position',

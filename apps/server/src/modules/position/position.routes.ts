@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { registerResource } from '../../platform/resource.js';
-import { positionService } from './position.resource.js';
+import { positionResource } from './position.resource.js';
 
 export function registerPositionRoutes(app: FastifyInstance, db: Db) {
-  registerResource(app, db, positionService);
+  registerResource(app, db, positionResource);
 }

@@ -2,7 +2,7 @@
 export * from './project.table.js';
 
 // Data import writes projects through the same calls.
-export { projectService } from './project.resource.js';
+export { projectResource } from './project.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { seedDemoProjects } from './project.seed.js';
 import { registerProjectRoutes } from './project.routes.js';

@@ -11,7 +11,7 @@ import { defineResource } from '../../platform/resource.js';
 import { companiesOf, replaceCompanies } from './project.service.js';
 import { project, projectCompany } from './project.table.js';
 
-export const projectService = defineResource({
+export const projectResource = defineResource({
   name: 'Project',
   module: 'project',
   label: 'project',

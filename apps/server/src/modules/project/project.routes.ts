@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { registerResource } from '../../platform/resource.js';
-import { projectService } from './project.resource.js';
+import { projectResource } from './project.resource.js';
 
 export function registerProjectRoutes(app: FastifyInstance, db: Db) {
-  registerResource(app, db, projectService);
+  registerResource(app, db, projectResource);
 }

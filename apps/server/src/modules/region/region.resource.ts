@@ -33,9 +33,9 @@ export const regionResource = defineResource({
       .select({ n: count() })
       .from(region)
       .where(and(inArray(region.parentCode, codes), notInArray(region.id, ids)));
-    if (children && children.n > 0) return regionMessages.hasChildren(children.n);
+    if (children && children.n > 0) return msg(regionMessages, 'hasChildren', { count: children.n });
     const [companies] = await tx.select({ n: count() }).from(company).where(inArray(company.region, codes));
-    if (companies && companies.n > 0) return regionMessages.usedByCompanies(companies.n);
+    if (companies && companies.n > 0) return msg(regionMessages, 'usedByCompanies', { count: companies.n });
     return undefined;
   },
   // Runs inside the save: an unknown parent or a cycle rolls it back.

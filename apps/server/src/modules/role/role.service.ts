@@ -34,6 +34,7 @@ import {
 import { assertCanGrant, assertScopeGrantable } from './role.policy.js';
 import { permission, role, rolePermission } from './role.table.js';
 import { roleResource } from './role.resource.js';
+import { sortOrder } from '../../platform/resource.js';
 
 type RoleRow = typeof role.$inferSelect;
 const isSystemCode = (code: string) => (systemRoleCodes as readonly string[]).includes(code);
@@ -163,6 +164,13 @@ export async function savePermissionMatrix(db: Db, actor: Actor, input: Permissi
   });
 }
 
+/** The registry's order: the asked one (any column of the list), else the seeded order. */
+const permissionOrder = (orderBy: PermissionQuery['orderBy']) =>
+  sortOrder(orderBy, permissionColumns, {
+    defaultOrder: [{ field: 'sort', desc: false }],
+    tieBreak: asc(permission.id),
+  });
+
 /** The permission registry, read-only: codes come from the shared list and are seeded at start. */
 export async function queryPermissions(db: Db, query: PermissionQuery): Promise<Page<Permission>> {
   const where = permissionWhere(query);
@@ -171,7 +179,7 @@ export async function queryPermissions(db: Db, query: PermissionQuery): Promise<
       .select(permissionColumns)
       .from(permission)
       .where(where)
-      .orderBy(asc(permission.sort), asc(permission.id))
+      .orderBy(...permissionOrder(query.orderBy))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(permission).where(where),
@@ -186,11 +194,12 @@ export async function getPermission(db: Db, id: number): Promise<Permission> {
 }
 
 export async function* permissionsForExport(db: Db, query: PermissionQuery) {
+  const order = permissionOrder(query.orderBy);
   yield* await db
     .select(permissionColumns)
     .from(permission)
     .where(permissionWhere(query))
-    .orderBy(asc(permission.sort), asc(permission.id));
+    .orderBy(...order);
 }
 
 export const permissionExportColumns: ExportColumn[] = [

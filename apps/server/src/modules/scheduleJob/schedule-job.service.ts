@@ -15,7 +15,7 @@ import { nextVersion } from '../../platform/columns.js';
 import type { Db } from '../../platform/db.js';
 import type { DomainEventHandler } from '../../platform/events.js';
 import { present } from '../../platform/envelope.js';
-import { badRequest, fieldRefusal, notFound } from '../../platform/errors.js';
+import { badRequest, fieldRefusal, notFound, unkeyed } from '../../platform/errors.js';
 import { defineJobHandler, type DefaultJob } from '../../platform/jobs/job-handler.js';
 import { jobRun, scheduleJob, type ScheduleJobRow } from '../../platform/jobs/jobs.table.js';
 import type { JobRegistry } from '../../platform/jobs/registry.js';
@@ -34,7 +34,7 @@ export function checkHandler(registry: JobRegistry, input: { className: string; 
       field: ['jobParams', ...issue.path.map(String)].join('.'),
       message: issue.message,
     }));
-    throw badRequest(errors[0]!.message, errors);
+    throw badRequest(unkeyed(errors[0]!.message), errors); // zod's words for the handler's own params
   }
 }
 

@@ -4,17 +4,15 @@ import {
   scheduledTicketQuerySchema,
   scheduledTicketSchema,
   scheduledTicketUpdateSchema,
-  type Page,
   type ScheduledTicketListItem,
 } from '@casedesk/shared';
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import type { ExportColumn } from '../../platform/export.js';
 import { defineResource } from '../../platform/resource.js';
 import { scheduledVisibleSql } from './scheduled-ticket.policy.js';
 import {
   addScheduledTicket,
-  listPage,
-  listRows,
+  listColumns,
   updateScheduledTicket,
   type ScheduledTicketRow,
 } from './scheduled-ticket.service.js';
@@ -45,7 +43,7 @@ const schemas = {
   page: scheduledTicketPageSchema,
 };
 
-/** Records are the table rows (Get, Add, Update); list and export rows carry names (Query, Export). */
+/** Every read carries the names of the project, category, assignee, owner and last ticket. */
 export const scheduledTicketResource = defineResource<
   typeof scheduledTicket,
   typeof schemas,
@@ -56,23 +54,11 @@ export const scheduledTicketResource = defineResource<
   label: 'scheduled ticket',
   table: scheduledTicket,
   schemas,
+  columns: { ...getTableColumns(scheduledTicket), ...listColumns },
   keywordColumns: [scheduledTicket.subject, scheduledTicket.customer, scheduledTicket.cron],
   defaultOrder: [{ field: 'id', desc: true }],
   scope: scheduledVisibleSql,
   exportColumns,
   exportSheet: 'Scheduled tickets',
-  operations: {
-    add: addScheduledTicket,
-    update: updateScheduledTicket,
-    // Annotated: these calls use the resource's own filter and order, declared by this very call.
-    async query(db, actor, query): Promise<Page<ScheduledTicketListItem>> {
-      const where: SQL | undefined = scheduledTicketResource.whereOf(actor, query);
-      const order: SQL[] = scheduledTicketResource.orderOf(query.orderBy);
-      return listPage(db, where, order, query.page, query.pageSize);
-    },
-    async *rowsForExport(db, actor, query): AsyncGenerator<Record<string, unknown>> {
-      const where: SQL | undefined = scheduledTicketResource.whereOf(actor, query);
-      yield* await listRows(db, where, scheduledTicketResource.orderOf(query.orderBy)).limit(100_000);
-    },
-  },
+  operations: { add: addScheduledTicket, update: updateScheduledTicket },
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
   messages,
   msg,
@@ -6,7 +6,6 @@ import {
   scheduledTicketMessages,
   type Page,
   type ScheduledTicketCreate,
-  type ScheduledTicketListItem,
   type ScheduledTicketMade,
   type ScheduledTicketUpdate,
   type ScheduledTicketTemplate,
@@ -179,6 +178,7 @@ export async function updateScheduledTicket(db: Db, actor: Actor, input: Schedul
 }
 
 /** Display names next to ids, and the last ticket's number, for the list and the export. */
+/** The names a scheduled ticket is read with (every read: Get, the list, Export). */
 export const listColumns = {
   projectName: sql<string | null>`(select p.project_name from project p where p.id = ${scheduledTicket.projectId})`,
   categoryName: sql<
@@ -190,26 +190,6 @@ export const listColumns = {
     string | null
   >`(select t.case_number from ticket t where t.id = ${scheduledTicket.lastTicketId})`,
 };
-
-/** The list rows (without content) matching `where`, in `order`. */
-export function listRows(db: Db, where: SQL | undefined, order: SQL[]) {
-  const { content: _content, ...columns } = getTableColumns(scheduledTicket);
-  return db
-    .select({ ...columns, ...listColumns })
-    .from(scheduledTicket)
-    .where(where)
-    .orderBy(...order);
-}
-
-export async function listPage(db: Db, where: SQL | undefined, order: SQL[], page: number, pageSize: number) {
-  const [items, [total]] = await Promise.all([
-    listRows(db, where, order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(scheduledTicket).where(where),
-  ]);
-  return { items: items as unknown as ScheduledTicketListItem[], total: total?.total ?? 0 };
-}
 
 /** `POST Tickets`: the tickets a scheduled ticket made that the caller may see, newest fire time first. */
 export async function ticketsMade(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableName, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableName, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   openTicketStatuses,
@@ -9,8 +9,7 @@ import {
 } from '@casedesk/shared';
 import { prebuiltSelection, rowsOf, type Queryable, type SelectionRow } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
-import { badRequest } from '../../platform/errors.js';
-import { likePattern } from '../../platform/resource.js';
+import { likePattern, sortOrder } from '../../platform/resource.js';
 import { keywordQuery } from '../../platform/text-search.js';
 import { category } from '../category/index.js';
 import { company } from '../company/index.js';
@@ -210,14 +209,7 @@ export function ticketListSql(
              ${partialCase ? sql`when ${partialCase} then 1` : sql``} else 0 end)`;
   }
 
-  const order: SQL[] = [];
-  for (const { field, desc: descending } of query.orderBy ?? []) {
-    // Own keys only: `__proto__` or `constructor` would otherwise find Object.prototype's members.
-    const column = Object.hasOwn(sortColumns, field) ? sortColumns[field as keyof typeof sortColumns] : undefined;
-    if (!column)
-      throw badRequest(`Cannot sort by '${field}'`, [{ field: 'orderBy', message: `Unknown field '${field}'` }]);
-    order.push(descending ? desc(column) : asc(column));
-  }
+  const order = sortOrder(query.orderBy, sortColumns);
   if (order.length === 0 && rank) order.push(sql`${rank} desc`);
   order.push(desc(ticket.id));
   return { where: and(...conditions.filter((c): c is SQL => c !== undefined)), order, rank, keywordMatch };

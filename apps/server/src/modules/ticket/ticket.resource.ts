@@ -49,6 +49,9 @@ const schemas = {
 /**
  * The ticket's generic calls: all of them are its own (policy scope, ranked search, case numbers, history),
  * and writes that drop attachments delete the stored files from `dataDir` once committed.
+ * A full override on purpose: the list is the desk's hot path (contract-tickets "Broad keywords"): a planner
+ * chooses between three search paths by estimated rows, ranks full-text matches and caps the count, which a
+ * description of columns and filters cannot say; its sort still goes through the one helper (`sortOrder`).
  */
 export const createTicketResource = (dataDir: string) => {
   const cleanUp = (paths: string[]) => void removeStoredFiles(dataDir, paths);

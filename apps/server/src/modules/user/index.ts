@@ -4,7 +4,7 @@ export { defaultAdminPassword } from './user.seed.js';
 export { userDisplayNameSql, userNameSql } from './user-directory.queries.js';
 
 // Data import writes users through the same calls.
-export { activeUsers } from './user.resource.js';
+export { userResource } from './user.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import {
   groupMembersRefusal,

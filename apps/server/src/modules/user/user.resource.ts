@@ -5,12 +5,17 @@ import {
   userQuerySchema,
   userSchema,
   userUpdateSchema,
+  type UserAction,
   type UserQuery,
 } from '@casedesk/shared';
+import type { Actor } from '../../platform/actor.js';
+import type { Queryable } from '../../platform/db.js';
 import type { ExportColumn } from '../../platform/export.js';
 import { defineResource } from '../../platform/resource.js';
 import { appUser } from './user.table.js';
-import { addUser, deleteUsers, getUser, queryUsers, updateUser, userDetail, usersForExport } from './user.service.js';
+import { userActionsFor } from './user.policy.js';
+import { userColumns, userLinks, type UserRow } from './user.queries.js';
+import { addUser, deleteUsers, updateUser } from './user.service.js';
 
 // Declared here, not in the service: the definition below reads it as this module loads.
 export const userExportColumns: ExportColumn[] = [
@@ -31,7 +36,16 @@ export const userExportColumns: ExportColumn[] = [
 
 const exists = (statement: SQL) => sql`exists (${statement})`;
 
-/** The generic block supplies filtering and ordering; a second instance sees only deleted users. */
+/** A user as every read shows it: the lock flag, and the permissions of the user's roles (for `actions[]`). */
+export type UserAnswer = UserRow & { locked: boolean; permissionCodes: string[]; actions: UserAction[] };
+const userReadColumns = {
+  ...userColumns,
+  permissionCodes: sql<string[]>`coalesce((select array_agg(distinct p.code) from user_role ur
+    join role_permission rp on rp.role_id = ur.role_id join permission p on p.id = rp.permission_id
+    where ur.user_id = app_user.id), '{}')`,
+};
+
+/** One description, two lists: the users (soft-deleted ones left out) and the deleted ones. */
 const definition = (scope: SQL) => ({
   name: 'User',
   module: 'user' as const,
@@ -52,7 +66,20 @@ const definition = (scope: SQL) => ({
     appUser.email,
     appUser.mobile,
   ],
+  columns: userReadColumns,
+  rowOf: (row: typeof appUser.$inferSelect) => ({ ...row, locked: row.lockedAt !== null }) as unknown as UserAnswer,
   scope: () => scope,
+  policy: {
+    actions: (actor: Actor, row: UserAnswer) =>
+      userActionsFor(actor, {
+        id: row.id,
+        status: row.status,
+        locked: row.locked,
+        deleted: row.deletedAt !== null,
+        permissions: row.permissionCodes,
+      }),
+  },
+  loadDetail: (q: Queryable, row: UserAnswer) => userLinks(q, row.id),
   filters: (q: UserQuery) => {
     return [
       q.roleId
@@ -70,19 +97,9 @@ const definition = (scope: SQL) => ({
   exportColumns: userExportColumns,
 });
 
-/** The user's own rules behind the generic calls: soft delete, no password hash, policies and actions. */
-export const activeUsers = defineResource({
+/** The user's own writes behind the generic calls: soft delete, no password hash, the policies of a save. */
+export const userResource = defineResource({
   ...definition(isNull(appUser.deletedAt)),
-  operations: {
-    query: queryUsers,
-    get: getUser,
-    detail: userDetail,
-    add: addUser,
-    update: updateUser,
-    remove: deleteUsers,
-    rowsForExport: (db, actor, query) => usersForExport(db, actor, query),
-  },
+  operations: { add: addUser, update: updateUser, remove: deleteUsers },
 });
-export const deletedUsers = defineResource(definition(isNotNull(appUser.deletedAt)));
-/** The name the routes and tests know the user resource by. */
-export const userService = activeUsers;
+export const deletedUserResource = defineResource(definition(isNotNull(appUser.deletedAt)));

@@ -10,22 +10,21 @@ import {
   userQuerySchema,
   userResetPasswordSchema,
   userSchema,
-  type QueryBase,
 } from '@casedesk/shared';
 import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok, present } from '../../platform/envelope.js';
 import { sendXlsx } from '../../platform/export.js';
 import { registerResource } from '../../platform/resource.js';
-import { queryUsers, resetPassword, restoreUsers, setLocked, setStatus, usersForExport } from './user.service.js';
-import { userExportColumns, userService } from './user.resource.js';
+import { resetPassword, restoreUsers, setLocked, setStatus } from './user.service.js';
+import { deletedUserResource, userExportColumns, userResource } from './user.resource.js';
 
 const emptyBodyIsNoFilter = async (request: FastifyRequest) => {
   request.body ??= {};
 };
 
 export function registerUserRoutes(app: FastifyInstance, db: Db) {
-  registerResource(app, db, userService);
+  registerResource(app, db, userResource);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['User'];
@@ -39,7 +38,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Db) {
       schema: { tags, body: userQuerySchema, response: { 200: envelopeSchema(pageOf(userSchema)) } },
     },
     async (request) => {
-      const page = await queryUsers(db, requireActor(request), request.body, { deleted: true });
+      const page = await deletedUserResource.query(db, requireActor(request), request.body);
       return ok({ items: page.items.map((row) => present(row)), total: page.total });
     },
   );
@@ -48,7 +47,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Db) {
     '/api/User/ExportDeleted',
     { config: { access: 'user:export' }, preValidation: emptyBodyIsNoFilter, schema: { tags, body: userQuerySchema } },
     async (request, reply) => {
-      const rows = usersForExport(db, requireActor(request), request.body as QueryBase, { deleted: true });
+      const rows = deletedUserResource.rowsForExport(db, requireActor(request), request.body);
       return sendXlsx(reply, 'DeletedUsers.xlsx', 'Deleted users', userExportColumns, rows);
     },
   );

@@ -5,11 +5,7 @@ import {
   messages,
   msg,
   userMessages,
-  type Page,
-  type QueryBase,
-  type User,
   type UserCreate,
-  type UserDetail,
   type UserOnOff,
   type UserResetPassword,
   type UserUpdate,
@@ -35,11 +31,10 @@ import {
   permissionsOfRoles,
   permissionsOfUsers,
   selectUsers,
-  userLinks,
   type UserRow,
 } from './user.queries.js';
 import { appUser, userProject, userRole } from './user.table.js';
-import { activeUsers, deletedUsers } from './user.resource.js';
+import { userResource, type UserAnswer } from './user.resource.js';
 
 /** Rows as the API shows them: the lock flag, and what the caller may do with each. */
 async function withActions(db: Db | Tx, actor: Actor, rows: UserRow[]) {
@@ -58,43 +53,6 @@ async function withActions(db: Db | Tx, actor: Actor, rows: UserRow[]) {
     return { ...row, locked: state.locked, actions: userActionsFor(actor, state) };
   });
 }
-type ShownUser = Awaited<ReturnType<typeof withActions>>[number];
-
-export async function queryUsers(
-  db: Db,
-  actor: Actor,
-  query: QueryBase & Record<string, unknown>,
-  options: { deleted?: boolean } = {},
-): Promise<Page<ShownUser>> {
-  const resource = options.deleted ? deletedUsers : activeUsers;
-  const where = resource.whereOf(actor, query);
-  const [rows, [total]] = await Promise.all([
-    selectUsers(db, where, resource.orderOf(query.orderBy), query.pageSize, (query.page - 1) * query.pageSize),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(appUser)
-      .where(where),
-  ]);
-  return { items: await withActions(db, actor, rows), total: total?.n ?? 0 };
-}
-
-/** Every row the filter shows, in the list's order, read in chunks. */
-export async function* usersForExport(
-  db: Db,
-  actor: Actor,
-  query: QueryBase & Record<string, unknown>,
-  options: { deleted?: boolean } = {},
-) {
-  const resource = options.deleted ? deletedUsers : activeUsers;
-  const where = resource.whereOf(actor, query);
-  const order = resource.orderOf(query.orderBy);
-  const chunk = 1000;
-  for (let offset = 0; offset < 1_000_000; offset += chunk) {
-    const rows = await selectUsers(db, where, order, chunk, offset);
-    yield* rows.map((row) => ({ ...row, locked: row.lockedAt !== null }));
-    if (rows.length < chunk) return;
-  }
-}
 
 async function findUser(q: Db | Tx, actor: Actor, id: number, options: { deleted?: boolean } = {}) {
   const scope = options.deleted ? isNotNull(appUser.deletedAt) : isNull(appUser.deletedAt);
@@ -104,16 +62,8 @@ async function findUser(q: Db | Tx, actor: Actor, id: number, options: { deleted
   return shown;
 }
 
-export async function getUser(db: Db, actor: Actor, id: number): Promise<ShownUser> {
-  const user = await findUser(db, actor, id);
-  if (!user) throw notFound();
-  return user;
-}
-
-export async function userDetail(db: Db, actor: Actor, id: number): Promise<ShownUser & Omit<UserDetail, keyof User>> {
-  const user = await getUser(db, actor, id);
-  return { ...user, ...(await userLinks(db, id)) };
-}
+/** A user as every read shows it (the resource's description): what a write answers. */
+const getUser = (db: Db, actor: Actor, id: number) => userResource.generic.get(db, actor, id);
 
 async function assertReferencesExist(tx: Tx, input: Partial<UserCreate>): Promise<void> {
   const missing = await missingReferences(tx, input);
@@ -201,7 +151,7 @@ async function endSessions(tx: Tx, userIds: number[], reason: string, keepSessio
   await emitDomainEvent(tx, { type: 'user.accessEnded', userIds, reason, keepSessionId });
 }
 
-export async function addUser(db: Db, actor: Actor, input: UserCreate): Promise<ShownUser> {
+export async function addUser(db: Db, actor: Actor, input: UserCreate): Promise<UserAnswer> {
   // Hash outside the transaction: the embedded database has a single connection.
   const passwordHash = await hashPassword(input.password);
   const { password: _password, roles, groups, projects, ...fields } = input;
@@ -234,7 +184,7 @@ export async function addUser(db: Db, actor: Actor, input: UserCreate): Promise<
   return getUser(db, actor, id);
 }
 
-export async function updateUser(db: Db, actor: Actor, input: UserUpdate): Promise<ShownUser> {
+export async function updateUser(db: Db, actor: Actor, input: UserUpdate): Promise<UserAnswer> {
   const { id, rowVersion, roles, groups, projects, ...fields } = input;
   await guardLoginName(() =>
     db.transaction(async (tx) => {

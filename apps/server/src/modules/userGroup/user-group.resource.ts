@@ -6,6 +6,7 @@ import {
   userGroupQuerySchema,
   userGroupSchema,
   userGroupUpdateSchema,
+  msg,
 } from '@casedesk/shared';
 import { referenceRefusal } from '../../platform/references.js';
 import { defineResource } from '../../platform/resource.js';
@@ -35,12 +36,12 @@ export const userGroupResource = defineResource({
       .select({ n: count() })
       .from(userGroup)
       .where(and(inArray(userGroup.id, ids), eq(userGroup.isDefault, true)));
-    if (fallback && fallback.n > 0) return userGroupMessages.defaultNotDeletable;
+    if (fallback && fallback.n > 0) return msg(userGroupMessages, 'defaultNotDeletable');
     const [children] = await tx
       .select({ n: count() })
       .from(userGroup)
       .where(and(inArray(userGroup.parentId, ids), notInArray(userGroup.id, ids)));
-    if (children && children.n > 0) return userGroupMessages.hasChildren(children.n);
+    if (children && children.n > 0) return msg(userGroupMessages, 'hasChildren', { count: children.n });
     // Members, deleted users too (restoring a user brings their groups back).
     return referenceRefusal(tx, 'userGroup', ids);
   },

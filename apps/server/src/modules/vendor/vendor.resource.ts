@@ -1,4 +1,4 @@
-import { and, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import {
   msg,
   pageOf,
@@ -10,7 +10,7 @@ import {
 } from '@casedesk/shared';
 import { rowsOf, type Queryable } from '../../platform/db.js';
 import { conflict } from '../../platform/errors.js';
-import { defineResource, type Resource } from '../../platform/resource.js';
+import { defineResource } from '../../platform/resource.js';
 import { company } from '../company/index.js';
 import { vendor } from './vendor.table.js';
 
@@ -22,27 +22,13 @@ const schemas = {
   page: pageOf(vendorSchema),
 };
 
-type VendorRow = typeof vendor.$inferSelect;
-export type VendorRecord = VendorRow & { companyName: string | null };
+export type VendorRecord = typeof vendor.$inferSelect & { companyName: string | null };
 
-/** The rows with their company's name (one read for the lot). */
-async function withCompanyNames(q: Queryable, rows: VendorRow[]): Promise<VendorRecord[]> {
-  const ids = [...new Set(rows.map((r) => r.companyId).filter((id): id is number => id !== null))];
-  const names =
-    ids.length === 0
-      ? new Map<number, string>()
-      : new Map(
-          (await q.select({ id: company.id, name: company.name }).from(company).where(inArray(company.id, ids))).map(
-            (c) => [c.id, c.name],
-          ),
-        );
-  return rows.map((row) => ({
-    ...row,
-    companyName: row.companyId === null ? null : (names.get(row.companyId) ?? null),
-  }));
-}
-
-const one = async (q: Queryable, row: VendorRow): Promise<VendorRecord> => (await withCompanyNames(q, [row]))[0]!;
+/** A vendor as every read shows it: with its company's name. */
+const vendorColumns = {
+  ...getTableColumns(vendor),
+  companyName: sql<string | null>`(select c.name from ${company} c where c.id = ${vendor.companyId})`,
+};
 
 /** Another vendor with this code, case aside. */
 async function codeTaken(q: Queryable, code: string, exceptId: number | undefined): Promise<boolean> {
@@ -74,16 +60,13 @@ async function usesOf(q: Queryable, ids: number[]): Promise<number> {
  * `/api/Vendor/...`: the generic calls; rows carry the company's name; a code is unique without case and a
  * vendor an invoice or requisition names is not deleted.
  */
-export const vendorResource: Resource<typeof vendor, typeof schemas, VendorRecord> = defineResource<
-  typeof vendor,
-  typeof schemas,
-  VendorRecord
->({
+export const vendorResource = defineResource<typeof vendor, typeof schemas, VendorRecord>({
   name: 'Vendor',
   module: 'vendor',
   label: 'vendor',
   table: vendor,
   schemas,
+  columns: vendorColumns,
   keywordColumns: [vendor.vendorCode, vendor.vendorName, vendor.emailAddress],
   defaultOrder: [{ field: 'vendorName', desc: false }],
   async check(tx, input, id) {
@@ -92,7 +75,7 @@ export const vendorResource: Resource<typeof vendor, typeof schemas, VendorRecor
   },
   async referencedBy(tx, ids) {
     const count = await usesOf(tx, ids);
-    return count > 0 ? vendorMessages.inUse(count) : undefined;
+    return count > 0 ? msg(vendorMessages, 'inUse', { count: count }) : undefined;
   },
   exportColumns: [
     { header: 'Code', field: 'vendorCode' },
@@ -105,18 +88,4 @@ export const vendorResource: Resource<typeof vendor, typeof schemas, VendorRecor
     { header: 'Status', field: 'status' },
     { header: 'Modified', field: 'modifiedAt' },
   ],
-  operations: {
-    get: async (db, actor, id) => one(db, await vendorResource.generic.get(db, actor, id)),
-    detail: async (db, actor, id) => one(db, await vendorResource.generic.get(db, actor, id)),
-    add: async (db, actor, input) => one(db, await vendorResource.generic.add(db, actor, input)),
-    update: async (db, actor, input) => one(db, await vendorResource.generic.update(db, actor, input)),
-    query: async (db, actor, query) => {
-      const page = await vendorResource.generic.query(db, actor, query);
-      return { ...page, items: await withCompanyNames(db, page.items) };
-    },
-    async *rowsForExport(db, actor, query) {
-      for await (const row of vendorResource.generic.rowsForExport(db, actor, query))
-        yield (await one(db, row as VendorRow)) as unknown as Record<string, unknown>;
-    },
-  },
 });

@@ -44,7 +44,7 @@ export type RecallFacts = 'latest' | 'superseded' | 'none';
 
 export type Refusal = { code: 'CONFLICT' | 'FORBIDDEN'; message: Message };
 
-const conflict = (name: keyof typeof workflowMessages): Refusal => ({
+const stateRefusal = (name: keyof typeof workflowMessages): Refusal => ({
   code: 'CONFLICT',
   message: msg(workflowMessages, name),
 });
@@ -60,7 +60,7 @@ export const administersWorkflows = (actor: Actor) => hasPermission(actor, 'work
 
 /** Every action needs the instance still running (each rule below starts with this check; `openInstance` uses it). */
 export const runningRefusal = (instance: Pick<InstanceFacts, 'status'>): Refusal | null =>
-  instance.status === 'Running' ? null : conflict('instanceFinished');
+  instance.status === 'Running' ? null : stateRefusal('instanceFinished');
 
 const holds = (actor: Actor, task: TaskFacts) => task.assigneeId === actor.userId || task.ownerId === actor.userId;
 
@@ -83,9 +83,10 @@ export function taskActionRefusal(
   task: TaskFacts,
   action: WorkflowActionName,
 ): Refusal | null {
-  if (instance.status !== 'Running') return conflict('instanceFinished');
-  if (!holds(actor, task)) return conflict('taskNotYours');
-  if (task.status !== 'Pending' || !taskActionsByKind[task.kind].includes(action)) return conflict('taskNotPending');
+  if (instance.status !== 'Running') return stateRefusal('instanceFinished');
+  if (!holds(actor, task)) return stateRefusal('taskNotYours');
+  if (task.status !== 'Pending' || !taskActionsByKind[task.kind].includes(action))
+    return stateRefusal('taskNotPending');
   return null;
 }
 
@@ -103,8 +104,8 @@ export function reassignRefusal(
   task: TaskFacts,
 ): Refusal | null {
   if (!administersWorkflows(actor)) return forbidden(msg(messages, 'forbidden'));
-  if (instance.status !== 'Running') return conflict('instanceFinished');
-  if (task.status !== 'Pending' || task.kind === 'waiting' || task.kind === 'cc') return conflict('taskNotPending');
+  if (instance.status !== 'Running') return stateRefusal('instanceFinished');
+  if (task.status !== 'Pending' || task.kind === 'waiting' || task.kind === 'cc') return stateRefusal('taskNotPending');
   return null;
 }
 
@@ -114,19 +115,19 @@ export function removeSignerRefusal(
   instance: Pick<InstanceFacts, 'status'>,
   task: TaskFacts,
 ): Refusal | null {
-  if (instance.status !== 'Running') return conflict('instanceFinished');
-  if (task.addedBy !== actor.userId) return conflict('taskNotYours');
-  if (task.status !== 'Pending') return conflict('signerActed');
+  if (instance.status !== 'Running') return stateRefusal('instanceFinished');
+  if (task.addedBy !== actor.userId) return stateRefusal('taskNotYours');
+  if (task.status !== 'Pending') return stateRefusal('signerActed');
   return null;
 }
 
 /** Cancel: the initiator while running, if the workflow allows; an administrator always (with a reason). */
 export function cancelRefusal(actor: Actor, instance: InstanceFacts): Refusal | null {
-  if (instance.status !== 'Running') return conflict('instanceFinished');
+  if (instance.status !== 'Running') return stateRefusal('instanceFinished');
   const admin = administersWorkflows(actor);
   if (instance.initiatorId !== actor.userId) return admin ? null : forbidden(msg(workflowMessages, 'notInitiator'));
   if (instance.root.type === 'start' && instance.root.allowCancel === false && !admin)
-    return conflict('cancelNotAllowed');
+    return stateRefusal('cancelNotAllowed');
   return null;
 }
 
@@ -136,11 +137,11 @@ export const cancelNeedsReason = (actor: Actor, instance: Pick<InstanceFacts, 'i
 
 /** Recall: the workflow allows it, and the caller's approval is still the latest action. */
 export function recallRefusal(instance: InstanceFacts, recall: RecallFacts): Refusal | null {
-  if (instance.status !== 'Running') return conflict('instanceFinished');
+  if (instance.status !== 'Running') return stateRefusal('instanceFinished');
   if (instance.root.type === 'start' && instance.root.allowRecall === false)
     return forbidden(msg(messages, 'forbidden'));
-  if (recall === 'superseded') return conflict('recallTooLate');
-  if (recall === 'none') return conflict('nothingToRecall');
+  if (recall === 'superseded') return stateRefusal('recallTooLate');
+  if (recall === 'none') return stateRefusal('nothingToRecall');
   return null;
 }
 

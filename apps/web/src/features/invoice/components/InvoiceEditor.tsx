@@ -5,13 +5,13 @@ import type { Invoice } from '@casedesk/shared';
 import { useSaveFailure } from '../../../platform/crud/failure';
 import { invoiceApi } from '../api';
 import {
-  InvoiceForm,
   emptyInvoiceValues,
   invoiceBody,
   invoiceFormValues,
   invoicePickerLabels,
   type InvoiceFormValues,
-} from './InvoiceForm';
+} from './invoice-form-values';
+import { InvoiceForm } from './InvoiceForm';
 
 /**
  * Create or edit an invoice in a wide drawer (the document, when there is one, beside the form). Saves with the

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { IndexFinish, IndexingDetail, InvoiceProposals } from '@casedesk/shared';
 import { useActionFeedback, useSaveFailure } from '../../../../../platform/crud/failure';
-import { emptyInvoiceValues, InvoiceForm, invoiceBody, type InvoiceFormValues } from '../../../components/InvoiceForm';
+import { emptyInvoiceValues, invoiceBody, type InvoiceFormValues } from '../../../components/invoice-form-values';
+import { InvoiceForm } from '../../../components/InvoiceForm';
 import { useIndexDetail, useIndexFinish, useIndexRelease } from '../indexing-api';
 import { DocumentViewer } from '../../../components/DocumentViewer';
 
