@@ -6,6 +6,15 @@ import type { UserDirectory } from '../../platform/user-directory.js';
 import { userGroupMember } from '../userGroup/index.js';
 import { appUser, userRole } from './user.table.js';
 
+/** A user as a role's holders and a group's members list them. */
+const userSummaryColumns = {
+  id: appUser.id,
+  loginName: appUser.loginName,
+  fullName: appUser.fullName,
+  email: appUser.email,
+  status: appUser.status,
+};
+
 const displayNameOf = (fullName: SQLWrapper, loginName: SQLWrapper) => sql<string>`coalesce(${fullName}, ${loginName})`;
 /**
  * A user's name wherever one is shown: the full name, else the login name (`userDisplayName` in the shared
@@ -67,11 +76,7 @@ async function roleUserPage(
   const [items, [total]] = await Promise.all([
     q
       .select({
-        id: appUser.id,
-        loginName: appUser.loginName,
-        fullName: appUser.fullName,
-        email: appUser.email,
-        status: appUser.status,
+        ...userSummaryColumns,
         deptId: appUser.deptId,
         locked: sql<boolean>`${appUser.lockedAt} is not null`,
       })
@@ -88,13 +93,7 @@ async function roleUserPage(
 
 async function membersOf(q: Queryable, groupId: number) {
   return q
-    .select({
-      id: appUser.id,
-      loginName: appUser.loginName,
-      fullName: appUser.fullName,
-      email: appUser.email,
-      status: appUser.status,
-    })
+    .select(userSummaryColumns)
     .from(userGroupMember)
     .innerJoin(appUser, eq(appUser.id, userGroupMember.userId))
     .where(and(eq(userGroupMember.groupId, groupId), isNull(appUser.deletedAt)))
