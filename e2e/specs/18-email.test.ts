@@ -381,7 +381,16 @@ describe('e-mail', () => {
       await drawer.locator('.template-body').fill('<p>Dear {{ ticket.customer }},</p><p>{{ ticket.subject }}</p>');
       await drawer.locator('.template-preview-ticket .ant-select').click();
       await page.keyboard.type(ticket.caseNumber);
-      await page.locator('.ant-select-dropdown').getByText(ticket.caseNumber, { exact: false }).first().click();
+      // The options re-render when the search answers: click only once every option shown is the searched ticket
+      // (a click resolved against the earlier list landed on another ticket).
+      const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+      await expect
+        .poll(async () => {
+          const texts = await options.allInnerTexts();
+          return texts.length > 0 && texts.every((text) => text.includes(ticket.caseNumber));
+        })
+        .toBe(true);
+      await options.first().click();
       await expect
         .poll(() => drawer.locator('.template-preview-subject').innerText(), { timeout: 15_000 })
         .toContain(`Ticket ${ticket.caseNumber} is open`);
