@@ -6,25 +6,10 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import { CronEditor } from './CronEditor';
+import { useJsdomBrowser } from '../jsdom-browser.fixture';
 
-// React's act() environment, and what Ant Design asks of a browser that jsdom lacks.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 beforeAll(async () => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  useJsdomBrowser();
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
 });
 

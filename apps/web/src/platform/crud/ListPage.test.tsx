@@ -10,24 +10,10 @@ import { clearSession, startSession } from '../auth-store';
 import { testUser } from '../user-info.fixture';
 import en from './locales/en.json';
 import { ListPage, type ListPageProps } from './ListPage';
+import { useJsdomBrowser } from '../jsdom-browser.fixture';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 beforeAll(async () => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  useJsdomBrowser();
   await i18n.use(initReactI18next).init({
     lng: 'en',
     resources: { en: { translation: { ...en, common: { cancel: 'Cancel' } } } },

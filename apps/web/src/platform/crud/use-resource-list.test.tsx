@@ -8,19 +8,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '@casedesk/shared';
 import en from './locales/en.json';
 import { useResourceList, type ListSource, type PagedQuery, type ResourceList } from './use-resource-list';
+import { useJsdomBrowser } from '../jsdom-browser.fixture';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 beforeAll(async () => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  useJsdomBrowser();
   await i18n.use(initReactI18next).init({
     lng: 'en',
     resources: { en: { translation: { ...en, common: { cancel: 'Cancel' } } } },
