@@ -7,15 +7,12 @@ import {
   requisitionUpdateSchema,
 } from '@casedesk/shared';
 import { defineResource, type Resource } from '../../platform/resource.js';
-import { requisitionScope } from './requisition.policy.js';
+import { requisitionActionsFor, requisitionScope } from './requisition.policy.js';
+import { linesOf, requisitionRowColumns } from './requisition.queries.js';
 import {
   addRequisition,
   cancelRequisition,
-  getRequisition,
-  queryRequisitions,
   removeRequisitions,
-  requisitionDetail,
-  requisitionsForExport,
   updateRequisition,
   type RequisitionRecord,
 } from './requisition.service.js';
@@ -31,8 +28,9 @@ const schemas = {
 };
 
 /**
- * `/api/Requisition/...`: the generic calls written by the module: rows carry names, the number, lines and
- * amounts are the server's, and only a Draft or Rejected requisition changes.
+ * `/api/Requisition/...`: rows carry the requester's, project's and vendor's names and the caller's actions,
+ * Detail the lines; the writes are the module's own (the number, lines and amounts are the server's, and only a
+ * Draft or Rejected requisition changes).
  */
 export const requisitionResource: Resource<typeof requisition, typeof schemas, RequisitionRecord> = defineResource<
   typeof requisition,
@@ -44,8 +42,11 @@ export const requisitionResource: Resource<typeof requisition, typeof schemas, R
   label: 'requisition',
   table: requisition,
   schemas,
+  columns: requisitionRowColumns,
   keywordColumns: [requisition.requisitionNumber, requisition.title],
   scope: requisitionScope,
+  policy: { actions: requisitionActionsFor },
+  loadDetail: async (q, row) => ({ lines: await linesOf(q, row.id) }),
   exportColumns: [
     { header: 'Number', field: 'requisitionNumber', width: 18 },
     { header: 'Title', field: 'title', width: 30 },
@@ -58,28 +59,7 @@ export const requisitionResource: Resource<typeof requisition, typeof schemas, R
     { header: 'Status', field: 'status', width: 16 },
     { header: 'Created', field: 'createdAt', width: 20 },
   ],
-  operations: {
-    get: getRequisition,
-    detail: requisitionDetail,
-    query: (db, actor, query) =>
-      queryRequisitions(
-        db,
-        actor,
-        requisitionResource.whereOf(actor, query),
-        requisitionResource.orderOf(query.orderBy),
-        query,
-      ),
-    rowsForExport: (db, actor, query) =>
-      requisitionsForExport(
-        db,
-        actor,
-        requisitionResource.whereOf(actor, query),
-        requisitionResource.orderOf(query.orderBy),
-      ),
-    add: addRequisition,
-    update: updateRequisition,
-    remove: removeRequisitions,
-  },
+  operations: { add: addRequisition, update: updateRequisition, remove: removeRequisitions },
 });
 
 export { cancelRequisition };

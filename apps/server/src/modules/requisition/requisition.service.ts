@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   defaultRequisitionCurrency,
@@ -6,10 +6,8 @@ import {
   msg,
   requisitionCreateSchema,
   requisitionUpdateSchema,
-  type Page,
   type Requisition,
   type RequisitionAction,
-  type RequisitionStatus,
 } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
@@ -37,74 +35,18 @@ import { requisition } from './requisition.table.js';
 
 type Create = z.output<typeof requisitionCreateSchema>;
 type Update = z.output<typeof requisitionUpdateSchema>;
-/** A row as read: the policy's facts beside the fields (dates are shown as text by `present`). */
-type RequisitionRow = Omit<Requisition, 'createdAt' | 'modifiedAt' | 'actions'> &
-  RequisitionFacts & { createdAt: Date; modifiedAt: Date };
-/** A row as calls answer it: the caller's actions instead of the facts they come from. */
-export type RequisitionRecord = Omit<RequisitionRow, keyof RequisitionFacts> & {
-  status: RequisitionStatus;
-  actions: RequisitionAction[];
-};
-
-function recordOf(actor: Actor, row: RequisitionRow): RequisitionRecord {
-  const { invoiced: _invoiced, referenced: _referenced, ...fields } = row;
-  return { ...fields, actions: requisitionActionsFor(actor, row) };
-}
-
-/** The row within the actor's scope, as they see it. */
-async function findRecord(q: Queryable, actor: Actor, id: number): Promise<RequisitionRecord | undefined> {
-  const [row] = await q
-    .select(requisitionRowColumns)
-    .from(requisition)
-    .where(and(eq(requisition.id, id), requisitionScope(actor)));
-  return row ? recordOf(actor, row as RequisitionRow) : undefined;
-}
-
-export async function getRequisition(db: Db, actor: Actor, id: number): Promise<RequisitionRecord> {
-  const row = await findRecord(db, actor, id);
-  if (!row) throw notFound();
-  return row;
-}
+/**
+ * A row as read and answered: the fields (dates shown as text by `present`), the caller's actions, and the
+ * policy's facts they come from (not in the answer's schema, so never sent).
+ */
+export type RequisitionRecord = Omit<Requisition, 'createdAt' | 'modifiedAt' | 'actions' | 'status'> &
+  RequisitionFacts & { createdAt: Date; modifiedAt: Date; actions: RequisitionAction[] };
 
 /** The row just written, as the writer sees it (outside their scope after the change: as read unscoped). */
 async function written(db: Db, actor: Actor, id: number): Promise<RequisitionRecord> {
   const [row] = await db.select(requisitionRowColumns).from(requisition).where(eq(requisition.id, id));
-  return recordOf(actor, row as RequisitionRow);
-}
-
-export async function requisitionDetail(db: Db, actor: Actor, id: number) {
-  const row = await getRequisition(db, actor, id);
-  return { ...row, lines: await linesOf(db, id) };
-}
-
-/** A page of the list: the resource works out the filter (scope, keyword, filters) and the order. */
-export async function queryRequisitions(
-  db: Db,
-  actor: Actor,
-  where: SQL | undefined,
-  order: SQL[],
-  page: { page: number; pageSize: number },
-): Promise<Page<RequisitionRecord>> {
-  const [rows, total] = await Promise.all([
-    db
-      .select(requisitionRowColumns)
-      .from(requisition)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.$count(requisition, where),
-  ]);
-  return { items: (rows as RequisitionRow[]).map((row) => recordOf(actor, row)), total: Number(total) };
-}
-
-export async function* requisitionsForExport(db: Db, actor: Actor, where: SQL | undefined, order: SQL[]) {
-  const chunk = 1000;
-  for (let page = 1; page <= 1000; page++) {
-    const { items } = await queryRequisitions(db, actor, where, order, { page, pageSize: chunk });
-    yield* items;
-    if (items.length < chunk) return;
-  }
+  const facts = row as Omit<RequisitionRecord, 'actions'>;
+  return { ...facts, actions: requisitionActionsFor(actor, facts) };
 }
 
 const fieldsOf = (input: Create | Update) => ({

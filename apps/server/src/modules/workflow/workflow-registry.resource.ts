@@ -1,13 +1,10 @@
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   workflowRegistryCreateSchema,
   workflowRegistryQuerySchema,
   workflowRegistrySchema,
   workflowRegistryUpdateSchema,
-  type Page,
 } from '@casedesk/shared';
-import type { Db, Queryable } from '../../platform/db.js';
-import { notFound } from '../../platform/errors.js';
 import { defineResource } from '../../platform/resource.js';
 import { checkRegistryEntry, qualified } from './workflow.service.js';
 import { workflow, workflowRegistry } from './workflow.table.js';
@@ -15,36 +12,13 @@ import { workflow, workflowRegistry } from './workflow.table.js';
 type RegistryTableRow = typeof workflowRegistry.$inferSelect;
 export type RegistryRow = RegistryTableRow & { workflowName: string | null };
 
-const registryRows = (q: Queryable, where: SQL | undefined, order: SQL[] = []) =>
-  q
-    .select({
-      ...getTableColumns(workflowRegistry),
-      workflowName: sql<
-        string | null
-      >`(select w.name from ${workflow} w where w.code = ${qualified(workflowRegistry.workflowCode)})`,
-    })
-    .from(workflowRegistry)
-    .where(where)
-    .orderBy(...order);
-
-async function registryById(q: Queryable, id: number): Promise<RegistryRow> {
-  const [row] = await registryRows(q, eq(workflowRegistry.id, id));
-  if (!row) throw notFound();
-  return row;
-}
-
-async function registryPage(db: Db, where: SQL | undefined, order: SQL[], page: number, pageSize: number) {
-  const [items, [total]] = await Promise.all([
-    registryRows(db, where, order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(workflowRegistry)
-      .where(where),
-  ]);
-  return { items, total: total?.total ?? 0 };
-}
+/** The entry with its workflow's name (the definition it runs, found by code). */
+const registryColumns = {
+  ...getTableColumns(workflowRegistry),
+  workflowName: sql<
+    string | null
+  >`(select w.name from ${workflow} w where w.code = ${qualified(workflowRegistry.workflowCode)})`,
+};
 
 const schemas = {
   record: workflowRegistrySchema,
@@ -60,6 +34,7 @@ export const workflowRegistryResource = defineResource<typeof workflowRegistry, 
   label: 'workflow registry entry',
   table: workflowRegistry,
   schemas,
+  columns: registryColumns,
   keywordColumns: [workflowRegistry.workflowCode, workflowRegistry.description],
   defaultOrder: [
     { field: 'businessType', desc: false },
@@ -84,24 +59,4 @@ export const workflowRegistryResource = defineResource<typeof workflowRegistry, 
     { header: 'Description', field: 'description', width: 40 },
     { header: 'Modified', field: 'modifiedAt' },
   ],
-  operations: {
-    add: async (db, actor, input): Promise<RegistryRow> =>
-      registryById(db, (await workflowRegistryResource.generic.add(db, actor, input)).id),
-    update: async (db, actor, input): Promise<RegistryRow> =>
-      registryById(db, (await workflowRegistryResource.generic.update(db, actor, input)).id),
-    get: async (db, actor, id): Promise<RegistryRow> =>
-      registryById(db, (await workflowRegistryResource.generic.get(db, actor, id)).id),
-    detail: async (db, actor, id): Promise<RegistryRow> =>
-      registryById(db, (await workflowRegistryResource.generic.get(db, actor, id)).id),
-    // Annotated: these calls use the resource's own filter and order, declared by this very call.
-    async query(db, actor, query): Promise<Page<RegistryRow>> {
-      const where: SQL | undefined = workflowRegistryResource.whereOf(actor, query);
-      const order: SQL[] = workflowRegistryResource.orderOf(query.orderBy);
-      return registryPage(db, where, order, query.page, query.pageSize);
-    },
-    async *rowsForExport(db, actor, query): AsyncGenerator<Record<string, unknown>> {
-      const where: SQL | undefined = workflowRegistryResource.whereOf(actor, query);
-      yield* await registryRows(db, where, workflowRegistryResource.orderOf(query.orderBy)).limit(100_000);
-    },
-  },
 });

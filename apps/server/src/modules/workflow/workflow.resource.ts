@@ -1,20 +1,16 @@
-import type { SQL } from 'drizzle-orm';
 import {
   acceptsReadBack,
   workflowCreateSchema,
   workflowQuerySchema,
   workflowSchema,
   workflowUpdateSchema,
-  type Page,
 } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
 import {
   addWorkflow,
   removeWorkflows,
   updateWorkflow,
-  workflowById,
-  workflowPage,
-  workflowRows,
+  workflowRowColumns,
   type WorkflowRow,
 } from './workflow.service.js';
 import { workflow } from './workflow.table.js';
@@ -29,7 +25,7 @@ const schemas = {
 
 /**
  * Workflow definitions (contract 14 with the generic calls of contract 6). Every row carries whether its draft
- * differs from the latest version and who created it, so each call that returns rows is the module's own.
+ * differs from the latest version and who created it; the writes are the module's own (versions, the registry).
  */
 export const workflowResource = defineResource<typeof workflow, typeof schemas, WorkflowRow>({
   name: 'Workflow',
@@ -37,6 +33,7 @@ export const workflowResource = defineResource<typeof workflow, typeof schemas, 
   label: 'workflow',
   table: workflow,
   schemas,
+  columns: workflowRowColumns,
   keywordColumns: [workflow.name, workflow.code, workflow.description],
   defaultOrder: [
     { field: 'sort', desc: false },
@@ -54,21 +51,5 @@ export const workflowResource = defineResource<typeof workflow, typeof schemas, 
     { header: 'Created by', field: 'createdByName' },
     { header: 'Modified', field: 'modifiedAt' },
   ],
-  operations: {
-    add: addWorkflow,
-    update: updateWorkflow,
-    remove: removeWorkflows,
-    get: (db, _actor, id) => workflowById(db, id),
-    detail: (db, _actor, id) => workflowById(db, id),
-    // Annotated: these calls use the resource's own filter and order, declared by this very call.
-    async query(db, actor, query): Promise<Page<WorkflowRow>> {
-      const where: SQL | undefined = workflowResource.whereOf(actor, query);
-      const order: SQL[] = workflowResource.orderOf(query.orderBy);
-      return workflowPage(db, where, order, query.page, query.pageSize);
-    },
-    async *rowsForExport(db, actor, query): AsyncGenerator<Record<string, unknown>> {
-      const where: SQL | undefined = workflowResource.whereOf(actor, query);
-      yield* await workflowRows(db, where, workflowResource.orderOf(query.orderBy)).limit(100_000);
-    },
-  },
+  operations: { add: addWorkflow, update: updateWorkflow, remove: removeWorkflows },
 });

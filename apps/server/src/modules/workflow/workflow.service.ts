@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   conditionFault,
@@ -10,7 +10,6 @@ import {
   workflowText,
   type Condition,
   type FieldError,
-  type Page,
   type WorkflowCreate,
   type WorkflowUpdate,
   type workflowCopySchema,
@@ -34,39 +33,19 @@ export type WorkflowRow = WorkflowTableRow & { hasDraftChanges: boolean; created
 export const qualified = (column: PgColumn) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
-/** jsonb compares by value (key order aside), so an unchanged draft equals the version it was published as. */
-const listColumns = {
+/**
+ * The row every read answers: the definition, whether its draft differs from the latest version (jsonb compares
+ * by value, key order aside, so an unchanged draft equals the version it was published as) and its author's name.
+ */
+export const workflowRowColumns = {
+  ...getTableColumns(workflow),
   hasDraftChanges: sql<boolean>`(${qualified(workflow.flowChart)} is distinct from (select v.flow_chart
     from ${workflowVersion} v where v.workflow_id = ${qualified(workflow.id)} and v.version = ${qualified(workflow.version)}))`,
   createdByName: userNameSql(workflow.createdBy),
 };
 
-export function workflowRows(q: Queryable, where: SQL | undefined, order: SQL[] = []) {
-  return q
-    .select({ ...getTableColumns(workflow), ...listColumns })
-    .from(workflow)
-    .where(where)
-    .orderBy(...order);
-}
-
-export async function workflowPage(
-  db: Db,
-  where: SQL | undefined,
-  order: SQL[],
-  page: number,
-  pageSize: number,
-): Promise<Page<WorkflowRow>> {
-  const [items, [total]] = await Promise.all([
-    workflowRows(db, where, order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(workflow).where(where),
-  ]);
-  return { items, total: total?.total ?? 0 };
-}
-
 export async function workflowById(q: Queryable, id: number): Promise<WorkflowRow> {
-  const [row] = await workflowRows(q, eq(workflow.id, id));
+  const [row] = await q.select(workflowRowColumns).from(workflow).where(eq(workflow.id, id));
   if (!row) throw notFound();
   return row;
 }
