@@ -64,7 +64,58 @@ const paths: Path[] = [
     url: '/api/Ticket/Detail/<ticket>',
     then: ['/api/Ticket/Timeline/<ticket>'],
   },
+  // The lists issue 25 builds from a record description (platform/resource-define.ts), default page.
+  ...(
+    [
+      ['User list', 'User'],
+      ['Email list', 'Email'],
+      ['Invoice list', 'Invoice'],
+      ['OpenItem list', 'OpenItem'],
+      ['Delegate list', 'Delegate'],
+      ['Requisition list', 'Requisition'],
+      ['Workflow list', 'Workflow'],
+      ['WorkflowRegistry list', 'WorkflowRegistry'],
+      ['ScheduledTicket list', 'ScheduledTicket'],
+      ['Vendor list', 'Vendor'],
+      ['Category list', 'Category'],
+      ['Dept list', 'Dept'],
+    ] as const
+  ).map(([name, resource]): Path => ({ name, method: 'POST', url: `/api/${resource}/Query`, body: {} })),
 ];
+
+/**
+ * The demo data has no e-mails, delegates or scheduled tickets: a page of each, so that those lists answer
+ * rows (the columns, names and actions[] of every row) and not only an empty page. Plain SQL on tables
+ * unchanged since before issue 25, so the same rows on either build.
+ */
+async function seedListRows(database: Awaited<ReturnType<typeof openPostgres>>) {
+  const body = `<p>${'Printer on the third floor is offline again after the driver update. '.repeat(60)}</p>`;
+  await database.db.execute(sql`
+    insert into email (direction, status, subject, from_address, from_name, to_addresses, body, ticket_id,
+                       message_id, received_at, send_date, created_by)
+    select case when g % 2 = 0 then 'Out' else 'In' end, case when g % 2 = 0 then 'Sent' else 'Received' end,
+           'Re: bench mail ' || g, 'user' || g || '@customer.example', 'Customer ' || g,
+           array['helpdesk@casedesk.example'], ${body}, t.id, '<bench-' || g || '@casedesk.example>',
+           now() - g * interval '1 hour', now() - g * interval '1 hour', 1
+    from generate_series(1, 40) g
+    join lateral (select id from ticket order by id desc offset g limit 1) t on true`);
+  await database.db.execute(sql`
+    insert into delegate (delegate_by, delegate_to, start_date, end_date, delegate_type, created_by)
+    select a.id, b.id, current_date - g, current_date + 30 + g, (array['Ticket', 'Approval', 'All'])[1 + g % 3], 1
+    from generate_series(0, 9) g
+    join lateral (select id from app_user order by id offset g % 5 limit 1) a on true
+    join lateral (select id from app_user order by id offset (g + 1) % 5 limit 1) b on true`);
+  await database.db.execute(sql`
+    insert into delegate_project (delegate_id, project_id)
+    select d.id, (select min(id) from project) from delegate d`);
+  await database.db.execute(sql`
+    insert into scheduled_ticket (subject, content, priority, category_id, project_id, customer, cron, enabled,
+                                  created_by)
+    select 'Weekly check ' || g, ${body}, (array['Low', 'Medium', 'High', 'Urgent'])[1 + g % 4], cp.category_id,
+           cp.project_id, 'Bench Customer', '0 9 * * 1', false, 1
+    from generate_series(0, 9) g
+    join lateral (select project_id, category_id from category_project order by 1, 2 offset g limit 1) cp on true`);
+}
 
 async function main() {
   await admin.connect();
@@ -76,6 +127,7 @@ async function main() {
     await database.migrate();
     await seedSystem(database.db, { adminPassword: benchPassword });
     await seedDemo(database.db);
+    await seedListRows(database);
     const config = {
       ...loadConfig({
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -186,6 +238,18 @@ async function main() {
 
     const selected = paths.filter((p) => !only || only.includes(p.name));
     for (const path of selected) await measure(path, 50); // warm-up: JIT, statement plans, pool
+    // What each list answered (rows on the page / total), so that a cost is read against the rows behind it.
+    const answered = new Map<string, string>();
+    for (const path of selected.filter((p) => p.url.endsWith('/Query'))) {
+      const response = await app.inject({
+        method: 'POST',
+        url: path.url,
+        headers: { 'auth-token': authToken(), authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(path.body ?? {}),
+      });
+      const page = (JSON.parse(response.body) as { data?: { items?: unknown[]; total?: number } }).data;
+      answered.set(path.name, `${page?.items?.length ?? '?'} / ${page?.total ?? '?'}`);
+    }
     const results = new Map<string, { cpuMs: number; pgMs: number; wallMs: number }[]>();
     const from = performance.now() / 1000;
     for (let round = 0; round < rounds; round++) {
@@ -207,14 +271,14 @@ async function main() {
     console.log(
       `\n${rounds} rounds of ${perRound} requests, ${concurrency} in flight; medians (min-max) per request\n`,
     );
-    console.log('| path | Node CPU per request | PostgreSQL backends CPU per request | wall per request |');
-    console.log('|---|---|---|---|');
+    console.log('| path | Node CPU per request | PostgreSQL backends CPU per request | wall per request | rows / total |');
+    console.log('|---|---|---|---|---|');
     for (const [pathName, list] of results) {
       const cpu = list.map((r) => r.cpuMs);
       const wall = list.map((r) => r.wallMs);
       const pgCpu = list.map((r) => r.pgMs);
       console.log(
-        `| ${pathName} | ${median(cpu).toFixed(2)} ms (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)}) | ${median(pgCpu).toFixed(2)} ms (${Math.min(...pgCpu).toFixed(2)}-${Math.max(...pgCpu).toFixed(2)}) | ${median(wall).toFixed(2)} ms |`,
+        `| ${pathName} | ${median(cpu).toFixed(2)} ms (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)}) | ${median(pgCpu).toFixed(2)} ms (${Math.min(...pgCpu).toFixed(2)}-${Math.max(...pgCpu).toFixed(2)}) | ${median(wall).toFixed(2)} ms | ${answered.get(pathName) ?? ''} |`,
       );
     }
   } finally {

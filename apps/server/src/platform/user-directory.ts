@@ -1,5 +1,20 @@
+import { Column, getTableName, is, sql, type SQLWrapper } from 'drizzle-orm';
 import type { UserGroupMember, UserSummary } from '@casedesk/shared';
 import type { Queryable } from './db.js';
+
+/** A user's name wherever one is shown: the full name, else the login name (`userDisplayName` in shared). */
+export const displayNameSql = (fullName: SQLWrapper, loginName: SQLWrapper) =>
+  sql<string>`coalesce(${fullName}, ${loginName})`;
+
+/**
+ * The display name of the user a column (or expression) holds the id of, as a subquery. `app_user` is named here,
+ * not imported: any module may show a user's name, also those the user module builds on (a department's leader).
+ * A column is qualified by its table's name, so the subquery never binds a same-named column of `app_user`.
+ */
+export const userNameSql = (id: SQLWrapper) =>
+  sql<string | null>`(select ${displayNameSql(sql`u.full_name`, sql`u.login_name`)} from app_user u where u.id = ${
+    is(id, Column) ? sql`${sql.identifier(getTableName(id.table))}.${sql.identifier(id.name)}` : id
+  })`;
 
 /**
  * Users as the modules that link them to their records list them (a role's holders, a group's members). The user

@@ -16,11 +16,13 @@ export const categoryUpdateSchema = categoryFields
   .extend({ projectIds: projectIds.optional() })
   .extend(updateKeySchema.shape)
   .strict();
-export const categorySchema = categoryFields.extend(auditFieldsSchema.shape);
+/** A category as read: with its default assignee's name. */
+export const categorySchema = categoryFields
+  .extend(auditFieldsSchema.shape)
+  .extend({ newTicketAssigneeName: z.string().nullable() });
 export const categoryDetailSchema = categorySchema.extend({
   projectIds: z.array(z.number().int()),
   projects: z.array(z.object({ id: z.number().int(), projectCode: z.string(), projectName: z.string() })),
-  newTicketAssigneeName: z.string().nullable(),
 });
 export const categoryQuerySchema = queryBaseSchema.extend({
   categoryStatus: activeStatusSchema.optional(),

@@ -27,7 +27,11 @@ const deptFields = z.object({
 });
 export const deptCreateSchema = deptFields.strict();
 export const deptUpdateSchema = deptFields.extend(updateKeySchema.shape).strict();
-export const deptSchema = deptFields.extend(auditFieldsSchema.shape);
+/** A department as read: with its parent's and its leader's names. */
+export const deptSchema = deptFields.extend(auditFieldsSchema.shape).extend({
+  parentName: z.string().nullable(),
+  leaderName: z.string().nullable(),
+});
 export const deptQuerySchema = queryBaseSchema.extend({
   status: activeStatusSchema.optional(),
   parentId: idTextSchema.optional(),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   categoryCreateSchema,
   categoryDetailSchema,
@@ -8,7 +8,8 @@ import {
   type CategoryCreate,
 } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
-import { checkAssignee, projectsOf, replaceProjects, userNameOf } from './category.service.js';
+import { userNameSql } from '../../platform/user-directory.js';
+import { checkAssignee, projectsOf, replaceProjects } from './category.service.js';
 import { category, categoryProject } from './category.table.js';
 
 export const categoryResource = defineResource({
@@ -23,6 +24,7 @@ export const categoryResource = defineResource({
     query: categoryQuerySchema,
     detail: categoryDetailSchema,
   },
+  columns: { ...getTableColumns(category), newTicketAssigneeName: userNameSql(category.newTicketAssignee) },
   keywordColumns: [category.categoryCode, category.categoryDescription],
   defaultOrder: [{ field: 'categoryCode', desc: false }],
   filters: (query) => [
@@ -33,11 +35,7 @@ export const categoryResource = defineResource({
   ],
   async loadDetail(q, record) {
     const projects = await projectsOf(q, record.id);
-    return {
-      projects,
-      projectIds: projects.map((p) => p.id),
-      newTicketAssigneeName: await userNameOf(q, record.newTicketAssignee as number | null),
-    };
+    return { projects, projectIds: projects.map((p) => p.id) };
   },
   async saveChildren(tx, id, input) {
     const { projectIds, newTicketAssignee } = input as Partial<CategoryCreate>;
@@ -48,7 +46,7 @@ export const categoryResource = defineResource({
     { header: 'Code', field: 'categoryCode' },
     { header: 'Description', field: 'categoryDescription', width: 40 },
     { header: 'Status', field: 'categoryStatus' },
-    { header: 'Default assignee', field: 'newTicketAssignee' },
+    { header: 'Default assignee', field: 'newTicketAssigneeName', width: 20 },
     { header: 'Modified', field: 'modifiedAt' },
   ],
 });

@@ -3,7 +3,7 @@ import { messages, msg, userMessages, type Message } from '@casedesk/shared';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { project } from '../project/index.js';
-import { appUser, userDisplayNameSql } from '../user/index.js';
+import { appUser } from '../user/index.js';
 import { category, categoryProject } from './category.table.js';
 
 export async function projectsOf(q: Queryable, categoryId: number) {
@@ -13,12 +13,6 @@ export async function projectsOf(q: Queryable, categoryId: number) {
     .innerJoin(project, eq(project.id, categoryProject.projectId))
     .where(eq(categoryProject.categoryId, categoryId))
     .orderBy(asc(project.projectCode));
-}
-
-export async function userNameOf(q: Queryable, userId: number | null): Promise<string | null> {
-  if (userId === null) return null;
-  const [row] = await q.select({ name: userDisplayNameSql }).from(appUser).where(eq(appUser.id, userId));
-  return row?.name ?? null;
 }
 
 /** A default assignee must be an active user. */

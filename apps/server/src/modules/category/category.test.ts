@@ -40,6 +40,8 @@ describe('Category', () => {
       await ctx.call('POST', '/api/Category/Query', { token: boss.token, body: { projectId: first } }),
     );
     expect(byProject.items.map((c) => c.id)).toEqual([created.id]);
+    // The list's row names the default assignee (no cell looks the user up).
+    expect(byProject.items[0]?.newTicketAssigneeName).toBe(boss.loginName);
 
     const updated = dataOf<Category>(
       await ctx.call('POST', '/api/Category/Update', {

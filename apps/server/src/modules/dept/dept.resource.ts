@@ -1,4 +1,4 @@
-import { and, count, inArray, notInArray } from 'drizzle-orm';
+import { and, count, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import {
   deptCreateSchema,
   deptMessages,
@@ -12,6 +12,7 @@ import { fieldRefusal } from '../../platform/errors.js';
 import { ancestorKeys } from '../../platform/tree.js';
 import { referenceRefusal } from '../../platform/references.js';
 import { defineResource } from '../../platform/resource.js';
+import { userNameSql } from '../../platform/user-directory.js';
 import { dept } from './dept.table.js';
 
 export const deptResource = defineResource({
@@ -20,6 +21,11 @@ export const deptResource = defineResource({
   label: 'department',
   table: dept,
   schemas: { record: deptSchema, create: deptCreateSchema, update: deptUpdateSchema, query: deptQuerySchema },
+  columns: {
+    ...getTableColumns(dept),
+    parentName: sql<string | null>`(select p.name from dept p where p.id = "dept"."parent_id")`,
+    leaderName: userNameSql(dept.leaderId),
+  },
   keywordColumns: [dept.name, dept.code],
   defaultOrder: [
     { field: 'sort', desc: false },
@@ -46,8 +52,8 @@ export const deptResource = defineResource({
   exportColumns: [
     { header: 'Code', field: 'code' },
     { header: 'Name', field: 'name', width: 30 },
-    { header: 'Parent', field: 'parentId' },
-    { header: 'Leader', field: 'leaderId' },
+    { header: 'Parent', field: 'parentName', width: 30 },
+    { header: 'Leader', field: 'leaderName', width: 20 },
     { header: 'Sort', field: 'sort', width: 8 },
     { header: 'Status', field: 'status' },
     { header: 'Modified', field: 'modifiedAt' },

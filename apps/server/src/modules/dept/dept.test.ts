@@ -64,6 +64,21 @@ describe('Dept', () => {
     await expectRefused(ctx, 409, () => ctx.call('POST', `/api/Dept/Delete/${other.id}`, { token }));
   });
 
+  it("answers its parent's and leader's names on every read, and exports them, not ids", async () => {
+    const leader = await createUser(ctx, { values: { fullName: 'Chen Wei' } });
+    const parent = await add({ name: 'Operations' });
+    const dept = await add({ parentId: parent.id, leaderId: leader.id } as Partial<Dept>);
+    expect(dept).toMatchObject({ parentName: 'Operations', leaderName: 'Chen Wei' });
+    const page = dataOf<Page>(await ctx.call('POST', '/api/Dept/Query', { token, body: { parentId: parent.id } }));
+    expect(page.items).toEqual([
+      expect.objectContaining({ id: dept.id, parentName: 'Operations', leaderName: 'Chen Wei' }),
+    ]);
+    expect(await dataOf<Dept>(await ctx.call('GET', `/api/Dept/Get/${parent.id}`, { token }))).toMatchObject({
+      parentName: null,
+      leaderName: null,
+    });
+  });
+
   it('lists the sub-departments of a parent with the parentId filter', async () => {
     const parent = await add();
     const children = [await add({ parentId: parent.id }), await add({ parentId: parent.id })];

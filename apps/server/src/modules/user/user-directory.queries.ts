@@ -1,8 +1,8 @@
-import { and, asc, Column, count, eq, getTableName, inArray, is, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { msg, roleMessages, userGroupMessages, userMessages, type Message } from '@casedesk/shared';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { likePattern } from '../../platform/resource.js';
-import type { UserDirectory } from '../../platform/user-directory.js';
+import { displayNameSql, userNameSql, type UserDirectory } from '../../platform/user-directory.js';
 import { userGroupMember } from '../userGroup/index.js';
 import { appUser, userRole } from './user.table.js';
 
@@ -15,21 +15,9 @@ const userSummaryColumns = {
   status: appUser.status,
 };
 
-const displayNameOf = (fullName: SQLWrapper, loginName: SQLWrapper) => sql<string>`coalesce(${fullName}, ${loginName})`;
-/**
- * A user's name wherever one is shown: the full name, else the login name (`userDisplayName` in the shared
- * package is the same rule), for a query that reads `app_user`.
- */
-export const userDisplayNameSql = displayNameOf(appUser.fullName, appUser.loginName);
-
-/**
- * The display name of the user a column (or expression) holds the id of, as a subquery; a column is qualified by
- * its table's name, so the subquery never binds a same-named column of `app_user`.
- */
-export const userNameSql = (id: SQLWrapper) =>
-  sql<string | null>`(select ${displayNameOf(sql`u.full_name`, sql`u.login_name`)} from ${appUser} u where u.id = ${
-    is(id, Column) ? sql`${sql.identifier(getTableName(id.table))}.${sql.identifier(id.name)}` : id
-  })`;
+/** A user's name for a query that reads `app_user` (the one rule: `displayNameSql`). */
+export const userDisplayNameSql = displayNameSql(appUser.fullName, appUser.loginName);
+export { userNameSql };
 
 // Users as the modules below this one see them (a department's, a position's, a role's, a group's users), offered
 // through the manifest so that they never import this module: the lists (platform/user-directory.ts) and the

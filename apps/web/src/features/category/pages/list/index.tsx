@@ -3,7 +3,6 @@ import type { Category } from '@casedesk/shared';
 import { categoryApi } from '../../api';
 import { CategoryEditor } from '../../components/CategoryEditor';
 import { Typography } from 'antd';
-import { UserName } from '../../../../platform/pickers/UserName';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
 
@@ -29,11 +28,10 @@ export default function CategoryListPage() {
         },
         {
           key: 'newTicketAssignee',
-          dataIndex: 'newTicketAssignee',
+          dataIndex: 'newTicketAssigneeName',
           title: t('category.fields.assignee'),
-          render: (id: number | null) => (
-            <UserName id={id} empty={<Typography.Text type="secondary">{t('category.noAssignee')}</Typography.Text>} />
-          ),
+          render: (name: string | null) =>
+            name ?? <Typography.Text type="secondary">{t('category.noAssignee')}</Typography.Text>,
         },
         {
           key: 'categoryStatus',

@@ -8,7 +8,6 @@ import { useInvalidate } from '../../../../../platform/crud/resource-api';
 import { RowIconButton } from '../../../../../platform/crud/RowIconButton';
 import { StatusTag } from '../../../../../platform/crud/StatusTag';
 import { usePermissions } from '../../../../../platform/permission';
-import { UserName } from '../../../../../platform/pickers/UserName';
 import { deptApi } from '../../../api';
 import { DeptFormModal } from '../../../components/DeptFormModal';
 import '../../../components/organization.css';
@@ -46,8 +45,8 @@ export default function DeptListPage() {
           { title: t('organization.common.code'), dataIndex: 'code', width: 140 },
           {
             title: t('organization.dept.leader'),
-            dataIndex: 'leaderId',
-            render: (id: number | null) => <UserName id={id} />,
+            dataIndex: 'leaderName',
+            render: (name: string | null) => name ?? '—',
           },
           { title: t('organization.common.sort'), dataIndex: 'sort', width: 80 },
           {
