@@ -4,13 +4,16 @@ import { Button, Card, Flex, Form, Input, Modal, Space, Typography } from 'antd'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { WorkflowBusinessState, WorkflowInstanceInfo, WorkflowType } from '@casedesk/shared';
+import type { z } from 'zod';
+import type { WorkflowBusinessState, WorkflowInstanceInfo, workflowSubmitSchema, WorkflowType } from '@casedesk/shared';
 import { useActionFeedback } from '../crud/failure';
 import { resourceKeys } from '../crud/resource-api';
 import { http } from '../http/client';
 import { InstanceStatusTag } from './InstanceStatusTag';
 
 const instanceKeys = resourceKeys('WorkflowInstance');
+/** What the submit dialog asks: Submit's comment (the record is the page's). */
+type SubmitValues = Pick<z.input<typeof workflowSubmitSchema>, 'comment'>;
 
 /**
  * A record's approval on its own page: "Submit for approval" while a workflow is registered for it and none runs,
@@ -22,7 +25,7 @@ export function ApprovalPanel({ businessType, businessId }: { businessType: Work
   const client = useQueryClient();
   const feedback = useActionFeedback();
   const [submitting, setSubmitting] = useState(false);
-  const [form] = Form.useForm<{ comment?: string }>();
+  const [form] = Form.useForm<SubmitValues>();
   const state = useQuery({
     queryKey: instanceKeys.of('businessState', businessType, businessId),
     queryFn: () =>
@@ -34,7 +37,7 @@ export function ApprovalPanel({ businessType, businessId }: { businessType: Work
     retry: false,
   });
   const submit = useMutation({
-    mutationFn: (body: { comment?: string }) =>
+    mutationFn: (body: SubmitValues) =>
       http.post<WorkflowInstanceInfo>(
         '/api/WorkflowInstance/Submit',
         { businessType, businessId, ...(body.comment ? { comment: body.comment } : {}) },

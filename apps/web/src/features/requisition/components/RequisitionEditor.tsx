@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, DatePicker, Divider, Form, Input, Row, Select, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currencySchema, defaultRequisitionCurrency, requisitionCreateSchema, type Vendor } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
+import type { DateValue, FormValuesOf } from '../../../platform/crud/values';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { schemaRule } from '../../../platform/form-rules';
 import { useRecord } from '../../../platform/pickers/lookups';
@@ -12,16 +13,8 @@ import { usePermissions } from '../../../platform/permission';
 import { requisitionApi, searchVendors, useProjectChoices, type RequisitionFull } from '../api';
 import { formatMoney, lineAmount, totalOf } from './amounts';
 
-type LineValues = { description: string; quantity: string; unitPrice: string; glAccount?: string | null };
-type Values = {
-  title: string;
-  projectId: number | null;
-  vendorId: number | null;
-  neededBy: Dayjs | null;
-  currency: string;
-  description: string | null;
-  lines: LineValues[];
-};
+/** Add's body, with a date picker's value for the date; the requester is the server's (the caller by default). */
+type Values = Omit<FormValuesOf<typeof requisitionCreateSchema, { neededBy: DateValue }>, 'requesterId'>;
 
 const fields = requisitionCreateSchema.shape;
 const currencies = ['USD', 'EUR', 'GBP', 'CNY', 'TWD', 'JPY', 'HKD'];
@@ -70,8 +63,8 @@ function VendorPicker(props: { value?: number | null; onChange?: (value: number 
 function Lines() {
   const { t } = useTranslation();
   const form = Form.useFormInstance<Values>();
-  const lines = Form.useWatch('lines', form) as LineValues[] | undefined;
-  const currency = Form.useWatch('currency', form) as string | undefined;
+  const lines = Form.useWatch('lines', form);
+  const currency = Form.useWatch('currency', form);
   const c = (key: string) => t(`requisition.lines.${key}`);
   const line = fields.lines.element.shape;
   return (

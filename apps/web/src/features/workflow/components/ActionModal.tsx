@@ -1,6 +1,15 @@
 import { Form, Input, InputNumber, Modal, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { businessFields, type BusinessField, type WorkflowInstanceInfo } from '@casedesk/shared';
+import type { z } from 'zod';
+import {
+  businessFields,
+  type BusinessField,
+  type WorkflowInstanceInfo,
+  type workflowApproveSchema,
+  type workflowAssignSchema,
+  type workflowReturnSchema,
+  type workflowTransferSchema,
+} from '@casedesk/shared';
 import { useActionFeedback } from '../../../platform/crud/failure';
 import { PersonSelect } from './PersonSelect';
 import { useWorkflowAction, type WorkflowCall } from '../api';
@@ -10,15 +19,18 @@ export type MyTask = WorkflowInstanceInfo['myTasks'][number];
 /** What the modal is for: a task's action (with the task) or an instance's (cancel, recall). */
 export type ActionRequest = { action: WorkflowCall; task: MyTask | null };
 
-type Values = {
-  comment?: string;
-  targetNodeId?: string;
-  userIds?: number[];
-  userId?: number;
-  position?: 'before' | 'after';
+/** What the modal asks for any action: the bodies of the shared action schemas, less the task or instance. */
+type Values = Partial<
+  Omit<
+    z.input<typeof workflowApproveSchema> &
+      z.input<typeof workflowReturnSchema> &
+      z.input<typeof workflowAssignSchema> &
+      z.input<typeof workflowTransferSchema>,
+    'taskId'
+  >
+> & {
+  /** Remove signer: which added signer's task (sent as its `taskId`). */
   signerTaskId?: number;
-  picks?: Record<string, number[]>;
-  fields?: Record<string, unknown>;
 };
 
 /** Whether the comment must be given: the node says so (approve/reject), or the action always needs one. */

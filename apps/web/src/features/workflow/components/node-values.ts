@@ -1,22 +1,34 @@
 import {
   businessFields,
-  type ApproverMode,
   type ApproverRule,
-  type Condition,
   type FieldAccess,
+  type FlowBranch,
   type FlowNode,
+  type NodeTimeout,
   type WorkflowType,
 } from '@casedesk/shared';
 import { strategiesWithIds } from './node-texts';
 
-/** The property drawer's form values: the node's own settings, with `timeoutOn` for the time limit switch. */
-export type NodeValues = Record<string, unknown> & {
-  name?: string;
-  approvers?: Partial<ApproverRule>;
-  timeoutOn?: boolean;
-  fieldPermissions?: Record<string, FieldAccess>;
-  conditions?: Condition[];
-};
+/** A node type's own settings (what the drawer edits), from the shared schema's node type. */
+type SettingsOf<T extends FlowNode['type']> = Omit<Extract<FlowNode, { type: T }>, 'id' | 'type' | 'next'>;
+
+/**
+ * The property drawers' form values: the settings of a start, approver or cc node (a rule half filled while it is
+ * edited), a branch's conditions, and `timeoutOn` for the time limit switch.
+ */
+export type NodeValues = Partial<
+  Omit<
+    SettingsOf<'start'> & SettingsOf<'approver'> & SettingsOf<'cc'>,
+    'approvers' | 'timeout' | 'initiators' | 'noApprover'
+  >
+> &
+  Partial<Pick<FlowBranch, 'conditions'>> & {
+    approvers?: Partial<ApproverRule>;
+    initiators?: Partial<NonNullable<SettingsOf<'start'>['initiators']>>;
+    noApprover?: Partial<NonNullable<SettingsOf<'approver'>['noApprover']>>;
+    timeout?: Partial<NodeTimeout>;
+    timeoutOn?: boolean;
+  };
 
 /** The rule as the strategy needs it: only the settings it reads are kept. */
 export function cleanRule(rule: Partial<ApproverRule> | undefined): ApproverRule {
@@ -40,12 +52,7 @@ export function nodeFromValues(node: FlowNode, v: NodeValues): FlowNode {
   const name = typeof v.name === 'string' ? v.name : node.name;
   switch (node.type) {
     case 'start': {
-      const initiators = v.initiators as {
-        everyone?: boolean;
-        userIds?: number[];
-        roleIds?: number[];
-        deptIds?: number[];
-      };
+      const initiators = v.initiators;
       const { fieldPermissions: _old, ...rest } = node;
       return {
         ...rest,
@@ -62,11 +69,8 @@ export function nodeFromValues(node: FlowNode, v: NodeValues): FlowNode {
       };
     }
     case 'approver': {
-      const noApprover = v.noApprover as
-        { action?: 'autoApprove' | 'reject' | 'fallback'; userId?: number } | undefined;
-      const reason = v.reasonRequired as { approve?: boolean; reject?: boolean } | undefined;
-      const timeout = v.timeout as { hours?: number; remindTimes?: number; action?: string } | undefined;
-      const mode = (v.mode as ApproverMode | undefined) ?? 'any';
+      const { noApprover, reasonRequired: reason, timeout } = v;
+      const mode = v.mode ?? 'any';
       return {
         id: node.id,
         type: 'approver',
@@ -74,12 +78,12 @@ export function nodeFromValues(node: FlowNode, v: NodeValues): FlowNode {
         next: node.next ?? null,
         approvers: cleanRule(v.approvers),
         mode,
-        ...(mode === 'percent' ? { percent: (v.percent as number | undefined) ?? 50 } : {}),
+        ...(mode === 'percent' ? { percent: v.percent ?? 50 } : {}),
         noApprover: {
           action: noApprover?.action ?? 'autoApprove',
           ...(noApprover?.action === 'fallback' && noApprover.userId ? { userId: noApprover.userId } : {}),
         },
-        selfApprover: (v.selfApprover as 'approve' | 'skip' | 'leader' | undefined) ?? 'approve',
+        selfApprover: v.selfApprover ?? 'approve',
         skipIfApproved: Boolean(v.skipIfApproved),
         onReject: v.onReject === 'returnToInitiator' ? 'returnToInitiator' : 'end',
         reasonRequired: { approve: Boolean(reason?.approve), reject: Boolean(reason?.reject) },
@@ -88,7 +92,7 @@ export function nodeFromValues(node: FlowNode, v: NodeValues): FlowNode {
               timeout: {
                 hours: timeout?.hours ?? 24,
                 remindTimes: timeout?.remindTimes ?? 1,
-                action: (timeout?.action as 'none' | 'approve' | 'reject' | 'escalate' | undefined) ?? 'none',
+                action: timeout?.action ?? 'none',
               },
             }
           : {}),
