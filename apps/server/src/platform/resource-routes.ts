@@ -8,6 +8,7 @@ import {
   idParamSchema,
   pageOf,
   permissionCode,
+  type PermissionCode,
   type PermissionModule,
 } from '@casedesk/shared';
 import type { Db } from './db.js';
@@ -15,7 +16,7 @@ import { requireActor } from './access.js';
 import { ok, present } from './envelope.js';
 import { AppError } from './errors.js';
 import { sendXlsx } from './export.js';
-import type { ReadableTable, ResourceOperations, ResourceSchemas } from './resource-define.js';
+import type { ReadableTable, ResourceCall, ResourceOperations, ResourceSchemas } from './resource-define.js';
 import type { ExportColumn } from './export.js';
 
 /** Any resource, as the route registration takes it. */
@@ -25,6 +26,7 @@ export type AnyResource = ResourceOperations<Record<string, unknown>, never, nev
     name: string;
     readOnly?: boolean | undefined;
     module: PermissionModule;
+    access?: Partial<Record<ResourceCall, PermissionCode>> | undefined;
     label: string;
     schemas: ResourceSchemas;
     exportColumns: ExportColumn[];
@@ -46,11 +48,15 @@ function listRowsOf(page: z.ZodType | undefined): z.ZodType[] {
   return items instanceof z.ZodArray ? [items.element as z.ZodType] : [];
 }
 
+/** The permission a call of this resource needs. */
+const accessOf = (def: AnyResource['def'], call: ResourceCall): PermissionCode =>
+  def.access?.[call] ?? permissionCode(def.module, call);
+
 /** Registers the nine calls of contract section 6 for a resource (the bodies are checked by its schemas). */
 export function registerResource(app: FastifyInstance, db: Db, service: AnyResource) {
   const { def } = service;
   const base = `/api/${def.name}`;
-  const code = (action: string) => permissionCode(def.module, action);
+  const code = (call: ResourceCall) => accessOf(def, call);
   const record = def.schemas.record;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [def.name];
@@ -146,7 +152,7 @@ function registerWriteRoutes(app: FastifyInstance, db: Db, service: AnyResource)
   if (!create || !update)
     throw new Error(`${def.name}: a resource that is not read-only needs create and update schemas`);
   const base = `/api/${def.name}`;
-  const code = (action: string) => permissionCode(def.module, action);
+  const code = (call: ResourceCall) => accessOf(def, call);
   const tags = [def.name];
   const show = (row: Record<string, unknown>) => present(row);
   const recordResponse = { 200: envelopeSchema(record) };

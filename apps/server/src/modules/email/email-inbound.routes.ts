@@ -13,20 +13,12 @@ import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db.js';
 import { ok } from '../../platform/envelope.js';
 import { registerFileOwner } from '../file/index.js';
-import { emailVisible, moveEmail, rawMessage, reprocess, splitEmail } from './email-inbound.service.js';
+import { mayReadEmailFiles, moveEmail, rawMessage, reprocess, splitEmail } from './email-inbound.service.js';
 import { emailFileOwner } from './email-thread.service.js';
-import { email } from './email.table.js';
-import { eq } from 'drizzle-orm';
 
 /** Incoming mail: the raw message, reprocess, move and split (contract 13). */
 export function registerEmailInboundRoutes(app: FastifyInstance, db: Db, config: Config) {
-  // A mail's files (raw message, attachments, inline images) are downloadable by whoever sees its ticket.
-  registerFileOwner(emailFileOwner, async (q, actor, ownerId) => {
-    const [row] = await q.select({ ticketId: email.ticketId }).from(email).where(eq(email.id, ownerId));
-    if (!row) return false;
-    if (row.ticketId === null) return actor.permissions.has('email:view');
-    return emailVisible(db, actor, row);
-  });
+  registerFileOwner(emailFileOwner, mayReadEmailFiles(db));
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Email'];

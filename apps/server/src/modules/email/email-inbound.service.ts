@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { emailMessages, type EmailThreadResult, msg } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import type { Config } from '../../platform/config.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Queryable } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { readStoredFile, storedFile } from '../file/index.js';
 import { readSettings } from '../setting/index.js';
@@ -30,6 +30,19 @@ export async function visibleIncoming(db: Db, actor: Actor, id: number): Promise
 export async function emailVisible(db: Db, actor: Actor, row: Pick<EmailRow, 'ticketId'>): Promise<boolean> {
   return row.ticketId === null || (await ticketVisible(db, actor, row.ticketId));
 }
+
+/**
+ * Who may download a mail's files (raw message, attachments, inline images): whoever sees its ticket, or with
+ * `email:view` a mail that made no ticket.
+ */
+export const mayReadEmailFiles =
+  (db: Db) =>
+  async (q: Queryable, actor: Actor, emailId: number): Promise<boolean> => {
+    const [row] = await q.select({ ticketId: email.ticketId }).from(email).where(eq(email.id, emailId));
+    if (!row) return false;
+    if (row.ticketId === null) return actor.permissions.has('email:view');
+    return emailVisible(db, actor, row);
+  };
 
 /** The raw .eml of an incoming mail. */
 export async function rawMessage(db: Db, config: Config, actor: Actor, id: number) {

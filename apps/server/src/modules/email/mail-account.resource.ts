@@ -22,6 +22,14 @@ const schemas = {
 export const mailAccountResource = defineResource<typeof mailAccount, typeof schemas, MailAccountAnswer>({
   name: 'MailAccount',
   module: 'settings',
+  // Settings' permissions are view and edit only (contract 13): every write needs `settings:edit`.
+  access: {
+    create: 'settings:edit',
+    edit: 'settings:edit',
+    delete: 'settings:edit',
+    batchDelete: 'settings:edit',
+    export: 'settings:view',
+  },
   label: 'mail account',
   table: mailAccount,
   schemas,
