@@ -271,7 +271,9 @@ async function main() {
     console.log(
       `\n${rounds} rounds of ${perRound} requests, ${concurrency} in flight; medians (min-max) per request\n`,
     );
-    console.log('| path | Node CPU per request | PostgreSQL backends CPU per request | wall per request | rows / total |');
+    console.log(
+      '| path | Node CPU per request | PostgreSQL backends CPU per request | wall per request | rows / total |',
+    );
     console.log('|---|---|---|---|---|');
     for (const [pathName, list] of results) {
       const cpu = list.map((r) => r.cpuMs);
