@@ -101,11 +101,17 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
     return sortOrder(orderBy, sortable, { defaultOrder, tieBreak: desc(def.table.id), nullsLow: def.sortNullsLow });
   }
 
-  /** The described row's select (its columns and joins), ready for a WHERE. */
-  const selectRows = (q: Queryable) => {
-    const from = (def.columns ? q.select(def.columns) : q.select()).from(table).$dynamic();
+  /** The described row's select (its columns, or the table's, and its joins), ready for a WHERE. */
+  const selectOf = (q: Queryable, selected: Record<string, PgColumn | SQL | SQL.Aliased> | undefined) => {
+    const from = (selected ? q.select(selected) : q.select()).from(table).$dynamic();
     return def.join ? def.join(from) : from;
   };
+  const selectRows = (q: Queryable) => selectOf(q, def.columns);
+  const listColumns = def.listOmits
+    ? Object.fromEntries(Object.entries(def.columns ?? columns).filter(([key]) => !def.listOmits?.includes(key)))
+    : def.columns;
+  /** A list's select: the row without what `listOmits` names. */
+  const selectListRows = (q: Queryable) => selectOf(q, listColumns);
   const joined = (from: PgSelect) => (def.join ? def.join(from) : from);
   const countRows = (q: Queryable) => joined(q.select({ total: count() }).from(table).$dynamic());
   /** The row as the API answers it: shown by `rowOf`, with the caller's `actions[]`. */
@@ -131,7 +137,7 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
     const where = whereOf(actor, query);
     const order = orderOf(query.orderBy, query);
     return async (limit: number, offset: number) =>
-      (await selectRows(db)
+      (await selectListRows(db)
         .where(where)
         .orderBy(...order)
         .limit(limit)

@@ -92,6 +92,8 @@ export type ResourceDefinition<T extends ReadableTable, S extends ResourceSchema
    * of a table `join` brings in).
    */
   columns?: Record<string, PgColumn | SQL | SQL.Aliased>;
+  /** Columns Get and Detail read but Query and Export leave out: a large text the list's rows do not show. */
+  listOmits?: string[];
   /** The joins `columns`, the filters or the scope need (`(select) => select.innerJoin(ticket, ...)`). */
   join?: (select: PgSelect) => PgSelect;
   /** Columns (or expressions) the keyword box searches (case-insensitive substring). */

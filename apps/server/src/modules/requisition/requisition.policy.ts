@@ -28,14 +28,11 @@ export function requisitionScope(actor: Actor): SQL | undefined {
  * `actions[]` come from them.
  */
 
+/** The invoices that carry a requisition as their PO: one that is not cancelled, only cancelled ones, or none. */
+export type InvoiceUse = 'live' | 'cancelled' | null;
+
 /** The facts of a requisition the rules read: its status and the invoices that carry it as their PO. */
-export type RequisitionFacts = {
-  status: RequisitionStatus;
-  /** An invoice that is not cancelled carries it. */
-  invoiced: boolean;
-  /** Any invoice, cancelled or not, names it (the row cannot go). */
-  referenced: boolean;
-};
+export type RequisitionFacts = { status: RequisitionStatus; invoiceUse: InvoiceUse };
 
 /** Statuses in which the requester may still change the requisition (and submit it). */
 export const editableStatuses: readonly RequisitionStatus[] = ['Draft', 'Rejected'];
@@ -50,17 +47,16 @@ export function checkEditable(status: RequisitionStatus): void {
 
 const deletableStatus = (status: RequisitionStatus) => status !== 'PendingApproval' && status !== 'Approved';
 /** Delete: not while under approval or approved, nor while an invoice names it. */
-export const mayDelete = (row: Pick<RequisitionFacts, 'status' | 'referenced'>) =>
-  deletableStatus(row.status) && !row.referenced;
+export const mayDelete = (row: RequisitionFacts) => deletableStatus(row.status) && row.invoiceUse === null;
 /** The status half of `mayDelete`; the invoice's foreign key refuses the other half (`deleteRefusal`). */
 export function checkDeletable(status: RequisitionStatus): void {
   if (!deletableStatus(status)) throw refusedIn(status);
 }
 
 /** Cancel: what may still change, or an approved one that no (live) invoice carries as its PO. */
-export const mayCancel = (row: Pick<RequisitionFacts, 'status' | 'invoiced'>) =>
-  isEditable(row.status) || (row.status === 'Approved' && !row.invoiced);
-export function checkCancellable(row: Pick<RequisitionFacts, 'status' | 'invoiced'>): void {
+export const mayCancel = (row: RequisitionFacts) =>
+  isEditable(row.status) || (row.status === 'Approved' && row.invoiceUse !== 'live');
+export function checkCancellable(row: RequisitionFacts): void {
   if (!mayCancel(row)) throw refusedIn(row.status);
 }
 

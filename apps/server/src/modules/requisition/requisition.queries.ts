@@ -11,6 +11,7 @@ import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
 import { requisition, requisitionLine } from './requisition.table.js';
 import { userNameSql } from '../user/index.js';
+import type { InvoiceUse } from './requisition.policy.js';
 
 /** A requisition's columns with the requester's, project's and vendor's names (qualified by hand in subqueries). */
 export const requisitionRowColumns = {
@@ -34,10 +35,11 @@ export const requisitionRowColumns = {
   totalAmount: requisition.totalAmount,
   status: requisition.status,
   workflowInstanceId: requisition.workflowInstanceId,
-  // For the policy (requisition.policy.ts), not answered: the invoices that carry it as their PO.
-  invoiced: sql<boolean>`exists (select 1 from invoice i where i.requisition_id = "requisition"."id"
-    and i.status <> 'Cancelled')`,
-  referenced: sql<boolean>`exists (select 1 from invoice i where i.requisition_id = "requisition"."id")`,
+  // For the policy (requisition.policy.ts), not answered: the invoices that carry it as their PO. One aggregate
+  // probe of `invoice_requisition_idx` per row: two EXISTS here became hashed subplans that read every invoice.
+  invoiceUse: sql<InvoiceUse>`(select case when count(*) = 0 then null
+    when bool_or(i.status <> 'Cancelled') then 'live' else 'cancelled' end
+    from invoice i where i.requisition_id = "requisition"."id")`,
 };
 
 export type ComputedLine = {

@@ -156,7 +156,7 @@ export async function removeRequisitions(db: Db, actor: Actor, ids: number[]): P
 export async function cancelRequisition(db: Db, actor: Actor, id: number): Promise<RequisitionRecord> {
   await db.transaction(async (tx) => {
     const before = await lockVisible(tx, actor, id);
-    checkCancellable({ status: before.status, invoiced: (await invoicesOf(tx, id)) > 0 });
+    checkCancellable({ status: before.status, invoiceUse: (await invoicesOf(tx, id)) > 0 ? 'live' : null });
     await tx
       .update(requisition)
       .set({ status: 'Cancelled', rowVersion: before.rowVersion + 1, modifiedAt: new Date(), modifiedBy: actor.userId })

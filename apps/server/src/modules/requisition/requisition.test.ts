@@ -217,9 +217,9 @@ describe('Requisition approval', () => {
     expect(picker.items.map((r) => r.id)).toContain(created.id);
     expect(picker.items.every((r) => r.status === 'Approved')).toBe(true);
     expect(picker.items.find((r) => r.id === created.id)).toMatchObject({ totalAmount: '200.00' });
-    // The policy's facts (invoiced, referenced) feed actions[] and stay on the server.
-    expect(Object.keys(picker.items[0]!)).not.toContain('invoiced');
-    expect(Object.keys(await detail(created.id))).not.toContain('referenced');
+    // The policy's facts (the invoices that carry it) feed actions[] and stay on the server.
+    expect(Object.keys(picker.items[0]!)).not.toContain('invoiceUse');
+    expect(Object.keys(await detail(created.id))).not.toContain('invoiceUse');
   });
 
   it('a total from 1,000 up needs the manager too (the condition reads totalAmount)', async () => {

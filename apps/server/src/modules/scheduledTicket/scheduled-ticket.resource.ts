@@ -55,6 +55,8 @@ export const scheduledTicketResource = defineResource<
   table: scheduledTicket,
   schemas,
   columns: { ...getTableColumns(scheduledTicket), ...listColumns },
+  // The template's HTML is the editor's (Get); the list rows never carry it.
+  listOmits: ['content'],
   keywordColumns: [scheduledTicket.subject, scheduledTicket.customer, scheduledTicket.cron],
   defaultOrder: [{ field: 'id', desc: true }],
   scope: scheduledVisibleSql,

@@ -1,0 +1,1 @@
+CREATE INDEX "invoice_requisition_idx" ON "invoice" USING btree ("requisition_id");
