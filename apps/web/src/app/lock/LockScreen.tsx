@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../platform/auth-store';
+import { greetingName } from '../../platform/user-info';
 import { ApiError, http } from '../../platform/http/client';
 import { translateServerMessage } from '../../platform/server-messages';
 import { signOut } from '../session/sign-out';
@@ -66,7 +67,7 @@ export function LockScreen() {
       <Clock />
       <div className="lock-panel">
         <Avatar size={72} src={userInfo?.photo || undefined} icon={<UserOutlined />} />
-        <div className="lock-user">{userInfo?.firstName || userInfo?.userName}</div>
+        <div className="lock-user">{greetingName(userInfo)}</div>
         <div className="lock-hint">
           <LockOutlined /> {t('lock.hint')}
         </div>

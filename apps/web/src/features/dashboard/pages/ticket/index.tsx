@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../../platform/auth-store';
+import { greetingName } from '../../../../platform/user-info';
 import { usePermissions } from '../../../../platform/permission';
 import { ticketListLink, useTicketDashboard } from '../../api';
 import { CountList, type CountRow } from '../../components/CountList';
@@ -40,7 +41,7 @@ export default function DashboardTicketPage() {
     <Flex justify="space-between" align="center" wrap gap={12}>
       <div>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          {t(`dashboard.greeting.${greeting}`, { name: userInfo?.firstName || userInfo?.userName || '' })}
+          {t(`dashboard.greeting.${greeting}`, { name: greetingName(userInfo) })}
         </Typography.Title>
         <Typography.Text type="secondary">
           {userInfo?.lastLoginTime
