@@ -18,6 +18,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { invoiceCreateSchema, moneyLineInputSchema } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
+import { DecimalInput } from '../../../platform/forms/DecimalInput';
 import { RemoteSelect, type Option } from '../../../platform/pickers/RemoteSelect';
 import { searchProjects } from '../../../platform/pickers/lookups';
 import { resourceKeys } from '../../../platform/crud/resource-api';
@@ -168,7 +169,7 @@ export function InvoiceForm({
         </Col>
         <Col xs={12} md={6}>
           <Form.Item name="taxRate" label={label('taxRate', f('taxRate'))} rules={[schemaRule(fields.taxRate)]}>
-            <Input suffix="%" inputMode="decimal" className="invoice-tax-rate" style={{ textAlign: 'right' }} />
+            <DecimalInput suffix="%" className="invoice-tax-rate" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -255,7 +256,7 @@ export function InvoiceForm({
                     rules={[schemaRule(lineFields.quantity)]}
                     style={{ marginBottom: 8 }}
                   >
-                    <Input inputMode="decimal" style={{ textAlign: 'right' }} aria-label={f('quantity')} />
+                    <DecimalInput aria-label={f('quantity')} />
                   </Form.Item>
                 </Col>
                 <Col span={4}>
@@ -264,7 +265,7 @@ export function InvoiceForm({
                     rules={[schemaRule(lineFields.unitPrice)]}
                     style={{ marginBottom: 8 }}
                   >
-                    <Input inputMode="decimal" style={{ textAlign: 'right' }} aria-label={f('unitPrice')} />
+                    <DecimalInput aria-label={f('unitPrice')} />
                   </Form.Item>
                 </Col>
                 <Col span={4}>

@@ -7,6 +7,7 @@ import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import type { DateValue, FormValuesOf } from '../../../platform/crud/values';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { schemaRule } from '../../../platform/form-rules';
+import { DecimalInput } from '../../../platform/forms/DecimalInput';
 import { useRecord } from '../../../platform/pickers/lookups';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { usePermissions } from '../../../platform/permission';
@@ -94,7 +95,7 @@ function Lines() {
                 width: 110,
                 render: (_, item) => (
                   <Form.Item name={[item.name, 'quantity']} rules={[schemaRule(line.quantity)]}>
-                    <Input inputMode="decimal" className="line-quantity" />
+                    <DecimalInput className="line-quantity" />
                   </Form.Item>
                 ),
               },
@@ -104,7 +105,7 @@ function Lines() {
                 width: 130,
                 render: (_, item) => (
                   <Form.Item name={[item.name, 'unitPrice']} rules={[schemaRule(line.unitPrice)]}>
-                    <Input inputMode="decimal" className="line-unit-price" />
+                    <DecimalInput className="line-unit-price" />
                   </Form.Item>
                 ),
               },
