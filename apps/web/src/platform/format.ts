@@ -87,6 +87,10 @@ export function formatDateTime(value: DateInput, options: DateTimeOptions = {}):
 export const formatMonthDay = (value: DateInput, language?: string): string =>
   formatWith(value, { month: 'short', day: 'numeric' }, language);
 
+/** The day of the week alone: "Tuesday", "星期二". */
+export const formatWeekday = (value: DateInput, language?: string): string =>
+  formatWith(value, { weekday: 'long' }, language);
+
 /** The time of day alone: "6:07 PM", "18:07". */
 export const formatTime = (value: DateInput, language?: string): string =>
   formatWith(

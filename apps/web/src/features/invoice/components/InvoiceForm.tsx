@@ -23,7 +23,7 @@ import { RemoteSelect, type Option } from '../../../platform/pickers/RemoteSelec
 import { searchProjects } from '../../../platform/pickers/lookups';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { searchApprovedRequisitions, searchVendors } from '../api';
-import { formatAmount, previewAmounts } from '../money';
+import { previewAmounts } from '../money';
 import { DocumentViewer } from './DocumentViewer';
 import {
   emptyInvoiceValues,
@@ -31,6 +31,7 @@ import {
   type InvoiceFormValues,
   type InvoicePickerLabels,
 } from './invoice-form-values';
+import { formatMoney } from '../../../platform/format';
 
 const fields = invoiceCreateSchema.shape;
 const lineFields = moneyLineInputSchema.shape;
@@ -276,7 +277,7 @@ export function InvoiceForm({
                 <Col span={4} style={{ textAlign: 'right', paddingTop: 5 }} className="invoice-line-amount">
                   {preview.lines[index] === null || preview.lines[index] === undefined
                     ? '—'
-                    : formatAmount(preview.lines[index])}
+                    : formatMoney(preview.lines[index])}
                 </Col>
                 <Col span={1}>
                   <Button
@@ -317,12 +318,12 @@ export function InvoiceForm({
                 <tr key={key} style={key === 'total' ? { fontWeight: 600 } : undefined}>
                   <td>{t(`invoice.form.${key}`)}</td>
                   <td style={{ textAlign: 'right' }} className={`invoice-${key}`}>
-                    {formatAmount(live)} {currency}
+                    {formatMoney(live, currency)}
                   </td>
                   {saved && (
                     <td style={{ textAlign: 'right', paddingInlineStart: 12 }}>
                       <Typography.Text type={stored === live ? 'secondary' : 'warning'}>
-                        {t('invoice.form.saved')} {formatAmount(stored)}
+                        {t('invoice.form.saved')} {formatMoney(stored, currency)}
                       </Typography.Text>
                     </td>
                   )}

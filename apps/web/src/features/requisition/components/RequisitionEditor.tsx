@@ -12,7 +12,8 @@ import { useRecord } from '../../../platform/pickers/lookups';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { usePermissions } from '../../../platform/permission';
 import { requisitionApi, searchVendors, useProjectChoices, type RequisitionFull } from '../api';
-import { formatMoney, lineAmount, totalOf } from './amounts';
+import { lineAmount, totalOf } from './amounts';
+import { formatMoney } from '../../../platform/format';
 
 /** Add's body, with a date picker's value for the date; the requester is the server's (the caller by default). */
 type Values = Omit<FormValuesOf<typeof requisitionCreateSchema, { neededBy: DateValue }>, 'requesterId'>;

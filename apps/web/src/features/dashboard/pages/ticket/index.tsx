@@ -7,7 +7,6 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../../platform/auth-store';
@@ -21,6 +20,7 @@ import { MyOpenItemsCard } from '../../components/MyOpenItemsCard';
 import { MyOpenList } from '../../components/MyOpenList';
 import { StatCard } from '../../components/StatCard';
 import { priorityHex, statusHex } from '../../components/colors';
+import { formatDateTime } from '../../../../platform/format';
 
 const topCategories = 8;
 
@@ -45,7 +45,7 @@ export default function DashboardTicketPage() {
         </Typography.Title>
         <Typography.Text type="secondary">
           {userInfo?.lastLoginTime
-            ? t('dashboard.lastSignInAt', { date: dayjs(userInfo.lastLoginTime).format('LLL') })
+            ? t('dashboard.lastSignInAt', { date: formatDateTime(userInfo.lastLoginTime) })
             : t('dashboard.firstSignIn')}
         </Typography.Text>
       </div>

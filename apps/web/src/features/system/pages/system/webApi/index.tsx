@@ -6,6 +6,7 @@ import { useWebApiOnOff, webApiApi } from '../../../api';
 import { EnabledFilter } from '../../../components/EnabledTag';
 import { MethodTag } from '../../../components/MethodTag';
 import { ListPage } from '../../../../../platform/crud/ListPage';
+import { formatDateTime } from '../../../../../platform/format';
 
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -110,7 +111,7 @@ export default function WebApiListPage() {
           dataIndex: 'lastSeenAt',
           title: t('system.webApi.fields.lastSeen'),
           width: 170,
-          render: (at: string) => new Date(at).toLocaleString(i18n.language),
+          render: (at: string) => formatDateTime(at, { seconds: true }),
         },
         {
           key: 'enabled',
