@@ -107,7 +107,9 @@ describe('counted texts', () => {
     expect(i18n.t('ticket.list.updated', { count: 1 })).toBe('1 ticket updated');
     expect(i18n.t('ticket.list.updated', { count: 0 })).toBe('0 tickets updated');
     await i18n.changeLanguage('zh-cn');
-    expect(i18n.t('ticket.list.updated', { count: 1 })).toBe(i18n.t('ticket.list.updated', { count: 5 }).replace('5', '1'));
+    expect(i18n.t('ticket.list.updated', { count: 1 })).toBe(
+      i18n.t('ticket.list.updated', { count: 5 }).replace('5', '1'),
+    );
     expect(i18n.t('ticket.list.updated', { count: 1 })).not.toContain('ticket');
   });
 });

@@ -16,8 +16,7 @@ const currentLanguage = (): Language => {
 };
 
 /** The Intl locale of a language (the current one by default). */
-export const localeOf = (language: string = currentLanguage()): string =>
-  locales[language as Language] ?? locales.en;
+export const localeOf = (language: string = currentLanguage()): string => locales[language as Language] ?? locales.en;
 
 export type DateInput = string | number | Date | { toDate(): Date } | null | undefined;
 
@@ -28,7 +27,8 @@ const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The instant of a value; a plain date ("2026-12-01") is that calendar day wherever the browser is. */
 function toDate(value: Exclude<DateInput, null | undefined>): { date: Date; calendarDay: boolean } {
-  if (typeof value === 'string' && dateOnly.test(value)) return { date: new Date(`${value}T00:00:00Z`), calendarDay: true };
+  if (typeof value === 'string' && dateOnly.test(value))
+    return { date: new Date(`${value}T00:00:00Z`), calendarDay: true };
   if (typeof value === 'string' || typeof value === 'number') return { date: new Date(value), calendarDay: false };
   if (value instanceof Date) return { date: value, calendarDay: false };
   return { date: value.toDate(), calendarDay: false };
@@ -110,14 +110,18 @@ const readable = (value: Numeric | null | undefined): value is Numeric =>
 
 /** A count or a whole number with the language's grouping: "1,234". */
 export const formatNumber = (value: Numeric | null | undefined, language?: string): string =>
-  readable(value) ? new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(exact(value)) : noValue;
+  readable(value)
+    ? new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(exact(value))
+    : noValue;
 
 /**
  * A quantity, a unit price or a rate: as many decimals as it needs and no trailing zeros ("3.000" → "3",
  * "12.4900" → "12.49"), grouped.
  */
 export const formatDecimal = (value: Numeric | null | undefined, language?: string): string =>
-  readable(value) ? new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 4 }).format(exact(value)) : noValue;
+  readable(value)
+    ? new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 4 }).format(exact(value))
+    : noValue;
 
 export const formatQuantity = formatDecimal;
 
@@ -159,7 +163,9 @@ const escape = (sign: string) => sign.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function readDecimalInput(text: string, language?: string): string {
   const { group, decimal } = separators(language);
   // Full-width digits and signs (a Chinese input method) read as their ASCII forms.
-  const typed = text.trim().replace(/[\uFF0C\uFF0D\uFF0E\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  const typed = text
+    .trim()
+    .replace(/[\uFF0C\uFF0D\uFF0E\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
   // A space-like group sign (French) is typed as any space.
   const groupSign = /\s/.test(group) ? '[\\s\\u00A0\\u202F]' : escape(group);
   const grouped = new RegExp(`^(-?)(\\d{1,3}(?:${groupSign}\\d{3})*|\\d+)(?:${escape(decimal)}(\\d+))?$`).exec(typed);

@@ -94,6 +94,7 @@ function pluralText(language: ImportLanguage, key: string, count: unknown): stri
 export function reasonText(reason: ImportReason, language: ImportLanguage): string {
   if ('text' in reason) return reason.text;
   const key = `messages.${reason.key}`;
-  const template = pluralText(language, key, reason.values?.count) ?? pluralText('en', key, reason.values?.count) ?? reason.key;
+  const template =
+    pluralText(language, key, reason.values?.count) ?? pluralText('en', key, reason.values?.count) ?? reason.key;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(reason.values?.[name] ?? ''));
 }

@@ -118,7 +118,10 @@ describe('User: add, read, update', () => {
     // Names stored in the old order are recomposed by the migration; one typed by hand stays.
     await ctx.db.update(appUser).set({ fullName: '伟 陈' }).where(eq(appUser.id, han.id));
     await ctx.db.update(appUser).set({ fullName: 'Chen the engineer' }).where(eq(appUser.id, latin.id));
-    const migration = readFileSync(new URL('../../db/migrations/0016_han_full_name_order.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(
+      new URL('../../db/migrations/0016_han_full_name_order.sql', import.meta.url),
+      'utf8',
+    );
     await ctx.db.execute(sql.raw(migration));
     const names = await ctx.db.select({ id: appUser.id, fullName: appUser.fullName }).from(appUser);
     expect(names.find((u) => u.id === han.id)?.fullName).toBe('陈伟');

@@ -39,8 +39,7 @@ function ChangeSummary({ entry, names }: { entry: DelegateLogEntry; names: Map<n
     const projects = saved.projectIds ?? [];
     return (
       <Typography.Text style={{ fontSize: 12 }} className="delegate-change">
-        {t(`delegate.type.${saved.delegateType ?? 'All'}`)} ·{' '}
-        {saved.startDate ? formatDate(saved.startDate) : ''} –{' '}
+        {t(`delegate.type.${saved.delegateType ?? 'All'}`)} · {saved.startDate ? formatDate(saved.startDate) : ''} –{' '}
         {saved.endDate ? formatDate(saved.endDate) : t('delegate.openEnded')} ·{' '}
         {projects.length === 0
           ? t('delegate.allProjects')

@@ -12,7 +12,6 @@ import { InvoiceEditor } from '../../components/InvoiceEditor';
 import { InvoiceStatusTag } from '../../components/InvoiceStatusTag';
 import { formatDate, formatDateTime, formatDecimal, formatMoney, formatQuantity } from '../../../../platform/format';
 
-
 /** An invoice (spec section 2 Invoice): header, lines, totals, the document, its approval; Pay and Cancel. */
 export default function InvoiceInfoPage() {
   const { t } = useTranslation();
@@ -40,9 +39,7 @@ export default function InvoiceInfoPage() {
 
   const actions = invoice.actions ?? [];
   const money = (value: string) => (
-    <span style={{ fontVariantNumeric: 'tabular-nums' }}>
-      {formatMoney(value, invoice.currency)}
-    </span>
+    <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(value, invoice.currency)}</span>
   );
   const confirm = (title: string, run: () => void) =>
     modal.confirm({ title, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: run });

@@ -1,4 +1,4 @@
-import { DatePicker, Select, Typography } from 'antd';
+import { DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -103,8 +103,20 @@ export default function InvoiceListPage() {
           width: 220,
           render: (v: string | null) => v ?? '—',
         },
-        { title: f('invoiceDate'), dataIndex: 'invoiceDate', sorter: true, width: 120, render: (v: string | null) => formatDate(v) },
-        { title: f('dueDate'), dataIndex: 'dueDate', sorter: true, width: 120, render: (v: string | null) => formatDate(v) },
+        {
+          title: f('invoiceDate'),
+          dataIndex: 'invoiceDate',
+          sorter: true,
+          width: 120,
+          render: (v: string | null) => formatDate(v),
+        },
+        {
+          title: f('dueDate'),
+          dataIndex: 'dueDate',
+          sorter: true,
+          width: 120,
+          render: (v: string | null) => formatDate(v),
+        },
         {
           title: f('total'),
           dataIndex: 'totalAmount',

@@ -6,7 +6,6 @@ import { projectApi } from '../../api';
 import { ProjectEditor } from '../../components/ProjectEditor';
 import { formatDate } from '../../../../platform/format';
 
-
 export default function ProjectListPage() {
   const { t } = useTranslation();
   return (

@@ -28,7 +28,6 @@ export function connectionText({ message, messageKey }: ConnectionResult): strin
   return detail ? `${head} (${detail})` : head;
 }
 
-
 /** Settings → E-mail: the mail accounts, their editor, and a Test of both connections. */
 export function MailAccountTab() {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** The registry of server endpoints: read-only, except switching them on and off. */
 export default function WebApiListPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const canSwitch = usePermissions().has('webApi:onOff');
   const onOff = useWebApiOnOff();
