@@ -107,14 +107,14 @@ export default function InvoiceListPage() {
           title: f('invoiceDate'),
           dataIndex: 'invoiceDate',
           sorter: true,
-          width: 120,
+          width: 140,
           render: (v: string | null) => formatDate(v),
         },
         {
           title: f('dueDate'),
           dataIndex: 'dueDate',
           sorter: true,
-          width: 120,
+          width: 140,
           render: (v: string | null) => formatDate(v),
         },
         {
