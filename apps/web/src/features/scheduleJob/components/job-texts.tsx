@@ -2,7 +2,7 @@ import { Badge, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { JobHandlerInfo, JobRunStatus } from '@casedesk/shared';
 import { isLanguage } from '../../../platform/i18n';
-import { formatDateTime } from '../../../platform/format';
+import { formatDateTime, formatDecimal } from '../../../platform/format';
 
 const runColors: Record<JobRunStatus, string> = {
   Running: 'processing',
@@ -48,7 +48,7 @@ export const formatJobTime = (value: string | null | undefined) => formatDateTim
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';
   if (ms < 1000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 60_000) return `${formatDecimal((ms / 1000).toFixed(1))} s`;
   const minutes = Math.floor(ms / 60_000);
   return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
