@@ -8,6 +8,7 @@ import {
   formatMoney,
   formatNumber,
   formatQuantity,
+  formatTime,
   readDecimalInput,
 } from './format';
 import { greetingName } from './user-info';
@@ -35,6 +36,11 @@ describe('one formatter per language', () => {
     expect(plain(formatDateTime(decemberFirst, { language: 'en', seconds: true }))).toBe('Dec 1, 2026, 6:07:53 PM');
     expect(formatDateTime(decemberFirst, { language: 'zh-cn', seconds: true })).toBe('2026年12月1日 18:07:53');
     expect(formatDateTime(decemberFirst, { language: 'zh-tw' })).toBe('2026年12月1日 18:07');
+    const morning = new Date(2026, 11, 1, 9, 5);
+    expect(plain(formatDateTime(morning, { language: 'en' }))).toBe('Dec 1, 2026, 9:05 AM');
+    expect(formatDateTime(morning, { language: 'zh-cn' })).toBe('2026年12月1日 09:05');
+    expect(formatDateTime(morning, { language: 'zh-tw' })).toBe('2026年12月1日 09:05');
+    expect(formatTime(morning, 'zh-cn')).toBe('09:05');
   });
 
   it('reads a fire time on the server’s clock, weekday first', () => {

@@ -65,7 +65,7 @@ const day: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 
 export const formatDate = (value: DateInput, options: Pick<DateTimeOptions, 'weekday' | 'language'> = {}): string =>
   formatWith(value, { ...day, ...(options.weekday ? { weekday: 'short' } : {}) }, options.language);
 
-/** A moment: "Dec 1, 2026, 6:07 PM", "2026年12月1日 18:07" (with seconds: "6:07:53 PM", "18:07:53"). */
+/** A moment: "Dec 1, 2026, 6:07 PM", "2026年12月1日 18:07", "2026年12月1日 09:07" (seconds: "6:07:53 PM", "18:07:53"). */
 export function formatDateTime(value: DateInput, options: DateTimeOptions = {}): string {
   const chinese = localeOf(options.language).startsWith('zh');
   return formatWith(
@@ -73,7 +73,8 @@ export function formatDateTime(value: DateInput, options: DateTimeOptions = {}):
     {
       ...day,
       ...(options.weekday ? { weekday: 'short' } : {}),
-      hour: 'numeric',
+      // Chinese clocks read 24-hour with two digits ("09:13") in both scripts (ICU differs between them otherwise).
+      hour: chinese ? '2-digit' : 'numeric',
       minute: '2-digit',
       ...(options.seconds ? { second: '2-digit' } : {}),
       ...(chinese ? { hourCycle: 'h23' } : {}),
@@ -91,11 +92,13 @@ export const formatMonthDay = (value: DateInput, language?: string): string =>
 export const formatWeekday = (value: DateInput, language?: string): string =>
   formatWith(value, { weekday: 'long' }, language);
 
-/** The time of day alone: "6:07 PM", "18:07". */
+/** The time of day alone: "6:07 PM", "18:07", "09:07". */
 export const formatTime = (value: DateInput, language?: string): string =>
   formatWith(
     value,
-    { hour: 'numeric', minute: '2-digit', ...(localeOf(language).startsWith('zh') ? { hourCycle: 'h23' } : {}) },
+    localeOf(language).startsWith('zh')
+      ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+      : { hour: 'numeric', minute: '2-digit' },
     language,
   );
 
