@@ -181,7 +181,7 @@ describe('categories, projects, companies and the dashboard', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     expect((await deleted).status()).toBe(409);
     const refusal = page.locator('.ant-modal-confirm-warning');
-    await refusal.getByText('is already applied to 1 ticket(s) and cannot be deleted. Click Ok to cancel.').waitFor();
+    await refusal.getByText('is already applied to 1 ticket and cannot be deleted. Click Ok to cancel.').waitFor();
     await shot(page, 'category-delete-refused-en');
     await refusal.getByRole('button', { name: 'OK' }).click();
     await refusal.waitFor({ state: 'detached' });

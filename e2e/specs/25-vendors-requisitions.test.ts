@@ -156,7 +156,7 @@ describe('vendors and requisitions', () => {
       await fill(0, '14" laptop', '3', '0.3333');
       await fill(1, 'Docking station', '2', '189.5');
       await expect.poll(() => rows.nth(0).locator('.line-amount').innerText()).toBe('1.00');
-      await expect.poll(() => drawer.locator('.requisition-total-preview').innerText()).toContain('USD 380.00');
+      await expect.poll(() => drawer.locator('.requisition-total-preview').innerText()).toContain('$380.00');
       await shot(page, `requisition-editor-${language}`);
 
       const saved = page.waitForResponse((r) => r.url().includes('/api/Requisition/Add'));

@@ -8,10 +8,11 @@ type Language = 'en' | 'zh-cn' | 'zh-tw';
 type Invoice = { id: number; invoiceNumber: string; status: string; totalAmount: string; subtotalAmount: string };
 
 const suffix = randomBytes(3).toString('hex').toUpperCase();
-const texts: Record<Language, { draft: string; approved: string; paid: string; markPaid: string }> = {
-  en: { draft: 'Draft', approved: 'Approved', paid: 'Paid', markPaid: 'Mark paid' },
-  'zh-cn': { draft: '草稿', approved: '已批准', paid: '已付款', markPaid: '标记为已付款' },
-  'zh-tw': { draft: '草稿', approved: '已核准', paid: '已付款', markPaid: '標記為已付款' },
+// US dollars as Intl's currency style writes them in each language.
+const texts: Record<Language, { draft: string; approved: string; paid: string; markPaid: string; usd: string }> = {
+  en: { draft: 'Draft', approved: 'Approved', paid: 'Paid', markPaid: 'Mark paid', usd: '$' },
+  'zh-cn': { draft: '草稿', approved: '已批准', paid: '已付款', markPaid: '标记为已付款', usd: 'US$' },
+  'zh-tw': { draft: '草稿', approved: '已核准', paid: '已付款', markPaid: '標記為已付款', usd: 'US$' },
 };
 
 let browser: Browser;
@@ -100,7 +101,7 @@ describe('invoice screens', () => {
       await list.locator('.ant-table-row', { hasText: `LST-${suffix}-2` }).waitFor();
       // Amounts are right-aligned with two decimals and the currency.
       const large = list.locator('.ant-table-row', { hasText: `LST-${suffix}-2` });
-      await expect.poll(() => large.locator('.invoice-total-cell').innerText()).toBe('14,800.50 USD');
+      await expect.poll(() => large.locator('.invoice-total-cell').innerText()).toBe(`${text.usd}14,800.50`);
       await large.locator('.invoice-status', { hasText: text.draft }).waitFor();
       await page.waitForLoadState('networkidle');
       await shot(page, `invoice-list-${language}`);
@@ -121,7 +122,7 @@ describe('invoice screens', () => {
       await lines.nth(1).locator('input').nth(0).fill('On-site support');
       await lines.nth(1).locator('input').nth(1).fill('2.5');
       await lines.nth(1).locator('input').nth(2).fill('80');
-      await expect.poll(() => drawer.locator('.invoice-total').innerText()).toBe('215.57 USD');
+      await expect.poll(() => drawer.locator('.invoice-total').innerText()).toBe(`${text.usd}215.57`);
       await drawer.locator('#invoiceNumber').click();
       await shot(page, `invoice-form-${language}`);
 
@@ -134,7 +135,7 @@ describe('invoice screens', () => {
       // The list shows the server's figures; the invoice opens on its page with them.
       await drawer.waitFor({ state: 'hidden' });
       const row = list.locator('.ant-table-row', { hasText: number });
-      await expect.poll(() => row.locator('.invoice-total-cell').innerText()).toBe('215.57 USD');
+      await expect.poll(() => row.locator('.invoice-total-cell').innerText()).toBe(`${text.usd}215.57`);
       await row.locator('.invoice-link').click();
       await page.waitForURL(`**/invoice/info/${body.data.id}`);
       await page.locator('.invoice-info-total', { hasText: '215.57' }).waitFor();

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 const src = fileURLToPath(new URL('.', import.meta.url));
@@ -32,6 +33,12 @@ const localeDirs = [
 ];
 const read = (dir: string, language: string) =>
   flatten(JSON.parse(readFileSync(join(dir, `${language}.json`), 'utf8')) as Tree);
+/**
+ * A key as the languages share it: counted texts are i18next plurals (`x_one`, `x_other` in English; Chinese has
+ * only `x_other`), so every plural form stands for the `_other` key each language has.
+ */
+const shared = (keys: Map<string, string>) =>
+  new Set([...keys.keys()].map((key) => key.replace(/_(zero|one|two|few|many)$/, '_other')));
 
 describe('locale files', () => {
   it('exist for the app and the features', () => {
@@ -42,8 +49,9 @@ describe('locale files', () => {
     it(`${relative(src, dir)} has the same keys in every language, none empty`, () => {
       const [first, ...others] = languages.map((language) => ({ language, keys: read(dir, language) }));
       for (const other of others) {
-        const missing = [...first!.keys.keys()].filter((k) => !other.keys.has(k));
-        const extra = [...other.keys.keys()].filter((k) => !first!.keys.has(k));
+        const [firstKeys, otherKeys] = [shared(first!.keys), shared(other.keys)];
+        const missing = [...firstKeys].filter((k) => !otherKeys.has(k));
+        const extra = [...otherKeys].filter((k) => !firstKeys.has(k));
         expect({ language: other.language, missing, extra }).toEqual({
           language: other.language,
           missing: [],
@@ -67,7 +75,10 @@ describe('locale files', () => {
   });
 
   it('hold every key the code asks for by name', () => {
-    const english = new Set(localeDirs.flatMap((dir) => [...read(dir, 'en').keys()]));
+    // A counted text is asked for by its key without the plural suffix.
+    const english = new Set(
+      localeDirs.flatMap((dir) => [...read(dir, 'en').keys()].map((key) => key.replace(/_(one|other)$/, ''))),
+    );
     const used = files
       .filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.test.ts'))
       .flatMap((f) =>
@@ -78,5 +89,27 @@ describe('locale files', () => {
       .filter(({ key }) => !english.has(key))
       .map(({ key, file }) => `${key} (${relative(src, file)})`);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('counted texts', () => {
+  it('follow each language’s plural rules through i18next (one and other in English, one form in Chinese)', async () => {
+    const texts = (language: string) =>
+      JSON.parse(readFileSync(join(src, 'features/ticket/locales', `${language}.json`), 'utf8')) as Tree;
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: 'en',
+      lowerCaseLng: true,
+      resources: Object.fromEntries(languages.map((l) => [l, { translation: texts(l) }])),
+    });
+    expect(i18n.t('ticket.list.assignTitle', { count: 1 })).toBe('Assign 1 ticket');
+    expect(i18n.t('ticket.list.assignTitle', { count: 3 })).toBe('Assign 3 tickets');
+    expect(i18n.t('ticket.list.updated', { count: 1 })).toBe('1 ticket updated');
+    expect(i18n.t('ticket.list.updated', { count: 0 })).toBe('0 tickets updated');
+    await i18n.changeLanguage('zh-cn');
+    expect(i18n.t('ticket.list.updated', { count: 1 })).toBe(
+      i18n.t('ticket.list.updated', { count: 5 }).replace('5', '1'),
+    );
+    expect(i18n.t('ticket.list.updated', { count: 1 })).not.toContain('ticket');
   });
 });

@@ -7,6 +7,7 @@ export const testUser: UserInfo = {
   photo: null,
   lastLoginTime: null,
   firstName: 'Ada',
+  lastName: 'Lovelace',
   lastLoginIp: null,
   roles: ['common'],
   authBtnList: [],

@@ -1,4 +1,4 @@
-import type { MyInfo } from '@casedesk/shared';
+import { addressName, type MyInfo } from '@casedesk/shared';
 
 /** The signed-in user as kept in local storage, built from GetMyInfo (spec section 3). */
 export type UserInfo = {
@@ -7,6 +7,8 @@ export type UserInfo = {
   photo: string | null;
   lastLoginTime: string | null;
   firstName: string | null;
+  /** Absent in a record kept before it was added. */
+  lastName?: string | null;
   lastLoginIp: string | null;
   roles: string[];
   authBtnList: string[];
@@ -31,6 +33,7 @@ export function userInfoFrom(info: MyInfo): UserInfo {
     photo: info.photo,
     lastLoginTime: info.lastLoginTime,
     firstName: info.firstName,
+    lastName: info.lastName,
     lastLoginIp: info.lastLoginIp,
     roles: info.roleNames,
     authBtnList: info.permissions,
@@ -46,3 +49,7 @@ export function userInfoFrom(info: MyInfo): UserInfo {
     time: Date.now(),
   };
 }
+
+/** The name the signed-in user is greeted by: the given name, a Han name whole ("陈伟"), else the login name. */
+export const greetingName = (info: Pick<UserInfo, 'firstName' | 'lastName' | 'userName'> | null | undefined): string =>
+  (info && (addressName(info.firstName, info.lastName ?? null) || info.userName)) || '';

@@ -63,6 +63,8 @@ export const myInfoSchema = z.object({
   photo: z.string().nullable(),
   lastLoginTime: z.string().nullable(),
   firstName: z.string().nullable(),
+  /** The family name: with `firstName`, the name the user is greeted by (`addressName`). */
+  lastName: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
   /** Role codes (`admin`, `common`, custom codes): what a client compares with route roles. */
   roleNames: z.array(z.string()),

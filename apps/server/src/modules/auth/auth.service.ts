@@ -206,6 +206,7 @@ type MyInfoRow = {
   photo: string | null;
   last_login_time: Date | string | null;
   real_name: string | null;
+  last_name: string | null;
   last_login_ip: string | null;
   user_type: string | null;
   language: string;
@@ -220,7 +221,7 @@ type MyInfoRow = {
 const myInfoStatement = preparedStatement<MyInfoRow>(
   'casedesk_my_info',
   () =>
-    sql`select u.id, u.login_name, u.photo, u.last_login_time, u.real_name, u.last_login_ip, u.user_type, u.language,
+    sql`select u.id, u.login_name, u.photo, u.last_login_time, u.real_name, u.last_name, u.last_login_ip, u.user_type, u.language,
                u.private_ticket, u.need_to_change_pwd, u.email, u.mobile,
                coalesce((select json_agg(json_build_object('code', r.code, 'name', r.name) order by r.sort, r.id)
                            from user_role ur join role r on r.id = ur.role_id and r.enabled
@@ -238,6 +239,7 @@ export async function myInfo(ctx: AuthContext, actor: Actor): Promise<MyInfo> {
     photo: user.photo,
     lastLoginTime: lastLogin === null ? null : new Date(lastLogin).toISOString(),
     firstName: user.real_name,
+    lastName: user.last_name,
     lastLoginIp: user.last_login_ip,
     roleNames: user.roles.map((r) => r.code),
     roleTitles: user.roles.map((r) => r.name),

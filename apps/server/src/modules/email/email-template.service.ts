@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import {
+  composeFullName,
   emailTemplateMessages,
   emailTemplateVariables,
   type EmailTemplateCreate,
@@ -84,8 +85,6 @@ export function basicMailSettingsOf(value: Record<string, unknown> | null | unde
   };
 }
 
-const personName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ').trim();
-
 /** The ticket columns a mail's values come from (and what the notifications need to choose recipients). */
 export const ticketValueColumns = {
   id: ticket.id,
@@ -108,7 +107,7 @@ type TicketValueRow = SelectionRow<typeof ticketValueColumns>;
 
 /** A ticket's template values from its row. */
 export function ticketValuesFrom(row: TicketValueRow) {
-  const customerName = row.customer?.trim() || personName(row.firstName, row.lastName);
+  const customerName = row.customer?.trim() || composeFullName(row.firstName?.trim(), row.lastName?.trim());
   const values: TemplateValues = {
     caseNumber: row.caseNumber,
     subject: row.subject,

@@ -72,4 +72,15 @@ describe("the import's texts are the web's", () => {
     expect(reasonText(reason, 'zh-tw')).toBe('與第 7 列重複。');
     expect(reasonText({ text: 'As the target said it.' }, 'zh-tw')).toBe('As the target said it.');
   });
+
+  it('picks a counted reason’s plural form as the web does', () => {
+    const reason = (count: number) => ({ key: 'user.deptHasUsers', values: { count } });
+    expect(reasonText(reason(1), 'en')).toBe(
+      'The department is assigned to 1 user; move them to another department first.',
+    );
+    expect(reasonText(reason(3), 'en')).toMatch(/^The department is assigned to 3 users;/);
+    expect(reasonText(reason(3), 'zh-cn')).toBe(
+      web['zh-cn'].get('messages.user.deptHasUsers_other')!.replace('{{count}}', '3'),
+    );
+  });
 });

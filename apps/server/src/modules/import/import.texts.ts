@@ -83,10 +83,18 @@ export function webText(language: ImportLanguage, key: string): string | undefin
   return typeof at === 'string' ? at : undefined;
 }
 
+/** A text with a count as i18next picks it: `<key>_one` / `<key>_other` by the language's plural rules, else `<key>`. */
+function pluralText(language: ImportLanguage, key: string, count: unknown): string | undefined {
+  if (typeof count !== 'number') return webText(language, key);
+  const form = new Intl.PluralRules(language === 'en' ? 'en' : 'zh').select(count);
+  return webText(language, `${key}_${form}`) ?? webText(language, `${key}_other`) ?? webText(language, key);
+}
+
 /** A reason in a language: the import's own keys translated as the web has them, other texts as they are. */
 export function reasonText(reason: ImportReason, language: ImportLanguage): string {
   if ('text' in reason) return reason.text;
   const key = `messages.${reason.key}`;
-  const template = webText(language, key) ?? webText('en', key) ?? reason.key;
+  const template =
+    pluralText(language, key, reason.values?.count) ?? pluralText('en', key, reason.values?.count) ?? reason.key;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(reason.values?.[name] ?? ''));
 }

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages, userMessages, type User, type UserDetail } from '@casedesk/shared';
 import {
@@ -15,6 +16,7 @@ import { category } from '../category/category.table.js';
 import { project } from '../project/project.table.js';
 import { role } from '../role/role.table.js';
 import { userGroup } from '../userGroup/user-group.table.js';
+import { appUser } from './user.table.js';
 
 const ctx = useTestApp();
 
@@ -102,6 +104,28 @@ describe('User: add, read, update', () => {
     const [roleRow] = await ctx.db.select().from(role).where(eq(role.id, roleId));
     expect(found[0]!.roleNames).toEqual([roleRow!.code]);
     expect(found[0]!.roleTitles).toEqual([roleRow!.name]);
+  });
+
+  it('composes a Han name family name first without a space, a Latin one given name first (contract 18)', async () => {
+    const { token } = await admin();
+    const add = async (realName: string, lastName: string) =>
+      (await ctx.call('POST', '/api/User/Add', { token, body: userInput({ realName, lastName }) })).body.data as User;
+    const han = await add('伟', '陈');
+    const latin = await add('Wei', 'Chen');
+    const list = await ctx.call('POST', '/api/User/Query', { token, body: { keyword: han.loginName } });
+    expect((list.body.data as { items: User[] }).items.map((u) => u.fullName)).toEqual(['陈伟']);
+    expect(latin.fullName).toBe('Wei Chen');
+    // Names stored in the old order are recomposed by the migration; one typed by hand stays.
+    await ctx.db.update(appUser).set({ fullName: '伟 陈' }).where(eq(appUser.id, han.id));
+    await ctx.db.update(appUser).set({ fullName: 'Chen the engineer' }).where(eq(appUser.id, latin.id));
+    const migration = readFileSync(
+      new URL('../../db/migrations/0017_han_full_name_order.sql', import.meta.url),
+      'utf8',
+    );
+    await ctx.db.execute(sql.raw(migration));
+    const names = await ctx.db.select({ id: appUser.id, fullName: appUser.fullName }).from(appUser);
+    expect(names.find((u) => u.id === han.id)?.fullName).toBe('陈伟');
+    expect(names.find((u) => u.id === latin.id)?.fullName).toBe('Chen the engineer');
   });
 
   it('refuses unknown departments, roles, groups and projects, naming each field', async () => {

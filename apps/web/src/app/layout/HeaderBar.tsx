@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { helpHref } from '../../features/help/help-routes';
 import { useSession } from '../../platform/auth-store';
+import { greetingName } from '../../platform/user-info';
 import { isLanguage, languageNames, languages, type Language } from '../../platform/i18n';
 import { lockScreen } from '../lock/lock-store';
 import { useCurrentRoute } from '../router/current-route';
@@ -74,7 +75,7 @@ export function HeaderBar({ showLogo, horizontalMenu }: { showLogo: boolean; hor
   const { pathname } = useLocation();
   const [fullscreen, toggleFullscreen] = useFullscreen();
   const dark = theme.isDark || isDarkColor(theme.topBar);
-  const name = userInfo?.firstName || userInfo?.userName || '';
+  const name = greetingName(userInfo);
 
   return (
     <header

@@ -5,10 +5,12 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../platform/auth-store';
+import { greetingName } from '../../platform/user-info';
 import { ApiError, http } from '../../platform/http/client';
 import { translateServerMessage } from '../../platform/server-messages';
 import { signOut } from '../session/sign-out';
 import { unlockScreen, useLocked } from './lock-store';
+import { formatDate, formatTime } from '../../platform/format';
 
 function Clock() {
   const { i18n } = useTranslation();
@@ -17,11 +19,10 @@ function Clock() {
     const timer = setInterval(() => setNow(dayjs()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const dateFormat = i18n.language === 'en' ? 'dddd, D MMMM YYYY' : 'YYYY年M月D日 dddd';
   return (
     <div className="lock-clock">
-      <div className="lock-time">{now.format('HH:mm')}</div>
-      <div className="lock-date">{now.format(dateFormat)}</div>
+      <div className="lock-time">{formatTime(now, i18n.language)}</div>
+      <div className="lock-date">{formatDate(now, { weekday: true, language: i18n.language })}</div>
     </div>
   );
 }
@@ -66,7 +67,7 @@ export function LockScreen() {
       <Clock />
       <div className="lock-panel">
         <Avatar size={72} src={userInfo?.photo || undefined} icon={<UserOutlined />} />
-        <div className="lock-user">{userInfo?.firstName || userInfo?.userName}</div>
+        <div className="lock-user">{greetingName(userInfo)}</div>
         <div className="lock-hint">
           <LockOutlined /> {t('lock.hint')}
         </div>

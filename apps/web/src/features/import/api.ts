@@ -14,6 +14,7 @@ import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
 import { rawCall } from '../../platform/http/file-transfer';
 import { isLanguage } from '../../platform/i18n';
+import { formatDateTime } from '../../platform/format';
 
 export type ImportRow = Import & { id: number };
 export const importApi = resourceApi<ImportRow>('Import');
@@ -111,4 +112,4 @@ export const formatSeconds = (seconds: number) => {
   return m > 0 ? `${m}:${String(s % 60).padStart(2, '0')}` : `${s}s`;
 };
 
-export const runTime = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '—');
+export const runTime = (value: string | null | undefined) => formatDateTime(value, { seconds: true });

@@ -1,28 +1,5 @@
 import { fromUnits, multiplyDecimals, percentOf, toUnits } from '@casedesk/shared';
 
-/** Decimal text with thousands separators, exactly `scale` decimals ("1234.5" → "1,234.50"); never via floats. */
-export function formatAmount(text: string | null | undefined, scale = 2): string {
-  if (text === null || text === undefined || text === '') return '';
-  let units: bigint;
-  try {
-    units = toUnits(roundText(text, scale), scale);
-  } catch {
-    return text;
-  }
-  const plain = fromUnits(units, scale);
-  const negative = plain.startsWith('-');
-  const [whole, fraction] = plain.replace('-', '').split('.') as [string, string?];
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
-}
-
-/** A decimal's text cut to `scale` decimals when the extra digits are zeros ("12.500" → "12.50"). */
-function roundText(text: string, scale: number): string {
-  const [whole, fraction = ''] = text.trim().split('.');
-  const kept = fraction.replace(/0+$/, '');
-  return kept.length <= scale ? `${whole}${kept ? `.${kept}` : ''}` : text;
-}
-
 /** A value as the schema would read it, or null when it is not a plain non-negative decimal within `scale`. */
 function decimalOrNull(value: unknown, scale: number): string | null {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';

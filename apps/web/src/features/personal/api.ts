@@ -13,7 +13,14 @@ export function useProfile() {
 /** Keeps the stored user info (header name, e-mail) in step with what was saved. */
 function syncUserInfo(profile: AccountProfile) {
   const { userInfo } = getSession();
-  if (userInfo) setUserInfo({ ...userInfo, firstName: profile.realName, email: profile.email, mobile: profile.mobile });
+  if (userInfo)
+    setUserInfo({
+      ...userInfo,
+      firstName: profile.realName,
+      lastName: profile.lastName,
+      email: profile.email,
+      mobile: profile.mobile,
+    });
 }
 
 export function useUpdateProfile() {

@@ -3,33 +3,13 @@ import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { nextFireTimes, validateQuartzCron } from '@casedesk/shared';
 import { translateServerMessage } from '../server-messages';
+import { formatDateTime } from '../format';
 
 const shownRuns = 5;
 
 /** A fire time as the server's clock reads it, weekday first and seconds included (a job may run every few seconds). */
-export function formatFireTime(time: Date, language: string, timeZone: string): string {
-  const locale = language === 'zh-cn' ? 'zh-CN' : language === 'zh-tw' ? 'zh-TW' : 'en-GB';
-  const format = (options: Intl.DateTimeFormatOptions) => {
-    try {
-      return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(time);
-    } catch {
-      // A zone this browser does not know: the browser's own clock, rather than nothing.
-      return new Intl.DateTimeFormat(locale, options).format(time);
-    }
-  };
-  // Weekday and date-time apart: some locales glue them together ("2026/11/25周三").
-  const weekday = format({ weekday: 'short' });
-  const dateTime = format({
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  return `${weekday} ${dateTime}`;
-}
+export const formatFireTime = (time: Date, language: string, timeZone: string): string =>
+  formatDateTime(time, { weekday: true, seconds: true, timeZone, language });
 
 /** The next five fire times of `cron` (null: the text is not complete yet), or why it has none. */
 export function CronNextRuns({ cron, timeZone }: { cron: string | null; timeZone: string }) {

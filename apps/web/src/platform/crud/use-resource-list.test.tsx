@@ -115,7 +115,7 @@ describe('useResourceList', () => {
     expect(current.rowSelection.selectedRowKeys).toEqual([1, 3]);
     act(() => current.confirmRemoveSelected());
     const confirm = await waitFor(() => document.querySelector('.ant-modal-confirm'));
-    expect(confirm.textContent).toContain('Delete the 2 chosen record(s)?');
+    expect(confirm.textContent).toContain('Delete the 2 chosen records?');
     expect(deleted).toEqual([]);
     const ok = confirm.querySelector<HTMLButtonElement>('.ant-btn-dangerous');
     await act(async () => {

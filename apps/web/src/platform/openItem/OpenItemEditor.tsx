@@ -15,6 +15,7 @@ import { EditorDrawer } from '../crud/EditorDrawer';
 import { resourceKeys } from '../crud/resource-api';
 import type { DateValue, FormValuesOf } from '../crud/values';
 import { schemaRule } from '../form-rules';
+import { DecimalInput } from '../forms/DecimalInput';
 import { searchTickets, ticketLabel } from '../pickers/lookups';
 import { RemoteSelect } from '../pickers/RemoteSelect';
 import { openItemApi, useOpenItemChoices, useTaskCategories } from './open-item-api';
@@ -178,7 +179,7 @@ export function OpenItemEditor({
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="loe" label={f('loe')} rules={[schemaRule(loeSchema)]}>
-              <Input inputMode="decimal" suffix={t('openItem.fields.hours')} className="open-item-loe" />
+              <DecimalInput suffix={t('openItem.fields.hours')} className="open-item-loe" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>

@@ -1,5 +1,6 @@
 import type { UploadedFile } from '@casedesk/shared';
 import { rawCall, saveBlob, serverFileName } from '../http/file-transfer';
+import { formatDecimal, formatNumber } from '../format';
 
 /** `POST /api/Files/Upload` with one or more files (field `files`). */
 export async function uploadFiles(files: File[]): Promise<UploadedFile[]> {
@@ -16,4 +17,6 @@ export async function downloadFile(fileId: number, name?: string): Promise<void>
 }
 
 export const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  bytes >= 1024 * 1024
+    ? `${formatDecimal((bytes / 1024 / 1024).toFixed(1))} MB`
+    : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`;

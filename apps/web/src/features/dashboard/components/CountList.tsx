@@ -1,5 +1,6 @@
 import { Empty, Flex, Progress, Typography } from 'antd';
 import { Link } from 'react-router';
+import { formatNumber } from '../../../platform/format';
 
 export type CountRow = { key: string; label: string; count: number; to?: string; color: string };
 
@@ -24,10 +25,10 @@ export function CountList({ rows, empty }: { rows: CountRow[]; empty: string }) 
           <span style={{ width: 64, textAlign: 'right', flex: 'none', fontVariantNumeric: 'tabular-nums' }}>
             {row.to ? (
               <Link to={row.to} className="dashboard-number" data-key={row.key}>
-                {row.count.toLocaleString()}
+                {formatNumber(row.count)}
               </Link>
             ) : (
-              row.count.toLocaleString()
+              formatNumber(row.count)
             )}
           </span>
         </Flex>

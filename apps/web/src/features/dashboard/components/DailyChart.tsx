@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { theme } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TicketDashboard } from '@casedesk/shared';
 import { ticketListLink } from '../api';
 import { EChart, type EChartOption } from './EChart';
+import { formatMonthDay } from '../../../platform/format';
 
 /** Opened vs closed per UTC day; clicking a day's opened bar lists the tickets opened that day. */
 export function DailyChart({ daily }: { daily: TicketDashboard['daily'] }) {
@@ -20,7 +20,7 @@ export function DailyChart({ daily }: { daily: TicketDashboard['daily'] }) {
       grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
       xAxis: {
         type: 'category',
-        data: daily.map((d) => dayjs(d.date).format('MM-DD')),
+        data: daily.map((d) => formatMonthDay(d.date)),
         axisLabel: { color: token.colorTextSecondary },
         axisTick: { alignWithLabel: true },
       },

@@ -1,8 +1,8 @@
 import { Card, Empty, Flex, List, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useInvoiceTasks } from '../api';
+import { formatDateTime } from '../../../platform/format';
 
 /** "Invoices waiting for me" (issue 14): my to-do approval tasks on invoices. */
 export function InvoiceTasksCard() {
@@ -37,7 +37,7 @@ export function InvoiceTasksCard() {
                     <Typography.Text ellipsis={{ tooltip: task.title }}>{task.title}</Typography.Text>
                   </Link>
                   <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 12 }}>
-                    {dayjs(task.createdAt).format('lll')}
+                    {formatDateTime(task.createdAt)}
                   </Typography.Text>
                 </Flex>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>

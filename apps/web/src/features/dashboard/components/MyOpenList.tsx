@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TicketDashboard } from '@casedesk/shared';
 import { priorityColors, statusColors } from './colors';
+import { formatDateTime } from '../../../platform/format';
 
 /** The first of my open tickets, soonest due first. */
 export function MyOpenList({ items }: { items: TicketDashboard['myOpen']['items'] }) {
@@ -38,8 +39,8 @@ export function MyOpenList({ items }: { items: TicketDashboard['myOpen']['items'
               {item.dueDate && (
                 <Typography.Text type={overdue ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
                   {overdue
-                    ? t('dashboard.overdueSince', { date: dayjs(item.dueDate).format('lll') })
-                    : t('dashboard.dueAt', { date: dayjs(item.dueDate).format('lll') })}
+                    ? t('dashboard.overdueSince', { date: formatDateTime(item.dueDate) })
+                    : t('dashboard.dueAt', { date: formatDateTime(item.dueDate) })}
                 </Typography.Text>
               )}
             </Flex>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Flex, Typography, theme } from 'antd';
 import { Link } from 'react-router';
+import { formatNumber } from '../../../platform/format';
 
 type Props = { icon: ReactNode; title: string; count: number; to: string; hint: string; tone: string; id: string };
 
@@ -33,7 +34,7 @@ export function StatCard({ icon, title, count, to, hint, tone, id }: Props) {
               className="dashboard-number"
               style={{ fontSize: 28, fontWeight: 600, color: token.colorText }}
             >
-              {count.toLocaleString()}
+              {formatNumber(count)}
             </Link>
           </div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>

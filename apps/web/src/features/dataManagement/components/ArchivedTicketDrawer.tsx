@@ -1,11 +1,11 @@
 import { Descriptions, Drawer, Empty, List, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketArchive } from '@casedesk/shared';
+import { formatDateTime } from '../../../platform/format';
 
-const when = (value: string | null) => (value ? dayjs(value).format('lll') : '—');
+const when = (value: string | null) => formatDateTime(value);
 
 /** Rich text kept in the archive, sanitised again before it is put into the page. */
 function ArchivedHtml({ html }: { html: string }) {

@@ -1,10 +1,10 @@
 import { Card, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ImportRun, ImportRunStatus } from '@casedesk/shared';
 import { usePermissions } from '../../../platform/permission';
 import { useLatestImportRuns } from '../api';
+import { formatDateTime } from '../../../platform/format';
 
 const statusColor: Record<ImportRunStatus, string> = {
   Queued: 'default',
@@ -45,7 +45,7 @@ export function ImportRunsPanel() {
                     #{run.id} {name ?? run.fileId} {run.dryRun && <Tag>{t('dataManagement.imports.dryRun')}</Tag>}
                   </div>
                   <Typography.Text type="secondary">
-                    {dayjs(run.createdAt).format('lll')}
+                    {formatDateTime(run.createdAt)}
                     {run.startedByName && ` · ${run.startedByName}`}
                   </Typography.Text>
                 </div>

@@ -9,6 +9,7 @@ import { usePermissions } from '../../../platform/permission';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { translateServerMessage } from '../../../platform/server-messages';
 import { delegateApi, searchDelegateUsers, useDelegateProjects } from '../api';
+import { formatDate } from '../../../platform/format';
 
 // The user pickers start empty (null) and the dates are date pickers' values; toBody sends ISO days and leaves an
 // empty owner out (the caller).
@@ -156,7 +157,7 @@ function DelegateFields({ detail, choosesOwner }: { detail: Delegate | undefined
       </Form.Item>
       {detail && (
         <Typography.Text type="secondary">
-          {t('delegate.editor.delegatedOn', { date: dayjs(detail.delegateDate).format('L') })}
+          {t('delegate.editor.delegatedOn', { date: formatDate(detail.delegateDate) })}
         </Typography.Text>
       )}
     </>

@@ -20,7 +20,7 @@ import { useLookup } from '../../../platform/crud/resource-api';
 import type { MailAccount } from '@casedesk/shared';
 import { downloadFile, sizeText } from '../../../platform/upload/files';
 import { downloadRaw, emailApi, useEmailCall, useMoveEmail } from '../api';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../../../platform/format';
 import { threadReasonText } from './thread-reason';
 import { TicketField, type LinkedTicket } from './TicketField';
 

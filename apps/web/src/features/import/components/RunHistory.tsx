@@ -46,7 +46,7 @@ export function RunHistory({
         locale={{ emptyText: t('import.history.empty') }}
         columns={[
           { key: 'id', dataIndex: 'id', title: '#', width: 70 },
-          { key: 'createdAt', dataIndex: 'createdAt', title: t('import.history.when'), render: runTime, width: 170 },
+          { key: 'createdAt', dataIndex: 'createdAt', title: t('import.history.when'), render: runTime, width: 210 },
           {
             key: 'status',
             dataIndex: 'status',

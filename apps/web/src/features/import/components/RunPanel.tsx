@@ -39,6 +39,7 @@ import {
   type ImportRow,
 } from '../api';
 import { RunStatusTag } from './RunStatusTag';
+import { formatNumber } from '../../../platform/format';
 
 type Props = {
   /** The definition (null while a reloaded page still looks up the run's definition). */
@@ -190,8 +191,8 @@ export function RunProgress({ run }: { run: ImportRun }) {
         </Space>
         <Typography.Text className="import-progress-rows">
           {run.total === null
-            ? t('import.run.rowsCounting', { processed: run.processed.toLocaleString() })
-            : t('import.run.rows', { processed: run.processed.toLocaleString(), total: run.total.toLocaleString() })}
+            ? t('import.run.rowsCounting', { processed: formatNumber(run.processed) })
+            : t('import.run.rows', { processed: formatNumber(run.processed), total: formatNumber(run.total) })}
         </Typography.Text>
       </Flex>
       {/* Before the reader has counted the rows (a streamed xlsx) there is no share to show, only the rows done. */}
@@ -203,7 +204,7 @@ export function RunProgress({ run }: { run: ImportRun }) {
       />
       <Descriptions size="small" column={2} style={{ marginTop: 8 }}>
         <Descriptions.Item label={t('import.run.rate')}>
-          {rate === null ? '—' : t('import.run.rateValue', { rate: Math.round(rate).toLocaleString() })}
+          {rate === null ? '—' : t('import.run.rateValue', { rate: formatNumber(Math.round(rate)) })}
         </Descriptions.Item>
         <Descriptions.Item label={running ? t('import.run.timeLeft') : t('import.run.elapsed')}>
           {running

@@ -18,11 +18,12 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { invoiceCreateSchema, moneyLineInputSchema } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
+import { DecimalInput } from '../../../platform/forms/DecimalInput';
 import { RemoteSelect, type Option } from '../../../platform/pickers/RemoteSelect';
 import { searchProjects } from '../../../platform/pickers/lookups';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { searchApprovedRequisitions, searchVendors } from '../api';
-import { formatAmount, previewAmounts } from '../money';
+import { previewAmounts } from '../money';
 import { DocumentViewer } from './DocumentViewer';
 import {
   emptyInvoiceValues,
@@ -30,6 +31,7 @@ import {
   type InvoiceFormValues,
   type InvoicePickerLabels,
 } from './invoice-form-values';
+import { formatMoney } from '../../../platform/format';
 
 const fields = invoiceCreateSchema.shape;
 const lineFields = moneyLineInputSchema.shape;
@@ -168,7 +170,7 @@ export function InvoiceForm({
         </Col>
         <Col xs={12} md={6}>
           <Form.Item name="taxRate" label={label('taxRate', f('taxRate'))} rules={[schemaRule(fields.taxRate)]}>
-            <Input suffix="%" inputMode="decimal" className="invoice-tax-rate" style={{ textAlign: 'right' }} />
+            <DecimalInput suffix="%" className="invoice-tax-rate" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -255,7 +257,7 @@ export function InvoiceForm({
                     rules={[schemaRule(lineFields.quantity)]}
                     style={{ marginBottom: 8 }}
                   >
-                    <Input inputMode="decimal" style={{ textAlign: 'right' }} aria-label={f('quantity')} />
+                    <DecimalInput aria-label={f('quantity')} />
                   </Form.Item>
                 </Col>
                 <Col span={4}>
@@ -264,7 +266,7 @@ export function InvoiceForm({
                     rules={[schemaRule(lineFields.unitPrice)]}
                     style={{ marginBottom: 8 }}
                   >
-                    <Input inputMode="decimal" style={{ textAlign: 'right' }} aria-label={f('unitPrice')} />
+                    <DecimalInput aria-label={f('unitPrice')} />
                   </Form.Item>
                 </Col>
                 <Col span={4}>
@@ -275,7 +277,7 @@ export function InvoiceForm({
                 <Col span={4} style={{ textAlign: 'right', paddingTop: 5 }} className="invoice-line-amount">
                   {preview.lines[index] === null || preview.lines[index] === undefined
                     ? '—'
-                    : formatAmount(preview.lines[index])}
+                    : formatMoney(preview.lines[index])}
                 </Col>
                 <Col span={1}>
                   <Button
@@ -316,12 +318,12 @@ export function InvoiceForm({
                 <tr key={key} style={key === 'total' ? { fontWeight: 600 } : undefined}>
                   <td>{t(`invoice.form.${key}`)}</td>
                   <td style={{ textAlign: 'right' }} className={`invoice-${key}`}>
-                    {formatAmount(live)} {currency}
+                    {formatMoney(live, currency)}
                   </td>
                   {saved && (
                     <td style={{ textAlign: 'right', paddingInlineStart: 12 }}>
                       <Typography.Text type={stored === live ? 'secondary' : 'warning'}>
-                        {t('invoice.form.saved')} {formatAmount(stored)}
+                        {t('invoice.form.saved')} {formatMoney(stored, currency)}
                       </Typography.Text>
                     </td>
                   )}

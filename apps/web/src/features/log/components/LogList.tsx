@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../platform/crud/ListPage';
 import type { resourceApi } from '../../../platform/crud/resource-api';
 import { RowIconButton } from '../../../platform/crud/RowIconButton';
+import { formatDateTime } from '../../../platform/format';
 
 type Api<Item extends { id: number }> = ReturnType<typeof resourceApi<Item, unknown>>;
 
@@ -26,7 +27,8 @@ export type LogListProps<Item extends { id: number; logTime: string }> = {
   detail: { field: keyof Item & string; render?: (item: Item) => ReactNode }[];
 };
 
-export const logTime = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss');
+/** A log's moment, to the second. */
+export const logTime = (value: string) => formatDateTime(value, { seconds: true });
 
 /** A log screen: time range, user, IP and result filters, server paging, a detail drawer, export (`log:export`). */
 export function LogList<Item extends { id: number; logTime: string }>(props: LogListProps<Item>) {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Popover, Spin, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Notification } from '@casedesk/shared';
 import { useMarkRead, useNotifications, useNotificationTitle, useUnreadCount } from '../api';
 import { useNotificationStream } from './use-notification-stream';
 import './notification.css';
+import { formatDateTime } from '../../../platform/format';
 
 const latestCount = 8;
 
@@ -60,7 +60,7 @@ export default function NotificationBell() {
                   <span className="notification-item-title">{titleOf(item)}</span>
                   {item.content && <span className="notification-item-content">{item.content}</span>}
                   <span className="notification-item-time">
-                    {dayjs(item.createdAt).format('YYYY-MM-DD HH:mm')}
+                    {formatDateTime(item.createdAt)}
                     {item.fromName ? ` · ${item.fromName}` : ''}
                   </span>
                 </button>

@@ -1,6 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Col, Descriptions, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { composeFullName } from '@casedesk/shared';
 import { useProfile } from '../api';
@@ -8,6 +7,7 @@ import { EmailForm } from '../components/EmailForm';
 import { LanguageForm } from '../components/LanguageForm';
 import { PasswordForm } from '../components/PasswordForm';
 import { ProfileForm } from '../components/ProfileForm';
+import { formatDateTime } from '../../../platform/format';
 
 /** My Account: profile, e-mail, password and language (spec section 2). */
 export default function PersonalPage() {
@@ -25,7 +25,7 @@ export default function PersonalPage() {
     );
 
   const fullName = composeFullName(profile.realName, profile.lastName) || profile.loginName;
-  const format = (value: string | null) => (value ? dayjs(value).format('LLL') : '—');
+  const format = (value: string | null) => formatDateTime(value);
 
   return (
     <Row gutter={[16, 16]}>

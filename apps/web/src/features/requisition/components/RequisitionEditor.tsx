@@ -7,11 +7,13 @@ import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import type { DateValue, FormValuesOf } from '../../../platform/crud/values';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { schemaRule } from '../../../platform/form-rules';
+import { DecimalInput } from '../../../platform/forms/DecimalInput';
 import { useRecord } from '../../../platform/pickers/lookups';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { usePermissions } from '../../../platform/permission';
 import { requisitionApi, searchVendors, useProjectChoices, type RequisitionFull } from '../api';
-import { formatMoney, lineAmount, totalOf } from './amounts';
+import { lineAmount, totalOf } from './amounts';
+import { formatMoney } from '../../../platform/format';
 
 /** Add's body, with a date picker's value for the date; the requester is the server's (the caller by default). */
 type Values = Omit<FormValuesOf<typeof requisitionCreateSchema, { neededBy: DateValue }>, 'requesterId'>;
@@ -94,7 +96,7 @@ function Lines() {
                 width: 110,
                 render: (_, item) => (
                   <Form.Item name={[item.name, 'quantity']} rules={[schemaRule(line.quantity)]}>
-                    <Input inputMode="decimal" className="line-quantity" />
+                    <DecimalInput className="line-quantity" />
                   </Form.Item>
                 ),
               },
@@ -104,7 +106,7 @@ function Lines() {
                 width: 130,
                 render: (_, item) => (
                   <Form.Item name={[item.name, 'unitPrice']} rules={[schemaRule(line.unitPrice)]}>
-                    <Input inputMode="decimal" className="line-unit-price" />
+                    <DecimalInput className="line-unit-price" />
                   </Form.Item>
                 ),
               },

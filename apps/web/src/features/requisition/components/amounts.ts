@@ -14,11 +14,3 @@ export const totalOf = (lines: { quantity?: unknown; unitPrice?: unknown }[] | u
     (lines ?? []).map((l) => lineAmount(l?.quantity, l?.unitPrice)).filter((a): a is string => a !== null),
     2,
   );
-
-/** "1234.5" → "1,234.50" in the user's locale digits, without going through a float. */
-export function formatMoney(amount: string, currency?: string): string {
-  const [whole = '0', fraction = '00'] = amount.replace('-', '').split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const text = `${amount.startsWith('-') ? '-' : ''}${grouped}.${fraction.padEnd(2, '0')}`;
-  return currency ? `${currency} ${text}` : text;
-}

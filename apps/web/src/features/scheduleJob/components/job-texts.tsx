@@ -1,8 +1,8 @@
 import { Badge, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { JobHandlerInfo, JobRunStatus } from '@casedesk/shared';
 import { isLanguage } from '../../../platform/i18n';
+import { formatDateTime, formatDecimal } from '../../../platform/format';
 
 const runColors: Record<JobRunStatus, string> = {
   Running: 'processing',
@@ -42,13 +42,13 @@ export function useHandlerTitle(handlers: JobHandlerInfo[] | undefined) {
 }
 
 /** Job times to the second: a job may run every few seconds. */
-export const formatJobTime = (value: string | null | undefined) => (value ? dayjs(value).format('L LTS') : '—');
+export const formatJobTime = (value: string | null | undefined) => formatDateTime(value, { seconds: true });
 
 /** A duration in ms as people read it: 850 ms, 12.3 s, 4 min 5 s. */
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';
   if (ms < 1000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 60_000) return `${formatDecimal((ms / 1000).toFixed(1))} s`;
   const minutes = Math.floor(ms / 60_000);
   return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ScheduledTicketListItem, ScheduledTicketMade, TicketPriority, TicketStatus } from '@casedesk/shared';
 import { useResourceList, type PagedQuery } from '../../../platform/crud/use-resource-list';
 import { useScheduledTicketsMade } from '../api';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../../../platform/format';
 import { PriorityTag, StatusTag } from './TicketTags';
 
 const pageSize = 10;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { DirectionTag, EmailStatusTag } from '../../../platform/mail/EmailTags';
 import { usePermissions } from '../../../platform/permission';
 import { useTicketEmails } from '../api';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../../../platform/format';
 
 /** A ticket's e-mails on its info page, each linking to the e-mail's view. */
 export function TicketEmails({ ticketId }: { ticketId: number }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TicketListItem, TicketStatus } from '@casedesk/shared';
 import { useResourceList, type PagedQuery } from '../../../platform/crud/use-resource-list';
 import { useTicketPicker } from '../api';
-import { formatDate } from './dates';
+import { formatDate } from '../../../platform/format';
 import { StatusTag } from './TicketTags';
 
 export type PickedTicket = { id: number; caseNumber: string; subject: string };

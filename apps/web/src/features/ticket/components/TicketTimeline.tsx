@@ -3,7 +3,7 @@ import { CommentOutlined, EditOutlined, PlusCircleOutlined } from '@ant-design/i
 import { Empty, Segmented, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TicketTimelineEntry } from '@casedesk/shared';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../../../platform/format';
 import { SafeHtml } from './SafeHtml';
 
 type Change = TicketTimelineEntry['changes'][number];

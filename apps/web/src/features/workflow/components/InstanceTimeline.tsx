@@ -2,7 +2,7 @@ import { Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowActionLog, WorkflowActionName } from '@casedesk/shared';
 import { useServerText } from '../../../platform/crud/failure';
-import { formatDateTime } from './workflow-texts';
+import { formatDateTime } from '../../../platform/format';
 
 const colors: Partial<Record<WorkflowActionName, string>> = {
   submit: 'blue',

@@ -2,7 +2,7 @@ import { Collapse, Descriptions, Drawer, Empty, Space, Spin, Tag, Typography } f
 import { useTranslation } from 'react-i18next';
 import { useServerText } from '../../../platform/crud/failure';
 import { useWorkflowVersions, type WorkflowRecord } from '../api';
-import { formatDateTime } from './dates';
+import { formatDateTime } from '../../../platform/format';
 import { withBranchIds } from './flow-edit';
 import { FlowTree } from './FlowTree';
 

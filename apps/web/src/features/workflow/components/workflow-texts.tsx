@@ -2,9 +2,7 @@ import { Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TaskStatus } from '@casedesk/shared';
-
-/** A date and time in the user's locale (dayjs follows the interface language). */
-export const formatDateTime = (value: string | null | undefined) => (value ? dayjs(value).format('L LT') : '—');
+import { formatDateTime } from '../../../platform/format';
 
 const taskColors: Record<TaskStatus, string> = {
   Pending: 'warning',

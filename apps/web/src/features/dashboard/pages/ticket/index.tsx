@@ -7,10 +7,10 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../../../platform/auth-store';
+import { greetingName } from '../../../../platform/user-info';
 import { usePermissions } from '../../../../platform/permission';
 import { ticketListLink, useTicketDashboard } from '../../api';
 import { CountList, type CountRow } from '../../components/CountList';
@@ -20,6 +20,7 @@ import { MyOpenItemsCard } from '../../components/MyOpenItemsCard';
 import { MyOpenList } from '../../components/MyOpenList';
 import { StatCard } from '../../components/StatCard';
 import { priorityHex, statusHex } from '../../components/colors';
+import { formatDateTime } from '../../../../platform/format';
 
 const topCategories = 8;
 
@@ -40,11 +41,11 @@ export default function DashboardTicketPage() {
     <Flex justify="space-between" align="center" wrap gap={12}>
       <div>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          {t(`dashboard.greeting.${greeting}`, { name: userInfo?.firstName || userInfo?.userName || '' })}
+          {t(`dashboard.greeting.${greeting}`, { name: greetingName(userInfo) })}
         </Typography.Title>
         <Typography.Text type="secondary">
           {userInfo?.lastLoginTime
-            ? t('dashboard.lastSignInAt', { date: dayjs(userInfo.lastLoginTime).format('LLL') })
+            ? t('dashboard.lastSignInAt', { date: formatDateTime(userInfo.lastLoginTime) })
             : t('dashboard.firstSignIn')}
         </Typography.Text>
       </div>

@@ -9,6 +9,7 @@ import { ListHeader, ResetButton } from '../../../../platform/crud/ListHeader';
 import { useResourceList } from '../../../../platform/crud/use-resource-list';
 import { RemoteSelect } from '../../../../platform/pickers/RemoteSelect';
 import { searchDelegateUsers, useDelegateHistory, useUserNames, type HistoryFilter } from '../../api';
+import { formatDate, formatDateTime } from '../../../../platform/format';
 
 const firstPage: HistoryFilter = { page: 1, pageSize: 20 };
 const delegateLog = { useList: useDelegateHistory };
@@ -38,9 +39,8 @@ function ChangeSummary({ entry, names }: { entry: DelegateLogEntry; names: Map<n
     const projects = saved.projectIds ?? [];
     return (
       <Typography.Text style={{ fontSize: 12 }} className="delegate-change">
-        {t(`delegate.type.${saved.delegateType ?? 'All'}`)} ·{' '}
-        {saved.startDate ? dayjs(saved.startDate).format('L') : ''} –{' '}
-        {saved.endDate ? dayjs(saved.endDate).format('L') : t('delegate.openEnded')} ·{' '}
+        {t(`delegate.type.${saved.delegateType ?? 'All'}`)} · {saved.startDate ? formatDate(saved.startDate) : ''} –{' '}
+        {saved.endDate ? formatDate(saved.endDate) : t('delegate.openEnded')} ·{' '}
         {projects.length === 0
           ? t('delegate.allProjects')
           : t('delegate.audit.projectCount', { count: projects.length })}
@@ -51,7 +51,7 @@ function ChangeSummary({ entry, names }: { entry: DelegateLogEntry; names: Map<n
   const value = (field: string, v: unknown) => {
     if (v === null || v === undefined) return field === 'endDate' ? t('delegate.openEnded') : '—';
     if (field === 'delegateType') return t(`delegate.type.${String(v)}`);
-    if ((field === 'startDate' || field === 'endDate') && typeof v === 'string') return dayjs(v).format('L');
+    if ((field === 'startDate' || field === 'endDate') && typeof v === 'string') return formatDate(v);
     if (typeof v === 'boolean') return t(v ? 'delegate.on' : 'delegate.off');
     if (Array.isArray(v))
       return v.length === 0 ? t('delegate.allProjects') : v.map((id) => `#${String(id)}`).join(', ');
@@ -152,7 +152,7 @@ export default function DelegateAuditPage() {
             key: 'createdAt',
             dataIndex: 'createdAt',
             title: t('delegate.audit.when'),
-            render: (value: string) => dayjs(value).format('L LT'),
+            render: (value: string) => formatDateTime(value),
           },
           {
             key: 'event',

@@ -1,5 +1,4 @@
 import { Select, Space, Switch, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { delegateTypes, type Delegate } from '@casedesk/shared';
 import { useActionFeedback } from '../../../../platform/crud/failure';
@@ -7,8 +6,9 @@ import { ListPage } from '../../../../platform/crud/ListPage';
 import { StatusFilter } from '../../../../platform/crud/StatusTag';
 import { delegateApi, useSetEnabled } from '../../api';
 import { DelegateEditor } from '../../components/DelegateEditor';
+import { formatDate } from '../../../../platform/format';
 
-const day = (value: string | null) => (value ? dayjs(value).format('L') : null);
+const day = (value: string | null) => (value ? formatDate(value) : null);
 
 /** Delegates (spec: Delegate screen): who holds whose tickets and approvals, when, in which projects; on/off. */
 export default function DelegateListPage() {

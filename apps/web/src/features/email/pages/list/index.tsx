@@ -13,7 +13,7 @@ import { DirectionTag, EmailStatusTag } from '../../../../platform/mail/EmailTag
 import { canSendWith } from '../../../../platform/mail/send-permission';
 import { usePermissions } from '../../../../platform/permission';
 import { emailApi, useEmailCall } from '../../api';
-import { formatDateTime } from '../../components/dates';
+import { formatDateTime } from '../../../../platform/format';
 import { EmailComposer } from '../../components/EmailComposer';
 import { EmailView } from '../../components/EmailView';
 import { TicketField, type LinkedTicket } from '../../components/TicketField';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { emailEvents, templateLanguages } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
-import { formatDateTime } from '../../components/dates';
+import { formatDateTime } from '../../../../platform/format';
 import { emailTemplateApi, type EmailTemplateRecord } from '../../api';
 import { EmailTemplateEditor } from '../../components/EmailTemplateEditor';
 

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { DeleteOutlined, EditOutlined, InboxOutlined, UnlockOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { RcFile } from 'antd/es/upload';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { indexClaimMinutes, maxUploadFiles, type IndexQueueItem } from '@casedesk/shared';
 import { useActionFeedback, useConfirmDelete, useServerText } from '../../../../platform/crud/failure';
@@ -12,6 +11,7 @@ import { ApiError } from '../../../../platform/http/client';
 import { sizeText } from '../../../../platform/upload/files';
 import { CaptureView } from './components/CaptureView';
 import { useIndexClaim, useIndexDelete, useIndexQueue, useIndexRelease, useIndexUpload } from './indexing-api';
+import { formatDateTime } from '../../../../platform/format';
 
 type QueuePage = { page: number; pageSize: number };
 const indexQueue = { useList: useIndexQueue };
@@ -128,7 +128,7 @@ export default function InvoiceIndexingPage() {
               width: 200,
               render: (_, item) => (
                 <Space direction="vertical" size={0}>
-                  <span>{dayjs(item.createdAt).format('L LT')}</span>
+                  <span>{formatDateTime(item.createdAt)}</span>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {item.createdByName ?? ''}
                   </Typography.Text>
@@ -148,7 +148,7 @@ export default function InvoiceIndexingPage() {
                     title={
                       item.claimExpired
                         ? t('invoice.indexing.queue.lapsedHint', { minutes: indexClaimMinutes })
-                        : t('invoice.indexing.queue.since', { time: dayjs(item.claimedAt).format('L LT') })
+                        : t('invoice.indexing.queue.since', { time: formatDateTime(item.claimedAt) })
                     }
                   >
                     <Tag color={item.claimedBy === me ? 'blue' : item.claimExpired ? 'default' : 'red'}>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { CheckCircleOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { MoneyLine } from '@casedesk/shared';
@@ -11,9 +10,7 @@ import { invoiceApi, useCancelInvoice, usePayInvoice } from '../../api';
 import { DocumentViewer } from '../../components/DocumentViewer';
 import { InvoiceEditor } from '../../components/InvoiceEditor';
 import { InvoiceStatusTag } from '../../components/InvoiceStatusTag';
-import { formatAmount } from '../../money';
-
-const day = (value: string | null) => (value ? dayjs(value).format('L') : '—');
+import { formatDate, formatDateTime, formatDecimal, formatMoney, formatQuantity } from '../../../../platform/format';
 
 /** An invoice (spec section 2 Invoice): header, lines, totals, the document, its approval; Pay and Cancel. */
 export default function InvoiceInfoPage() {
@@ -42,9 +39,7 @@ export default function InvoiceInfoPage() {
 
   const actions = invoice.actions ?? [];
   const money = (value: string) => (
-    <span style={{ fontVariantNumeric: 'tabular-nums' }}>
-      {formatAmount(value)} {invoice.currency}
-    </span>
+    <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(value, invoice.currency)}</span>
   );
   const confirm = (title: string, run: () => void) =>
     modal.confirm({ title, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: run });
@@ -105,14 +100,14 @@ export default function InvoiceInfoPage() {
         </Row>
         <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small" style={{ marginTop: 16 }}>
           <Descriptions.Item label={f('vendor')}>{invoice.vendorName ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={f('invoiceDate')}>{day(invoice.invoiceDate)}</Descriptions.Item>
-          <Descriptions.Item label={f('dueDate')}>{day(invoice.dueDate)}</Descriptions.Item>
+          <Descriptions.Item label={f('invoiceDate')}>{formatDate(invoice.invoiceDate)}</Descriptions.Item>
+          <Descriptions.Item label={f('dueDate')}>{formatDate(invoice.dueDate)}</Descriptions.Item>
           <Descriptions.Item label={f('project')}>{invoice.projectName ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={f('poNumber')}>{invoice.poNumber ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={f('currency')}>{invoice.currency}</Descriptions.Item>
           <Descriptions.Item label={f('createdBy')}>{invoice.createdByName ?? '—'}</Descriptions.Item>
           {invoice.paidAt && (
-            <Descriptions.Item label={f('paidAt')}>{dayjs(invoice.paidAt).format('L LT')}</Descriptions.Item>
+            <Descriptions.Item label={f('paidAt')}>{formatDateTime(invoice.paidAt)}</Descriptions.Item>
           )}
           {invoice.description && (
             <Descriptions.Item label={f('description')} span="filled">
@@ -138,23 +133,23 @@ export default function InvoiceInfoPage() {
                     title: f('quantity'),
                     dataIndex: 'quantity',
                     align: 'right',
-                    render: (v: string) => formatAmount(v, 3),
+                    render: (v: string) => formatQuantity(v),
                   },
                   {
                     title: f('unitPrice'),
                     dataIndex: 'unitPrice',
                     align: 'right',
-                    render: (v: string) => formatAmount(v, 4),
+                    render: (v: string) => formatDecimal(v),
                   },
                   { title: f('glAccount'), dataIndex: 'glAccount', render: (v: string | null) => v ?? '—' },
-                  { title: f('amount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatAmount(v) },
+                  { title: f('amount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatMoney(v) },
                 ]}
                 summary={() => (
                   <>
                     {(
                       [
                         ['subtotal', invoice.subtotalAmount, null],
-                        ['tax', invoice.taxAmount, `${formatAmount(invoice.taxRate)} %`],
+                        ['tax', invoice.taxAmount, `${formatDecimal(invoice.taxRate)}%`],
                         ['total', invoice.totalAmount, null],
                       ] as const
                     ).map(([key, value, note]) => (

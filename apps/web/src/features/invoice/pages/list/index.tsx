@@ -1,4 +1,4 @@
-import { DatePicker, Select, Typography } from 'antd';
+import { DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,9 +10,8 @@ import { searchProjects } from '../../../../platform/pickers/lookups';
 import { invoiceApi, searchVendors } from '../../api';
 import { InvoiceEditor } from '../../components/InvoiceEditor';
 import { InvoiceStatusTag } from '../../components/InvoiceStatusTag';
-import { formatAmount } from '../../money';
+import { formatDate, formatMoney } from '../../../../platform/format';
 
-const day = (value: string | null) => (value ? dayjs(value).format('L') : '—');
 const asNumber = (value: unknown) => (typeof value === 'number' ? value : null);
 
 /** Invoices (spec: Invoice List): amounts right-aligned with two decimals and currency, status, filters, export. */
@@ -104,8 +103,20 @@ export default function InvoiceListPage() {
           width: 220,
           render: (v: string | null) => v ?? '—',
         },
-        { title: f('invoiceDate'), dataIndex: 'invoiceDate', sorter: true, width: 120, render: day },
-        { title: f('dueDate'), dataIndex: 'dueDate', sorter: true, width: 120, render: day },
+        {
+          title: f('invoiceDate'),
+          dataIndex: 'invoiceDate',
+          sorter: true,
+          width: 140,
+          render: (v: string | null) => formatDate(v),
+        },
+        {
+          title: f('dueDate'),
+          dataIndex: 'dueDate',
+          sorter: true,
+          width: 140,
+          render: (v: string | null) => formatDate(v),
+        },
         {
           title: f('total'),
           dataIndex: 'totalAmount',
@@ -114,7 +125,7 @@ export default function InvoiceListPage() {
           width: 160,
           render: (_value, i) => (
             <span className="invoice-total-cell" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatAmount(i.totalAmount)} <Typography.Text type="secondary">{i.currency}</Typography.Text>
+              {formatMoney(i.totalAmount, i.currency)}
             </span>
           ),
         },

@@ -16,7 +16,7 @@ export default function HolidayReminderLogPage() {
           key: 'logTime',
           dataIndex: 'logTime',
           title: t('logs.holidayReminder.fields.logTime'),
-          width: 170,
+          width: 210,
           render: logTime,
         },
         { key: 'holidayDay', dataIndex: 'holidayDay', title: t('logs.holidayReminder.fields.holidayDay'), width: 120 },

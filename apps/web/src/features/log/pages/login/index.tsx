@@ -20,7 +20,7 @@ export default function LoginLogPage() {
       ip
       choice={{ field: 'result', values: loginResults }}
       columns={[
-        { key: 'logTime', dataIndex: 'logTime', title: t('logs.login.fields.logTime'), width: 170, render: logTime },
+        { key: 'logTime', dataIndex: 'logTime', title: t('logs.login.fields.logTime'), width: 210, render: logTime },
         { key: 'loginName', dataIndex: 'loginName', title: t('logs.login.fields.loginName') },
         { key: 'result', title: t('logs.login.fields.result'), width: 110, render: (_, item) => result(item) },
         { key: 'message', dataIndex: 'message', title: t('logs.login.fields.message'), ellipsis: true },

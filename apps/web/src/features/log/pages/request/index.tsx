@@ -19,7 +19,7 @@ export default function RequestLogPage() {
       ip
       choice={{ field: 'result', values: ['ok', 'error'] }}
       columns={[
-        { key: 'logTime', dataIndex: 'logTime', title: t('logs.request.fields.logTime'), width: 170, render: logTime },
+        { key: 'logTime', dataIndex: 'logTime', title: t('logs.request.fields.logTime'), width: 210, render: logTime },
         { key: 'loginName', dataIndex: 'loginName', title: t('logs.request.fields.loginName'), width: 140 },
         { key: 'method', dataIndex: 'method', title: t('logs.request.fields.method'), width: 80 },
         { key: 'path', dataIndex: 'path', title: t('logs.request.fields.path'), ellipsis: true, width: 280 },

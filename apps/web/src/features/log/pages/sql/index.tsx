@@ -14,7 +14,7 @@ export default function SqlLogPage() {
       exportName="sql-log.xlsx"
       user={false}
       columns={[
-        { key: 'logTime', dataIndex: 'logTime', title: t('logs.sql.fields.logTime'), width: 170, render: logTime },
+        { key: 'logTime', dataIndex: 'logTime', title: t('logs.sql.fields.logTime'), width: 210, render: logTime },
         {
           key: 'durationMs',
           dataIndex: 'durationMs',

@@ -20,7 +20,7 @@ export default function SystemLogPage() {
       user={false}
       choice={{ field: 'level', values: systemLogLevels }}
       columns={[
-        { key: 'logTime', dataIndex: 'logTime', title: t('logs.system.fields.logTime'), width: 170, render: logTime },
+        { key: 'logTime', dataIndex: 'logTime', title: t('logs.system.fields.logTime'), width: 210, render: logTime },
         { key: 'level', title: t('logs.system.fields.level'), width: 90, render: (_, item) => level(item) },
         { key: 'source', dataIndex: 'source', title: t('logs.system.fields.source'), width: 100 },
         { key: 'message', dataIndex: 'message', title: t('logs.system.fields.message'), ellipsis: true, width: 520 },

@@ -1,6 +1,5 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Input, Segmented, Select, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notificationTypes, type Notification } from '@casedesk/shared';
@@ -13,6 +12,7 @@ import {
   useUnreadCount,
   type NotificationListQuery,
 } from '../../api';
+import { formatDateTime } from '../../../../platform/format';
 
 type ReadFilter = 'all' | 'unread' | 'read';
 const start: NotificationListQuery = { page: 1, pageSize: 20 };
@@ -130,7 +130,7 @@ export default function NotificationListPage() {
             key: 'createdAt',
             title: t('notification.list.fields.createdAt'),
             width: 150,
-            render: (_, item) => dayjs(item.createdAt).format('YYYY-MM-DD HH:mm'),
+            render: (_, item) => formatDateTime(item.createdAt),
           },
         ]}
         locale={{ emptyText: t('notification.empty') }}

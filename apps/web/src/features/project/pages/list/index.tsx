@@ -1,12 +1,10 @@
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
 import { projectApi } from '../../api';
 import { ProjectEditor } from '../../components/ProjectEditor';
-
-const date = (value: string | null) => (value ? dayjs(value).format('L') : '—');
+import { formatDate } from '../../../../platform/format';
 
 export default function ProjectListPage() {
   const { t } = useTranslation();
@@ -41,7 +39,7 @@ export default function ProjectListPage() {
           key: 'period',
           title: t('project.fields.period'),
           render: (_: unknown, p: Project) =>
-            p.activeAt || p.inActiveAt ? `${date(p.activeAt)} – ${date(p.inActiveAt)}` : '—',
+            p.activeAt || p.inActiveAt ? `${formatDate(p.activeAt)} – ${formatDate(p.inActiveAt)}` : '—',
         },
         {
           key: 'projectStatus',

@@ -6,9 +6,9 @@ import { useNavigate, useParams } from 'react-router';
 import { ApprovalPanel } from '../../../../platform/approval/ApprovalPanel';
 import { useActionFeedback } from '../../../../platform/crud/failure';
 import { requisitionApi } from '../../api';
-import { formatMoney } from '../../components/amounts';
 import { RequisitionEditor } from '../../components/RequisitionEditor';
 import { RequisitionStatusTag } from '../../components/RequisitionStatusTag';
+import { formatDecimal, formatMoney, formatQuantity } from '../../../../platform/format';
 
 /** A requisition: its fields and lines, its approval, and edit or cancel while it may change. */
 export default function RequisitionInfoPage() {
@@ -85,8 +85,20 @@ export default function RequisitionInfoPage() {
               columns={[
                 { key: 'lineNo', dataIndex: 'lineNo', title: '#', width: 50 },
                 { key: 'description', dataIndex: 'description', title: t('requisition.lines.description') },
-                { key: 'quantity', dataIndex: 'quantity', title: t('requisition.lines.quantity'), align: 'right' },
-                { key: 'unitPrice', dataIndex: 'unitPrice', title: t('requisition.lines.unitPrice'), align: 'right' },
+                {
+                  key: 'quantity',
+                  dataIndex: 'quantity',
+                  title: t('requisition.lines.quantity'),
+                  align: 'right',
+                  render: (q: string) => formatQuantity(q),
+                },
+                {
+                  key: 'unitPrice',
+                  dataIndex: 'unitPrice',
+                  title: t('requisition.lines.unitPrice'),
+                  align: 'right',
+                  render: (p: string) => formatDecimal(p),
+                },
                 {
                   key: 'amount',
                   dataIndex: 'amount',

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { requisitionStatuses, type RequisitionStatus } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { requisitionApi, type RequisitionRow } from '../../api';
-import { formatMoney } from '../../components/amounts';
 import { RequisitionEditor } from '../../components/RequisitionEditor';
 import { RequisitionStatusTag } from '../../components/RequisitionStatusTag';
+import { formatMoney } from '../../../../platform/format';
 
 const orDash = (v: string | null | undefined) => v || '—';
 

@@ -1,11 +1,11 @@
 import { Popconfirm, Button, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ApiTokenWithOwner } from '@casedesk/shared';
 import { feedback } from '../../../../platform/feedback';
 import { usePermissions } from '../../../../platform/permission';
 import { useAllTokens, useRevokeToken } from '../api';
 import { stateColor, stateOf } from './token-state';
+import { formatDateTime } from '../../../../platform/format';
 
 /** Every user's personal tokens, for administrators: who holds which, and revoke any of them. */
 export function AllTokens() {
@@ -14,7 +14,7 @@ export function AllTokens() {
   const tokens = useAllTokens(permissions.has('settings:view'));
   const revoke = useRevokeToken();
   const canRevoke = permissions.has('settings:edit');
-  const format = (value: string | null) => (value ? dayjs(value).format('lll') : '—');
+  const format = (value: string | null) => formatDateTime(value);
   return (
     <div className="settings-all-tokens">
       <Typography.Title level={5}>{t('settings.tokens.allTitle')}</Typography.Title>

@@ -1,5 +1,4 @@
 import { Button, Form, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SettingGroup, SettingSave, SettingValues, Settings } from '@casedesk/shared';
@@ -9,6 +8,7 @@ import { ApiError } from '../../../../platform/http/client';
 import { usePermissions } from '../../../../platform/permission';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { useSaveSetting } from '../api';
+import { formatDateTime } from '../../../../platform/format';
 
 type Props<G extends SettingGroup> = {
   group: G;
@@ -75,7 +75,7 @@ export function GroupForm<G extends SettingGroup>({ group, settings, reload, chi
           )}
           <Typography.Text type="secondary">
             {current.modifiedAt
-              ? t('settings.lastSaved', { time: dayjs(current.modifiedAt).format('LLL') })
+              ? t('settings.lastSaved', { time: formatDateTime(current.modifiedAt) })
               : t('settings.neverSaved')}
           </Typography.Text>
         </Space>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Flex, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Holiday, Settings, holidayCreateSchema } from '@casedesk/shared';
 import type { FormValuesOf } from '../../../../platform/crud/values';
@@ -12,6 +12,7 @@ import { Auth } from '../../../../platform/permission';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { useAddHoliday, useDeleteHoliday } from '../api';
 import { HolidayReminderForm } from './HolidayReminderForm';
+import { formatDate, formatWeekday } from '../../../../platform/format';
 
 // The day is a date picker's value; submit sends it as an ISO date.
 type Values = FormValuesOf<typeof holidayCreateSchema, { day: Dayjs }>;
@@ -93,13 +94,13 @@ export function HolidayTab({ settings, reload }: { settings: Settings; reload: (
             key: 'day',
             title: t('settings.holiday.day'),
             width: 160,
-            render: (_, h) => dayjs(h.day).format('ll'),
+            render: (_, h) => formatDate(h.day),
           },
           {
             key: 'weekday',
             title: t('settings.holiday.weekday'),
             width: 140,
-            render: (_, h) => dayjs(h.day).format('dddd'),
+            render: (_, h) => formatWeekday(h.day),
           },
           { key: 'name', dataIndex: 'name', title: t('settings.holiday.name') },
           {

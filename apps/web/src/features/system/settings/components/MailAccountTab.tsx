@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import dayjs from 'dayjs';
 import { ApiOutlined, CheckCircleTwoTone, CloseCircleTwoTone } from '@ant-design/icons';
 import { App, Descriptions, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { ApiError } from '../../../../platform/http/client';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { mailAccountApi, useTestMailAccount, type MailAccountRecord } from '../mail-account-api';
 import { MailAccountEditor } from './MailAccountEditor';
+import { formatDateTime } from '../../../../platform/format';
 
 type ConnectionResult = MailAccountTestResult['smtp'] & { messageKey?: string };
 
@@ -27,8 +27,6 @@ export function connectionText({ message, messageKey }: ConnectionResult): strin
   const head = translateServerMessage({ message: english, messageKey });
   return detail ? `${head} (${detail})` : head;
 }
-
-const formatDateTime = (value: string | null) => (value ? dayjs(value).format('L LT') : '—');
 
 /** Settings → E-mail: the mail accounts, their editor, and a Test of both connections. */
 export function MailAccountTab() {

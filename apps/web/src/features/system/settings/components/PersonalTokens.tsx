@@ -1,6 +1,5 @@
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiTokenCreateSchema, type ApiToken, type ApiTokenCreate, type ApiTokenCreated } from '@casedesk/shared';
@@ -10,6 +9,7 @@ import { ApiError } from '../../../../platform/http/client';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { useCreateToken, useMyTokens, useRevokeToken } from '../api';
 import { stateColor, stateOf } from './token-state';
+import { formatDateTime } from '../../../../platform/format';
 
 const expiryChoices = [7, 30, 90, 180, 365];
 
@@ -22,7 +22,7 @@ export function PersonalTokens({ enabled }: { enabled: boolean }) {
   const [form] = Form.useForm<ApiTokenCreate>();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiTokenCreated | null>(null);
-  const format = (value: string | null) => (value ? dayjs(value).format('lll') : '—');
+  const format = (value: string | null) => formatDateTime(value);
 
   const submit = (values: ApiTokenCreate) =>
     create.mutate(values, {

@@ -7,7 +7,7 @@ import type { TicketStatus } from '@casedesk/shared';
 import { downloadFile, useTicketScreen, useTicketTimeline } from '../../api';
 import { sizeText } from '../../../../platform/upload/files';
 import { CommentBox } from '../../components/CommentBox';
-import { formatDateTime } from '../../components/dates';
+import { formatDateTime } from '../../../../platform/format';
 import { SafeHtml } from '../../components/SafeHtml';
 import { StatusControl } from '../../components/StatusControl';
 import { PriorityTag, StatusTag } from '../../components/TicketTags';

@@ -11,7 +11,7 @@ import { ApiError } from '../../../../platform/http/client';
 import { exportTickets, useTicketFormOptions, useTicketList } from '../../api';
 import { useHiddenColumns } from '../../components/ColumnChooser';
 import { clean, listPageSizes, listStateSearch, parseListState, type ListState } from '../../components/list-filter';
-import { formatDateTime } from '../../components/dates';
+import { formatDateTime, formatNumber } from '../../../../platform/format';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { BatchAssignModal, useTicketBatchActions } from './batch-actions';
 import { defaultHidden, fixedColumns, useTicketColumns } from './ticket-columns';
@@ -81,7 +81,7 @@ export default function TicketListPage() {
   const total = data?.total ?? 0;
   // A broad search comes newest first (the server does not rank that many matches): say so next to the total.
   const totalText = data
-    ? t(data.totalExact ? 'ticket.list.total' : 'ticket.list.totalAbout', { total: total.toLocaleString() }) +
+    ? t(data.totalExact ? 'ticket.list.total' : 'ticket.list.totalAbout', { total: formatNumber(total) }) +
       (data.searchOrder === 'newest' ? ` · ${t('ticket.list.newestFirst')}` : '')
     : '';
 

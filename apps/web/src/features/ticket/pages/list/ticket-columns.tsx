@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import type { TicketListItem, TicketPriority, TicketStatus } from '@casedesk/shared';
 import { RowIconButton } from '../../../../platform/crud/RowIconButton';
 import type { TicketFilter } from '../../api';
-import { formatDateTime } from '../../components/dates';
+import { formatDateTime } from '../../../../platform/format';
 import { PriorityTag, StatusTag } from '../../components/TicketTags';
 
 export type ListColumn = ColumnType<TicketListItem> & { key: string; title: string };

@@ -9,7 +9,7 @@ import { RowIconButton } from '../../../../platform/crud/RowIconButton';
 import { useActionFeedback } from '../../../../platform/crud/failure';
 import { usePermissions } from '../../../../platform/permission';
 import { scheduledTicketApi, useRunScheduledNow } from '../../api';
-import { formatDateTime } from '../../components/dates';
+import { formatDateTime } from '../../../../platform/format';
 import { ScheduledTicketEditor } from '../../components/ScheduledTicketEditor';
 import { ScheduledTicketsMade } from '../../components/ScheduledTicketsMade';
 

@@ -9,7 +9,7 @@ import { ListPage } from '../../../../platform/crud/ListPage';
 import { RowIconButton } from '../../../../platform/crud/RowIconButton';
 import { usePermissions } from '../../../../platform/permission';
 import { useWorkflowOnOff, workflowApi, type WorkflowRecord } from '../../api';
-import { formatDateTime } from '../../components/dates';
+import { formatDateTime } from '../../../../platform/format';
 import { WorkflowStatusTag } from '../../components/node-texts';
 import { VersionsDrawer } from '../../components/VersionsDrawer';
 import { WorkflowCreateModal } from '../../components/WorkflowCreateModal';

@@ -13,7 +13,7 @@ import { usePermissions } from '../../../../platform/permission';
 import { UserSelect } from '../../../../platform/pickers/UserSelect';
 import { useInstanceInfo, useInstanceList, type InstanceListQuery } from '../../api';
 import { ActionModal } from '../../components/ActionModal';
-import { formatDateTime } from '../../components/workflow-texts';
+import { formatDateTime } from '../../../../platform/format';
 
 const firstPage: InstanceListQuery = { page: 1, pageSize: 20 };
 const instances = { useList: useInstanceList };

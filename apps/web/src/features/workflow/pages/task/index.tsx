@@ -13,7 +13,8 @@ import { InstanceStatusTag } from '../../../../platform/approval/InstanceStatusT
 import { ListHeader, ResetButton } from '../../../../platform/crud/ListHeader';
 import { useResourceList } from '../../../../platform/crud/use-resource-list';
 import { useTaskBox, useTaskCounts, type TaskBoxQuery } from '../../api';
-import { DueDate, formatDateTime, HolderName, TaskStatusTag } from '../../components/workflow-texts';
+import { DueDate, HolderName, TaskStatusTag } from '../../components/workflow-texts';
+import { formatDateTime } from '../../../../platform/format';
 
 const firstPage = { page: 1, pageSize: 20 };
 const taskBox = { useList: useTaskBox };

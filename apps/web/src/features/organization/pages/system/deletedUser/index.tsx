@@ -1,6 +1,5 @@
 import { UndoOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { userDisplayName, type User } from '@casedesk/shared';
 import { useActionFeedback } from '../../../../../platform/crud/failure';
@@ -9,6 +8,7 @@ import { RowIconButton } from '../../../../../platform/crud/RowIconButton';
 import { deletedUserApi } from '../../../api';
 import { DeptAndRoleFilters } from '../../../components/filters';
 import '../../../components/organization.css';
+import { formatDateTime } from '../../../../../platform/format';
 
 /** Deleted users: list, export, restore (the user comes back with roles, groups and projects). */
 export default function DeletedUserListPage() {
@@ -61,7 +61,7 @@ export default function DeletedUserListPage() {
           dataIndex: 'deletedAt',
           sorter: true,
           width: 170,
-          render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—'),
+          render: (v: string | null) => formatDateTime(v),
         },
       ]}
     />

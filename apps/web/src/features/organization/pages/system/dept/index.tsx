@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { PlusSquareOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Dept } from '@casedesk/shared';
 import { ListPage } from '../../../../../platform/crud/ListPage';
@@ -11,6 +10,7 @@ import { usePermissions } from '../../../../../platform/permission';
 import { deptApi } from '../../../api';
 import { DeptFormModal } from '../../../components/DeptFormModal';
 import '../../../components/organization.css';
+import { formatDateTime } from '../../../../../platform/format';
 
 /** Departments: a tree (parent), leader, status; create (also under a department), edit, delete, export. */
 export default function DeptListPage() {
@@ -59,7 +59,7 @@ export default function DeptListPage() {
             title: t('organization.common.modifiedAt'),
             dataIndex: 'modifiedAt',
             width: 170,
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            render: (v: string) => formatDateTime(v),
           },
         ]}
         editor={({ item, onClose }) => (

@@ -6,12 +6,13 @@ import { useWebApiOnOff, webApiApi } from '../../../api';
 import { EnabledFilter } from '../../../components/EnabledTag';
 import { MethodTag } from '../../../components/MethodTag';
 import { ListPage } from '../../../../../platform/crud/ListPage';
+import { formatDateTime } from '../../../../../platform/format';
 
 const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** The registry of server endpoints: read-only, except switching them on and off. */
 export default function WebApiListPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const canSwitch = usePermissions().has('webApi:onOff');
   const onOff = useWebApiOnOff();
@@ -110,7 +111,7 @@ export default function WebApiListPage() {
           dataIndex: 'lastSeenAt',
           title: t('system.webApi.fields.lastSeen'),
           width: 170,
-          render: (at: string) => new Date(at).toLocaleString(i18n.language),
+          render: (at: string) => formatDateTime(at, { seconds: true }),
         },
         {
           key: 'enabled',

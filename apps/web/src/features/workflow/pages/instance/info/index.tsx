@@ -9,7 +9,7 @@ import { UserName } from '../../../../../platform/pickers/UserName';
 import { useInstanceInfo, workflowActionCalls, type WorkflowCall } from '../../../api';
 import { ActionModal, type ActionRequest } from '../../../components/ActionModal';
 import { InstanceTimeline } from '../../../components/InstanceTimeline';
-import { formatDateTime } from '../../../components/workflow-texts';
+import { formatDateTime } from '../../../../../platform/format';
 
 // The graph library is the heaviest part of the page: it comes after the header and the buttons.
 const InstanceGraph = lazy(() =>
