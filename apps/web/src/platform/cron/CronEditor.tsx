@@ -1,6 +1,19 @@
 import { useEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { DownOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Dropdown, Flex, Input, InputNumber, Radio, Select, Space, Tabs, Typography } from 'antd';
+import {
+  Button,
+  Checkbox,
+  Dropdown,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Tabs,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { validateQuartzCron } from '@casedesk/shared';
 import { usePublicSettings } from '../public-settings';
@@ -54,6 +67,8 @@ export function CronEditor({ value, onChange, id, disabled, ref }: Props) {
   }, [committed]);
 
   const invalid = useMemo(() => validateQuartzCron(draft) !== null, [draft]);
+  // In a form whose rule already says why the text is refused, the preview does not say it a second time.
+  const { status } = Form.Item.useStatus();
   const fields = useMemo(() => {
     const parsed = parseCron(committed);
     return parsed.ok ? parsed.fields : null;
@@ -119,7 +134,7 @@ export function CronEditor({ value, onChange, id, disabled, ref }: Props) {
           }))}
         />
       )}
-      <CronNextRuns cron={draft} timeZone={timeZone} />
+      <CronNextRuns cron={draft} timeZone={timeZone} problemShown={status === 'error'} />
     </div>
   );
 }
