@@ -115,6 +115,29 @@ describe('layout, menu and tabs', () => {
     await context.close();
   });
 
+  it('scrolls a refused form to its first field below the fixed header, saying "Required" once', async () => {
+    const user = await createStaff();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, user);
+    // Short enough that Submit sits below the subject: the form must scroll back up to it.
+    await page.setViewportSize({ width: 1366, height: 560 });
+    await page.goto('/ticket/create');
+    const subject = page.locator('.ant-form-item').filter({ has: page.locator('#ticket_subject') });
+    await subject.waitFor();
+    await page.locator('.ticket-submit').click();
+    await subject.locator('.ant-form-item-explain-error').first().waitFor();
+    expect(await subject.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(['Required']);
+    const labelTop = async () => (await subject.locator('label').boundingBox())!.y;
+    const tabsBottom = async () => {
+      const box = (await page.locator('.tags-view').boundingBox())!;
+      return box.y + box.height;
+    };
+    await expect.poll(async () => (await labelTop()) >= (await tabsBottom())).toBe(true);
+    await shot(page, 'ticket-create-first-error-en');
+    await context.close();
+  });
+
   it('applies theme settings live and keeps them', async () => {
     const user = await createStaff();
     const context = await newContext(browser);
