@@ -59,7 +59,10 @@ const inlineBelow = 60 * 1024;
 const textsChunk = (id: string) => {
   const match = /[\\/]src[\\/](.+)[\\/]locales[\\/](en|zh-cn|zh-tw)\.json$/.exec(id);
   if (!match) return null;
-  return /^(app|features[\\/]auth)$/.test(match[1]!) ? `texts-sign-in-${match[2]}` : `texts-${match[2]}`;
+  // The same areas as platform/i18n.ts's firstScreenTextAreas.
+  return /^(app|features[\\/]auth|platform[\\/]forms)$/.test(match[1]!)
+    ? `texts-sign-in-${match[2]}`
+    : `texts-${match[2]}`;
 };
 const routeChunks = {
   groups: [

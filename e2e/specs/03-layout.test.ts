@@ -63,6 +63,81 @@ describe('layout, menu and tabs', () => {
     await context.close();
   });
 
+  it('says when the role may not open a screen, and stays up between unknown addresses', async () => {
+    const user = await createStaff();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signedIn(page, user);
+
+    // A screen of the app a staff member's role is not offered: no permission, not "wrong address".
+    await page.goto('/system/user');
+    await page.getByText('You do not have permission to open this page.').waitFor();
+    await shot(page, 'no-permission-en');
+    expect(await page.getByText('Wrong address input', { exact: false }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to home' }).click();
+    await page.waitForURL('**/dashboard/ticket');
+
+    // Back and forth between two unknown addresses inside the app (React error #185 left a blank page).
+    const notFound = page.getByText('Wrong address input, please re-enter the address');
+    await page.goto('/nowhere-one');
+    await notFound.waitFor();
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/nowhere-two');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL('**/nowhere-two');
+    await notFound.waitFor();
+    await page.goBack();
+    await page.waitForURL('**/nowhere-one');
+    await notFound.waitFor();
+    await page.goForward();
+    await page.waitForURL('**/nowhere-two');
+    await notFound.waitFor();
+    await page.locator('.app-sider .nav-menu').getByText('Tickets', { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['zh-cn', '您没有权限打开此页面。', '返回首页'],
+    ['zh-tw', '您沒有權限開啟此頁面。', '返回首頁'],
+  ] as const)('says no permission in %s', async (language, text, home) => {
+    const user = await createStaff({ language });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, user);
+    await page.goto('/log/login');
+    await page.getByText(text).waitFor();
+    await page.getByRole('button', { name: home }).waitFor();
+    await shot(page, `no-permission-${language}`);
+    await context.close();
+  });
+
+  it('scrolls a refused form to its first field below the fixed header, saying "Required" once', async () => {
+    const user = await createStaff();
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, user);
+    // Short enough that Submit sits below the subject: the form must scroll back up to it.
+    await page.setViewportSize({ width: 1366, height: 560 });
+    await page.goto('/ticket/create');
+    const subject = page.locator('.ant-form-item').filter({ has: page.locator('#ticket_subject') });
+    await subject.waitFor();
+    await page.locator('.ticket-submit').click();
+    await subject.locator('.ant-form-item-explain-error').first().waitFor();
+    expect(await subject.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(['Required']);
+    const labelTop = async () => (await subject.locator('label').boundingBox())!.y;
+    const tabsBottom = async () => {
+      const box = (await page.locator('.tags-view').boundingBox())!;
+      return box.y + box.height;
+    };
+    await expect.poll(async () => (await labelTop()) >= (await tabsBottom())).toBe(true);
+    await shot(page, 'ticket-create-first-error-en');
+    await context.close();
+  });
+
   it('applies theme settings live and keeps them', async () => {
     const user = await createStaff();
     const context = await newContext(browser);

@@ -66,15 +66,30 @@ describe('scheduled jobs', () => {
     await expect.poll(() => nextRuns(page)).not.toEqual(everySecond);
     for (const run of await nextRuns(page)) expect(run).toMatch(/:00:00(\s[AP]M)?$/);
 
-    // Too short an expression is reset to the default with the spec's warning.
-    await cronText.fill('0 0 *');
-    await drawer.locator('.cron-warning').waitFor();
+    // A garbage expression stays as typed, marked invalid with the reason, and is not saved (it never becomes
+    // the every-second default).
+    let adds = 0;
+    const countAdds = (request: { url: () => string }) => {
+      if (request.url().includes('/api/ScheduleJob/Add')) adds++;
+    };
+    page.on('request', countAdds);
+    await cronText.fill('banana');
     await drawer.locator('#name').click();
-    await page
-      .locator('.ant-message')
-      .getByText(/at least 6 parts/)
+    await expect.poll(() => cronText.getAttribute('aria-invalid')).toBe('true');
+    await drawer
+      .locator('.ant-form-item-explain-error', { hasText: /6 or 7 parts/ })
+      .first()
       .waitFor();
-    await expect.poll(() => cronText.inputValue()).toBe('* * * * * ?');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer
+      .locator('.ant-form-item-explain-error', { hasText: /6 or 7 parts/ })
+      .first()
+      .waitFor();
+    expect(await cronText.inputValue()).toBe('banana');
+    expect(adds).toBe(0);
+    page.off('request', countAdds);
+    expect(await drawer.locator('.cron-problem').count()).toBe(0); // said once, under the field
+    await shot(page, 'scheduled-job-cron-invalid-en');
 
     // What the test waits for: a run every 2 seconds.
     await cronText.fill('*/2 * * * * ?');

@@ -49,9 +49,14 @@ function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promis
   return pending;
 }
 
-// The sign-in pages need only the shell's and sign-in's texts; every screen's come with the signed-in layout.
+// The sign-in pages need only the shell's, sign-in's and the password fields' texts (the forced change and the
+// reset show them); every screen's come with the signed-in layout. vite.config.ts puts the same files in the
+// sign-in text chunk (`firstScreenTextAreas`).
 type TextPart = 'first' | 'screens';
-const isFirstScreenText = (path: string) => /^\.\.\/(app|features\/auth)\/locales\//.test(path);
+export const firstScreenTextAreas = ['app', 'features/auth', 'platform/forms'];
+const firstScreenText = new RegExp(`^/src/(${firstScreenTextAreas.join('|')})/locales/`);
+// The glob names a file relative to this one (`../app/locales/en.json`, `./forms/locales/en.json`).
+const isFirstScreenText = (path: string) => firstScreenText.test(new URL(path, 'file:///src/platform/').pathname);
 let partsWanted: TextPart[] = ['first'];
 
 const textFiles = (language: Language, part: TextPart) =>

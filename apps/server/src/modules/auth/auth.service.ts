@@ -217,20 +217,32 @@ type MyInfoRow = {
   roles: { code: string; name: string }[];
 };
 
-/** The caller's account and enabled roles in one statement, built and planned once (every page load asks). */
+/**
+ * The caller's account and enabled roles in one statement, built and planned once (every page load asks). The
+ * last sign-in is the one before the caller's session (a session is one sign-in): "previous sign-in" on the
+ * dashboard must not be the sign-in just made. A call with a personal API token has no session: the latest one.
+ */
 const myInfoStatement = preparedStatement<MyInfoRow>(
   'casedesk_my_info',
   () =>
-    sql`select u.id, u.login_name, u.photo, u.last_login_time, u.real_name, u.last_name, u.last_login_ip, u.user_type, u.language,
+    sql`select u.id, u.login_name, u.photo, u.real_name, u.last_name, u.user_type, u.language,
+               case when cur.id is null then u.last_login_time else prev.created_at end as last_login_time,
+               case when cur.id is null then u.last_login_ip else prev.ip end as last_login_ip,
                u.private_ticket, u.need_to_change_pwd, u.email, u.mobile,
                coalesce((select json_agg(json_build_object('code', r.code, 'name', r.name) order by r.sort, r.id)
                            from user_role ur join role r on r.id = ur.role_id and r.enabled
                           where ur.user_id = u.id), '[]') as roles
-          from app_user u where u.id = ${sql.placeholder('userId')}`,
+          from app_user u
+          left join user_session cur on cur.id = cast(${sql.placeholder('sessionId')} as uuid) and cur.user_id = u.id
+          left join lateral (select s.created_at, s.ip from user_session s
+                              where cur.id is not null and s.user_id = u.id and s.created_at < cur.created_at
+                              order by s.created_at desc limit 1) prev on true
+         where u.id = ${sql.placeholder('userId')}`,
 );
 
 export async function myInfo(ctx: AuthContext, actor: Actor): Promise<MyInfo> {
-  const [user] = await myInfoStatement(ctx.db, { userId: actor.userId });
+  const sessionId = actor.apiTokenId === undefined ? actor.sessionId : null;
+  const [user] = await myInfoStatement(ctx.db, { userId: actor.userId, sessionId });
   if (!user) throw sessionEnded(msg(messages, 'sessionRevoked'));
   const lastLogin = user.last_login_time;
   return {

@@ -476,7 +476,7 @@ describe('GetMyInfo, TokenCheck, HasNeedtToChangePwd', () => {
   it('answers every field of the contract, with the caller’s roles, permissions and projects', async () => {
     const { user, projectIds, ownCode } = await userWithRolesAndProjects();
     await signIn(ctx, user);
-    const tokens = await signIn(ctx, user); // the second sign-in: lastLoginTime is set
+    const tokens = await signIn(ctx, user); // the second sign-in: lastLoginTime is the first's
     const response = await myInfo(tokens.token);
     expect(response.status, response.raw).toBe(200);
     expect(response.body.resultCode).toBe(200);
@@ -502,12 +502,12 @@ describe('GetMyInfo, TokenCheck, HasNeedtToChangePwd', () => {
     for (const field of contractFields) expect(data, field).toHaveProperty(field);
     expect(myInfoSchema.strict().parse(data)).toEqual(data);
 
-    const row = await userRow(ctx, user.id);
+    const [firstSession] = await sessionsOf(user.id);
     expect(data).toMatchObject({
       id: user.id,
       name: user.loginName,
       photo: '/files/ada.png',
-      lastLoginTime: row.lastLoginTime!.toISOString(),
+      lastLoginTime: firstSession!.createdAt.toISOString(),
       firstName: 'Ada',
       lastLoginIp: '127.0.0.1',
       roleNames: ['common', ownCode],
@@ -531,6 +531,27 @@ describe('GetMyInfo, TokenCheck, HasNeedtToChangePwd', () => {
     expect(permissions).not.toContain('position:view');
     expect(permissions).not.toContain('user:view');
     expect(new Set(permissions).size).toBe(permissions.length);
+  });
+
+  it('gives as the last sign-in the one before the caller’s session, not the sign-in just made', async () => {
+    const user = await createUser(ctx);
+    const first = await signIn(ctx, user);
+    expect((await myInfo(first.token)).body.data).toMatchObject({ lastLoginTime: null, lastLoginIp: null });
+    const second = (await login(user, { ip: '203.0.113.9' })).body.data as TokenData;
+    const third = (await login(user, { ip: '203.0.113.10' })).body.data as TokenData;
+    const [one, two] = await sessionsOf(user.id);
+    expect((await myInfo(second.token)).body.data).toMatchObject({
+      lastLoginTime: one!.createdAt.toISOString(),
+      lastLoginIp: '127.0.0.1',
+    });
+    expect((await myInfo(third.token)).body.data).toMatchObject({
+      lastLoginTime: two!.createdAt.toISOString(),
+      lastLoginIp: '203.0.113.9',
+    });
+    // The earlier session asks again after a later sign-in: still the sign-in before its own.
+    expect((await myInfo(first.token)).body.data).toMatchObject({ lastLoginTime: null });
+    // The user row keeps the latest sign-in (the user list's column).
+    expect((await userRow(ctx, user.id)).lastLoginIp).toBe('203.0.113.10');
   });
 
   it('answers a user without roles or projects with empty lists', async () => {

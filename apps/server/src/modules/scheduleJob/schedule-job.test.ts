@@ -127,6 +127,38 @@ describe('ScheduleJob: saving', () => {
     if (message) expect(error!.message).toBe(message);
   });
 
+  // A garbage text is refused on Add and on Update, keyed and on the field; it never becomes the default.
+  it('refuses a garbage cron on Add and Update with a keyed error on cron, and keeps the saved one', async () => {
+    const withKeys = { 'message-keys': '1' };
+    type Refusal = { errors?: { field: string; messageKey?: string }[] } | null;
+    const added = await ctx.call('POST', '/api/ScheduleJob/Add', {
+      token: admin,
+      headers: withKeys,
+      body: { name: 'banana job', className: 'test.echo', cron: 'banana' },
+    });
+    expect(added.status, added.raw).toBe(400);
+    expect((added.body.data as Refusal)?.errors).toContainEqual(
+      expect.objectContaining({ field: 'cron', messageKey: 'cron.tooFewParts' }),
+    );
+    const job = await addJob({ name: 'banana later', cron: '0 0 4 * * ?' });
+    for (const [cron, messageKey] of [
+      ['banana', 'cron.tooFewParts'],
+      ['banana * * * * ?', 'cron.badValue'],
+    ] as const) {
+      const updated = await ctx.call('POST', '/api/ScheduleJob/Update', {
+        token: admin,
+        headers: withKeys,
+        body: { id: job.id, rowVersion: job.rowVersion, cron },
+      });
+      expect(updated.status, updated.raw).toBe(400);
+      expect((updated.body.data as Refusal)?.errors).toContainEqual(
+        expect.objectContaining({ field: 'cron', messageKey }),
+      );
+    }
+    const rows = await ctx.db.select().from(scheduleJob).where(eq(scheduleJob.id, job.id));
+    expect(rows[0]!.cron).toBe('0 0 4 * * ?');
+  });
+
   it('saves a stopped job without a next run, computes it on Start and clears it on Stop', async () => {
     const job = await addJob({ name: 'every minute', cron: '0 * * * * ?', jobParams: { word: 'hi' } });
     expect(job).toMatchObject({ isStart: false, nextRunAt: null, runTimes: 0, jobGroup: 'default' });

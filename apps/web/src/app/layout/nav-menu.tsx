@@ -53,6 +53,10 @@ function openLink(menu: WebMenu) {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
+const noTrail: WebMenu[] = [];
+const noKeys: string[] = [];
+const sameKeys = (a: string[], b: string[]) => a.length === b.length && a.every((key, i) => key === b[i]);
+
 /** The server-driven menu, vertical in the side bar or horizontal in the top bar. */
 export function NavMenu({ mode, collapsed = false }: { mode: 'inline' | 'horizontal'; collapsed?: boolean }) {
   const { menus } = useMenuState();
@@ -63,13 +67,19 @@ export function NavMenu({ mode, collapsed = false }: { mode: 'inline' | 'horizon
   const current = useCurrentRoute();
   const items = useMemo(() => itemsOf(menus, language), [menus, language]);
 
-  const trail = current?.route.trail ?? [];
-  const visibleTrail = trail.filter((m) => !m.meta.isHide);
-  const selected = visibleTrail.at(-1)?.path;
+  // One empty trail for every address no entry names: a fresh one per render would feed the effect below and the
+  // menu's selected keys a new value each time, and each sets state again (React error #185 at an unknown address).
+  const trail = current?.route.trail ?? noTrail;
+  const selected = useMemo(() => trail.filter((m) => !m.meta.isHide).at(-1)?.path, [trail]);
+  const selectedKeys = useMemo(() => (selected ? [selected] : noKeys), [selected]);
   const parents = useMemo(() => trail.slice(0, -1).map((m) => m.path), [trail]);
   const [openKeys, setOpenKeys] = useState<string[]>(parents);
   useEffect(() => {
-    if (!collapsed) setOpenKeys((keys) => (theme.isUniqueOpened ? parents : [...new Set([...keys, ...parents])]));
+    if (collapsed) return;
+    setOpenKeys((keys) => {
+      if (theme.isUniqueOpened) return sameKeys(keys, parents) ? keys : parents;
+      return parents.every((key) => keys.includes(key)) ? keys : [...new Set([...keys, ...parents])];
+    });
   }, [parents, collapsed, theme.isUniqueOpened]);
 
   const onOpenChange = (keys: string[]) => {
@@ -102,7 +112,7 @@ export function NavMenu({ mode, collapsed = false }: { mode: 'inline' | 'horizon
         mode={mode}
         theme={menuTheme}
         items={items}
-        selectedKeys={selected ? [selected] : []}
+        selectedKeys={selectedKeys}
         {...(mode === 'inline' && !collapsed ? { openKeys, onOpenChange } : {})}
         inlineCollapsed={mode === 'inline' ? collapsed : undefined}
         onClick={({ key }) => {

@@ -8,9 +8,11 @@ import { menusWantedAt } from '../../platform/menu-store';
 import { prefetchQueryClient } from '../../platform/query-client';
 import { findRoute, useAppRoutes } from './current-route';
 import { homePathOf, menuTitle, type AppRoute } from './menu-routes';
+import { unknownAddressKind } from './unknown-address';
 import { prefetchOf, resolveView, type ViewLoader } from './views';
 
 const NotFound = lazyPage(() => import('../pages/NotFound'));
+const Forbidden = lazyPage(() => import('../pages/Forbidden'));
 const ComingSoon = lazyPage(() => import('../pages/ComingSoon'));
 const IframePage = lazyPage(() => import('../pages/IframePage'));
 const loadLayoutCode = () => import('../layout/Layout');
@@ -70,6 +72,12 @@ function RouteScreen({ route }: { route: AppRoute }) {
   }
 }
 
+/** An address no route takes: a screen the user's role is not offered says so; anything else is a wrong address. */
+function UnknownAddress({ routes }: { routes: AppRoute[] }) {
+  const { pathname } = useLocation();
+  return unknownAddressKind(routes, pathname) === 'forbidden' ? <Forbidden /> : <NotFound />;
+}
+
 /**
  * The screens behind sign-in, from the server's menu. A chunk of its own: the map of every screen (views.ts)
  * lives here, so the sign-in page does not download the names of hundreds of screens it never shows.
@@ -89,7 +97,7 @@ export default function SignedInRoutes() {
           <Route key={`${index}:${route.path}`} path={route.path} element={<RouteScreen route={route} />} />
         ))}
         {PersonalView && <Route path="/personal" element={<PersonalView />} />}
-        <Route path="*" element={<NotFound />} />
+        <Route path="*" element={<UnknownAddress routes={routes} />} />
       </Route>
     </Routes>
   );

@@ -58,3 +58,25 @@ export function prefetchOf(load: ViewLoader): ViewPrefetch | undefined {
   const file = Object.keys(modules).find((key) => modules[key] === load);
   return file ? prefetchers[file.replace(/[^/]+\.tsx$/, 'prefetch.ts')] : undefined;
 }
+
+// An address's last segment that is a record's id (`/ticket/edit/42`), as a menu route's `:id` takes it.
+const idSegment = /^(\d+|[0-9a-f]{8}-[0-9a-f-]{27})$/i;
+
+/**
+ * The screen an address names, whether or not the user's menu offers it: the address (less a trailing id) matched
+ * to a page the way the menu's component names match (`/system/user` -> organization/system/user). Not the
+ * sign-in pages (their own routes) nor the files a page keeps next to it (`ticket/list/TicketFilters`).
+ */
+export function screenAt(pathname: string): ViewLoader | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  const names = [segments.join('/')];
+  if (segments.length > 1 && idSegment.test(segments.at(-1)!)) names.push(segments.slice(0, -1).join('/'));
+  for (const name of names) {
+    const [file, ...others] = matchViews(name);
+    if (!file || others.length > 0) continue;
+    const view = moduleViewNames.get(file) ?? viewName(file);
+    if (view.startsWith('auth/') || !/^[a-z][A-Za-z]*$/.test(view.split('/').at(-1)!)) continue;
+    return modules[file];
+  }
+  return undefined;
+}

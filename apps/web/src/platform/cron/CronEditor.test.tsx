@@ -71,15 +71,18 @@ describe('CronEditor', { timeout: 60_000 }, () => {
     expect(nextRuns()).toHaveLength(5);
   });
 
-  it('warns about fewer than 6 parts and resets to the default on leaving the box', () => {
+  it('passes a garbage text on as typed, marked invalid with the reason, and never turns it into the default', () => {
     act(() => root.render(<Harness initial="0 0 0 * * ?" />));
-    type('0 0 0 * *');
-    expect(host.querySelector('.cron-warning')?.textContent).toContain('at least 6 parts');
-    expect(changes).not.toContain('0 0 0 * *');
+    type('banana');
+    expect(changes.at(-1)).toBe('banana');
+    expect(textBox().getAttribute('aria-invalid')).toBe('true');
+    expect(host.querySelector('.cron-problem')?.textContent).toContain('6 or 7 parts');
     act(() => textBox().blur());
-    expect(textBox().value).toBe('* * * * * ?');
-    expect(changes.at(-1)).toBe('* * * * * ?');
-    expect(host.querySelector('.cron-warning')).toBeNull();
+    expect(textBox().value).toBe('banana');
+    expect(changes).not.toContain('* * * * * ?');
+    expect(nextRuns()).toHaveLength(0);
+    type('0 0 0 * * ?');
+    expect(textBox().getAttribute('aria-invalid')).toBe('false');
   });
 
   it('names the field at fault for a text the server would refuse', () => {

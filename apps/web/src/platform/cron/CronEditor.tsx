@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { DownOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import {
-  Alert,
-  App,
   Button,
   Checkbox,
   Dropdown,
   Flex,
+  Form,
   Input,
   InputNumber,
   Radio,
@@ -16,6 +15,7 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { validateQuartzCron } from '@casedesk/shared';
 import { usePublicSettings } from '../public-settings';
 import {
   cronFieldNames,
@@ -51,13 +51,13 @@ const range = (min: number, max: number) => Array.from({ length: max - min + 1 }
 /**
  * The cron editor of spec section 5: the text, a tab per field (every / range / step / specific values and
  * Quartz's day and week forms), the shortcuts, and the next five runs in the server's time zone as the user types.
- * A text of fewer than 6 parts is reset to the default with a warning when the user leaves the box.
+ * Every text typed goes to the form as typed: one the server would refuse (`banana`) is marked invalid with the
+ * shared reason under it, and the form's rule refuses to save it (it never turns into the default).
  */
 export function CronEditor({ value, onChange, id, disabled, ref }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { timeZone } = usePublicSettings();
-  const committed = value?.trim() ? value : defaultCron;
+  const committed = value ?? defaultCron;
   const [draft, setDraft] = useState(committed);
   const [tab, setTab] = useState<CronFieldName>('second');
 
@@ -66,7 +66,9 @@ export function CronEditor({ value, onChange, id, disabled, ref }: Props) {
     setDraft((typed) => (typed.trim() === committed.trim() ? typed : committed));
   }, [committed]);
 
-  const typed = parseCron(draft);
+  const invalid = useMemo(() => validateQuartzCron(draft) !== null, [draft]);
+  // In a form whose rule already says why the text is refused, the preview does not say it a second time.
+  const { status } = Form.Item.useStatus();
   const fields = useMemo(() => {
     const parsed = parseCron(committed);
     return parsed.ok ? parsed.fields : null;
@@ -75,17 +77,6 @@ export function CronEditor({ value, onChange, id, disabled, ref }: Props) {
   const commit = (text: string) => {
     setDraft(text);
     onChange?.(text);
-  };
-  const type = (text: string) => {
-    setDraft(text);
-    // A text with the right number of parts goes to the form as typed; a short one waits for the reset on leaving.
-    if (parseCron(text).ok) onChange?.(text);
-  };
-  const leave = () => {
-    if (!typed.ok && typed.reason === 'tooShort') {
-      commit(defaultCron);
-      void message.warning(t('cron.resetToDefault'));
-    }
   };
   const setField = (name: CronFieldName, field: CronField) => {
     if (fields) commit(formatCron(withField(fields, name, field)));
@@ -100,10 +91,9 @@ export function CronEditor({ value, onChange, id, disabled, ref }: Props) {
           disabled={disabled}
           placeholder={defaultCron}
           aria-label={t('cron.expression')}
-          onChange={(e) => type(e.target.value)}
-          onBlur={leave}
-          onPressEnter={leave}
-          status={typed.ok ? undefined : 'warning'}
+          onChange={(e) => commit(e.target.value)}
+          status={invalid ? 'error' : undefined}
+          aria-invalid={invalid}
         />
         <Dropdown
           disabled={disabled}
@@ -129,15 +119,6 @@ export function CronEditor({ value, onChange, id, disabled, ref }: Props) {
           </Button>
         </Dropdown>
       </Space.Compact>
-      {!typed.ok && (
-        <Alert
-          className="cron-warning"
-          type="warning"
-          showIcon
-          title={t(typed.reason === 'tooShort' ? 'cron.tooShort' : 'cron.tooLong')}
-          style={{ marginTop: 8 }}
-        />
-      )}
       {fields && (
         <Tabs
           className="cron-fields"
@@ -153,7 +134,7 @@ export function CronEditor({ value, onChange, id, disabled, ref }: Props) {
           }))}
         />
       )}
-      <CronNextRuns cron={typed.ok ? draft : null} timeZone={timeZone} />
+      <CronNextRuns cron={draft} timeZone={timeZone} problemShown={status === 'error'} />
     </div>
   );
 }

@@ -11,8 +11,19 @@ const shownRuns = 5;
 export const formatFireTime = (time: Date, language: string, timeZone: string): string =>
   formatDateTime(time, { weekday: true, seconds: true, timeZone, language });
 
-/** The next five fire times of `cron` (null: the text is not complete yet), or why it has none. */
-export function CronNextRuns({ cron, timeZone }: { cron: string | null; timeZone: string }) {
+/**
+ * The next five fire times of `cron` (null: the text is not complete yet), or why it has none (unless
+ * `problemShown`: the form already shows why under the field).
+ */
+export function CronNextRuns({
+  cron,
+  timeZone,
+  problemShown = false,
+}: {
+  cron: string | null;
+  timeZone: string;
+  problemShown?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const result = useMemo(() => {
     if (cron === null) return null;
@@ -21,7 +32,7 @@ export function CronNextRuns({ cron, timeZone }: { cron: string | null; timeZone
     if (problem) return { problem: translateServerMessage(problem.message) };
     return { times: nextFireTimes(cron, shownRuns, { from: now, timeZone }) };
   }, [cron, timeZone]);
-  if (!result) return null;
+  if (!result || ('problem' in result && problemShown)) return null;
   return (
     <div className="cron-next-runs">
       <Typography.Text strong>{t('cron.nextRuns', { zone: timeZone })}</Typography.Text>

@@ -148,6 +148,7 @@ export function OpenItemEditor({
             <Form.Item
               name="description"
               label={f('description')}
+              validateFirst
               rules={[{ required: true, message: t('openItem.editor.required') }, schemaRule(fields.description)]}
             >
               <Input.TextArea rows={3} maxLength={4000} className="open-item-description" />

@@ -67,6 +67,7 @@ export function RetentionPanel() {
         <Form<Values> form={form} layout="vertical" onFinish={submit} disabled={!editable}>
           <Form.Item
             name="logDaysToKeep"
+            validateFirst
             label={t('dataManagement.retention.logDaysToKeep')}
             extra={t('dataManagement.retention.logDaysToKeepHelp')}
             rules={[
@@ -78,6 +79,7 @@ export function RetentionPanel() {
           </Form.Item>
           <Form.Item
             name="archiveClosedAfterMonths"
+            validateFirst
             label={t('dataManagement.retention.archiveClosedAfterMonths')}
             extra={t('dataManagement.retention.archiveClosedAfterMonthsHelp')}
             rules={[

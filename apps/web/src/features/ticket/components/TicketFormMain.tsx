@@ -16,6 +16,7 @@ export function TicketFormMain({ onUploadingChange }: { onUploadingChange?: (bus
       <Form.Item
         name="subject"
         label={t('ticket.fields.subject')}
+        validateFirst
         rules={[{ required: true, message: t('common.required') }, schemaRule(fields.subject)]}
       >
         <Input maxLength={200} showCount />

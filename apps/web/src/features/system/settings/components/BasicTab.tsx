@@ -23,6 +23,7 @@ export function BasicTab({ settings, reload }: { settings: Settings; reload: () 
         name="productTitle"
         label={t('settings.basic.productTitle')}
         extra={t('settings.basic.productTitleHelp')}
+        validateFirst
         rules={[{ required: true, message: t('settings.required') }, schemaRule(fields.productTitle)]}
       >
         <Input maxLength={60} />
@@ -32,6 +33,7 @@ export function BasicTab({ settings, reload }: { settings: Settings; reload: () 
         label={t('settings.basic.caseNumberPrefix')}
         extra={t('settings.basic.caseNumberPrefixHelp')}
         normalize={(v: string) => v.toUpperCase()}
+        validateFirst
         rules={[{ required: true, message: t('settings.required') }, schemaRule(fields.caseNumberPrefix)]}
       >
         <Input maxLength={10} style={{ width: 200 }} />

@@ -124,6 +124,7 @@ export function PersonalTokens({ enabled }: { enabled: boolean }) {
             name="name"
             label={t('settings.tokens.name')}
             extra={t('settings.tokens.nameHelp')}
+            validateFirst
             rules={[{ required: true, message: t('settings.required') }, schemaRule(apiTokenCreateSchema.shape.name)]}
           >
             <Input maxLength={100} autoFocus />

@@ -18,6 +18,7 @@ export function UploadTab({ settings, reload }: { settings: Settings; reload: ()
       </Form.Item>
       <Form.Item
         name="allowedTypes"
+        validateFirst
         label={t('settings.upload.allowedTypes')}
         extra={t('settings.upload.allowedTypesHelp')}
         normalize={(list: string[]) => [...new Set(list.map((e) => e.trim().replace(/^\./, '').toLowerCase()))]}
