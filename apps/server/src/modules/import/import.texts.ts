@@ -83,10 +83,21 @@ export function webText(language: ImportLanguage, key: string): string | undefin
   return typeof at === 'string' ? at : undefined;
 }
 
-/** A reason in a language: the import's own keys translated as the web has them, other texts as they are. */
-export function reasonText(reason: ImportReason, language: ImportLanguage): string {
-  if ('text' in reason) return reason.text;
+/**
+ * A reason in a language: each problem on a line of its own, keys translated as the web has them (the target's
+ * refusals too), a field's name written as its label (`labelOf`), texts without a key as they are.
+ */
+export function reasonText(
+  reason: ImportReason,
+  language: ImportLanguage,
+  labelOf: (field: string) => string = (field) => field,
+): string {
+  if ('problems' in reason) return reason.problems.map((p) => reasonText(p, language, labelOf)).join('\n');
+  if (!('key' in reason)) return reason.text;
   const key = `messages.${reason.key}`;
-  const template = webText(language, key) ?? webText('en', key) ?? reason.key;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(reason.values?.[name] ?? ''));
+  const template = webText(language, key) ?? reason.text ?? webText('en', key) ?? reason.key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = String(reason.values?.[name] ?? '');
+    return name === 'field' ? labelOf(value) : value;
+  });
 }
