@@ -173,6 +173,13 @@ export const importRunQuerySchema = queryBaseSchema.extend({
 /** `POST /api/Import/Run` answers the run's id; `GET Runs/{runId}` follows it. */
 export const importRunStartedSchema = z.object({ runId: z.number().int() });
 
+/**
+ * `GET /api/Import/Template/{target}?language=`: an xlsx headed with the target's columns (labels in `language`,
+ * by default the user's own), which the import's header matching maps back to every field.
+ */
+export const importTemplateParamsSchema = z.object({ target: importTargetSchema }).strict();
+export const importTemplateQuerySchema = z.object({ language: z.enum(['en', 'zh-cn', 'zh-tw']).optional() }).strict();
+
 /** The import's own refusals (message keys `import.*`; the web and the error file translate them). */
 export const importMessages = defineMessages('import', {
   matchRequired: 'Update and Upsert need at least one match condition.',
