@@ -310,3 +310,7 @@ export const emailTemplatePreviewResultSchema = z.object({ subject: z.string(), 
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 export type EmailTemplateCreate = z.infer<typeof emailTemplateCreateSchema>;
 export type EmailTemplateUpdate = z.infer<typeof emailTemplateUpdateSchema>;
+
+/** `GET /api/Email/Outbox` (`email:view`): whether mail can go out at all (an active mail account exists). */
+export const emailOutboxStateSchema = z.object({ accountReady: z.boolean() });
+export type EmailOutboxState = z.infer<typeof emailOutboxStateSchema>;

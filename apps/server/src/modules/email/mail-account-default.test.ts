@@ -42,6 +42,8 @@ async function addAccount(name: string): Promise<MailAccount> {
 describe('the default mail account', () => {
   it('a mail waits, saying why, until the first account is added; that account becomes the default and sends it', async () => {
     expect(await ctx.db.select().from(mailAccount)).toEqual([]);
+    const outbox = async () => (await ctx.call('GET', '/api/Email/Outbox', { token: boss.token })).body.data;
+    expect(await outbox()).toEqual({ accountReady: false });
     const response = await ctx.call('POST', '/api/Email/Add', {
       token: boss.token,
       body: { subject: 'Waiting', body: '<p>Hello</p>', to: ['someone@example.test'], send: true },
@@ -56,6 +58,7 @@ describe('the default mail account', () => {
 
     const first = await addAccount('B desk');
     expect(first.isDefault).toBe(true);
+    expect(await outbox()).toEqual({ accountReady: true });
     expect(await send(new Date(Date.now() + 2 * noAccountRecheckMs))).toMatchObject({ sent: 1 });
     expect(await rowOf(mail.id)).toMatchObject({ status: 'Sent', error: null });
     expect(sink.messages.filter((m) => m.headers['message-id'] === mail.messageId)).toHaveLength(1);

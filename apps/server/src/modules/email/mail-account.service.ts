@@ -147,3 +147,13 @@ export async function testMailAccount(db: Db, id: number): Promise<MailAccountTe
   const [smtp, incoming] = await Promise.all([testSmtp(account, password), testIncoming(account, password)]);
   return { smtp, incoming };
 }
+
+/** Whether an outgoing mail can be sent at all: an active account exists (the default or the sender's fallback). */
+export async function outboxState(db: Db): Promise<{ accountReady: boolean }> {
+  const [active] = await db
+    .select({ id: mailAccount.id })
+    .from(mailAccount)
+    .where(eq(mailAccount.status, 'Active'))
+    .limit(1);
+  return { accountReady: active !== undefined };
+}
