@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailMessages, type Email, type MailAccount } from '@casedesk/shared';
-import { useTestApp } from '../../../test/helpers.js';
+import { createUser, useTestApp } from '../../../test/helpers.js';
+import { systemLog } from '../../platform/platform.table.js';
+import { appUser } from '../user/index.js';
 import { sinkPassword, sinkUser, startSmtpSink, type SmtpSink } from '../../../test/mail-servers.js';
 import { admin, type Staff } from '../../../test/ticket-factories.js';
 import { noAccountRecheckMs, sendDueEmails } from './email-send.service.js';
@@ -40,6 +42,21 @@ async function addAccount(name: string): Promise<MailAccount> {
 }
 
 describe('the default mail account', () => {
+  it('ForgotPassword with no mail account answers as always (contract 17) and tells the administrators in the system log', async () => {
+    const user = await createUser(ctx);
+    const address = `${user.loginName}@example.test`;
+    await ctx.db.update(appUser).set({ email: address }).where(eq(appUser.id, user.id));
+    const response = await ctx.call('POST', '/api/token/ForgotPassword', {
+      body: { userName: user.loginName, email: address },
+    });
+    expect(response.status, response.raw).toBe(200);
+    const logs = await ctx.db.select().from(systemLog).where(eq(systemLog.source, 'email'));
+    expect(logs.map((l) => l.message)).toContain(
+      `A password reset mail for user ${user.id} waits: ${emailMessages.noAccount}`,
+    );
+    await ctx.db.delete(email);
+  });
+
   it('a mail waits, saying why, until the first account is added; that account becomes the default and sends it', async () => {
     expect(await ctx.db.select().from(mailAccount)).toEqual([]);
     const outbox = async () => (await ctx.call('GET', '/api/Email/Outbox', { token: boss.token })).body.data;
