@@ -33,3 +33,19 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dis
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
+
+// Once the server answers its health check, one plain line says where to go (the logs above are JSON).
+const port = Number(process.env.PORT) || 3000;
+const started = Date.now();
+const poll = setInterval(async () => {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+    if (!response.ok) return;
+  } catch {
+    return;
+  }
+  clearInterval(poll);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`\nCasedesk is ready (${seconds} s): open http://localhost:${port} in your browser.\n`);
+}, 500);
+poll.unref();

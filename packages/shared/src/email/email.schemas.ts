@@ -20,7 +20,7 @@ export const emailMessages = defineMessages('email', {
   notADraft: 'Only a draft can be sent or edited.',
   notFailed: 'Only a failed e-mail can be sent again.',
   noRecipient: 'Give at least one recipient.',
-  noAccount: 'No active mail account can send this e-mail. Add one under Settings → E-mail.',
+  noAccount: 'No mail account is set up: mail is not sent until one is added in Settings → E-mail.',
   suppressed: 'This address bounced permanently; mails to it are stopped.',
   templateSyntax: 'The template cannot be read: check its {{ }} placeholders.',
   passwordRequired: 'Give the account password.',
@@ -310,3 +310,7 @@ export const emailTemplatePreviewResultSchema = z.object({ subject: z.string(), 
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 export type EmailTemplateCreate = z.infer<typeof emailTemplateCreateSchema>;
 export type EmailTemplateUpdate = z.infer<typeof emailTemplateUpdateSchema>;
+
+/** `GET /api/Email/Outbox` (`email:view`): whether mail can go out at all (an active mail account exists). */
+export const emailOutboxStateSchema = z.object({ accountReady: z.boolean() });
+export type EmailOutboxState = z.infer<typeof emailOutboxStateSchema>;

@@ -173,6 +173,13 @@ export const importRunQuerySchema = queryBaseSchema.extend({
 /** `POST /api/Import/Run` answers the run's id; `GET Runs/{runId}` follows it. */
 export const importRunStartedSchema = z.object({ runId: z.number().int() });
 
+/**
+ * `GET /api/Import/Template/{target}?language=`: an xlsx headed with the target's columns (labels in `language`,
+ * by default the user's own), which the import's header matching maps back to every field.
+ */
+export const importTemplateParamsSchema = z.object({ target: importTargetSchema }).strict();
+export const importTemplateQuerySchema = z.object({ language: z.enum(['en', 'zh-cn', 'zh-tw']).optional() }).strict();
+
 /** The import's own refusals (message keys `import.*`; the web and the error file translate them). */
 export const importMessages = defineMessages('import', {
   matchRequired: 'Update and Upsert need at least one match condition.',
@@ -217,6 +224,68 @@ export const importMessages = defineMessages('import', {
     'import.referenceAmbiguous',
     ['field', 'value'],
     (field: string, value: string) => `${field}: '${value}' names more than one record; use its code.`,
+  ),
+  required: keyed('import.required', ['field'], (field: string) => `${field} is required.`),
+  notOneOf: keyed(
+    'import.notOneOf',
+    ['field', 'value', 'options'],
+    (field: string, value: string, options: string) => `${field}: “${value}” is not one of ${options}.`,
+  ),
+  notNumber: keyed(
+    'import.notNumber',
+    ['field', 'value'],
+    (field: string, value: string) => `${field}: “${value}” is not a number.`,
+  ),
+  notInteger: keyed(
+    'import.notInteger',
+    ['field', 'value'],
+    (field: string, value: string) => `${field}: “${value}” is not a whole number.`,
+  ),
+  notBoolean: keyed(
+    'import.notBoolean',
+    ['field', 'value'],
+    (field: string, value: string) => `${field}: “${value}” is not yes or no.`,
+  ),
+  notDate: keyed(
+    'import.notDate',
+    ['field', 'value'],
+    (field: string, value: string) => `${field}: “${value}” is not a date; write it as 2025-12-31.`,
+  ),
+  notEmail: keyed(
+    'import.notEmail',
+    ['field', 'value'],
+    (field: string, value: string) => `${field}: “${value}” is not an e-mail address.`,
+  ),
+  badFormat: keyed(
+    'import.badFormat',
+    ['field', 'value'],
+    (field: string, value: string) => `${field}: “${value}” is not in the form this field takes.`,
+  ),
+  notAccepted: keyed(
+    'import.notAccepted',
+    ['field', 'value'],
+    (field: string, value: string) => `${field}: “${value}” is not accepted.`,
+  ),
+  tooShort: keyed(
+    'import.tooShort',
+    ['field', 'min'],
+    (field: string, min: number) => `${field} needs at least ${min} characters.`,
+  ),
+  tooLong: keyed(
+    'import.tooLong',
+    ['field', 'max'],
+    (field: string, max: number) => `${field} may hold at most ${max} characters.`,
+  ),
+  tooSmall: keyed(
+    'import.tooSmall',
+    ['field', 'min'],
+    (field: string, min: number) => `${field} must be at least ${min}.`,
+  ),
+  tooBig: keyed('import.tooBig', ['field', 'max'], (field: string, max: number) => `${field} must be at most ${max}.`),
+  tooMany: keyed(
+    'import.tooMany',
+    ['field', 'max'],
+    (field: string, max: number) => `${field} may hold at most ${max} entries.`,
   ),
   invalidValue: keyed(
     'import.invalidValue',

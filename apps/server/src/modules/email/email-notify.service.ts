@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { templateLanguages, type EmailEvent, type TemplateLanguage } from '@casedesk/shared';
+import { emailMessages, templateLanguages, type EmailEvent, type TemplateLanguage } from '@casedesk/shared';
 import { prebuiltSelection, preparedStatement, rowsOf, type Tx } from '../../platform/db.js';
 import type {
   DomainEvent,
@@ -20,7 +20,7 @@ import {
   ticketValuesFrom,
   type BasicMailSettings,
 } from './email-template.service.js';
-import { email, emailTemplate } from './email.table.js';
+import { email, emailTemplate, mailAccount } from './email.table.js';
 
 type TicketEvent = Extract<DomainEvent, { type: `ticket.${string}` }>;
 const isTicketEvent = (event: DomainEvent): event is TicketEvent => event.type.startsWith('ticket.');
@@ -312,6 +312,22 @@ async function mailUser(tx: Tx, event: Extract<DomainEvent, { type: 'user.mail' 
     actorId: null,
   });
   if (id !== undefined) await event.onQueued?.(tx, id);
+  // ForgotPassword answers alike whether or not the account exists (contract 17), so the requester cannot be
+  // told that no mail goes out; the administrators are, in the system log.
+  if (id !== undefined && event.event === 'passwordReset') {
+    const [active] = await tx
+      .select({ id: mailAccount.id })
+      .from(mailAccount)
+      .where(eq(mailAccount.status, 'Active'))
+      .limit(1);
+    if (!active)
+      await writeSystemLog(tx, {
+        level: 'warn',
+        source: 'email',
+        message: `A password reset mail for user ${event.userId} waits: ${emailMessages.noAccount}`,
+        detail: { emailId: id, userId: event.userId },
+      });
+  }
 }
 
 /** A user who takes approval mail: active, not deleted, `canEmail` on (approvals are not incident mail). */

@@ -32,7 +32,7 @@ export type SendOptions = {
   afterAccept?: (row: EmailRow) => Promise<void>;
 };
 
-export type SendSummary = { sent: number; retried: number; failed: number; interrupted: number };
+export type SendSummary = { sent: number; retried: number; failed: number; interrupted: number; waiting: number };
 
 /**
  * One pass of the outbox, in three steps so that no transaction is open during network I/O:
@@ -50,7 +50,7 @@ export type SendSummary = { sent: number; retried: number; failed: number; inter
 export async function sendDueEmails(db: Db, options: SendOptions): Promise<SendSummary> {
   const now = options.now ?? new Date();
   const leaseMs = (options.leaseSeconds ?? 300) * 1000;
-  const summary: SendSummary = { sent: 0, retried: 0, failed: 0, interrupted: 0 };
+  const summary: SendSummary = { sent: 0, retried: 0, failed: 0, interrupted: 0, waiting: 0 };
 
   const { claimed, interrupted } = await db.transaction(async (tx) => {
     const lost = await tx
@@ -113,17 +113,14 @@ export async function sendDueEmails(db: Db, options: SendOptions): Promise<SendS
 /** The accounts the claimed mails go out through: their own, else the default active one. */
 async function sendingAccounts(db: Db, rows: EmailRow[]) {
   const ids = [...new Set(rows.map((r) => r.accountId).filter((id): id is number => id !== null))];
+  // Active accounts only: few, so all are read; the default, else the first by name (a deleted default).
   const found = await db
     .select()
     .from(mailAccount)
-    .where(
-      and(
-        eq(mailAccount.status, 'Active'),
-        sql`(${mailAccount.isDefault} or ${mailAccount.id} in ${ids.length ? ids : [0]})`,
-      ),
-    );
-  const byId = new Map(found.map((a) => [a.id, a]));
-  const fallback = found.find((a) => a.isDefault);
+    .where(eq(mailAccount.status, 'Active'))
+    .orderBy(asc(mailAccount.name), asc(mailAccount.id));
+  const byId = new Map(found.filter((a) => ids.includes(a.id)).map((a) => [a.id, a]));
+  const fallback = found.find((a) => a.isDefault) ?? found[0];
   return (row: EmailRow): AccountRow | undefined =>
     row.accountId !== null ? (byId.get(row.accountId) ?? fallback) : fallback;
 }
@@ -138,7 +135,10 @@ async function suppressedAmong(db: Db, rows: EmailRow[]): Promise<Set<string>> {
   return new Set(found.map((f) => f.address));
 }
 
-type Outcome = 'sent' | 'retried' | 'failed';
+type Outcome = 'sent' | 'retried' | 'failed' | 'waiting';
+
+/** How soon a mail waiting for a mail account is looked at again. */
+export const noAccountRecheckMs = 60_000;
 
 async function sendOne(
   db: Db,
@@ -149,7 +149,7 @@ async function sendOne(
   options: SendOptions,
 ): Promise<Outcome> {
   const account = accountOf(row);
-  if (!account) return fail(db, row, emailMessages.noAccount);
+  if (!account) return waitForAccount(db, row, options.now ?? new Date());
   const keep = (list: string[]) => list.filter((a) => !suppressed.has(a.toLowerCase()));
   const to = keep(row.to);
   const cc = keep(row.cc);
@@ -231,6 +231,33 @@ async function retryOrFail(db: Db, row: EmailRow, error: unknown, now: Date): Pr
   return 'retried';
 }
 
+/**
+ * No active mail account: the mail is not failed but waits, saying why (a catalog text the web translates), and
+ * is looked at again every minute without using up its attempts; it goes out once an account is added.
+ * The system log hears of it once per mail.
+ */
+async function waitForAccount(db: Db, row: EmailRow, now: Date): Promise<Outcome> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(email)
+      .set({
+        error: emailMessages.noAccount,
+        nextAttemptAt: new Date(now.getTime() + noAccountRecheckMs),
+        attempts: Math.max(0, row.attempts - 1),
+        leaseUntil: null,
+      })
+      .where(and(eq(email.id, row.id), eq(email.status, 'Sending'), eq(email.leaseUntil, row.leaseUntil!)));
+    if (row.error !== emailMessages.noAccount)
+      await writeSystemLog(tx, {
+        level: 'warn',
+        source: 'email',
+        message: `E-mail ${row.id} "${row.subject}" waits: ${emailMessages.noAccount}`,
+        detail: { emailId: row.id },
+      });
+  });
+  return 'waiting';
+}
+
 async function fail(db: Db, row: EmailRow, reason: string): Promise<Outcome> {
   await db.transaction(async (tx) => {
     await record(tx, row, { status: 'Failed', error: reason, nextAttemptAt: null });
@@ -267,15 +294,15 @@ export const sendHandler = defineJobHandler({
     })
     .strict(),
   async run(ctx, params) {
-    const total: SendSummary = { sent: 0, retried: 0, failed: 0, interrupted: 0 };
+    const total: SendSummary = { sent: 0, retried: 0, failed: 0, interrupted: 0, waiting: 0 };
     // Batches until the due mails are gone (or the server stops).
     for (let batch = 0; batch < 100 && !ctx.signal.aborted; batch++) {
       const done = await sendDueEmails(ctx.db, { dataDir: ctx.config.dataDir, ...params });
       for (const key of Object.keys(total) as (keyof SendSummary)[]) total[key] += done[key];
-      if (done.sent + done.retried + done.failed < params.batchSize) break;
+      if (done.sent + done.retried + done.failed + done.waiting < params.batchSize) break;
     }
     return {
-      message: `${total.sent} sent, ${total.retried} to retry, ${total.failed} failed, ${total.interrupted} interrupted`,
+      message: `${total.sent} sent, ${total.retried} to retry, ${total.failed} failed, ${total.interrupted} interrupted, ${total.waiting} waiting for a mail account`,
     };
   },
 });

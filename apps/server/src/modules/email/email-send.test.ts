@@ -6,9 +6,9 @@ import { sinkPassword, sinkUser, startSmtpSink, type SmtpSink } from '../../../t
 import { admin, type Staff } from '../../../test/ticket-factories.js';
 import { systemLog } from '../../platform/platform.table.js';
 import { queueEmail } from './email-outbox.service.js';
-import { retryDelaysMs, sendDueEmails, sendHandler } from './email-send.service.js';
+import { noAccountRecheckMs, retryDelaysMs, sendDueEmails, sendHandler } from './email-send.service.js';
 import { scheduleJob } from '../../platform/jobs/jobs.table.js';
-import { email, emailSuppression } from './email.table.js';
+import { email, emailSuppression, mailAccount } from './email.table.js';
 
 const ctx = useTestApp();
 let sink: SmtpSink;
@@ -241,11 +241,11 @@ describe('the outbox (email.send) against a real SMTP sink', () => {
       },
       sendHandler.params.parse({}),
     );
-    expect(result).toEqual({ message: '1 sent, 0 to retry, 0 failed, 0 interrupted' });
+    expect(result).toEqual({ message: '1 sent, 0 to retry, 0 failed, 0 interrupted, 0 waiting for a mail account' });
     expect(atSink(mail.messageId!)).toHaveLength(1);
   });
 
-  it('uses the default account when a mail names none, and fails when no account is active', async () => {
+  it('uses the default account when a mail names none; with no active account the mail waits, saying why, and goes once one is active', async () => {
     await ctx.db.update(email).set({ status: 'Sent' }).where(eq(email.status, 'Sending'));
     const mail = await queued({ to: ['nobody@example.test'] });
     const response = await ctx.call('POST', '/api/MailAccount/Update', {
@@ -253,7 +253,18 @@ describe('the outbox (email.send) against a real SMTP sink', () => {
       body: { id: account.id, rowVersion: account.rowVersion, status: 'Inactive' },
     });
     expect(response.status, response.raw).toBe(200);
-    expect(await send()).toMatchObject({ failed: 1 });
-    expect(await rowOf(mail.id)).toMatchObject({ status: 'Failed', error: emailMessages.noAccount });
+    // The other accounts of this file take the default in turn: none of them is left active.
+    await ctx.db.update(mailAccount).set({ status: 'Inactive' });
+    expect(await send()).toMatchObject({ failed: 0, waiting: 1 });
+    expect(await rowOf(mail.id)).toMatchObject({ status: 'Sending', error: emailMessages.noAccount, attempts: 0 });
+    const inactive = (await ctx.db.select().from(mailAccount).where(eq(mailAccount.id, account.id)))[0]!;
+    const back = await ctx.call('POST', '/api/MailAccount/Update', {
+      token: boss.token,
+      body: { id: account.id, rowVersion: inactive.rowVersion, status: 'Active' },
+    });
+    expect(back.status, back.raw).toBe(200);
+    expect(await send(later(noAccountRecheckMs))).toMatchObject({ sent: 1 });
+    expect(await rowOf(mail.id)).toMatchObject({ status: 'Sent', error: null });
+    expect(atSink(mail.messageId!)).toHaveLength(1);
   });
 });

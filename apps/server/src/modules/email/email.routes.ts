@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emailSchema, emailSendSchema, envelopeSchema, ticketReplySchema } from '@casedesk/shared';
+import {
+  emailOutboxStateSchema,
+  emailSchema,
+  emailSendSchema,
+  envelopeSchema,
+  ticketReplySchema,
+} from '@casedesk/shared';
 import { requireActor } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
 import { ok, present } from '../../platform/envelope.js';
@@ -8,6 +14,7 @@ import { registerResource } from '../../platform/resource.js';
 import { registerFileOwner } from '../file/index.js';
 import { replyToTicket } from './email-reply.service.js';
 import { createEmailResource } from './email.resource.js';
+import { outboxState } from './mail-account.service.js';
 import { emailFileOwner, emailVisible, resendFailed, sendDraft } from './email.service.js';
 
 export function registerEmailRoutes(app: FastifyInstance, db: Db, dataDir: string) {
@@ -28,6 +35,12 @@ export function registerEmailRoutes(app: FastifyInstance, db: Db, dataDir: strin
     `${base}/Resend`,
     { config: { access: 'email:send' }, schema: { tags, body: emailSendSchema, response: one } },
     async (request) => ok(present(await resendFailed(db, requireActor(request), request.body.id))),
+  );
+  // The ticket's mail panel says so when no mail can go out (the demo has no account until one is set up).
+  r.get(
+    `${base}/Outbox`,
+    { config: { access: 'email:view' }, schema: { tags, response: { 200: envelopeSchema(emailOutboxStateSchema) } } },
+    async () => ok(await outboxState(db)),
   );
   r.post(
     `${base}/Reply`,

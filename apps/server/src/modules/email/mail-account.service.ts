@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
   emailMessages,
   messages,
@@ -39,6 +39,31 @@ async function clearOtherDefaults(tx: Tx, id: number) {
     .where(and(eq(mailAccount.isDefault, true), ne(mailAccount.id, id)));
 }
 
+/**
+ * The default follows the active accounts: with no active default left (the first account added, the default
+ * disabled or un-ticked), the first active account by name takes it, so one account set up always sends.
+ * (A deleted default leaves none flagged; the sender then falls back to the same first active account.)
+ */
+async function keepADefault(tx: Tx) {
+  const [current] = await tx
+    .select({ id: mailAccount.id })
+    .from(mailAccount)
+    .where(and(eq(mailAccount.isDefault, true), eq(mailAccount.status, 'Active')));
+  if (current) return;
+  const [next] = await tx
+    .select({ id: mailAccount.id })
+    .from(mailAccount)
+    .where(eq(mailAccount.status, 'Active'))
+    .orderBy(asc(mailAccount.name), asc(mailAccount.id))
+    .limit(1);
+  if (!next) return;
+  await clearOtherDefaults(tx, next.id);
+  await tx
+    .update(mailAccount)
+    .set({ isDefault: true, rowVersion: sql`${mailAccount.rowVersion} + 1`, modifiedAt: new Date() })
+    .where(eq(mailAccount.id, next.id));
+}
+
 export async function addMailAccount(db: Db, actor: Actor, input: MailAccountCreate): Promise<MailAccountAnswer> {
   const { password, ...fields } = input;
   try {
@@ -55,16 +80,13 @@ export async function addMailAccount(db: Db, actor: Actor, input: MailAccountCre
         })
         .returning();
       if (!inserted) throw new Error('insert returned nothing');
-      let saved = inserted;
       if (fields.isDefault) {
         // At most one default: the new one takes the flag (the partial unique index backs this up).
         await clearOtherDefaults(tx, inserted.id);
-        [saved] = (await tx
-          .update(mailAccount)
-          .set({ isDefault: true })
-          .where(eq(mailAccount.id, inserted.id))
-          .returning()) as [MailAccountRow];
+        await tx.update(mailAccount).set({ isDefault: true }).where(eq(mailAccount.id, inserted.id));
       }
+      await keepADefault(tx);
+      const [saved] = (await tx.select().from(mailAccount).where(eq(mailAccount.id, inserted.id))) as [MailAccountRow];
       await writeAudit(tx, { entity: 'MailAccount', entityId: saved.id, action: 'create', actorId: actor.userId });
       return saved;
     });
@@ -94,6 +116,7 @@ export async function updateMailAccount(db: Db, actor: Actor, input: MailAccount
         .where(versioned.where)
         .returning();
       if (!updated) throw conflict(msg(messages, 'staleRowVersion'));
+      await keepADefault(tx);
       const changes = diff(audited(before), audited(updated));
       if (password !== undefined) changes.password = { from: '***', to: '***' };
       await writeAudit(tx, { entity: 'MailAccount', entityId: id, action: 'update', actorId: actor.userId, changes });
@@ -123,4 +146,14 @@ export async function testMailAccount(db: Db, id: number): Promise<MailAccountTe
   }
   const [smtp, incoming] = await Promise.all([testSmtp(account, password), testIncoming(account, password)]);
   return { smtp, incoming };
+}
+
+/** Whether an outgoing mail can be sent at all: an active account exists (the default or the sender's fallback). */
+export async function outboxState(db: Db): Promise<{ accountReady: boolean }> {
+  const [active] = await db
+    .select({ id: mailAccount.id })
+    .from(mailAccount)
+    .where(eq(mailAccount.status, 'Active'))
+    .limit(1);
+  return { accountReady: active !== undefined };
 }

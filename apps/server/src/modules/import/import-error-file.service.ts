@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db.js';
 import { recordWrittenFiles, storedFile, writeFileWith } from '../file/index.js';
 import { importFileOwner } from './import-run.service.js';
 import { importRunRefusal, type importRun } from './import.table.js';
-import { languageOf, reasonText } from './import.texts.js';
+import { languageOf, reasonText, type ImportLanguage } from './import.texts.js';
 
 type RunRow = typeof importRun.$inferSelect;
 
@@ -22,8 +22,10 @@ export async function writeErrorFile(
   columns: string[],
   language: string,
   dataDir: string,
+  labelOf: (language: ImportLanguage) => (field: string) => string,
 ): Promise<number> {
   const lang = languageOf(language);
+  const label = labelOf(lang);
   const header = [...columns, reasonText({ key: 'import.errorColumn' }, lang)];
   const base = uploadName.replace(/\.[^.]+$/, '');
   const chunks = async function* () {
@@ -39,7 +41,7 @@ export async function writeErrorFile(
       for (const r of rows) {
         const cells = [...r.cells];
         while (cells.length < columns.length) cells.push('');
-        yield [...cells.slice(0, columns.length), reasonText(r.reason, lang)];
+        yield [...cells.slice(0, columns.length), reasonText(r.reason, lang, label)];
       }
       after = rows[rows.length - 1]!.rowNo;
     }
@@ -56,7 +58,12 @@ export async function writeErrorFile(
             const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false });
             const sheet = workbook.addWorksheet('Errors');
             sheet.addRow(header).commit();
-            for await (const cells of chunks()) sheet.addRow(cells).commit();
+            for await (const cells of chunks()) {
+              const row = sheet.addRow(cells);
+              // A row's problems stand one per line in the reason's cell.
+              row.getCell(cells.length).alignment = { wrapText: true, vertical: 'top' };
+              row.commit();
+            }
             sheet.commit();
             await workbook.commit();
           },

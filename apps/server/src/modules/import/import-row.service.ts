@@ -6,7 +6,9 @@ import type { Actor } from '../../platform/actor.js';
 import { rowsOf, type Tx } from '../../platform/db.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { SheetRow } from './import.reader.js';
-import type { importDefinition, ImportReason } from './import.table.js';
+import type { importDefinition, ImportProblem, ImportReason } from './import.table.js';
+import { problemsOfIssues } from './import-problems.js';
+import type { ImportLanguage } from './import.texts.js';
 import { referenceTables, type TargetAdapter, type TargetField } from './import-target.adapter.js';
 
 type Definition = typeof importDefinition.$inferSelect;
@@ -80,11 +82,38 @@ export class RowWorker {
       this.keys.set(key, row.rowNo);
     }
     const values: Record<string, unknown> = {};
+    const problems: ImportProblem[] = [];
     for (const { field, index } of this.mapped) {
       const text = (row.cells[index] ?? '').trim();
       if (text === '') continue;
-      values[field.field] = await this.convert(tx, field, text);
+      try {
+        values[field.field] = await this.convert(tx, field, text);
+      } catch (error) {
+        if (!(error instanceof RowRefused) || 'problems' in error.reason) throw error;
+        problems.push(error.reason);
+      }
     }
+    // A reference not found: the row's other problems are listed with it (what the target's schema refuses).
+    if (problems.length > 0) {
+      const failed = new Set(problems.map((p) => ('key' in p ? String(p.values?.field) : '')));
+      const issues = this.definition.operationType === 'Insert' ? (this.adapter.check?.(values) ?? []) : [];
+      const others = problemsOfIssues(issues, values).filter(
+        (p) => !('key' in p) || !failed.has(String(p.values?.field)),
+      );
+      throw new RowRefused(
+        problems.length + others.length === 1 ? problems[0]! : { problems: [...problems, ...others] },
+      );
+    }
+    try {
+      return await this.save(tx, values);
+    } catch (error) {
+      // The target's schema names every field it refuses: each becomes a sentence with the value the row gave.
+      if (error instanceof z.ZodError) throw new RowRefused(this.reasonOf(error, values));
+      throw error;
+    }
+  }
+
+  private async save(tx: Tx, values: Record<string, unknown>): Promise<Outcome> {
     const w = { tx, actor: this.actor, dataDir: this.dataDir };
     const permissions = this.adapter.permissions;
     const insert = async (): Promise<Outcome> => {
@@ -95,8 +124,7 @@ export class RowWorker {
     if (this.definition.operationType === 'Insert') return insert();
     const match: Record<string, unknown> = {};
     for (const field of this.definition.matchConditions) {
-      if (values[field] === undefined)
-        throw refuse('matchValueMissing', { field: this.fieldsByName.get(field)?.labels.en ?? field });
+      if (values[field] === undefined) throw refuse('matchValueMissing', { field });
       match[field] = values[field];
     }
     const matched = await this.adapter.find(w, match);
@@ -171,27 +199,29 @@ export class RowWorker {
       found = rows.length === 0 ? 'none' : rows.length > 1 ? 'many' : Number(rows[0]!.id);
       this.references.set(cacheKey, found);
     }
-    if (found === 'none') throw refuse('referenceNotFound', { field: field.labels.en, value: text });
-    if (found === 'many') throw refuse('referenceAmbiguous', { field: field.labels.en, value: text });
+    if (found === 'none') throw refuse('referenceNotFound', { field: field.field, value: text });
+    if (found === 'many') throw refuse('referenceAmbiguous', { field: field.field, value: text });
     return found;
   }
 
-  /** Why a row was refused, kept as a message key where it is the import's own, else as the server said it. */
-  reasonOf(error: unknown): ImportReason {
+  /** Why a row was refused: every problem zod found (as the import's sentences), the target's keyed refusal. */
+  reasonOf(error: unknown, values: Record<string, unknown> = {}): ImportReason {
     if (error instanceof RowRefused) return error.reason;
     if (error instanceof z.ZodError) {
-      const issue = error.issues[0];
-      const fieldName = String(issue?.path[0] ?? '');
-      const label = this.fieldsByName.get(fieldName)?.labels.en ?? fieldName;
-      return { key: 'import.invalidValue', values: { field: label, reason: issue?.message ?? 'invalid' } };
+      const problems = problemsOfIssues(error.issues, values);
+      return problems.length === 1 ? problems[0]! : { problems };
     }
     if (error instanceof AppError) {
       const detail = error.errors?.[0];
-      return {
-        text: detail && detail.message !== error.message ? `${error.message} (${detail.message})` : error.message,
-      };
+      const text = detail && detail.message !== error.message ? `${error.message} (${detail.message})` : error.message;
+      return error.messageRef && !detail ? { ...error.messageRef, text } : { text };
     }
     return { text: error instanceof Error ? error.message : String(error) };
+  }
+
+  /** A field's label in a language (the error file's), or the text as it is where it names no field. */
+  labelOf(language: ImportLanguage) {
+    return (field: string) => this.fieldsByName.get(field)?.labels[language] ?? field;
   }
 }
 

@@ -68,8 +68,8 @@ describe('Import runs', () => {
     const rows = await readXlsx(await downloadFile(ctx, boss.token, result.errorFileId));
     expect(rows[0]).toEqual(['Code', 'Name', 'Company', 'GL', '错误']);
     expect(rows.slice(1).map((r) => r[0])).toEqual([`B${t}`, `C${t}`, `D${t}`, `A${t}`]);
-    expect(String(rows[1]![4])).toMatch(/vendorName|Vendor name/);
-    expect(rows[2]![4]).toBe('Company：未找到“No such company”。');
+    expect(rows[1]![4]).toBe('供应商名称为必填项。');
+    expect(rows[2]![4]).toBe('公司：未找到“No such company”。');
     // A cell the reader could not read is refused in the starter's language too.
     expect(rows[3]![4]).toBe('单元格 D5 的公式没有保存的结果，请先在 Excel 中保存工作簿。');
     // Insert without match conditions: the repeated code is refused by the vendor's own rule.

@@ -51,6 +51,8 @@ export type TargetAdapter = {
   /** The record whose match fields equal these values (text without case), or undefined. */
   find(w: WriteContext, match: Record<string, unknown>): Promise<Matched | undefined>;
   insert(w: WriteContext, values: Record<string, unknown>): Promise<void>;
+  /** What the target's schema refuses in these values for an insert (a row's other problems, listed together). */
+  check?(values: Record<string, unknown>): readonly z.core.$ZodIssue[];
   update(w: WriteContext, matched: Matched, values: Record<string, unknown>): Promise<void>;
 };
 
@@ -141,6 +143,7 @@ export function resourceTarget(options: {
       const values = present(await resourceOf(w).detail(w.tx as unknown as Db, w.actor, rows[0].id));
       return { id: rows[0].id, values };
     },
+    check: (values) => options.create.safeParse(values).error?.issues ?? [],
     async insert(w, values) {
       await resourceOf(w).add(w.tx as unknown as Db, w.actor, options.create.parse(values) as never);
     },

@@ -141,7 +141,9 @@ async function workRun(db: Db, run: RunRow, options: WorkOptions) {
   }
   const errorFileId =
     counters.failed > 0
-      ? await writeErrorFile(db, run, file.name, importType, sheet.columns, language, options.dataDir)
+      ? await writeErrorFile(db, run, file.name, importType, sheet.columns, language, options.dataDir, (lang) =>
+          worker.labelOf(lang),
+        )
       : null;
   await finish(db, run.id, {
     status: cancelled ? 'Cancelled' : 'Succeeded',

@@ -13,6 +13,8 @@ import {
   importPreviewResultSchema,
   importPreviewSchema,
   importTargetInfoSchema,
+  importTemplateParamsSchema,
+  importTemplateQuerySchema,
   importMessages,
   messages,
   msg,
@@ -28,6 +30,7 @@ import { registerResource } from '../../platform/resource.js';
 import { importResource } from './import.resource.js';
 import { cancelRun, getRun, queryRuns, startRun } from './import-run.service.js';
 import { kickImportWork } from './import.jobs.js';
+import { importTemplate } from './import-template.service.js';
 import { checkImportUpload, importUploadMaxMb, previewImport, targetsFor } from './import.service.js';
 
 export async function registerImportRoutes(app: FastifyInstance, db: Db, dataDir: string, scheduler: Scheduler) {
@@ -43,6 +46,27 @@ export async function registerImportRoutes(app: FastifyInstance, db: Db, dataDir
       schema: { tags, response: { 200: envelopeSchema(z.array(importTargetInfoSchema)) } },
     },
     async (request) => ok(targetsFor(requireActor(request))),
+  );
+
+  r.get(
+    '/api/Import/Template/:target',
+    {
+      config: { access: 'import:view' },
+      schema: {
+        tags,
+        params: importTemplateParamsSchema,
+        querystring: importTemplateQuerySchema,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const { target } = request.params;
+      const file = await importTemplate(db, requireActor(request), target, request.query.language);
+      return reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="${file.name}"`)
+        .send(file.data);
+    },
   );
 
   r.post(

@@ -105,5 +105,10 @@ export const importRunRefusal = pgTable(
 
 /** A refused row as the error file shows it: the sheet's cells and why (a message key with its values). */
 export type ImportRefusal = { row: number; cells: string[]; reason: ImportReason };
-/** Why a row was refused: one of the import's own message keys, or the target's message as the server has it. */
-export type ImportReason = { key: string; values?: Record<string, string | number> } | { text: string };
+/**
+ * One problem of a row: a message key with its values (the import's own, or the target's refusal, whose English
+ * `text` stands in when the web has no translation), or a text that came without a key.
+ */
+export type ImportProblem = { key: string; values?: Record<string, string | number>; text?: string } | { text: string };
+/** Why a row was refused: one problem, or every problem the row has (each field that fails, each reference). */
+export type ImportReason = ImportProblem | { problems: ImportProblem[] };

@@ -90,11 +90,23 @@ function pluralText(language: ImportLanguage, key: string, count: unknown): stri
   return webText(language, `${key}_${form}`) ?? webText(language, `${key}_other`) ?? webText(language, key);
 }
 
-/** A reason in a language: the import's own keys translated as the web has them, other texts as they are. */
-export function reasonText(reason: ImportReason, language: ImportLanguage): string {
-  if ('text' in reason) return reason.text;
+/**
+ * A reason in a language: each problem on a line of its own, keys translated as the web has them (the target's
+ * refusals too, in their plural form), a field's name written as its label (`labelOf`), texts without a key as
+ * they are.
+ */
+export function reasonText(
+  reason: ImportReason,
+  language: ImportLanguage,
+  labelOf: (field: string) => string = (field) => field,
+): string {
+  if ('problems' in reason) return reason.problems.map((p) => reasonText(p, language, labelOf)).join('\n');
+  if (!('key' in reason)) return reason.text;
   const key = `messages.${reason.key}`;
-  const template =
-    pluralText(language, key, reason.values?.count) ?? pluralText('en', key, reason.values?.count) ?? reason.key;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(reason.values?.[name] ?? ''));
+  const count = reason.values?.count;
+  const template = pluralText(language, key, count) ?? reason.text ?? pluralText('en', key, count) ?? reason.key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = String(reason.values?.[name] ?? '');
+    return name === 'field' ? labelOf(value) : value;
+  });
 }

@@ -12,7 +12,7 @@ import type {
 } from '@casedesk/shared';
 import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
-import { rawCall } from '../../platform/http/file-transfer';
+import { rawCall, saveBlob } from '../../platform/http/file-transfer';
 import { isLanguage } from '../../platform/i18n';
 import { formatDateTime } from '../../platform/format';
 
@@ -113,3 +113,10 @@ export const formatSeconds = (seconds: number) => {
 };
 
 export const runTime = (value: string | null | undefined) => formatDateTime(value, { seconds: true });
+
+/** `GET /api/Import/Template/{target}`: an xlsx headed with the target's columns in the language shown. */
+export async function downloadImportTemplate(target: string, language: string, name: string): Promise<void> {
+  const query = isLanguage(language) ? `?language=${language}` : '';
+  const { response } = await rawCall(`/api/Import/Template/${target}${query}`, { method: 'GET' });
+  saveBlob(await response.blob(), name);
+}

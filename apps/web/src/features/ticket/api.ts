@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   EmailListItem,
+  EmailOutboxState,
   Page,
   ScheduledTicket,
   ScheduledTicketListItem,
@@ -247,6 +248,16 @@ export function useReplyByEmail() {
 }
 
 /** The ticket's e-mails, both directions (`POST /api/Email/Query { ticketId }`). */
+/** `GET /api/Email/Outbox`: whether mail can go out at all (an active mail account exists). */
+export function useEmailOutbox(enabled: boolean) {
+  return useQuery({
+    queryKey: resourceKeys('MailAccount').of('outbox'),
+    queryFn: () => http.get<EmailOutboxState>('/api/Email/Outbox', undefined, { quiet: true }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
 export function useTicketEmails(ticketId: number, enabled: boolean) {
   return useQuery({
     queryKey: resourceKeys('Email').list('Query', { ticketId }),

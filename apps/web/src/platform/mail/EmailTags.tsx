@@ -1,6 +1,7 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EmailDirection, EmailStatus } from '@casedesk/shared';
+import { translateServerMessage } from '../server-messages';
 
 const statusColors: Record<EmailStatus, string> = {
   Draft: 'default',
@@ -12,7 +13,7 @@ const statusColors: Record<EmailStatus, string> = {
   Unreadable: 'magenta',
 };
 
-/** An e-mail's status; a failed or unreadable one names its error in a tooltip. */
+/** An e-mail's status; a failed, waiting or unreadable one names its reason in a tooltip. */
 export function EmailStatusTag({ status, error }: { status: EmailStatus; error?: string | null }) {
   const { t } = useTranslation();
   const tag = (
@@ -20,7 +21,8 @@ export function EmailStatusTag({ status, error }: { status: EmailStatus; error?:
       {t(`mail.status.${status}`)}
     </Tag>
   );
-  return error ? <Tooltip title={error}>{tag}</Tooltip> : tag;
+  // The reason in the user's language where it is a catalog text (no mail account, interrupted, suppressed).
+  return error ? <Tooltip title={translateServerMessage(error)}>{tag}</Tooltip> : tag;
 }
 
 export function DirectionTag({ direction }: { direction: EmailDirection }) {

@@ -14,6 +14,7 @@ import { useStatusOptions } from '../../../platform/crud/StatusTag';
 import { schemaRule } from '../../../platform/form-rules';
 import { fieldLabel, importApi, useImportTargets, type ImportRow } from '../api';
 import { MappingStep, type PreviewSettings } from './MappingStep';
+import { TemplateButton } from './TemplateButton';
 
 type Values = PreviewSettings & {
   importName: string;
@@ -125,6 +126,7 @@ function EditorBody({ form, sheets, setSheets, targets, statusOptions, f, langua
             name="tableModel"
             label={f('tableModel')}
             rules={[{ required: true, message: t('import.required') }]}
+            extra={target ? <TemplateButton target={target.target} link /> : undefined}
           >
             <Select
               className="import-target"

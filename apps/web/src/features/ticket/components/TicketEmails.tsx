@@ -1,9 +1,9 @@
-import { Card, List, Space, Typography } from 'antd';
+import { Alert, Card, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DirectionTag, EmailStatusTag } from '../../../platform/mail/EmailTags';
 import { usePermissions } from '../../../platform/permission';
-import { useTicketEmails } from '../api';
+import { useEmailOutbox, useTicketEmails } from '../api';
 import { formatDateTime } from '../../../platform/format';
 
 /** A ticket's e-mails on its info page, each linking to the e-mail's view. */
@@ -12,10 +12,14 @@ export function TicketEmails({ ticketId }: { ticketId: number }) {
   const { has } = usePermissions();
   const allowed = has('email:view');
   const mails = useTicketEmails(ticketId, allowed);
+  const outbox = useEmailOutbox(allowed);
   if (!allowed) return null;
   const items = mails.data?.items ?? [];
   return (
     <Card title={t('ticket.emails.title')} size="small" className="ticket-emails">
+      {outbox.data?.accountReady === false && (
+        <Alert type="warning" showIcon className="ticket-emails-no-account" title={t('ticket.emails.noAccount')} />
+      )}
       <List
         size="small"
         loading={mails.isLoading}

@@ -14,6 +14,7 @@ import { ImportEditor } from '../../components/ImportEditor';
 import { RunHistory } from '../../components/RunHistory';
 import { RunPanel } from '../../components/RunPanel';
 import { RunStatusTag } from '../../components/RunStatusTag';
+import { TemplateButton } from '../../components/TemplateButton';
 
 /**
  * Data import (spec section 3 "Import"): definitions of what a sheet holds and where it goes, their runs with a
@@ -68,6 +69,7 @@ export default function ImportListPage() {
             style={{ width: 170 }}
           />
         )}
+        toolbar={() => <TemplateButton />}
         actionsWidth={180}
         rowActions={(item) => (
           <>

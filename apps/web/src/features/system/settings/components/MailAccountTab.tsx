@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiOutlined, CheckCircleTwoTone, CloseCircleTwoTone } from '@ant-design/icons';
-import { App, Descriptions, Modal, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Descriptions, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { emailMessages, type MailAccountTestResult } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
@@ -51,6 +51,7 @@ export function MailAccountTab() {
 
   return (
     <>
+      <Alert type="info" showIcon className="mail-account-rule" title={t('settings.mail.defaultRule')} />
       <ListPage<MailAccountRecord>
         kind="mail-account"
         api={mailAccountApi}
