@@ -5,6 +5,7 @@ export * from './platform/envelope.js';
 export * from './platform/paging.js';
 export * from './platform/permissions.js';
 export * from './platform/read-back.js';
+export * from './platform/seeded-names.js';
 export * from './auth/auth.schemas.js';
 export * from './dept/dept.schemas.js';
 export * from './position/position.schemas.js';
