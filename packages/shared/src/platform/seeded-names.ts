@@ -23,7 +23,13 @@ export const seededNames = {
     'import.work': 'Data import',
     'jobs.pruneRuns': 'Prune job run history',
   },
-  dictionary: { ticketType: 'Ticket type', businessUnit: 'Business unit' },
+  dictionary: {
+    ticketType: 'Ticket type',
+    businessUnit: 'Business unit',
+    paymentMethod: 'Payment method',
+    paymentTerm: 'Payment term',
+    taskCategory: 'Task category',
+  },
   /** Dictionary items, by `<dictionary code>.<item key>`. */
   dictionaryItem: {
     'ticketType.incident': 'Incident',
@@ -35,6 +41,19 @@ export const seededNames = {
     'businessUnit.technology': 'Technology',
     'businessUnit.trading': 'Trading',
     'businessUnit.manufacturing': 'Manufacturing',
+    'paymentMethod.bank-transfer': 'Bank transfer',
+    'paymentMethod.cheque': 'Cheque',
+    'paymentMethod.card': 'Card',
+    'paymentMethod.cash': 'Cash',
+    'paymentTerm.net-15': 'Net 15',
+    'paymentTerm.net-30': 'Net 30',
+    'paymentTerm.net-60': 'Net 60',
+    'paymentTerm.due-on-receipt': 'Due on receipt',
+    'taskCategory.analysis': 'Analysis',
+    'taskCategory.development': 'Development',
+    'taskCategory.testing': 'Testing',
+    'taskCategory.documentation': 'Documentation',
+    'taskCategory.follow-up': 'Follow-up',
   },
   workflow: {
     'ticket-approval': 'Ticket approval',
@@ -78,4 +97,11 @@ export function seededNameKey(kind: SeededKind, code: string | null | undefined,
   if (!code) return null;
   const names: Record<string, string> = seededNames[kind];
   return Object.hasOwn(names, code) && names[code] === name ? `seed.${kind}.${code}` : null;
+}
+
+/** A seeded dictionary's items in their order: `key` and English `name` (`seededNames.dictionaryItem`). */
+export function seededDictionaryItems(code: keyof typeof seededNames.dictionary): { key: string; name: string }[] {
+  return Object.entries(seededNames.dictionaryItem)
+    .filter(([id]) => id.startsWith(`${code}.`))
+    .map(([id, name]) => ({ key: id.slice(code.length + 1), name }));
 }
