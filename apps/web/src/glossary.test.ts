@@ -53,9 +53,7 @@ function bannedUses(language: Language, files = localeFiles(language)): string[]
     texts(JSON.parse(readFileSync(file, 'utf8')) as Tree).flatMap(([key, text]) =>
       terms.flatMap(({ banned }) =>
         banned[language]
-          .filter((word) =>
-            language === 'en' ? new RegExp(`\\b${word}\\b`, 'i').test(text) : text.includes(word),
-          )
+          .filter((word) => (language === 'en' ? new RegExp(`\\b${word}\\b`, 'i').test(text) : text.includes(word)))
           .map((word) => `${relative(src, file)} ${key}: ${word}`),
       ),
     ),
