@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { seededNameKey, seededNames, type SeededKind } from '@casedesk/shared';
+import { loginReasons, messageRefOf, seededNameKey, seededNames, type SeededKind } from '@casedesk/shared';
 import { valueLabels } from './labels';
 
 const src = fileURLToPath(new URL('../..', import.meta.url));
@@ -69,5 +69,16 @@ describe('seeded records in three languages', () => {
     expect(seededNameKey('role', 'admin', 'Head office')).toBeNull();
     expect(seededNameKey('role', 'toString', 'x')).toBeNull();
     expect(seededNameKey('workflowNode', null, 'End')).toBeNull();
+  });
+});
+
+describe('the sign-in log’s reasons', () => {
+  it('each reason the server writes has its words in every language, the English one as written', () => {
+    for (const [name, text] of Object.entries(loginReasons)) {
+      expect(messageRefOf(text)?.key).toBe(`loginReason.${name}`);
+      expect(texts.en.get(`values.loginReason.${name}`)).toBe(text);
+      for (const language of ['zh-cn', 'zh-tw'] as const)
+        expect(/[\u4e00-\u9fff]/.test(texts[language].get(`values.loginReason.${name}`) ?? ''), name).toBe(true);
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
   instanceStatuses,
   invoiceStatuses,
   loginResults,
+  messageRefOf,
   nodeTypes,
   openItemStatuses,
   requisitionStatuses,
@@ -66,5 +67,20 @@ export function useSeededName() {
   return (kind: SeededKind, code: string | null | undefined, name: string): string => {
     const key = seededNameKey(kind, code, name);
     return key ? t(key) : name;
+  };
+}
+
+/**
+ * A sign-in log row's reason in the user's language: the catalog's reasons (`loginReasons`) and the refusals of
+ * shared catalogs by their key; a reason written before them, or one with numbers in it, as written.
+ */
+export function useLoginReason() {
+  const { t } = useTranslation();
+  return (message: string | null): string => {
+    if (!message) return '—';
+    const ref = messageRefOf(message);
+    if (!ref) return message;
+    const key = ref.key.startsWith('loginReason.') ? `values.${ref.key}` : `messages.${ref.key}`;
+    return t(key, { ...ref.values, defaultValue: message });
   };
 }
