@@ -5,6 +5,7 @@ import {
   emailStatuses,
   instanceStatuses,
   invoiceStatuses,
+  loginReasons,
   loginResults,
   messageRefOf,
   nodeTypes,
@@ -78,9 +79,10 @@ export function useLoginReason() {
   const { t } = useTranslation();
   return (message: string | null): string => {
     if (!message) return '—';
+    // Named by the catalog itself, not only through messageRefOf: a catalog no screen names is left out of the build.
+    const reason = Object.entries(loginReasons).find(([, text]) => text === message)?.[0];
+    if (reason) return t(`values.loginReason.${reason}`);
     const ref = messageRefOf(message);
-    if (!ref) return message;
-    const key = ref.key.startsWith('loginReason.') ? `values.${ref.key}` : `messages.${ref.key}`;
-    return t(key, { ...ref.values, defaultValue: message });
+    return ref ? t(`messages.${ref.key}`, { ...ref.values, defaultValue: message }) : message;
   };
 }
