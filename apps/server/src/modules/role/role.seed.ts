@@ -9,12 +9,7 @@ const humanize = (code: string) => {
   return `${words(module)}: ${words(action)}`.replace(/^./, (c) => c.toUpperCase());
 };
 
-async function ensureRole(
-  tx: Tx,
-  code: 'admin' | 'common',
-  codes: PermissionCode[],
-  resync: boolean,
-) {
+async function ensureRole(tx: Tx, code: 'admin' | 'common', codes: PermissionCode[], resync: boolean) {
   const inserted = await tx
     .insert(role)
     .values({

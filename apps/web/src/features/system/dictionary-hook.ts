@@ -23,8 +23,12 @@ export function useDictionary(code: string) {
     enabled: code.length > 0,
   });
   const items = query.data ?? [];
-  return { ...query, items, options: items.map((item) => ({
+  return {
+    ...query,
+    items,
+    options: items.map((item) => ({
       value: item.value,
       label: seeded('dictionaryItem', `${code}.${item.key}`, item.name),
-    })) };
+    })),
+  };
 }

@@ -242,7 +242,11 @@ export function UserFormDrawer({ open, userId, onClose }: { open: boolean; userI
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={roles.isLoading}
                 placeholder={t('organization.common.choose')}
-                options={(roles.data ?? []).map((r) => ({ value: r.id, label: seeded('role', r.code, r.name), disabled: !r.enabled }))}
+                options={(roles.data ?? []).map((r) => ({
+                  value: r.id,
+                  label: seeded('role', r.code, r.name),
+                  disabled: !r.enabled,
+                }))}
               />
             </Form.Item>
           </Col>
