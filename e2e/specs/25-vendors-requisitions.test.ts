@@ -13,7 +13,7 @@ const duplicate: Record<Language, (code: string) => string> = {
   'zh-cn': (code) => `供应商代码 ${code} 已被使用。`,
   'zh-tw': (code) => `供應商代碼 ${code} 已被使用。`,
 };
-const pending: Record<Language, string> = { en: 'Pending approval', 'zh-cn': '审批中', 'zh-tw': '簽核中' };
+const pending: Record<Language, string> = { en: 'Pending approval', 'zh-cn': '审批中', 'zh-tw': '審批中' };
 
 let browser: Browser;
 let admin: Api;

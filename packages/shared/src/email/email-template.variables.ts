@@ -105,7 +105,7 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
   },
   {
     name: 'approval.title',
-    description: { en: 'Title of the approval', 'zh-cn': '审批标题', 'zh-tw': '簽核標題' },
+    description: { en: 'Title of the approval', 'zh-cn': '审批标题', 'zh-tw': '審批標題' },
     example: 'TCK-2026-000123 Replace the printer',
     events: approvalEvents,
   },
@@ -132,7 +132,7 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
     description: {
       en: 'What is asked: approve, resubmit, review or remind (a reminder of an overdue task)',
       'zh-cn': '要求的处理：approve（审批）、resubmit（修改后重新提交）、review（审阅）或 remind（逾期提醒）',
-      'zh-tw': '要求的處理：approve（簽核）、resubmit（修改後重新送出）、review（審閱）或 remind（逾期提醒）',
+      'zh-tw': '要求的處理：approve（審批）、resubmit（修改後重新送出）、review（審閱）或 remind（逾期提醒）',
     },
     example: 'approve',
     events: ['approvalTask'],
@@ -141,8 +141,8 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
     name: 'approval.onBehalfOfName',
     description: {
       en: 'Whose task the recipient holds as their delegate (empty when their own)',
-      'zh-cn': '收件人作为代理人所代办任务的原处理人（本人任务时为空）',
-      'zh-tw': '收件人作為代理人所代辦任務的原處理人（本人任務時為空）',
+      'zh-cn': '收件人作为受托人所代办任务的原处理人（本人任务时为空）',
+      'zh-tw': '收件人作為受託人所代辦任務的原處理人（本人任務時為空）',
     },
     example: 'Alex Chen',
     events: ['approvalTask'],
@@ -178,7 +178,7 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
     description: {
       en: 'The link of the mail (reset link, the ticket, or the approval)',
       'zh-cn': '邮件中的链接（重置链接、工单或审批）',
-      'zh-tw': '郵件中的連結（重設連結、工單或簽核）',
+      'zh-tw': '郵件中的連結（重設連結、工單或審批）',
     },
     example: 'https://desk.example.com/reset-password?token=…',
   },
@@ -218,8 +218,8 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
     name: 'accountLocked',
     description: {
       en: '"yes" when the whole account was locked',
-      'zh-cn': '整个账号被锁定时为 "yes"',
-      'zh-tw': '整個帳號被鎖定時為 "yes"',
+      'zh-cn': '整个账户被锁定时为 "yes"',
+      'zh-tw': '整個帳戶被鎖定時為 "yes"',
     },
     example: 'no',
     events: ['signInLocked'],

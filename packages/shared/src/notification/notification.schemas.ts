@@ -97,12 +97,12 @@ export const notificationTitles = {
   approvalTask: {
     en: '{title} waits for your approval',
     'zh-cn': '{title} 等待您审批',
-    'zh-tw': '{title} 等待您審核',
+    'zh-tw': '{title} 等待您審批',
   },
   approvalTaskOnBehalf: {
     en: '{title} waits for your approval (on behalf of {owner})',
     'zh-cn': '{title} 等待您审批（代 {owner}）',
-    'zh-tw': '{title} 等待您審核（代 {owner}）',
+    'zh-tw': '{title} 等待您審批（代 {owner}）',
   },
   approvalReview: {
     en: '{title}: your review is asked for',
@@ -122,7 +122,7 @@ export const notificationTitles = {
   approvalReminder: {
     en: 'Reminder: {title} is waiting for your approval',
     'zh-cn': '提醒：{title} 正等待您审批',
-    'zh-tw': '提醒：{title} 正等待您審核',
+    'zh-tw': '提醒：{title} 正等待您審批',
   },
   approvalApproved: {
     en: '{title} was approved',

@@ -102,6 +102,8 @@ export const workflowTaskSchema = z.object({
   instanceStatus: instanceStatusSchema,
   initiatorId: z.number().int(),
   initiatorName: z.string().nullable(),
+  /** The workflow's code: a demo workflow's seeded node names are shown in the reader's language by it. */
+  workflowCode: z.string(),
   workflowName: z.string(),
   /** In Info only: what the caller may do with this task now (the holder's actions, reassign, removeSigner). */
   actions: z.array(z.enum(workflowActionNames)).optional(),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
+  loginReasons,
   type Message,
   messages,
   type ForgotPassword,
@@ -71,7 +72,7 @@ export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): P
   if (!user) {
     // Verify anyway so that the answer and its timing are those of a wrong password.
     await verifyPassword(undefined, input.password);
-    await writeLoginLog(ctx.db, { ...log, result: 'Failed', message: 'unknown user name' });
+    await writeLoginLog(ctx.db, { ...log, result: 'Failed', message: loginReasons.unknownUser });
     throw badRequest(msg(messages, 'loginFailed'));
   }
   const check = await checkPasswordCounted(ctx.db, { user, password: input.password, ...meta, purpose: 'sign-in' });
@@ -193,7 +194,7 @@ export async function logout(ctx: AuthContext, actor: Actor, meta: ClientMeta): 
     ip: meta.ip,
     userAgent: meta.userAgent ?? null,
     result: 'SignedOut',
-    message: session?.ssoIdToken != null ? 'single sign-on' : null,
+    message: session?.ssoIdToken != null ? loginReasons.singleSignOn : null,
   });
   if (session?.ssoIdToken == null) return null;
   const url = await endSessionUrl(ctx, session.ssoIdToken || null);

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { loginReasons, type LoginReason } from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { writeLoginLog, writeSystemLog } from '../../platform/logs.js';
@@ -14,6 +15,14 @@ const maxDoublings = 10;
 
 /** Where a password was typed: sign-in, or a check of the current password by a signed-in user. */
 export type PasswordPurpose = 'sign-in' | 'password change' | 'screen unlock' | 'e-mail change';
+
+/** The sign-in log's reasons for a wrong password and a held-off address, by what the password was asked for. */
+const purposeReasons: Record<PasswordPurpose, { wrong: LoginReason; heldOff: LoginReason }> = {
+  'sign-in': { wrong: 'wrongPassword', heldOff: 'heldOff' },
+  'password change': { wrong: 'wrongPasswordChange', heldOff: 'heldOffChange' },
+  'screen unlock': { wrong: 'wrongPasswordUnlock', heldOff: 'heldOffUnlock' },
+  'e-mail change': { wrong: 'wrongPasswordEmail', heldOff: 'heldOffEmail' },
+};
 
 export type PasswordAttempt = {
   user: { id: number; loginName: string; email: string | null; passwordHash: string | null };
@@ -47,9 +56,10 @@ export async function checkPasswordCounted(db: Db, attempt: PasswordAttempt): Pr
   const passwordOk = await verifyPassword(user.passwordHash ?? undefined, attempt.password);
   const log: LoginIdentity = { loginName: user.loginName, userId: user.id, ip, userAgent: attempt.userAgent ?? null };
   const purpose = attempt.purpose === 'sign-in' ? '' : ` (${attempt.purpose})`;
+  const reasons = purposeReasons[attempt.purpose];
 
   if (record?.heldOff) {
-    await writeLoginLog(db, { ...log, result: 'Locked', message: `address held off${purpose}` });
+    await writeLoginLog(db, { ...log, result: 'Locked', message: loginReasons[reasons.heldOff] });
     return 'heldOff';
   }
   if (passwordOk) {
@@ -78,7 +88,7 @@ export async function checkPasswordCounted(db: Db, attempt: PasswordAttempt): Pr
       .returning();
     // With lockout off, failures are still counted and logged but hold no one off.
     if (!lockout || !counted || counted.failures < lockoutAttempts) {
-      await writeLoginLog(tx, { ...log, result: 'Failed', message: `wrong password${purpose}` });
+      await writeLoginLog(tx, { ...log, result: 'Failed', message: loginReasons[reasons.wrong] });
       return;
     }
     const minutes = firstHoldOffMinutes * 2 ** Math.min(counted.holdOffs, maxDoublings);

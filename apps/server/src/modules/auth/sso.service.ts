@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import {
   composeFullName,
+  loginReasons,
   msg,
   ssoMessages,
   type SsoError,
@@ -387,7 +388,7 @@ export async function exchangeSsoCode(
     await logRefusal(ctx, refusal, meta);
     throw badRequest(msg(ssoMessages, 'userInactive'));
   }
-  return openSession(ctx, user, meta, { ssoIdToken: handoff.idToken ?? '', message: 'single sign-on' });
+  return openSession(ctx, user, meta, { ssoIdToken: handoff.idToken ?? '', message: loginReasons.singleSignOn });
 }
 
 /** Where the browser goes to end the provider's session too, when the provider can (RP-initiated logout). */

@@ -1,3 +1,4 @@
+import { seededDictionaryItems, seededNames } from '@casedesk/shared';
 import type { Tx } from '../../platform/db.js';
 import { dictionary, dictionaryItem } from './dictionary.table.js';
 
@@ -5,12 +6,12 @@ import { dictionary, dictionaryItem } from './dictionary.table.js';
 export async function seedDemoDictionaries(tx: Tx): Promise<void> {
   const [ticketType] = await tx
     .insert(dictionary)
-    .values({ code: 'ticketType', name: 'Ticket type', category: 'ticket', sort: 1 })
+    .values({ code: 'ticketType', name: seededNames.dictionary.ticketType, category: 'ticket', sort: 1 })
     .returning({ id: dictionary.id });
   await tx.insert(dictionaryItem).values(
-    ['Incident', 'Service request', 'Change', 'Problem'].map((name, i) => ({
+    seededDictionaryItems('ticketType').map(({ key, name }, i) => ({
       dictionaryId: ticketType!.id,
-      key: name.toLowerCase().replace(/ /g, '-'),
+      key,
       name,
       value: name.replace(/ /g, ''),
       sort: i,
@@ -18,12 +19,12 @@ export async function seedDemoDictionaries(tx: Tx): Promise<void> {
   );
   const [businessUnit] = await tx
     .insert(dictionary)
-    .values({ code: 'businessUnit', name: 'Business unit', category: 'organisation', sort: 2 })
+    .values({ code: 'businessUnit', name: seededNames.dictionary.businessUnit, category: 'organisation', sort: 2 })
     .returning({ id: dictionary.id });
   await tx.insert(dictionaryItem).values(
-    ['Retail', 'Logistics', 'Technology', 'Trading', 'Manufacturing'].map((name, i) => ({
+    seededDictionaryItems('businessUnit').map(({ key, name }, i) => ({
       dictionaryId: businessUnit!.id,
-      key: name.toLowerCase(),
+      key,
       name,
       value: name,
       sort: i,

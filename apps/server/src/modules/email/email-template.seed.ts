@@ -161,21 +161,21 @@ const seeded: Record<EmailEvent, Record<TemplateLanguage, Seeded>> = {
         '{% if approval.kind == "resubmit" %}<p><b>{{ approval.title }}</b> 在节点“{{ approval.nodeName }}”{% if approval.actorName != "" %}被 {{ approval.actorName }} {% endif %}退回给您。请修改后重新提交。</p>',
         '{% elsif approval.kind == "review" %}<p>{% if approval.actorName != "" %}{{ approval.actorName }} {% endif %}请您在节点“{{ approval.nodeName }}”审阅 <b>{{ approval.title }}</b>（{{ approval.workflowName }}，发起人 {{ approval.initiatorName }}）。</p>',
         '{% else %}<p>{% if approval.kind == "remind" %}提醒：{% endif %}<b>{{ approval.title }}</b> 正在节点“{{ approval.nodeName }}”等待您审批（{{ approval.workflowName }}，发起人 {{ approval.initiatorName }}）。</p>{% endif %}',
-        '{% if approval.onBehalfOfName != "" %}<p>您作为 {{ approval.onBehalfOfName }} 的代理人处理此任务。</p>{% endif %}',
+        '{% if approval.onBehalfOfName != "" %}<p>您作为 {{ approval.onBehalfOfName }} 的受托人处理此任务。</p>{% endif %}',
         '<p><a href="{{ link }}">打开审批</a></p>',
         signature,
       ].join('\n'),
     },
     'zh-tw': {
       subject:
-        '{% if approval.kind == "remind" %}提醒：{% endif %}{% if approval.kind == "resubmit" %}已退回給您{% elsif approval.kind == "review" %}請您審閱{% else %}等待您簽核{% endif %}：{{ approval.title }}',
+        '{% if approval.kind == "remind" %}提醒：{% endif %}{% if approval.kind == "resubmit" %}已退回給您{% elsif approval.kind == "review" %}請您審閱{% else %}等待您審批{% endif %}：{{ approval.title }}',
       body: [
         '<p>{{ user.name }}，您好：</p>',
         '{% if approval.kind == "resubmit" %}<p><b>{{ approval.title }}</b> 在節點「{{ approval.nodeName }}」{% if approval.actorName != "" %}被 {{ approval.actorName }} {% endif %}退回給您。請修改後重新送出。</p>',
         '{% elsif approval.kind == "review" %}<p>{% if approval.actorName != "" %}{{ approval.actorName }} {% endif %}請您在節點「{{ approval.nodeName }}」審閱 <b>{{ approval.title }}</b>（{{ approval.workflowName }}，發起人 {{ approval.initiatorName }}）。</p>',
-        '{% else %}<p>{% if approval.kind == "remind" %}提醒：{% endif %}<b>{{ approval.title }}</b> 正在節點「{{ approval.nodeName }}」等待您簽核（{{ approval.workflowName }}，發起人 {{ approval.initiatorName }}）。</p>{% endif %}',
-        '{% if approval.onBehalfOfName != "" %}<p>您作為 {{ approval.onBehalfOfName }} 的代理人處理此任務。</p>{% endif %}',
-        '<p><a href="{{ link }}">開啟簽核</a></p>',
+        '{% else %}<p>{% if approval.kind == "remind" %}提醒：{% endif %}<b>{{ approval.title }}</b> 正在節點「{{ approval.nodeName }}」等待您審批（{{ approval.workflowName }}，發起人 {{ approval.initiatorName }}）。</p>{% endif %}',
+        '{% if approval.onBehalfOfName != "" %}<p>您作為 {{ approval.onBehalfOfName }} 的受託人處理此任務。</p>{% endif %}',
+        '<p><a href="{{ link }}">開啟審批</a></p>',
         signature,
       ].join('\n'),
     },
@@ -203,11 +203,11 @@ const seeded: Record<EmailEvent, Record<TemplateLanguage, Seeded>> = {
     },
     'zh-tw': {
       subject:
-        '{% if approval.status == "Approved" %}簽核核准{% elsif approval.status == "Rejected" %}簽核駁回{% else %}簽核已撤銷{% endif %}：{{ approval.title }}',
+        '{% if approval.status == "Approved" %}審批核准{% elsif approval.status == "Rejected" %}審批駁回{% else %}審批已撤銷{% endif %}：{{ approval.title }}',
       body: [
         '<p>{{ user.name }}，您好：</p>',
         '<p>您送出的 <b>{{ approval.title }}</b>（{{ approval.workflowName }}）{% if approval.actorName != "" %}已由 {{ approval.actorName }} {% else %}已{% endif %}{% if approval.status == "Approved" %}核准{% elsif approval.status == "Rejected" %}駁回{% else %}撤銷{% endif %}。</p>',
-        '<p><a href="{{ link }}">開啟簽核</a></p>',
+        '<p><a href="{{ link }}">開啟審批</a></p>',
         signature,
       ].join('\n'),
     },
@@ -226,7 +226,7 @@ const seeded: Record<EmailEvent, Record<TemplateLanguage, Seeded>> = {
       subject: '重置您的 {{ system.name }} 密码',
       body: [
         '<p>{{ user.name }}，您好：</p>',
-        '<p>有人请求重置账号 <b>{{ user.loginName }}</b> 的密码。</p>',
+        '<p>有人请求重置账户 <b>{{ user.loginName }}</b> 的密码。</p>',
         '<p><a href="{{ link }}">设置新密码</a>（链接仅可使用一次，{{ hours }} 小时内有效）。</p>',
         '<p>如非本人操作，请忽略本邮件，您的密码不会改变。</p>',
       ].join('\n'),
@@ -235,7 +235,7 @@ const seeded: Record<EmailEvent, Record<TemplateLanguage, Seeded>> = {
       subject: '重設您的 {{ system.name }} 密碼',
       body: [
         '<p>{{ user.name }}，您好：</p>',
-        '<p>有人請求重設帳號 <b>{{ user.loginName }}</b> 的密碼。</p>',
+        '<p>有人請求重設帳戶 <b>{{ user.loginName }}</b> 的密碼。</p>',
         '<p><a href="{{ link }}">設定新密碼</a>（連結僅可使用一次，{{ hours }} 小時內有效）。</p>',
         '<p>如非本人操作，請忽略本郵件，您的密碼不會改變。</p>',
       ].join('\n'),
@@ -254,21 +254,21 @@ const seeded: Record<EmailEvent, Record<TemplateLanguage, Seeded>> = {
     },
     'zh-cn': {
       subject:
-        '{% if accountLocked == "yes" %}您的 {{ system.name }} 账号已被锁定{% else %}您的 {{ system.name }} 账号有人输错密码{% endif %}',
+        '{% if accountLocked == "yes" %}您的 {{ system.name }} 账户已被锁定{% else %}您的 {{ system.name }} 账户有人输错密码{% endif %}',
       body: [
         '<p>{{ user.name }}，您好：</p>',
-        '{% if accountLocked == "yes" %}<p>来自 {{ addresses }} 个不同地址的错误密码尝试了您的账号，账号已被锁定，需由管理员解锁。已登录的会话不受影响。</p>',
-        '{% else %}<p>地址 {{ ip }} 连续 {{ attempts }} 次输错了您账号的密码。该地址的登录已暂停 {{ minutes }} 分钟；从其他地方登录不受影响。</p>{% endif %}',
+        '{% if accountLocked == "yes" %}<p>来自 {{ addresses }} 个不同地址的错误密码尝试了您的账户，账户已被锁定，需由管理员解锁。已登录的会话不受影响。</p>',
+        '{% else %}<p>地址 {{ ip }} 连续 {{ attempts }} 次输错了您账户的密码。该地址的登录已暂停 {{ minutes }} 分钟；从其他地方登录不受影响。</p>{% endif %}',
         '<p>如非本人操作，建议修改密码。</p>',
       ].join('\n'),
     },
     'zh-tw': {
       subject:
-        '{% if accountLocked == "yes" %}您的 {{ system.name }} 帳號已被鎖定{% else %}您的 {{ system.name }} 帳號有人輸錯密碼{% endif %}',
+        '{% if accountLocked == "yes" %}您的 {{ system.name }} 帳戶已被鎖定{% else %}您的 {{ system.name }} 帳戶有人輸錯密碼{% endif %}',
       body: [
         '<p>{{ user.name }}，您好：</p>',
-        '{% if accountLocked == "yes" %}<p>來自 {{ addresses }} 個不同位址的錯誤密碼嘗試了您的帳號，帳號已被鎖定，需由管理員解鎖。已登入的工作階段不受影響。</p>',
-        '{% else %}<p>位址 {{ ip }} 連續 {{ attempts }} 次輸錯了您帳號的密碼。該位址的登入已暫停 {{ minutes }} 分鐘；從其他地方登入不受影響。</p>{% endif %}',
+        '{% if accountLocked == "yes" %}<p>來自 {{ addresses }} 個不同位址的錯誤密碼嘗試了您的帳戶，帳戶已被鎖定，需由管理員解鎖。已登入的工作階段不受影響。</p>',
+        '{% else %}<p>位址 {{ ip }} 連續 {{ attempts }} 次輸錯了您帳戶的密碼。該位址的登入已暫停 {{ minutes }} 分鐘；從其他地方登入不受影響。</p>{% endif %}',
         '<p>如非本人操作，建議變更密碼。</p>',
       ].join('\n'),
     },

@@ -61,7 +61,6 @@ async function seedInvoiceWorkflow(tx: Tx, users: Map<string, number>): Promise<
   const finance = users.get('admin') ?? lead;
   await seedPublishedWorkflow(tx, {
     code: 'invoice-approval',
-    name: 'Invoice approval',
     type: 'Invoice',
     businessTable: 'invoice',
     description: 'The team lead approves every invoice; from 10 000 up the finance manager too.',

@@ -58,7 +58,7 @@ export const menuSeed: MenuSeed[] = [
         name: 'Task',
         component: 'task/index',
         icon: 'AuditOutlined',
-        titles: ['My approvals', '我的审批', '我的審核'],
+        titles: ['My approvals', '我的审批', '我的審批'],
       },
       // Participants (initiator, approvers, CC) open an instance from their boxes: no module permission, so it
       // hangs under Home (a hidden page under Workflow would show that group to everyone).
@@ -67,7 +67,7 @@ export const menuSeed: MenuSeed[] = [
         name: 'WorkflowInstanceInfo',
         component: 'workflow/instance/info/index',
         hide: true,
-        titles: ['Approval', '审批详情', '審核詳情'],
+        titles: ['Approval', '审批详情', '審批詳情'],
       },
     ],
   },
@@ -128,7 +128,7 @@ export const menuSeed: MenuSeed[] = [
       page('/workflow/design', 'WorkflowDesign', 'workflow', ['Designer', '流程设计', '流程設計']),
       page('/workflow/definition', 'WorkflowDefinition', 'workflow', ['Definitions', '流程定义', '流程定義']),
       page('/workflow/instance', 'WorkflowInstance', 'workflow', ['Instances', '流程实例', '流程實例']),
-      page('/workflow/registry', 'WorkflowRegistry', 'workflow', ['Registry', '流程注册', '流程註冊']),
+      page('/workflow/registry', 'WorkflowRegistry', 'workflow', ['Registry', '流程登记', '流程登記']),
     ],
   },
   {
@@ -142,8 +142,8 @@ export const menuSeed: MenuSeed[] = [
         identification: 'invoice:index',
       }),
       page('/invoice/info/:id', 'InvoiceInfo', 'invoice', ['Invoice', '发票详情', '發票詳情'], { hide: true }),
-      page('/requisition/list', 'RequisitionList', 'requisition', ['Requisitions', '采购申请', '請購單']),
-      page('/requisition/info/:id', 'RequisitionInfo', 'requisition', ['Requisition', '采购申请详情', '請購單詳情'], {
+      page('/requisition/list', 'RequisitionList', 'requisition', ['Requisitions', '请购单', '請購單']),
+      page('/requisition/info/:id', 'RequisitionInfo', 'requisition', ['Requisition', '请购单详情', '請購單詳情'], {
         hide: true,
       }),
       page('/import/list', 'ImportList', 'import', ['Data import', '数据导入', '資料匯入']),

@@ -1,18 +1,19 @@
 import { desc, eq, notInArray, sql } from 'drizzle-orm';
+import { seededDictionaryItems, seededNames } from '@casedesk/shared';
 import type { Db } from '../../platform/db.js';
 import { dictionary, dictionaryItem } from '../dictionary/index.js';
 import { ticket } from '../ticket/index.js';
 import { openItem } from './openItem.table.js';
 
-/** Task categories of open items (the dictionary holds one name per item; the web shows it as written). */
-const taskCategories = ['Analysis', 'Development', 'Testing', 'Documentation', 'Follow-up'];
+/** Task categories of open items (the web shows a seeded name in the reader's language while it is unchanged). */
+const taskCategories = seededDictionaryItems('taskCategory');
 
 /** System seed: the `taskCategory` dictionary and its items, added once and never overwriting an admin's edit. */
 export async function seedTaskCategories(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(dictionary)
-      .values({ code: 'taskCategory', name: 'Task category', category: 'openItem', sort: 10 })
+      .values({ code: 'taskCategory', name: seededNames.dictionary.taskCategory, category: 'openItem', sort: 10 })
       .onConflictDoNothing();
     const [dict] = await tx.select({ id: dictionary.id }).from(dictionary).where(eq(dictionary.code, 'taskCategory'));
     const [any] = await tx
@@ -22,9 +23,9 @@ export async function seedTaskCategories(db: Db): Promise<void> {
       .limit(1);
     if (any) return;
     await tx.insert(dictionaryItem).values(
-      taskCategories.map((name, i) => ({
+      taskCategories.map(({ key, name }, i) => ({
         dictionaryId: dict!.id,
-        key: name.toLowerCase(),
+        key,
         name,
         value: name.replace(/-/g, ''),
         sort: i,

@@ -91,7 +91,6 @@ export async function seedDemoRequisitions(tx: Tx): Promise<void> {
   if (lead && manager) {
     await seedPublishedWorkflow(tx, {
       code: 'requisition-approval',
-      name: 'Requisition approval',
       type: 'Requisition',
       businessTable: 'requisition',
       description: 'The team lead approves every requisition; the manager too from 5,000 up.',

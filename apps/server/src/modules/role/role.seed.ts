@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { allPermissionCodes, commonRolePermissionCodes, type PermissionCode } from '@casedesk/shared';
+import { allPermissionCodes, commonRolePermissionCodes, seededNames, type PermissionCode } from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
 import { permission, role, rolePermission } from './role.table.js';
 
@@ -9,20 +9,13 @@ const humanize = (code: string) => {
   return `${words(module)}: ${words(action)}`.replace(/^./, (c) => c.toUpperCase());
 };
 
-async function ensureRole(
-  tx: Tx,
-  code: 'admin' | 'common',
-  name: string,
-  description: string,
-  codes: PermissionCode[],
-  resync: boolean,
-) {
+async function ensureRole(tx: Tx, code: 'admin' | 'common', codes: PermissionCode[], resync: boolean) {
   const inserted = await tx
     .insert(role)
     .values({
       code,
-      name,
-      description,
+      name: seededNames.role[code],
+      description: seededNames.roleDescription[code],
       isSystem: true,
       dataScope: code === 'admin' ? 'all' : 'projects',
       sort: code === 'admin' ? 0 : 1,
@@ -50,14 +43,7 @@ export async function seedRoles(db: Db): Promise<void> {
         }),
       )
       .onConflictDoNothing();
-    await ensureRole(tx, 'admin', 'Administrator', 'System role with every permission', allPermissionCodes, true);
-    await ensureRole(
-      tx,
-      'common',
-      'Staff',
-      'System role: tickets, open items, own account and own delegates',
-      commonRolePermissionCodes,
-      false,
-    );
+    await ensureRole(tx, 'admin', allPermissionCodes, true);
+    await ensureRole(tx, 'common', commonRolePermissionCodes, false);
   });
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { seededDictionaryItems, seededNames } from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
 import { codeMap } from '../../platform/seed.js';
 import { company } from '../company/index.js';
@@ -6,10 +7,11 @@ import { dictionary, dictionaryItem } from '../dictionary/index.js';
 import { vendor } from './vendor.table.js';
 
 /** The dictionaries a vendor's payment method and term pick from (item value = what the vendor stores). */
-const paymentDictionaries = [
-  { code: 'paymentMethod', name: 'Payment method', items: ['Bank transfer', 'Cheque', 'Card', 'Cash'] },
-  { code: 'paymentTerm', name: 'Payment term', items: ['Net 15', 'Net 30', 'Net 60', 'Due on receipt'] },
-];
+const paymentDictionaries = (['paymentMethod', 'paymentTerm'] as const).map((code) => ({
+  code,
+  name: seededNames.dictionary[code],
+  items: seededDictionaryItems(code),
+}));
 
 /** Every database: the payment dictionaries, added once (an administrator's later edits are kept). */
 export async function seedPaymentDictionaries(db: Db): Promise<void> {
@@ -24,9 +26,9 @@ export async function seedPaymentDictionaries(db: Db): Promise<void> {
         .returning({ id: dictionary.id });
       if (!created) return;
       await tx.insert(dictionaryItem).values(
-        d.items.map((name, sort) => ({
+        d.items.map(({ key, name }, sort) => ({
           dictionaryId: created.id,
-          key: name.toLowerCase().replace(/ /g, '-'),
+          key,
           name,
           value: name,
           sort,

@@ -106,6 +106,7 @@ const taskColumns = {
   instanceStatus: workflowInstance.status,
   initiatorId: workflowInstance.initiatorId,
   initiatorName: nameOf(sql`${workflowInstance.initiatorId}`),
+  workflowCode: workflowInstance.workflowCode,
   workflowName: sql<string>`(select w.name from ${workflow} w where w.id = ${workflowInstance.workflowId})`,
 };
 

@@ -154,11 +154,11 @@ describe('workflow.task → approval task mail and bell', () => {
     const { mails, notes } = await emit(taskEvent(instance, delegate.id, { onBehalfOfId: owner.id }));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual([delegate.address]);
-    expect(mails[0]!.body).toContain('您作為 Olga Owner 的代理人處理此任務');
+    expect(mails[0]!.body).toContain('您作為 Olga Owner 的受託人處理此任務');
     expect(notes.map((n) => [n.toUserId, n.titleKey, n.titleValues])).toEqual([
       [delegate.id, 'approvalTaskOnBehalf', { title: instance.title, owner: 'Olga Owner' }],
     ]);
-    expect(notes[0]!.title).toBe(`${instance.title} 等待您審核（代 Olga Owner）`);
+    expect(notes[0]!.title).toBe(`${instance.title} 等待您審批（代 Olga Owner）`);
   });
 
   it('words a return to the initiator, a review and a reminder as what they are', async () => {
@@ -238,7 +238,7 @@ describe('workflow.finished → the initiator hears the outcome', () => {
     const { instance } = await runningInstance(initiator);
     const approved = await emit(finishedEvent(instance, 'Approved', approver.id));
     expect(approved.mails.map((m) => [m.to, m.event, m.language, m.subject])).toEqual([
-      [[initiator.address], 'approvalFinished', 'zh-tw', `簽核核准：${instance.title}`],
+      [[initiator.address], 'approvalFinished', 'zh-tw', `審批核准：${instance.title}`],
     ]);
     expect(approved.mails[0]!.body).toContain('已由 Alex Approver 核准');
     expect(approved.notes.map((n) => [n.toUserId, n.msType, n.titleKey, n.title])).toEqual([

@@ -1,4 +1,4 @@
-import { diffFlowCharts, type FlowNode, type WorkflowType } from '@casedesk/shared';
+import { diffFlowCharts, seededNames, type FlowNode, type WorkflowType } from '@casedesk/shared';
 import type { Tx } from '../../platform/db.js';
 import { codeMap } from '../../platform/seed.js';
 import { appUser } from '../user/index.js';
@@ -67,7 +67,6 @@ export async function seedDemoWorkflows(tx: Tx): Promise<void> {
   const graph = demoTicketApproval({ lead, manager, desk });
   await seedPublishedWorkflow(tx, {
     code: 'ticket-approval',
-    name: 'Ticket approval',
     type: 'Ticket',
     businessTable: 'ticket',
     description: 'Urgent and high tickets to the team lead, the rest to the service manager; a copy to the desk.',
@@ -83,8 +82,8 @@ export async function seedDemoWorkflows(tx: Tx): Promise<void> {
 export async function seedPublishedWorkflow(
   tx: Tx,
   demo: {
-    code: string;
-    name: string;
+    /** Its name is the seeded one of this code (`seededNames.workflow`), shown in the reader's language. */
+    code: keyof typeof seededNames.workflow;
     type: WorkflowType;
     businessTable: string;
     description: string;
@@ -92,7 +91,8 @@ export async function seedPublishedWorkflow(
     registryDescription: string;
   },
 ): Promise<void> {
-  const { code, name, type, flowChart } = demo;
+  const { code, type, flowChart } = demo;
+  const name = seededNames.workflow[code];
   const [row] = await tx
     .insert(workflow)
     .values({

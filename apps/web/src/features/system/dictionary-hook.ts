@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DictionaryDetail } from '@casedesk/shared';
 import { resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
+import { useSeededName } from '../../platform/labels/labels';
 
 export type DictionaryItem = DictionaryDetail['items'][number];
 
@@ -13,6 +14,7 @@ export const dictionaryItemsKey = (code: string) => resourceKeys('Dictionary').o
  * change rarely); the dictionary screen's save invalidates them. `options` are ready for an antd Select.
  */
 export function useDictionary(code: string) {
+  const seeded = useSeededName();
   const query = useQuery({
     queryKey: dictionaryItemsKey(code),
     queryFn: () => http.get<DictionaryItem[]>(`/api/Dictionary/Items/${encodeURIComponent(code)}`),
@@ -21,5 +23,12 @@ export function useDictionary(code: string) {
     enabled: code.length > 0,
   });
   const items = query.data ?? [];
-  return { ...query, items, options: items.map((item) => ({ value: item.value, label: item.name })) };
+  return {
+    ...query,
+    items,
+    options: items.map((item) => ({
+      value: item.value,
+      label: seeded('dictionaryItem', `${code}.${item.key}`, item.name),
+    })),
+  };
 }

@@ -9,6 +9,7 @@ import type { WorkflowBusinessState, WorkflowInstanceInfo, workflowSubmitSchema,
 import { useActionFeedback } from '../crud/failure';
 import { resourceKeys } from '../crud/resource-api';
 import { http } from '../http/client';
+import { useSeededName } from '../labels/labels';
 import { InstanceStatusTag } from './InstanceStatusTag';
 
 const instanceKeys = resourceKeys('WorkflowInstance');
@@ -26,6 +27,7 @@ export function ApprovalPanel({ businessType, businessId }: { businessType: Work
   const feedback = useActionFeedback();
   const [submitting, setSubmitting] = useState(false);
   const [form] = Form.useForm<SubmitValues>();
+  const seeded = useSeededName();
   const state = useQuery({
     queryKey: instanceKeys.of('businessState', businessType, businessId),
     queryFn: () =>
@@ -65,11 +67,17 @@ export function ApprovalPanel({ businessType, businessId }: { businessType: Work
           <Space orientation="vertical" size={4} className="approval-state">
             <Space wrap>
               <InstanceStatusTag status={instance.status} />
-              <Typography.Text>{instance.workflowName}</Typography.Text>
+              <Typography.Text>{seeded('workflow', instance.workflowCode, instance.workflowName)}</Typography.Text>
             </Space>
             {running && instance.currentNodeNames.length > 0 && (
               <Typography.Text type="secondary" className="approval-current">
-                {t('workflow.approval.currentStep', { step: instance.currentNodeNames.join(', ') })}
+                {t('workflow.approval.currentStep', {
+                  step: instance.currentNodeNames
+                    .map((name, i) =>
+                      seeded('workflowNode', `${instance.workflowCode}.${instance.currentNodes[i]}`, name),
+                    )
+                    .join(', '),
+                })}
               </Typography.Text>
             )}
             <Link to={`/workflow/instance/info/${instance.id}`} className="approval-open">
@@ -92,7 +100,9 @@ export function ApprovalPanel({ businessType, businessId }: { businessType: Work
       </Flex>
       <Modal
         open={submitting}
-        title={t('workflow.approval.submitTitle', { workflow: data?.workflowName ?? '' })}
+        title={t('workflow.approval.submitTitle', {
+          workflow: data?.workflowName ? seeded('workflow', data.workflowCode, data.workflowName) : '',
+        })}
         okText={t('workflow.approval.submit')}
         cancelText={t('common.cancel')}
         confirmLoading={submit.isPending}

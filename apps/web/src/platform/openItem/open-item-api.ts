@@ -3,6 +3,7 @@ import type { OpenItem, OpenItemDetail, OpenItemPage, TicketFormOptions, Uploade
 import { resourceApi, resourceKeys } from '../crud/resource-api';
 import { http } from '../http/client';
 import { rawCall } from '../http/file-transfer';
+import { useSeededName } from '../labels/labels';
 
 /** Open items (the open item pages and the ticket page's panel share them, so they live in the platform). */
 export const openItemApi = resourceApi<OpenItem, OpenItemDetail>('OpenItem');
@@ -48,15 +49,19 @@ export function useRemoveOpenItemFile() {
   });
 }
 
-type DictionaryItem = { value: string; name: string };
+type DictionaryItem = { key: string; value: string; name: string };
 /** The task categories (dictionary `taskCategory`) for a drop-down. */
 export function useTaskCategories() {
+  const seeded = useSeededName();
   const query = useQuery({
     queryKey: resourceKeys('Dictionary').of('items', 'taskcategory'),
     queryFn: () => http.get<DictionaryItem[]>('/api/Dictionary/Items/taskCategory'),
     staleTime: 30 * 60_000,
   });
-  return (query.data ?? []).map((item) => ({ value: item.value, label: item.name }));
+  return (query.data ?? []).map((item) => ({
+    value: item.value,
+    label: seeded('dictionaryItem', `taskCategory.${item.key}`, item.name),
+  }));
 }
 
 /**

@@ -7,6 +7,7 @@ import { feedback } from '../../../platform/feedback';
 import { usePermissions } from '../../../platform/permission';
 import { usePermissionMatrix, useSavePermissionMatrix } from '../api';
 import { useSaveFailure } from '../../../platform/crud/failure';
+import { useSeededName } from '../../../platform/labels/labels';
 
 type ModuleRow = PermissionMatrix['modules'][number];
 const common = new Set<string>(commonActions);
@@ -17,6 +18,7 @@ const common = new Set<string>(commonActions);
  */
 export function PermissionMatrixDrawer({ role, onClose }: { role: Role | undefined; onClose: () => void }) {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const { has } = usePermissions();
   const matrix = usePermissionMatrix(role !== undefined);
   const save = useSavePermissionMatrix();
@@ -160,7 +162,7 @@ export function PermissionMatrixDrawer({ role, onClose }: { role: Role | undefin
       onClose={onClose}
       size="min(1280px, 96vw)"
       destroyOnHidden
-      title={t('organization.role.matrixTitle', { name: role?.name ?? '' })}
+      title={t('organization.role.matrixTitle', { name: role ? seeded('role', role.code, role.name) : '' })}
       loading={matrix.isPending}
       footer={
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>

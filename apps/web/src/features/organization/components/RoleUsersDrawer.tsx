@@ -4,10 +4,12 @@ import type { Role, UserSummary } from '@casedesk/shared';
 import { useRoleUsers } from '../api';
 import { StatusTag } from '../../../platform/crud/StatusTag';
 import { useResourceList, type PagedQuery } from '../../../platform/crud/use-resource-list';
+import { useSeededName } from '../../../platform/labels/labels';
 
 /** The users who hold a role (not deleted ones). */
 export function RoleUsersDrawer({ role, onClose }: { role: Role | undefined; onClose: () => void }) {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const users = useResourceList<UserSummary, PagedQuery>(
     { useList: (query) => useRoleUsers(role?.id, query) },
     { start: { page: 1, pageSize: 20 } },
@@ -19,7 +21,7 @@ export function RoleUsersDrawer({ role, onClose }: { role: Role | undefined; onC
       onClose={onClose}
       size={720}
       destroyOnHidden
-      title={t('organization.role.usersTitle', { name: role?.name ?? '' })}
+      title={t('organization.role.usersTitle', { name: role ? seeded('role', role.code, role.name) : '' })}
     >
       <Input.Search
         {...users.searchProps}

@@ -21,6 +21,7 @@ import { DeptTreeSelect } from '../../../platform/pickers/DeptTreeSelect';
 import { useGroupTree } from '../../../platform/pickers/lookups';
 import { userApi } from '../api';
 import { StatusItem } from './RecordFormModal';
+import { useSeededName } from '../../../platform/labels/labels';
 
 const fields = userCreateSchema.shape;
 export const userTypes = ['Staff', 'Customer', 'Vendor', 'External'] as const;
@@ -47,6 +48,7 @@ const blankToNull = (value: string | null | undefined) => (value?.trim() ? value
 /** Create (no `userId`) or edit one user, with the spec's fields; saves with the rowVersion it read. */
 export function UserFormDrawer({ open, userId, onClose }: { open: boolean; userId?: number; onClose: () => void }) {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const [form] = Form.useForm<Values>();
   const editing = userId !== undefined;
   const detail = userApi.useDetail(open ? userId : undefined);
@@ -240,7 +242,11 @@ export function UserFormDrawer({ open, userId, onClose }: { open: boolean; userI
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={roles.isLoading}
                 placeholder={t('organization.common.choose')}
-                options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name, disabled: !r.enabled }))}
+                options={(roles.data ?? []).map((r) => ({
+                  value: r.id,
+                  label: seeded('role', r.code, r.name),
+                  disabled: !r.enabled,
+                }))}
               />
             </Form.Item>
           </Col>

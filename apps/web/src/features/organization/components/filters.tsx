@@ -4,10 +4,12 @@ import type { Role } from '@casedesk/shared';
 import type { ListControls } from '../../../platform/crud/ListPage';
 import { useLookup } from '../../../platform/crud/resource-api';
 import { DeptTreeSelect } from '../../../platform/pickers/DeptTreeSelect';
+import { useSeededName } from '../../../platform/labels/labels';
 
 /** The department and role filters of the user lists. */
 export function DeptAndRoleFilters({ query, setFilter }: ListControls) {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const roles = useLookup<Role>('Role', 'role:view');
   // A Space of its own: the list's toolbar spaces its direct children, and this component is one.
   return (
@@ -25,7 +27,7 @@ export function DeptAndRoleFilters({ query, setFilter }: ListControls) {
         placeholder={t('organization.user.fields.role')}
         value={query.roleId as number | undefined}
         onChange={(v) => setFilter('roleId', v)}
-        options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        options={(roles.data ?? []).map((r) => ({ value: r.id, label: seeded('role', r.code, r.name) }))}
       />
     </Space>
   );

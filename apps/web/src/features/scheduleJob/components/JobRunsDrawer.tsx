@@ -5,6 +5,7 @@ import { useServerText } from '../../../platform/crud/failure';
 import { useResourceList } from '../../../platform/crud/use-resource-list';
 import { useJobRuns } from '../api';
 import { formatDuration, formatJobTime, RunStatusTag } from './job-texts';
+import { useSeededName } from '../../../platform/labels/labels';
 
 // New runs show up by themselves while the drawer is open; a job may fire every few seconds.
 const pollMs = 2000;
@@ -13,6 +14,7 @@ type RunsPage = { page: number; pageSize: number; status?: JobRunStatus };
 /** A job's run history: newest first, paged, with each run's result, duration and message. */
 export function JobRunsDrawer({ job, onClose }: { job: ScheduleJob; onClose: () => void }) {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const serverText = useServerText();
   const runs = useResourceList<JobRun, RunsPage>(
     { useList: (query) => useJobRuns({ jobId: job.id, ...query }, pollMs) },
@@ -26,7 +28,7 @@ export function JobRunsDrawer({ job, onClose }: { job: ScheduleJob; onClose: () 
       className="job-runs"
       size={960}
       onClose={onClose}
-      title={t('scheduleJob.runs.title', { name: job.name })}
+      title={t('scheduleJob.runs.title', { name: seeded('job', job.className, job.name) })}
     >
       <Space style={{ marginBottom: 12 }} wrap>
         <Select<JobRunStatus>

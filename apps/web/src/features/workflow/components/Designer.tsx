@@ -38,6 +38,7 @@ import { FlowTree, type FlowTreeEdits, type Selection } from './FlowTree';
 import { BranchDrawer, NodeDrawer } from './NodeDrawer';
 import { WorkflowStatusTag } from './node-texts';
 import { problemsByNode, refusedNodes, useProblemText } from './problems';
+import { useSeededNodes } from './seeded-flow';
 
 const zoomSteps = [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.25, 1.5];
 
@@ -64,6 +65,7 @@ export function Designer({ id }: { id: number }) {
 
 function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; reload: () => void }) {
   const { t } = useTranslation();
+  const seeded = useSeededNodes();
   const { message, modal } = App.useApp();
   const { has } = usePermissions();
   const names = useNewNodeNames();
@@ -191,7 +193,7 @@ function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; re
       <div className="wf-toolbar">
         <Space wrap size={8}>
           <Typography.Title level={4} style={{ margin: 0 }} className="wf-designer-title">
-            {record.name}
+            {seeded.workflowName(record.code, record.name)}
           </Typography.Title>
           <Typography.Text type="secondary">{record.code}</Typography.Text>
           <Tag>{t(`workflow.type.${type}`)}</Tag>
@@ -284,6 +286,7 @@ function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; re
         selection={selection}
         problems={marks}
         zoom={zoom}
+        rename={seeded.nodeName(record.code)}
       />
       {selectedNode && !selection?.branchId && (
         <NodeDrawer

@@ -26,6 +26,7 @@ import {
   type InsertPoint,
 } from './flow-edit';
 import { ConditionText, NodeSummary } from './node-texts';
+import type { NodeRename } from './seeded-flow';
 import './flow-tree.css';
 
 /** What the designer does on a click; without it the tree is drawn read-only (versions, previews). */
@@ -48,6 +49,8 @@ type TreeContext = {
   selection: Selection;
   /** Problems per node id, already in the user's language. */
   problems: ReadonlyMap<string, string[]>;
+  /** A node's or branch's name as shown (a demo workflow's seeded names in the user's language). */
+  rename: NodeRename;
 };
 
 const Context = createContext<TreeContext | null>(null);
@@ -77,6 +80,7 @@ export function FlowTree(props: {
   problems?: ReadonlyMap<string, string[]>;
   zoom?: number;
   className?: string;
+  rename?: NodeRename;
 }) {
   const context: TreeContext = {
     type: props.type,
@@ -84,6 +88,7 @@ export function FlowTree(props: {
     select: props.edits?.select ?? props.onSelect ?? null,
     selection: props.selection ?? null,
     problems: props.problems ?? new Map(),
+    rename: props.rename ?? ((_id, name) => name),
   };
   const hasEnd = chainNodes(props.root).some((node) => node.type === 'end');
   return (
@@ -116,7 +121,8 @@ function Chain({ node }: { node: FlowNode | null | undefined }) {
 }
 
 function NodeBlock({ node }: { node: FlowNode }) {
-  if (node.type === 'end') return <EndMark name={node.name} />;
+  const { rename } = useTree();
+  if (node.type === 'end') return <EndMark name={rename(node.id, node.name)} />;
   return (
     <>
       {isBranchNode(node) ? <BranchBlock node={node} /> : <NodeCard node={node} />}
@@ -156,7 +162,7 @@ function ProblemMark({ id }: { id: string }) {
 
 function NodeCard({ node }: { node: FlowNode }) {
   const { t } = useTranslation();
-  const { type, edits, select, selection, problems } = useTree();
+  const { type, edits, select, selection, problems, rename } = useTree();
   const invalid = (problems.get(node.id)?.length ?? 0) > 0;
   const selected = selection?.nodeId === node.id && !selection.branchId;
   const icon =
@@ -177,7 +183,7 @@ function NodeCard({ node }: { node: FlowNode }) {
     >
       <div className="wf-card-head">
         {icon}
-        <span className="wf-card-title">{node.name}</span>
+        <span className="wf-card-title">{rename(node.id, node.name)}</span>
         {edits && node.type !== 'start' && (
           <Button
             type="text"
@@ -241,7 +247,7 @@ function Connector({ at }: { at: InsertPoint }) {
 
 function BranchBlock({ node }: { node: BranchNode }) {
   const { t } = useTranslation();
-  const { edits, select, selection, problems } = useTree();
+  const { edits, select, selection, problems, rename } = useTree();
   const invalid = (problems.get(node.id)?.length ?? 0) > 0;
   const selected = selection?.nodeId === node.id && !selection.branchId;
   return (
@@ -251,7 +257,7 @@ function BranchBlock({ node }: { node: BranchNode }) {
         onClick={() => select?.({ nodeId: node.id })}
       >
         {addIcons[node.type]}
-        <span className="wf-block-title">{node.name}</span>
+        <span className="wf-block-title">{rename(node.id, node.name)}</span>
         {edits && (
           <>
             <Button
@@ -302,7 +308,7 @@ function BranchBlock({ node }: { node: BranchNode }) {
 
 function BranchCard({ owner, branch, index }: { owner: BranchNode; branch: FlowBranch; index: number }) {
   const { t } = useTranslation();
-  const { type, edits, select: selectAny, selection } = useTree();
+  const { type, edits, select: selectAny, selection, rename } = useTree();
   const id = branch.id ?? '';
   const selected = selection?.nodeId === owner.id && selection.branchId === id;
   const conditions = branchConditions(branch);
@@ -322,7 +328,7 @@ function BranchCard({ owner, branch, index }: { owner: BranchNode; branch: FlowB
       }}
     >
       <div className="wf-branch-head">
-        <span className="wf-branch-name">{branch.name}</span>
+        <span className="wf-branch-name">{id ? rename(id, branch.name) : branch.name}</span>
         {owner.type === 'condition' && (
           <span className="wf-branch-priority">
             {branch.isDefault ? t('workflow.design.default') : t('workflow.design.priority', { n: index + 1 })}

@@ -15,6 +15,8 @@ import {
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { http } from '../../../platform/http/client';
 import { usePermissions } from '../../../platform/permission';
+import { useValueLabel, type ValueKind } from '../../../platform/labels/labels';
+import { RecordName, recordOfField } from '../../../platform/pickers/RecordName';
 import { UserName } from '../../../platform/pickers/UserName';
 import type { UserOption } from '../../../platform/pickers/UserSelect';
 
@@ -30,17 +32,62 @@ export const strategiesWithIds = new Set<ApproverRule['strategy']>([
 export const fieldsOf = (type: WorkflowType): readonly BusinessField[] => businessFields[type];
 export const fieldOf = (type: WorkflowType, name: string) => businessFields[type].find((f) => f.name === name);
 
+/** The shared enum an enum field of a record type holds (its words are `useValueLabel`'s). */
+const enumOfField: Record<WorkflowType, Record<string, ValueKind>> = {
+  Ticket: { priority: 'ticketPriority', status: 'ticketStatus' },
+  Invoice: {},
+  Requisition: {},
+};
+
 /** The labels of a record type's fields, values and operators in the user's language. */
 export function useFieldTexts(type: WorkflowType) {
   const { t } = useTranslation();
+  const valueLabel = useValueLabel();
   const fieldLabel = (name: string) => t(`workflow.field.${type}.${name}`, { defaultValue: name });
-  // Ticket priorities and statuses have their words already (the ticket screens' texts).
-  const optionLabel = (field: string, value: string) =>
-    type === 'Ticket' && (field === 'priority' || field === 'status')
-      ? t(`ticket.${field}.${value}`, { defaultValue: value })
-      : value;
+  const optionLabel = (field: string, value: string) => {
+    const kind = enumOfField[type][field];
+    return kind ? valueLabel(kind, value) : value;
+  };
   const opLabel = (op: Condition['op']) => t(`workflow.op.${op}`);
   return { fieldLabel, optionLabel, opLabel };
+}
+
+/**
+ * One value of a record's field as a person reads it: an enum's label, a user's or a record's name (`text` when
+ * the answer carries it), Yes/No, a list joined.
+ */
+export function FieldValue({
+  type,
+  field,
+  value,
+  text,
+}: {
+  type: WorkflowType;
+  field: string;
+  value: unknown;
+  text?: string;
+}) {
+  const { optionLabel } = useFieldTexts(type);
+  const valueLabel = useValueLabel();
+  if (text !== undefined) return <>{text}</>;
+  if (value === null || value === undefined || value === '') return <>—</>;
+  if (Array.isArray(value))
+    return (
+      <>
+        {value.map((one, i) => (
+          <Fragment key={i}>
+            {i > 0 && ', '}
+            <FieldValue type={type} field={field} value={one} />
+          </Fragment>
+        ))}
+      </>
+    );
+  if (typeof value === 'boolean') return <>{valueLabel('boolean', value)}</>;
+  const kind = fieldOf(type, field)?.kind;
+  const record = recordOfField[field];
+  if (kind === 'user' && typeof value === 'number') return <UserName id={value} />;
+  if (kind === 'id' && record && typeof value === 'number') return <RecordName record={record} id={value} />;
+  return <>{optionLabel(field, String(value))}</>;
 }
 
 /** Users already chosen, loaded by id so that the pickers show their names at once. */
@@ -59,23 +106,13 @@ export function useKnownUsers(ids: readonly number[] | undefined): UserOption[] 
 }
 
 function ValueText({ type, condition }: { type: WorkflowType; condition: Condition }) {
-  const { optionLabel } = useFieldTexts(type);
   const kind = fieldOf(type, condition.field)?.kind;
-  const values = Array.isArray(condition.value) ? condition.value : [condition.value];
-  return (
-    <>
-      {values.map((value, i) => (
-        <Fragment key={i}>
-          {i > 0 && ', '}
-          {kind === 'user' && typeof value === 'number' ? (
-            <UserName id={value} />
-          ) : (
-            optionLabel(condition.field, String(value))
-          )}
-        </Fragment>
-      ))}
-    </>
-  );
+  // An id or a user typed as text in a condition still names its record.
+  const value =
+    (kind === 'id' || kind === 'user') && typeof condition.value === 'string' && /^\d+$/.test(condition.value)
+      ? Number(condition.value)
+      : condition.value;
+  return <FieldValue type={type} field={condition.field} value={value} />;
 }
 
 /** A condition in words: "Priority is Urgent". */

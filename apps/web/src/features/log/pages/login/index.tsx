@@ -2,6 +2,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { loginResults, type LoginLog } from '@casedesk/shared';
 import { loginLogApi } from '../../api';
+import { useLoginReason } from '../../../../platform/labels/labels';
 import { LogList, logTime } from '../../components/LogList';
 
 const resultColor = { Succeeded: 'success', Failed: 'error', Locked: 'warning', SignedOut: 'default' } as const;
@@ -9,6 +10,7 @@ const resultColor = { Succeeded: 'success', Failed: 'error', Locked: 'warning', 
 /** Sign-in log: who signed in, from where, and what came of it. */
 export default function LoginLogPage() {
   const { t } = useTranslation();
+  const reason = useLoginReason();
   const result = (item: LoginLog) => (
     <Tag color={resultColor[item.result]}>{t(`logs.login.resultValues.${item.result}`)}</Tag>
   );
@@ -23,7 +25,13 @@ export default function LoginLogPage() {
         { key: 'logTime', dataIndex: 'logTime', title: t('logs.login.fields.logTime'), width: 210, render: logTime },
         { key: 'loginName', dataIndex: 'loginName', title: t('logs.login.fields.loginName') },
         { key: 'result', title: t('logs.login.fields.result'), width: 110, render: (_, item) => result(item) },
-        { key: 'message', dataIndex: 'message', title: t('logs.login.fields.message'), ellipsis: true },
+        {
+          key: 'message',
+          dataIndex: 'message',
+          title: t('logs.login.fields.message'),
+          ellipsis: true,
+          render: (message: string | null) => reason(message),
+        },
         { key: 'ip', dataIndex: 'ip', title: t('logs.login.fields.ip'), width: 140 },
         {
           key: 'userAgent',
@@ -38,7 +46,7 @@ export default function LoginLogPage() {
         { field: 'loginName' },
         { field: 'userId' },
         { field: 'result', render: result },
-        { field: 'message' },
+        { field: 'message', render: (item) => reason(item.message) },
         { field: 'ip' },
         { field: 'userAgent' },
       ]}

@@ -14,12 +14,14 @@ import { WorkflowStatusTag } from '../../components/node-texts';
 import { VersionsDrawer } from '../../components/VersionsDrawer';
 import { WorkflowCreateModal } from '../../components/WorkflowCreateModal';
 import { WorkflowCopyModal, WorkflowEditDrawer } from '../../components/WorkflowEditors';
+import { useSeededNodes } from '../../components/seeded-flow';
 
 const designPath = (id: number) => `/workflow/design?id=${id}`;
 
 /** Workflow definitions: type, status, version, unpublished changes; design, versions, copy, disable, delete. */
 export default function WorkflowDefinitionPage() {
   const { t } = useTranslation();
+  const seeded = useSeededNodes();
   const navigate = useNavigate();
   const { has } = usePermissions();
   const feedback = useActionFeedback();
@@ -37,7 +39,7 @@ export default function WorkflowDefinitionPage() {
         title={t('workflow.definition.title')}
         searchPlaceholder={t('workflow.definition.search')}
         exportName="workflows.xlsx"
-        nameOf={(w) => w.name}
+        nameOf={(w) => seeded.workflowName(w.code, w.name)}
         actionsWidth={200}
         filters={({ query, setFilter }) => (
           <>
@@ -110,7 +112,9 @@ export default function WorkflowDefinitionPage() {
             sorter: true,
             render: (name: string, w) => (
               <>
-                <Typography.Link onClick={() => void navigate(designPath(w.id))}>{name}</Typography.Link>
+                <Typography.Link onClick={() => void navigate(designPath(w.id))}>
+                  {seeded.workflowName(w.code, name)}
+                </Typography.Link>
                 {w.description && (
                   <>
                     <br />

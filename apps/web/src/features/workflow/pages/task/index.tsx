@@ -15,6 +15,7 @@ import { useResourceList } from '../../../../platform/crud/use-resource-list';
 import { useTaskBox, useTaskCounts, type TaskBoxQuery } from '../../api';
 import { DueDate, HolderName, TaskStatusTag } from '../../components/workflow-texts';
 import { formatDateTime } from '../../../../platform/format';
+import { useSeededNodes } from '../../components/seeded-flow';
 
 const firstPage = { page: 1, pageSize: 20 };
 const taskBox = { useList: useTaskBox };
@@ -22,6 +23,7 @@ const taskBox = { useList: useTaskBox };
 /** My approvals: to do, done, initiated and CC'd, each with its count; a row opens the instance page. */
 export default function MyApprovalsPage() {
   const { t } = useTranslation();
+  const seeded = useSeededNodes();
   const navigate = useNavigate();
   const box = useResourceList<WorkflowTask, TaskBoxQuery>(taskBox, { start: { box: 'todo', ...firstPage } });
   const { query, setQuery } = box;
@@ -47,7 +49,11 @@ export default function MyApprovalsPage() {
       title: t('workflow.task.columns.type'),
       render: (_, task) => t(`workflow.type.${task.businessType}`),
     },
-    { key: 'node', dataIndex: 'nodeName', title: t('workflow.task.columns.node') },
+    {
+      key: 'node',
+      title: t('workflow.task.columns.node'),
+      render: (_, task) => seeded.nodeName(task.workflowCode)(task.nodeId, task.nodeName),
+    },
     { key: 'initiator', dataIndex: 'initiatorName', title: t('workflow.task.columns.initiator') },
     {
       key: 'holder',

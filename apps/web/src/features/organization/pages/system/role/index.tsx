@@ -7,6 +7,7 @@ import { ListPage } from '../../../../../platform/crud/ListPage';
 import { useInvalidate } from '../../../../../platform/crud/resource-api';
 import { RowIconButton } from '../../../../../platform/crud/RowIconButton';
 import { StatusTag } from '../../../../../platform/crud/StatusTag';
+import { useSeededName } from '../../../../../platform/labels/labels';
 import { roleApi } from '../../../api';
 import { PermissionMatrixDrawer } from '../../../components/PermissionMatrixDrawer';
 import { RoleFormModal } from '../../../components/RoleFormModal';
@@ -19,6 +20,7 @@ export default function RoleListPage() {
   const [matrixOf, setMatrixOf] = useState<Role>();
   const [usersOf, setUsersOf] = useState<Role>();
   const reload = useInvalidate('Role');
+  const seeded = useSeededName();
 
   return (
     <>
@@ -29,7 +31,7 @@ export default function RoleListPage() {
         title={t('organization.role.title')}
         searchPlaceholder={t('organization.common.keyword')}
         exportName="Roles.xlsx"
-        nameOf={(role) => role.name}
+        nameOf={(role) => seeded('role', role.code, role.name)}
         statusField="enabled"
         statusValues={{ Active: 'true', Inactive: 'false' }}
         filters={({ query, setFilter }) => (
@@ -61,9 +63,20 @@ export default function RoleListPage() {
           </>
         )}
         columns={[
-          { title: t('organization.common.name'), dataIndex: 'name', sorter: true, width: 180 },
+          {
+            title: t('organization.common.name'),
+            dataIndex: 'name',
+            sorter: true,
+            width: 180,
+            render: (name: string, role) => seeded('role', role.code, name),
+          },
           { title: t('organization.common.code'), dataIndex: 'code', sorter: true, width: 150 },
-          { title: t('organization.common.description'), dataIndex: 'description', ellipsis: true },
+          {
+            title: t('organization.common.description'),
+            dataIndex: 'description',
+            ellipsis: true,
+            render: (text: string | null, role) => (text ? seeded('roleDescription', role.code, text) : '—'),
+          },
           {
             title: t('organization.role.dataScope'),
             dataIndex: 'dataScope',

@@ -12,6 +12,7 @@ import { scheduleJobApi, useJobAction, useJobHandlers } from '../../../api';
 import { JobRunsDrawer } from '../../../components/JobRunsDrawer';
 import { ScheduleJobEditor } from '../../../components/ScheduleJobEditor';
 import { formatJobTime, JobStateBadge, RunStatusTag, useHandlerTitle } from '../../../components/job-texts';
+import { useSeededName } from '../../../../../platform/labels/labels';
 
 // Next run, last run and result move on by themselves while the screen is open.
 const refreshMs = 5000;
@@ -19,6 +20,7 @@ const refreshMs = 5000;
 /** Scheduled jobs (spec: Schedule screen): running or deactivated, next and last run, start, stop, run now, history. */
 export default function ScheduleJobListPage() {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const { has } = usePermissions();
   const client = useQueryClient();
   const handlers = useJobHandlers();
@@ -46,7 +48,7 @@ export default function ScheduleJobListPage() {
         title={t('scheduleJob.title')}
         searchPlaceholder={t('scheduleJob.search')}
         exportName="scheduled-jobs.xlsx"
-        nameOf={(job) => job.name}
+        nameOf={(job) => seeded('job', job.className, job.name)}
         // A running job is stopped before it is deleted (the server refuses otherwise).
         rowAllows={(job, action) => action === 'edit' || !job.isStart}
         filters={({ query, setFilter }) => (
@@ -87,7 +89,7 @@ export default function ScheduleJobListPage() {
                 label={t('scheduleJob.runNow')}
                 className="job-run-now"
                 icon={<ThunderboltOutlined />}
-                confirm={t('scheduleJob.confirmRunNow', { name: job.name })}
+                confirm={t('scheduleJob.confirmRunNow', { name: seeded('job', job.className, job.name) })}
                 onClick={() => runNow.mutate(job.id, feedback(t('scheduleJob.runRequested')))}
               />
             )}
@@ -107,7 +109,7 @@ export default function ScheduleJobListPage() {
             sorter: true,
             render: (name: string, job) => (
               <>
-                {name}
+                {seeded('job', job.className, name)}
                 <br />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {job.jobGroup}

@@ -4,9 +4,11 @@ import { dictionaryApi } from '../../../api';
 import { DictionaryEditor } from '../../../components/DictionaryEditor';
 import { EnabledFilter, EnabledTag } from '../../../components/EnabledTag';
 import { ListPage } from '../../../../../platform/crud/ListPage';
+import { useSeededName } from '../../../../../platform/labels/labels';
 
 export default function DictionaryListPage() {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   return (
     <ListPage<Dictionary>
       kind="system"
@@ -22,7 +24,13 @@ export default function DictionaryListPage() {
       )}
       columns={[
         { key: 'code', dataIndex: 'code', title: t('system.dictionary.fields.code'), sorter: true },
-        { key: 'name', dataIndex: 'name', title: t('system.dictionary.fields.name'), sorter: true },
+        {
+          key: 'name',
+          dataIndex: 'name',
+          title: t('system.dictionary.fields.name'),
+          sorter: true,
+          render: (name: string, d) => seeded('dictionary', d.code, name),
+        },
         { key: 'category', dataIndex: 'category', title: t('system.dictionary.fields.category') },
         {
           key: 'description',

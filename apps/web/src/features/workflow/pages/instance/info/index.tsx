@@ -5,11 +5,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { businessFields, type FlowNode, type WorkflowInstanceInfo, type WorkflowType } from '@casedesk/shared';
 import { InstanceStatusTag } from '../../../../../platform/approval/InstanceStatusTag';
 import { useSession } from '../../../../../platform/auth-store';
-import { UserName } from '../../../../../platform/pickers/UserName';
 import { useInstanceInfo, workflowActionCalls, type WorkflowCall } from '../../../api';
 import { ActionModal, type ActionRequest } from '../../../components/ActionModal';
 import { InstanceTimeline } from '../../../components/InstanceTimeline';
 import { formatDateTime } from '../../../../../platform/format';
+import { FieldValue } from '../../../components/node-texts';
+import { useSeededNodes } from '../../../components/seeded-flow';
 
 // The graph library is the heaviest part of the page: it comes after the header and the buttons.
 const InstanceGraph = lazy(() =>
@@ -83,10 +84,6 @@ function nodeNames(root: FlowNode, names = new Map<string, string>()): Map<strin
   return names;
 }
 
-/** A value of the record as text. */
-const shown = (value: unknown) =>
-  value === null || value === undefined || value === '' ? '—' : Array.isArray(value) ? value.join(', ') : String(value);
-
 /** One approval: header, the buttons the server allows, the graph of its own version, the record, the timeline. */
 export default function InstanceInfoPage() {
   const { t } = useTranslation();
@@ -96,9 +93,11 @@ export default function InstanceInfoPage() {
   const query = useInstanceInfo(validId);
   const [request, setRequest] = useState<ActionRequest | null>(null);
   const me = useSession().userInfo?.userId;
+  const seeded = useSeededNodes();
 
   if (query.isPending && validId) return <Skeleton active className="page-skeleton" />;
-  const info = query.data;
+  // The demo workflows' seeded names read in the user's language, on the page and in its dialogs.
+  const info = query.data && seeded.instanceInfo(query.data);
   if (!info)
     return (
       <Result
@@ -167,15 +166,14 @@ export default function InstanceInfoPage() {
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workflow.instance.noFields')} />
               ) : (
                 <Descriptions column={1} size="small">
-                  {shownFields.map(({ name, kind }) => (
+                  {shownFields.map(({ name }) => (
                     <Descriptions.Item key={name} label={t(`workflow.field.${instance.businessType}.${name}`)}>
-                      {info.fieldTexts[name] !== undefined ? (
-                        info.fieldTexts[name]
-                      ) : kind === 'user' && typeof info.fields[name] === 'number' ? (
-                        <UserName id={info.fields[name]} />
-                      ) : (
-                        shown(info.fields[name])
-                      )}
+                      <FieldValue
+                        type={instance.businessType}
+                        field={name}
+                        value={info.fields[name]}
+                        text={info.fieldTexts[name]}
+                      />
                     </Descriptions.Item>
                   ))}
                 </Descriptions>

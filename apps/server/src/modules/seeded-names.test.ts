@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { seededNames, walkFlowChart, type FlowNode } from '@casedesk/shared';
+import { modules } from './index.js';
+import { demoInvoiceApproval } from './invoice/invoice.seed.js';
+import { demoRequisitionApproval } from './requisition/requisition.seed.js';
+import { demoTicketApproval } from './workflow/workflow.seed.js';
+
+// The web shows a seeded record's name in the reader's language while it is the seeded one (seededNames): a seed
+// that writes another name would stay English, so the seeds and the catalog must agree.
+describe('seeded names', () => {
+  it('every default job is named as the catalog names its class', () => {
+    const defaults = modules.flatMap((m) => m.jobs?.defaults ?? []);
+    expect(defaults.length).toBeGreaterThan(5);
+    const job: Record<string, string> = seededNames.job;
+    for (const d of defaults) expect(d.name, d.className).toBe(job[d.className]);
+  });
+
+  it('every node and branch of the demo workflows is named as the catalog names it', () => {
+    const graphs: [string, FlowNode][] = [
+      ['ticket-approval', demoTicketApproval({ lead: 1, manager: 2, desk: 3 })],
+      ['invoice-approval', demoInvoiceApproval({ lead: 1, finance: 2 })],
+      ['requisition-approval', demoRequisitionApproval({ lead: 1, manager: 2 })],
+    ];
+    const seen = new Map<string, string>();
+    for (const [code, graph] of graphs)
+      walkFlowChart(graph, (node) => {
+        seen.set(`${code}.${node.id}`, node.name);
+        if (node.type === 'condition' || node.type === 'parallel')
+          for (const branch of node.branches) seen.set(`${code}.${branch.id}`, branch.name ?? '');
+      });
+    expect(Object.fromEntries(seen)).toEqual(seededNames.workflowNode);
+  });
+});

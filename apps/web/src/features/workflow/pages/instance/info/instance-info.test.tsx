@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from 'antd';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FlowNode, WorkflowInstanceInfo } from '@casedesk/shared';
+import { clearSession, startSession } from '../../../../../platform/auth-store';
+import { useJsdomBrowser } from '../../../../../platform/jsdom-browser.fixture';
+import { testUser } from '../../../../../platform/user-info.fixture';
+import labelsCn from '../../../../../platform/labels/locales/zh-cn.json';
+import workflowCn from '../../../locales/zh-cn.json';
+import { ConditionText } from '../../../components/node-texts';
+import InstanceInfoPage from './index';
+
+// The ticket screens' words for its priorities and statuses (read as a file: a feature imports no other feature).
+const ticketCn = JSON.parse(readFileSync(join(process.cwd(), 'src/features/ticket/locales/zh-cn.json'), 'utf8')) as {
+  ticket: { priority: Record<string, string>; status: Record<string, string> };
+};
+
+vi.mock('../../../../../platform/http/auth-token', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  createAuthToken: async () => 'auth-token',
+}));
+
+// The demo's ticket approval as seeded (its code and English names are those of seededNames).
+const chart: FlowNode = {
+  id: 'start',
+  name: 'Submitter',
+  type: 'start',
+  next: {
+    id: 'team-lead',
+    name: 'Team lead',
+    type: 'approver',
+    approvers: { strategy: 'users', ids: [3] },
+    mode: 'any',
+    next: { id: 'end', name: 'End', type: 'end' },
+  },
+} as FlowNode;
+
+const info: WorkflowInstanceInfo = {
+  instance: {
+    id: 5,
+    workflowId: 1,
+    workflowCode: 'ticket-approval',
+    workflowName: 'Ticket approval',
+    versionId: 1,
+    version: 1,
+    businessType: 'Ticket',
+    businessId: 9,
+    title: 'T-9 Printer down',
+    status: 'Running',
+    initiatorId: 7,
+    initiatorName: 'Ada',
+    currentNodes: ['team-lead'],
+    currentNodeNames: ['Team lead'],
+    startedAt: '2026-01-05T08:00:00.000Z',
+    finishedAt: null,
+    rowVersion: 1,
+  },
+  flowChart: chart,
+  path: ['start', 'team-lead'],
+  tasks: [],
+  log: [],
+  actions: [],
+  myTasks: [],
+  fields: { priority: 'High', status: 'Assigned', projectId: 4, subject: 'Printer down' },
+  fieldAccess: { priority: 'read', status: 'read', projectId: 'read', subject: 'read' },
+  fieldTexts: { projectId: 'DESK · Service desk' },
+};
+
+const project = { id: 4, projectCode: 'DESK', projectName: 'Service desk' };
+const answers: Record<string, unknown> = {
+  '/api/WorkflowInstance/Info/5': info,
+  '/api/Project/Get/4': project,
+};
+
+let root: Root | undefined;
+let host: HTMLDivElement;
+
+beforeAll(async () => {
+  useJsdomBrowser();
+  await i18n.use(initReactI18next).init({ lng: 'zh-cn', lowerCaseLng: true, interpolation: { escapeValue: false } });
+  i18n.addResourceBundle('zh-cn', 'translation', { ...labelsCn, ...ticketCn, ...workflowCn }, true, true);
+  await i18n.changeLanguage('zh-cn');
+});
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', async (url: string) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    const data = answers[path];
+    return new Response(JSON.stringify({ resultCode: data ? 200 : 404, resultMsg: 'OK', data: data ?? null }), {
+      status: data ? 200 : 404,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  startSession(
+    { token: 't', exp: 0, refreshToken: 'r' },
+    { ...testUser, language: 'zh-cn', authBtnList: ['project:view'] },
+  );
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  host.remove();
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+async function show(element: React.ReactNode, until: () => boolean) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false } },
+  });
+  await act(async () =>
+    root!.render(
+      <QueryClientProvider client={client}>
+        <App>{element}</App>
+      </QueryClientProvider>,
+    ),
+  );
+  await vi.waitFor(() => expect(until()).toBe(true));
+}
+
+describe('the approval page in Chinese', () => {
+  it('shows the record’s values by their labels and the demo workflow’s names in Chinese', async () => {
+    await show(
+      <MemoryRouter initialEntries={['/workflow/instance/info/5']}>
+        <Routes>
+          <Route path="/workflow/instance/info/:id" element={<InstanceInfoPage />} />
+        </Routes>
+      </MemoryRouter>,
+      () => host.querySelector('.instance-record') !== null,
+    );
+    const record = host.querySelector('.instance-record')!.textContent!;
+    expect(record).toContain(ticketCn.ticket.priority.High);
+    expect(record).toContain(ticketCn.ticket.status.Assigned);
+    expect(record).not.toMatch(/\bHigh\b|\bAssigned\b/);
+    expect(record).toContain('DESK · Service desk');
+    const header = host.querySelector('.instance-header')!.textContent!;
+    expect(header).toContain(labelsCn.seed.workflow['ticket-approval']);
+    expect(header).toContain(labelsCn.seed.workflowNode['ticket-approval']['team-lead']);
+    expect(header).not.toContain('Team lead');
+  });
+
+  it('a condition names the project and the priority’s label, not an id or a code', async () => {
+    await show(
+      <div className="condition">
+        <ConditionText
+          type="Ticket"
+          conditions={[
+            { field: 'projectId', op: 'eq', value: 4 },
+            { field: 'priority', op: 'in', value: ['Urgent', 'High'] },
+          ]}
+        />
+      </div>,
+      () => host.textContent!.includes('DESK · Service desk'),
+    );
+    const text = host.querySelector('.condition')!.textContent!;
+    expect(text).toContain(
+      `${workflowCn.workflow.field.Ticket.projectId} ${workflowCn.workflow.op.eq} DESK · Service desk`,
+    );
+    expect(text).toContain(`${ticketCn.ticket.priority.Urgent}, ${ticketCn.ticket.priority.High}`);
+    expect(text).not.toMatch(/\b4\b/);
+  });
+});

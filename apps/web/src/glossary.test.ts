@@ -1,0 +1,88 @@
+// @vitest-environment node
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// docs/glossary.md: one term per thing per language, and the synonyms no text may use any more.
+const src = fileURLToPath(new URL('.', import.meta.url));
+const glossary = readFileSync(join(src, '../../../docs/glossary.md'), 'utf8');
+const languages = ['en', 'zh-cn', 'zh-tw'] as const;
+type Language = (typeof languages)[number];
+type Term = { thing: string; names: Record<Language, string>; banned: Record<Language, string[]> };
+
+const cells = (line: string) =>
+  line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((cell) => cell.trim());
+const list = (cell: string) => (cell === '—' ? [] : cell.split(', ').map((word) => word.trim()));
+
+const rows = glossary.split('\n').filter((line) => line.startsWith('|'));
+const header = cells(rows[0] ?? '');
+const terms: Term[] = rows.slice(2).map((line) => {
+  const [thing = '', en = '', cn = '', tw = '', notEn = '', notCn = '', notTw = ''] = cells(line);
+  return {
+    thing,
+    names: { en, 'zh-cn': cn, 'zh-tw': tw },
+    banned: { en: list(notEn), 'zh-cn': list(notCn), 'zh-tw': list(notTw) },
+  };
+});
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+type Tree = { [key: string]: string | Tree };
+function texts(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return typeof value === 'string' ? [[path, value] as [string, string]] : texts(value, path);
+  });
+}
+const localeFiles = (language: Language) =>
+  walk(src).filter((f) => new RegExp(`[/\\\\]locales[/\\\\]${language}\\.json$`).test(f));
+
+/** Where a language's texts use a banned word: `file key: word`. */
+function bannedUses(language: Language, files = localeFiles(language)): string[] {
+  return files.flatMap((file) =>
+    texts(JSON.parse(readFileSync(file, 'utf8')) as Tree).flatMap(([key, text]) =>
+      terms.flatMap(({ banned }) =>
+        banned[language]
+          .filter((word) => (language === 'en' ? new RegExp(`\\b${word}\\b`, 'i').test(text) : text.includes(word)))
+          .map((word) => `${relative(src, file)} ${key}: ${word}`),
+      ),
+    ),
+  );
+}
+
+describe('glossary', () => {
+  it('is one table of things with their term in each language', () => {
+    expect(header.slice(0, 4)).toEqual(['Thing', 'en', 'zh-cn', 'zh-tw']);
+    expect(terms.length).toBeGreaterThan(10);
+    for (const term of terms) for (const language of languages) expect(term.names[language], term.thing).not.toBe('');
+  });
+
+  it('names each thing once per language: no term is another thing’s term or a synonym of its own', () => {
+    for (const language of languages) {
+      const names = terms.map((term) => term.names[language]);
+      expect(new Set(names).size, language).toBe(names.length);
+      for (const term of terms) expect(term.banned[language], term.thing).not.toContain(term.names[language]);
+    }
+  });
+
+  for (const language of languages)
+    it(`the ${language} texts use no banned synonym`, () => {
+      expect(bannedUses(language)).toEqual([]);
+    });
+
+  it('finds a banned synonym in a text', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'glossary-')), 'zh-cn.json');
+    writeFileSync(file, JSON.stringify({ a: { title: '新建采购申请', ok: '新建请购单' } }));
+    expect(bannedUses('zh-cn', [file]).map((use) => use.split(' ').slice(1).join(' '))).toEqual(['a.title: 采购申请']);
+  });
+});

@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import {
+  delegateTypes,
+  emailDirections,
+  emailStatuses,
+  instanceStatuses,
+  invoiceStatuses,
+  loginReasons,
+  loginResults,
+  messageRefOf,
+  nodeTypes,
+  openItemStatuses,
+  requisitionStatuses,
+  seededNameKey,
+  taskStatuses,
+  ticketFroms,
+  ticketPriorities,
+  ticketStatuses,
+  workflowStatuses,
+  workflowTypes,
+  type SeededKind,
+} from '@casedesk/shared';
+
+/**
+ * Where the words of each fixed value live, by the shared enum's name: one list for every screen, so a status or a
+ * priority reads the same in a list, a detail, the approval page and a condition. `labels.test.ts` fails when a
+ * value of one of these enums has no label in a language.
+ */
+export const valueLabels = {
+  ticketStatus: { key: 'ticket.status', values: ticketStatuses },
+  ticketPriority: { key: 'ticket.priority', values: ticketPriorities },
+  ticketFrom: { key: 'ticket.from', values: ticketFroms },
+  instanceStatus: { key: 'workflow.instanceStatus', values: instanceStatuses },
+  taskStatus: { key: 'workflow.taskStatus', values: taskStatuses },
+  workflowType: { key: 'workflow.type', values: workflowTypes },
+  workflowStatus: { key: 'workflow.status', values: workflowStatuses },
+  nodeType: { key: 'workflow.node.type', values: nodeTypes },
+  invoiceStatus: { key: 'invoice.status', values: invoiceStatuses },
+  requisitionStatus: { key: 'requisition.status', values: requisitionStatuses },
+  openItemStatus: { key: 'openItem.status', values: openItemStatuses },
+  delegateType: { key: 'delegate.type', values: delegateTypes },
+  emailStatus: { key: 'mail.status', values: emailStatuses },
+  emailDirection: { key: 'mail.direction', values: emailDirections },
+  loginResult: { key: 'logs.login.resultValues', values: loginResults },
+  boolean: { key: 'values.boolean', values: ['true', 'false'] },
+} as const;
+
+export type ValueKind = keyof typeof valueLabels;
+
+/** A fixed value's label in the user's language (the value itself when it is none of its enum's). */
+export function useValueLabel() {
+  const { t } = useTranslation();
+  return (kind: ValueKind, value: string | boolean | null | undefined): string => {
+    if (value === null || value === undefined || value === '') return '—';
+    const text = String(value);
+    return (valueLabels[kind].values as readonly string[]).includes(text)
+      ? t(`${valueLabels[kind].key}.${text}`)
+      : text;
+  };
+}
+
+/**
+ * A seeded record's name in the user's language while it is still the seeded one (`seededNames` in shared: roles,
+ * default jobs, demo dictionaries and workflows, their node names); a name a user gave is shown as written.
+ */
+export function useSeededName() {
+  const { t } = useTranslation();
+  return (kind: SeededKind, code: string | null | undefined, name: string): string => {
+    const key = seededNameKey(kind, code, name);
+    return key ? t(key) : name;
+  };
+}
+
+/**
+ * A sign-in log row's reason in the user's language: the catalog's reasons (`loginReasons`) and the refusals of
+ * shared catalogs by their key; a reason written before them, or one with numbers in it, as written.
+ */
+export function useLoginReason() {
+  const { t } = useTranslation();
+  return (message: string | null): string => {
+    if (!message) return '—';
+    // Named by the catalog itself, not only through messageRefOf: a catalog no screen names is left out of the build.
+    const reason = Object.entries(loginReasons).find(([, text]) => text === message)?.[0];
+    if (reason) return t(`values.loginReason.${reason}`);
+    const ref = messageRefOf(message);
+    return ref ? t(`messages.${ref.key}`, { ...ref.values, defaultValue: message }) : message;
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The names of the records the seeds write that people read (contract 18): built-in roles, default jobs, the
+ * demo's dictionaries and workflows with their node names. The seeds write these English names; a seeded
+ * record keeps its stable code, and while its name is still the seeded one the web shows the text
+ * `seed.<kind>.<code>` in the reader's language (a name a user gave is shown as written). A web test fails
+ * when a language lacks one of them.
+ */
+export const seededNames = {
+  role: { admin: 'Administrator', common: 'Staff' },
+  roleDescription: {
+    admin: 'System role with every permission',
+    common: 'System role: tickets, open items, own account and own delegates',
+  },
+  /** Default jobs, by their handler's class name. */
+  job: {
+    'email.send': 'Send e-mails',
+    'email.fetch': 'Fetch incoming mail',
+    'log.retention': 'Log retention',
+    'scheduledTicket.createDue': 'Scheduled tickets',
+    'setting.holidayReminder': 'Holiday reminder',
+    'ticket.archive': 'Archive closed tickets',
+    'workflow.timeout': 'Approval time limits',
+    'import.work': 'Data import',
+    'jobs.pruneRuns': 'Prune job run history',
+  },
+  dictionary: {
+    ticketType: 'Ticket type',
+    businessUnit: 'Business unit',
+    paymentMethod: 'Payment method',
+    paymentTerm: 'Payment term',
+    taskCategory: 'Task category',
+  },
+  /** Dictionary items, by `<dictionary code>.<item key>`. */
+  dictionaryItem: {
+    'ticketType.incident': 'Incident',
+    'ticketType.service-request': 'Service request',
+    'ticketType.change': 'Change',
+    'ticketType.problem': 'Problem',
+    'businessUnit.retail': 'Retail',
+    'businessUnit.logistics': 'Logistics',
+    'businessUnit.technology': 'Technology',
+    'businessUnit.trading': 'Trading',
+    'businessUnit.manufacturing': 'Manufacturing',
+    'paymentMethod.bank-transfer': 'Bank transfer',
+    'paymentMethod.cheque': 'Cheque',
+    'paymentMethod.card': 'Card',
+    'paymentMethod.cash': 'Cash',
+    'paymentTerm.net-15': 'Net 15',
+    'paymentTerm.net-30': 'Net 30',
+    'paymentTerm.net-60': 'Net 60',
+    'paymentTerm.due-on-receipt': 'Due on receipt',
+    'taskCategory.analysis': 'Analysis',
+    'taskCategory.development': 'Development',
+    'taskCategory.testing': 'Testing',
+    'taskCategory.documentation': 'Documentation',
+    'taskCategory.follow-up': 'Follow-up',
+  },
+  workflow: {
+    'ticket-approval': 'Ticket approval',
+    'invoice-approval': 'Invoice approval',
+    'requisition-approval': 'Requisition approval',
+  },
+  /** The demo workflows' nodes and branches, by `<workflow code>.<node or branch id>`. */
+  workflowNode: {
+    'ticket-approval.start': 'Submitter',
+    'ticket-approval.priority': 'By priority',
+    'ticket-approval.urgent': 'Urgent or high',
+    'ticket-approval.team-lead': 'Team lead',
+    'ticket-approval.other': 'Other tickets',
+    'ticket-approval.service-manager': 'Service manager',
+    'ticket-approval.copy': 'Service desk copy',
+    'ticket-approval.end': 'End',
+    'invoice-approval.start': 'Submitter',
+    'invoice-approval.team-lead': 'Team lead',
+    'invoice-approval.amount': 'By amount',
+    'invoice-approval.large': 'From 10 000',
+    'invoice-approval.finance-manager': 'Finance manager',
+    'invoice-approval.small': 'Below 10 000',
+    'invoice-approval.end': 'End',
+    'requisition-approval.start': 'Requester',
+    'requisition-approval.team-lead': 'Team lead',
+    'requisition-approval.amount': 'By amount',
+    'requisition-approval.large': '5,000 and more',
+    'requisition-approval.manager': 'Manager',
+    'requisition-approval.small': 'Below 5,000',
+    'requisition-approval.end': 'End',
+  },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type SeededKind = keyof typeof seededNames;
+
+/**
+ * The text key of a seeded record's name (`seed.<kind>.<code>`) while `name` is still the seeded one; null for a
+ * record the seeds did not write or a name a user changed.
+ */
+export function seededNameKey(kind: SeededKind, code: string | null | undefined, name: string): string | null {
+  if (!code) return null;
+  const names: Record<string, string> = seededNames[kind];
+  return Object.hasOwn(names, code) && names[code] === name ? `seed.${kind}.${code}` : null;
+}
+
+/** A seeded dictionary's items in their order: `key` and English `name` (`seededNames.dictionaryItem`). */
+export function seededDictionaryItems(code: keyof typeof seededNames.dictionary): { key: string; name: string }[] {
+  return Object.entries(seededNames.dictionaryItem)
+    .filter(([id]) => id.startsWith(`${code}.`))
+    .map(([id, name]) => ({ key: id.slice(code.length + 1), name }));
+}
