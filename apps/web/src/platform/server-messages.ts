@@ -17,6 +17,8 @@ export function i18nKeys({ key }: MessageRef): string[] {
   if (catalog === 'ticket') keys.push(`ticket.messages.${name}`);
   // Sign-in refusals are shown on the sign-in page, which loads only its own texts.
   if (catalog === 'sso') keys.push(`login.ssoErrors.${name}`);
+  // Sign-in log reasons are values of a log row, labelled with the other fixed values.
+  if (catalog === 'loginReason') keys.push(`values.loginReason.${name}`);
   return keys;
 }
 
