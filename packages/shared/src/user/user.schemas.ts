@@ -61,29 +61,8 @@ export const userMessages = defineMessages('user', {
   positionHasUsers: 'The position is held by {count} user(s); change their position first.',
 } as const);
 
-const hanScript = /\p{Script=Han}/u;
-
-/** Whether a name is written in Han characters (any of its parts), so it follows the Chinese name order. */
-export const writtenInHan = (...parts: (string | null | undefined)[]): boolean =>
-  parts.some((part) => !!part && hanScript.test(part));
-
-/**
- * The name lists show (`full_name`) when none is given, in the name's own order (contract 18): Han parts family
- * name first with no space ("陈伟"), others given name first with a space ("Wei Chen"). Migration 0016 recomposes
- * the names stored before this rule.
- */
-export const composeFullName = (realName: string | null | undefined, lastName: string | null | undefined) =>
-  writtenInHan(realName, lastName)
-    ? [lastName, realName].filter(Boolean).join('')
-    : [realName, lastName].filter(Boolean).join(' ');
-
-/** The name a person is greeted by: the given name, but the whole name of a Han one ("晚上好，陈伟"). */
-export const addressName = (realName: string | null | undefined, lastName: string | null | undefined): string =>
-  writtenInHan(realName, lastName) ? composeFullName(realName, lastName) : (realName ?? '');
-
-/** A user's name wherever one is shown: the full name, else the login name (the server's `userDisplayNameSql`). */
-export const userDisplayName = (user: { fullName: string | null; loginName: string }): string =>
-  user.fullName ?? user.loginName;
+// Names in their language's order, zod-free so that the web's shell can import them without the schemas.
+export { addressName, composeFullName, userDisplayName, writtenInHan } from './user-names.js';
 
 export const userLanguages = ['en', 'zh-cn', 'zh-tw'] as const;
 export const userLanguageSchema = z.enum(userLanguages);
