@@ -225,7 +225,7 @@ describe('system administration screens', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     expect((await deleted).status()).toBe(409);
     const refusal = page.locator('.ant-modal-confirm-warning');
-    await refusal.getByText(/The menu has \d+ sub-menu\(s\); delete or move them first\./).waitFor();
+    await refusal.getByText(/The menu has \d+ sub-menus; delete or move them first\./).waitFor();
     await shot(page, 'system-menu-delete-refused-en');
     await refusal.getByRole('button', { name: 'OK' }).click();
     await refusal.waitFor({ state: 'detached' });
