@@ -1,6 +1,6 @@
 import type { MyInfo } from '@casedesk/shared';
-// The zod-free file, not the package's index: the shell must not carry the schemas (scripts/check-bundle-size.mjs).
-import { addressName } from '../../../../packages/shared/src/user/user-names';
+// The zod-free entry, not the package's index: the shell must not carry the schemas (scripts/check-bundle-size.mjs).
+import { addressName } from '@casedesk/shared/user-names';
 
 /** The signed-in user as kept in local storage, built from GetMyInfo (spec section 3). */
 export type UserInfo = {
