@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgTemplate: string;
+    /** The folder under which each test file's app keeps its files (removed after the run). */
+    testDataRoot: string;
   }
 }
 
@@ -19,6 +21,9 @@ export const templateName = `casedesk_tpl_${process.pid}`;
 
 /** Migrate and seed once; every test file then starts from a copy of this template. */
 export default async function setup(project: TestProject) {
+  const dataRoot = mkdtempSync(join(tmpdir(), 'casedesk-test-data-'));
+  project.provide('testDataRoot', dataRoot);
+  const removeDataRoot = () => rmSync(dataRoot, { recursive: true, force: true });
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const admin = new pg.Client({ connectionString: url });
@@ -36,6 +41,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       await admin.query(`drop database if exists ${templateName} with (force)`);
       await admin.end();
+      removeDataRoot();
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-test-'));
@@ -49,5 +55,8 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgliteTemplate', file);
   project.provide('pgTemplate', '');
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    removeDataRoot();
+  };
 }

@@ -1,7 +1,10 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { TokenData } from '@casedesk/shared';
 import { buildApp, type App, type AppOptions } from '../src/app.js';
 import type { Database, Db } from '../src/db/database.js';
@@ -21,10 +24,22 @@ export type Response = {
   raw: string;
 };
 
+let ownDataDir: string | undefined;
+
+/**
+ * The files of this test file's apps go to a temporary folder of its own, never the shared ./data that test
+ * files running side by side (and a developer's `npm start`) would write into together.
+ */
+function testDataDir(): string {
+  ownDataDir ??= mkdtempSync(join(inject('testDataRoot') || tmpdir(), 'file-'));
+  return ownDataDir;
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '0', LOGIN_RATE_LIMIT_MAX: '0' }),
     demoData: false,
+    dataDir: testDataDir(),
     ...overrides,
   };
 }
