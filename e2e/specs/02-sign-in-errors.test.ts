@@ -20,8 +20,10 @@ describe('sign-in errors', () => {
     const error = page.locator('.login-error');
     const wrongText = 'Incorrect user name or password.';
     for (let attempt = 1; attempt <= 5; attempt++) {
+      // Listening before the click: an answer that comes back before the listener would be missed.
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/token/Login'));
       await fillSignIn(page, user.loginName, 'Wrong@pass1');
-      await page.waitForResponse((r) => r.url().endsWith('/api/token/Login'));
+      await answered;
       await expect.poll(() => error.textContent()).toContain(wrongText);
       expect(page.url()).toContain('/login');
     }

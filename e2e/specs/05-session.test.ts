@@ -1,7 +1,16 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, createStaff } from '../support/api';
-import { apiSettled, clickMenu, launchBrowser, newContext, shot, signedIn, stored } from '../support/browser';
+import {
+  apiSettled,
+  clickMenu,
+  clickWhenStill,
+  launchBrowser,
+  newContext,
+  shot,
+  signedIn,
+  stored,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -114,7 +123,7 @@ describe('session safety', () => {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await title.count()).toBe(1);
     await shot(page, 'forbidden-alert');
-    await page.locator('.ant-modal-confirm-btns button').click();
+    await clickWhenStill(page.locator('.ant-modal-confirm-btns button'));
     await title.waitFor({ state: 'detached' });
     // Permission refusals never end the session.
     expect(await stored(page, 'token')).not.toBeNull();

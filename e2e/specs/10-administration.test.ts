@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, type Api, type TestUser } from '../support/api';
-import { clickMenu, fillSignIn, launchBrowser, newContext, shot, signedIn } from '../support/browser';
+import { clickMenu, clickWhenStill, fillSignIn, launchBrowser, newContext, shot, signedIn } from '../support/browser';
 
 /** This spec's own administrator: its language and sessions reach no other spec. */
 let admin: TestUser;
@@ -66,7 +66,7 @@ async function openScreen(page: Page, path: string) {
 /** Posts through a button and returns the envelope of the call it triggers (listening before the click). */
 async function submitAndWait(page: Page, button: Locator, path: string) {
   const response = page.waitForResponse((r) => r.url().includes(path) && r.request().method() === 'POST');
-  await button.click();
+  await clickWhenStill(button);
   const body = (await (await response).json()) as { resultCode: number; resultMsg: string };
   expect(body).toMatchObject({ resultCode: 200 });
 }

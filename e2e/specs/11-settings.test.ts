@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, type Api, type TestUser } from '../support/api';
-import { baseUrl, fillSignIn, launchBrowser, newContext, shot, signedIn } from '../support/browser';
+import { baseUrl, clickWhenStill, fillSignIn, launchBrowser, newContext, shot, signedIn } from '../support/browser';
 
 /** This spec's own administrator: its language and sessions reach no other spec. */
 let admin: TestUser;
@@ -133,7 +133,7 @@ describe('settings', () => {
     await row.waitFor();
     await row.locator('.token-revoke').click();
     const revoked = page.waitForResponse((r) => r.url().includes('/api/ApiToken/Revoke/'));
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Revoke' }).click();
+    await clickWhenStill(page.locator('.ant-popconfirm').getByRole('button', { name: 'Revoke' }));
     expect((await revoked).status()).toBe(200);
     await row.getByText('Revoked').waitFor();
 

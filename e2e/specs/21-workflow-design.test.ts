@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createStaff, type Api, type TestUser } from '../support/api';
-import { launchBrowser, newContext, shot, signedIn } from '../support/browser';
+import { clickWhenStill, launchBrowser, newContext, shot, signedIn } from '../support/browser';
 
 type Page1<T> = { items: T[]; total: number };
 type Condition = { field: string; op: string; value: unknown };
@@ -226,7 +226,7 @@ describe('workflow designer', () => {
     // Disable and enable: the status follows.
     await row.locator('.workflow-disable').click();
     const disabled = page.waitForResponse((r) => r.url().includes('/api/Workflow/Disable/'));
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }).click();
+    await clickWhenStill(page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'OK' }));
     const disabledBody = (await (await disabled).json()) as { resultCode: number; resultMsg: string };
     expect(disabledBody).toMatchObject({ resultCode: 200 });
     await row.locator('.wf-status-Disabled').waitFor();

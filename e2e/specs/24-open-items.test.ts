@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, userPassword, type Api } from '../support/api';
-import { launchBrowser, newContext, shot, signedIn } from '../support/browser';
+import { clickWhenStill, launchBrowser, newContext, shot, signedIn } from '../support/browser';
 
 type Language = 'en' | 'zh-cn' | 'zh-tw';
 type Envelope<T = unknown> = { resultCode: number; resultMsg: string; data: T };
@@ -147,7 +147,7 @@ describe('open items', () => {
         .click();
       const confirm = page.locator('.open-item-status-confirm');
       await confirm.waitFor();
-      await confirm.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+      await clickWhenStill(confirm.locator('.ant-modal-confirm-btns .ant-btn-primary'));
       await page.locator('.ant-message').getByText(text.updateComment).waitFor();
       // Saving with the old comment is refused by the form (the server refuses it too).
       await drawer.locator('.ant-drawer-footer .ant-btn-primary').click();
@@ -168,7 +168,7 @@ describe('open items', () => {
       // Deleting a Complete item is refused with the spec's words, in the user's language.
       await page.locator('.open-item-info-page .open-item-delete').click();
       const refused = await submit(page, `/api/OpenItem/Delete/${added.data.id}`, () =>
-        page.locator('.ant-modal-confirm-btns .ant-btn-dangerous').click(),
+        clickWhenStill(page.locator('.ant-modal-confirm-btns .ant-btn-dangerous')),
       );
       expect(refused.resultMsg).toBe("It's not allowed to delete the open item marked in Complete");
       const warning = page.locator('.open-item-delete-refused');

@@ -50,19 +50,26 @@ export class Api {
   }
 }
 
+/**
+ * Replaces the seeded administrator's first-start password, once, before any spec runs (global-setup.ts): specs
+ * running side by side would otherwise race to change it, and the loser could sign in with neither password.
+ */
+export async function setFirstAdminPassword(baseUrl: string): Promise<void> {
+  const api = new Api(baseUrl);
+  if (!(await api.signIn('admin', initialAdminPassword))) throw new Error('The administrator cannot sign in');
+  await api.ok('POST', '/api/token/ResetInitPassword', {
+    oldPassword: initialAdminPassword,
+    newPassword: adminPassword,
+    confirmPassword: adminPassword,
+  });
+}
+
 let admin: Promise<Api> | undefined;
 
-/** The administrator, signed in; changes the first-start password through the API if no test did it yet. */
+/** The administrator, signed in (with the password global-setup.ts gave it). */
 export function adminApi(): Promise<Api> {
   admin ??= (async () => {
     const api = new Api();
-    if (await api.signIn('admin', adminPassword)) return api;
-    if (!(await api.signIn('admin', initialAdminPassword))) throw new Error('The administrator cannot sign in');
-    await api.ok('POST', '/api/token/ResetInitPassword', {
-      oldPassword: initialAdminPassword,
-      newPassword: adminPassword,
-      confirmPassword: adminPassword,
-    });
     if (!(await api.signIn('admin', adminPassword))) throw new Error('The administrator cannot sign in');
     return api;
   })();

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { launchChromium } from './chromium';
 
@@ -94,12 +94,26 @@ export async function reportOpenPages(testName: string, attempt = 0): Promise<vo
   }
 }
 
-export async function shot(page: Page, name: string): Promise<void> {
-  // Wait for the page's animations (drawers, modals, menus) to finish; endless ones (spinners) do not count.
+/** Waits for the page's animations (drawers, modals, menus) to finish; endless ones (spinners) do not count. */
+export async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await animationsDone(page);
   await page.screenshot({ path: `${screenshots}${name}.png` });
+}
+
+/**
+ * Clicks a button of a dialog or pop-up once it has stopped moving: on a busy machine a click aimed while the
+ * dialog still zooms in can land beside the button, on the mask, and nothing happens.
+ */
+export async function clickWhenStill(button: Locator): Promise<void> {
+  await button.waitFor();
+  await animationsDone(button.page());
+  await button.click();
 }
 
 /** Signs in through the sign-in page (already open). */

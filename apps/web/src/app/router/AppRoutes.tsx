@@ -7,7 +7,7 @@ import { lazyPage } from '../../platform/lazy-page';
 const LoginPage = lazyPage(() => import('../../features/auth/pages/login'));
 const ChangePasswordPage = lazyPage(() => import('../../features/auth/pages/change'));
 const ResetPasswordPage = lazyPage(() => import('../../features/auth/pages/reset-password'));
-const Unauthorized = lazyPage(() => import('../pages/Unauthorized'));
+const StatusPage = lazyPage(() => import('../pages/StatusPage'));
 const loadSignedInRoutes = () => import('./SignedInRoutes');
 const SignedInRoutes = lazyPage(loadSignedInRoutes);
 // A returning user (a stored session) will need the menu and the signed-in screens: ask for the menu first (the
@@ -24,7 +24,7 @@ export function AppRoutes() {
         <Route path="/login" element={<LoginPage />} />
         <Route path="/change" element={<ChangePasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/401" element={<Unauthorized />} />
+        <Route path="/401" element={<StatusPage kind="unauthorized" />} />
         <Route path="*" element={<SignedInRoutes />} />
       </Routes>
     </Suspense>

@@ -11,8 +11,7 @@ import { homePathOf, menuTitle, type AppRoute } from './menu-routes';
 import { unknownAddressKind } from './unknown-address';
 import { prefetchOf, resolveView, type ViewLoader } from './views';
 
-const NotFound = lazyPage(() => import('../pages/NotFound'));
-const Forbidden = lazyPage(() => import('../pages/Forbidden'));
+const StatusPage = lazyPage(() => import('../pages/StatusPage'));
 const ComingSoon = lazyPage(() => import('../pages/ComingSoon'));
 const IframePage = lazyPage(() => import('../pages/IframePage'));
 const loadLayoutCode = () => import('../layout/Layout');
@@ -75,7 +74,7 @@ function RouteScreen({ route }: { route: AppRoute }) {
 /** An address no route takes: a screen the user's role is not offered says so; anything else is a wrong address. */
 function UnknownAddress({ routes }: { routes: AppRoute[] }) {
   const { pathname } = useLocation();
-  return unknownAddressKind(routes, pathname) === 'forbidden' ? <Forbidden /> : <NotFound />;
+  return <StatusPage kind={unknownAddressKind(routes, pathname) === 'forbidden' ? 'forbidden' : 'notFound'} />;
 }
 
 /**
