@@ -96,7 +96,7 @@ const fallbackStatements: CapturedStatement[] = [
 ];
 
 // What-if: myInfo's two statements (user row, role names) as one, reading only the columns it answers with.
-const myInfoSelect = `select u.id, u.login_name, u.photo, u.last_login_time, u.real_name, u.last_login_ip, u.user_type,
+const myInfoSelect = `select u.id, u.login_name, u.photo, u.last_login_time, u.real_name, u.last_name, u.last_login_ip, u.user_type,
           u.language, u.private_ticket, u.need_to_change_pwd, u.email, u.mobile,
           coalesce((select array_agg(r.name order by r.sort, r.id) from user_role ur
                      join role r on r.id = ur.role_id and r.enabled where ur.user_id = u.id), '{}') as role_names

@@ -18,7 +18,8 @@ export const userSession = pgTable(
     /** Set for a single sign-on session: the provider's ID token, the hint its end-session endpoint asks for. */
     ssoIdToken: text('sso_id_token'),
   },
-  (t) => [index('user_session_user_idx').on(t.userId), userKey('user_session_user_fk', t.userId)],
+  // (user, created_at): a user's sessions, and GetMyInfo's previous sign-in (the one before this session's) read from the index.
+  (t) => [index('user_session_user_idx').on(t.userId, t.createdAt), userKey('user_session_user_fk', t.userId)],
 );
 
 /** Refresh tokens, stored as SHA-256 hashes; a used one presented again revokes its session. */
