@@ -17,7 +17,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { invoiceCreateSchema, moneyLineInputSchema } from '@casedesk/shared';
-import { schemaRule } from '../../../platform/form-rules';
+import { requiredRule, schemaRule } from '../../../platform/form-rules';
 import { DecimalInput } from '../../../platform/forms/DecimalInput';
 import { RemoteSelect, type Option } from '../../../platform/pickers/RemoteSelect';
 import { searchProjects } from '../../../platform/pickers/lookups';
@@ -106,12 +106,7 @@ export function InvoiceForm({
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item
-            name="vendorId"
-            label={label('vendorId', f('vendor'))}
-            required
-            rules={[{ required: true, message: t('invoice.form.required') }]}
-          >
+          <Form.Item name="vendorId" label={label('vendorId', f('vendor'))} required rules={[requiredRule()]}>
             <RemoteSelect
               queryKey={resourceKeys('Vendor').of('options', 'active')}
               search={searchVendors}
@@ -136,7 +131,7 @@ export function InvoiceForm({
             name="invoiceDate"
             label={label('invoiceDate', f('invoiceDate'))}
             required
-            rules={[{ required: true, message: t('invoice.form.required') }]}
+            rules={[requiredRule()]}
           >
             <DatePicker style={{ width: '100%' }} className="invoice-date" />
           </Form.Item>
