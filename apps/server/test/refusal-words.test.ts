@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { industryMessages } from '@casedesk/shared';
+import platformCn from '../../web/src/platform/locales/zh-cn.json' with { type: 'json' };
+import platformTw from '../../web/src/platform/locales/zh-tw.json' with { type: 'json' };
 import type { RouteRecord } from '../src/platform/access.js';
 import { fieldLabel, hasFieldLabel, languages, type Language } from '../src/platform/translator.js';
 import { createUser, signIn, useTestApp, type Response } from './helpers.js';
@@ -187,6 +190,31 @@ describe('the language of a refusal', () => {
     const anonymous = await ctx.call('GET', '/api/Dept/Get/1', { headers: { 'accept-language': 'zh-CN' } });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.resultMsg).toMatch(cjk);
+  });
+
+  it('words a counted refusal in the plural form of the language (the web keeps counted texts as _one/_other)', async () => {
+    const add = async (code: string, parentId?: number) => {
+      const response = await ctx.call('POST', '/api/Industry/Add', {
+        token: tokens.en,
+        body: { code, name: code, parentId },
+      });
+      expect(response.status, response.raw).toBe(200);
+      return response.body.data as { id: number };
+    };
+    const parent = await add('WORDS-P');
+    await add('WORDS-C1', parent.id);
+    await add('WORDS-C2', parent.id);
+    const wanted: Record<Language, string> = {
+      en: industryMessages.hasChildren(2),
+      'zh-cn': platformCn.messages.industry.hasChildren_other.replace('{{count}}', '2'),
+      'zh-tw': platformTw.messages.industry.hasChildren_other.replace('{{count}}', '2'),
+    };
+    for (const language of languages) {
+      const refused = await ctx.call('POST', `/api/Industry/Delete/${parent.id}`, { token: tokens[language] });
+      expect(refused.status).toBe(409);
+      expect(refused.body.resultMsg, language).toBe(wanted[language]);
+    }
+    expect(wanted['zh-cn']).toMatch(/2 个/);
   });
 
   it('names the field of a value in the URL', async () => {

@@ -90,6 +90,16 @@ export function textAt(language: Language, key: string): string | undefined {
   return typeof at === 'string' ? at : undefined;
 }
 
+/**
+ * A text with a count as i18next picks it (the web's plurals): `<key>_one` / `<key>_other` by the language's plural
+ * rules, else `<key>`.
+ */
+function countedTextAt(language: Language, key: string, count: unknown): string | undefined {
+  if (typeof count !== 'number') return textAt(language, key);
+  const form = new Intl.PluralRules(language === 'en' ? 'en' : 'zh').select(count);
+  return textAt(language, `${key}_${form}`) ?? textAt(language, `${key}_other`) ?? textAt(language, key);
+}
+
 const fill = (template: string, values: MessageValues) =>
   template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
     Object.hasOwn(values, name) ? String(values[name]) : whole,
@@ -100,8 +110,9 @@ const fill = (template: string, values: MessageValues) =>
  * kind (`label: 'project'`) is worded in the language too, as the web does.
  */
 export function translate(language: Language, ref: MessageRef): string | undefined {
+  const count = ref.values?.count;
   const template = textHomes(ref.key)
-    .map((home) => textAt(language, home))
+    .map((home) => countedTextAt(language, home, count))
     .find((text) => text !== undefined);
   if (template === undefined) return undefined;
   const values = { ...ref.values };

@@ -35,9 +35,12 @@ export function schemaRule(schema: z.ZodType, label?: string): FormRule {
   };
 }
 
-/** A field the form requires where no schema says so: "<label> is required." */
+/**
+ * A field the form requires where no schema says so: "<label> is required." Any key beside `required` and `message`
+ * (even `whitespace: undefined`) makes the validator check the value as text, refusing a picked id (a number).
+ */
 export function requiredRule(label?: string, options: { whitespace?: boolean } = {}): FormRule {
-  return { required: true, whitespace: options.whitespace, message: requiredText(label) };
+  return { required: true, ...(options.whitespace ? { whitespace: true } : {}), message: requiredText(label) };
 }
 
 /** "<label> is required.", for a validator of its own. */
