@@ -115,7 +115,7 @@ describe('layout, menu and tabs', () => {
     await context.close();
   });
 
-  it('scrolls a refused form to its first field below the fixed header, saying "Required" once', async () => {
+  it('scrolls a refused form to its first field below the fixed header, naming the missing field once', async () => {
     const user = await createStaff();
     const context = await newContext(browser);
     const page = await context.newPage();
@@ -127,7 +127,8 @@ describe('layout, menu and tabs', () => {
     await subject.waitFor();
     await page.locator('.ticket-submit').click();
     await subject.locator('.ant-form-item-explain-error').first().waitFor();
-    expect(await subject.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(['Required']);
+    // The same sentence the server answers with (contract section 18): the field by its label, said once.
+    expect(await subject.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(['Subject is required.']);
     const labelTop = async () => (await subject.locator('label').boundingBox())!.y;
     const tabsBottom = async () => {
       const box = (await page.locator('.tags-view').boundingBox())!;

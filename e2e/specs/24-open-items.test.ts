@@ -170,7 +170,8 @@ describe('open items', () => {
       const refused = await submit(page, `/api/OpenItem/Delete/${added.data.id}`, () =>
         clickWhenStill(page.locator('.ant-modal-confirm-btns .ant-btn-dangerous')),
       );
-      expect(refused.resultMsg).toBe("It's not allowed to delete the open item marked in Complete");
+      // The server answers in the user's language too (contract section 18).
+      expect(refused.resultMsg).toBe(text.deleteComplete);
       const warning = page.locator('.open-item-delete-refused');
       await warning.getByText(text.deleteComplete).waitFor();
       await shot(page, `24-open-item-delete-refused-${language}`);

@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages, msg } from '@casedesk/shared';
+import { messages, msg, zodErrorMap } from '@casedesk/shared';
 import type { Database } from './db/database.js';
 import { authenticateApiToken, isPersonalToken } from './modules/apiToken/index.js';
 import { actorLoader } from './modules/auth/index.js';
@@ -142,6 +142,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       );
     },
   });
+  // zod's own words never reach a client (contract section 18): the refusal names the field by its label.
+  z.config({ customError: zodErrorMap });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -1,6 +1,7 @@
 export * from './platform/errors.js';
 export * from './platform/messages.js';
 export * from './platform/message-keys.js';
+export * from './platform/validation.js';
 export * from './platform/envelope.js';
 export * from './platform/paging.js';
 export * from './platform/permissions.js';

@@ -23,7 +23,13 @@ export type PersonalTokenAuthenticator = {
   authenticate(bearer: string): Promise<Actor | undefined>;
 };
 
-export type RouteRecord = { method: string; url: string; access: RouteAccess | undefined };
+export type RouteRecord = {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+  /** The route's body schema, if it declares one (the route-table walks of the tests read it). */
+  body?: unknown;
+};
 
 /** Routes that third-party plugins register without our config: public by nature (docs, static files). */
 const pluginPublicPrefixes = ['/api/docs'];
@@ -110,7 +116,8 @@ export function registerAccessControl(
       config.authToken = false;
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) deps.routes.push({ method, url: route.url, access: config.access });
+    const body = (route.schema as { body?: unknown } | undefined)?.body;
+    for (const method of methods) deps.routes.push({ method, url: route.url, access: config.access, body });
 
     // A route-level hook, added after the rate limiter's (registered earlier): a flood is counted and
     // cut off before any RSA decryption or database work is spent on it.

@@ -11,6 +11,8 @@ export type Actor = {
   needToChangePwd: boolean;
   /** Widest data scope of the user's enabled roles: 'all' beats 'projects' beats 'own'. */
   dataScope: DataScope;
+  /** The user's interface language (`en`, `zh-cn`, `zh-tw`); what the server says to them is worded in it. */
+  language?: string;
   /** Set when the call came with a personal API token (`cdk_…`) rather than a signed-in session. */
   apiTokenId?: number;
 };

@@ -4,28 +4,29 @@ import {
   messages,
   type ErrorCode,
   type FieldError,
+  type IssueLike,
   type MessageRef,
   msg,
 } from '@casedesk/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { foreignKeyError, foreignKeyViolationOf, pgErrorOf } from './db-errors.js';
-import { AppError, unkeyed } from './errors.js';
+import { AppError, invalidInput, refOf, unkeyed, wordIssues, type FieldIssue } from './errors.js';
+import { callerLanguage, translateText } from './translator.js';
 
 /** A validation issue as fastify-type-provider-zod hands it over (zod's issue under `params`). */
-const specTexts: ReadonlySet<string> = new Set(Object.values(messages));
+type Issue = IssueLike & { instancePath?: string; params?: { keys?: unknown } };
 
-type Issue = { instancePath?: string; keyword?: string; message: string; params?: { keys?: unknown } };
-
-function fieldErrorsOf(issues: readonly Issue[], context: string | undefined): FieldError[] {
+/** The issues of a refused request, each at its field (one per unknown key, named, rather than one for the object). */
+function fieldIssuesOf(issues: readonly Issue[], context: string | undefined): FieldIssue[] {
   return issues.flatMap((issue) => {
     const path = issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
     const keys = issue.params?.keys;
-    // One entry per unknown key, named, rather than one nameless entry for the whole object.
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.length > 0)
-      return keys.map((key) => ({ field: path ? `${path}.${String(key)}` : String(key), message: 'Unknown field' }));
+      return keys.map((key) => ({ field: path ? `${path}.${String(key)}` : String(key), issue }));
     const field = path || (context === 'body' ? '' : (context ?? ''));
-    return [{ field, message: issue.message }];
+    // A record's key in the URL (`Get/{key}`) is its id.
+    return [{ field, ...(context === 'params' && field === 'key' ? { label: 'id' } : {}), issue }];
   });
 }
 
@@ -40,10 +41,13 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
     case 'FST_ERR_CTP_INVALID_TYPE':
     case 'FST_ERR_INVALID_URL':
     case 'FST_ERR_BAD_URL':
-      // Fastify's own text for the others: it names what is wrong with the body or the URL and has no key.
+      // Fastify's own text for the others, in English: it names what is wrong with the body or the URL. Another
+      // language gets the catalog's sentence of the key.
       return new AppError(
         'BAD_REQUEST',
-        error.code === 'FST_ERR_BAD_URL' ? msg(messages, 'malformedUrl') : unkeyed(error.message),
+        error.code === 'FST_ERR_BAD_URL'
+          ? msg(messages, 'malformedUrl')
+          : { ...msg(messages, 'unreadableRequest'), text: error.message },
       );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', msg(messages, 'bodyTooLarge'));
@@ -105,17 +109,45 @@ const keyFields = (ref: MessageRef | undefined) =>
 /** Clients that translate the server's texts send `Message-Keys: 1` and get each text's key beside it. */
 const wantsKeys = (reply: FastifyReply) => reply.request.headers['message-keys'] === '1';
 
+/**
+ * The refusal in the caller's language (contract section 18): refused input worded afresh from its issues, a keyed
+ * text translated by its key; English as thrown for an English caller, and for a text no catalog holds.
+ */
+function wordedFor(
+  request: FastifyRequest | undefined,
+  error: AppError,
+): { text: string; ref: MessageRef | undefined; errors?: FieldError[] } {
+  const language = callerLanguage(request);
+  if (language === 'en') return { text: error.message, ref: error.messageRef, errors: error.errors };
+  if (error.issues) {
+    // Worded afresh: the values name the fields in this language too.
+    const { message, errors } = wordIssues(error.issues, language);
+    return { text: message.text, ref: refOf(message), errors };
+  }
+  return {
+    text: translateText(language, error.message, error.messageRef),
+    ref: error.messageRef,
+    errors: error.errors?.map((entry) => {
+      const ref = entry.messageKey
+        ? { key: entry.messageKey, values: entry.messageValues }
+        : messageRefOf(entry.message);
+      return { ...entry, message: translateText(language, entry.message, ref) };
+    }),
+  };
+}
+
 export function sendError(reply: FastifyReply, error: AppError, requestId: string): FastifyReply {
   const code: ErrorCode = error.code;
   const shape = errorShapes[code];
   const withKeys = wantsKeys(reply);
+  const worded = wordedFor(reply.request, error);
   let data: { errors?: FieldError[]; requestId?: string } | null;
   switch (code) {
     case 'BAD_REQUEST':
       // A field error's own key, else the key of a catalog text that came without one (a zod message).
-      data = error.errors
+      data = worded.errors
         ? {
-            errors: error.errors.map(({ field, message, messageKey, messageValues }) =>
+            errors: worded.errors.map(({ field, message, messageKey, messageValues }) =>
               withKeys
                 ? {
                     field,
@@ -151,9 +183,9 @@ export function sendError(reply: FastifyReply, error: AppError, requestId: strin
     .type('application/json; charset=utf-8')
     .send({
       resultCode: shape.resultCode,
-      resultMsg: error.message,
+      resultMsg: worded.text,
       data,
-      ...(withKeys ? keyFields(error.messageRef) : {}),
+      ...(withKeys ? keyFields(worded.ref) : {}),
     });
 }
 
@@ -164,16 +196,8 @@ export function registerErrorHandler(
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(reply, error, request.id);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrorsOf(error.validation as unknown as Issue[], error.validationContext);
-      const first = errors[0];
-      // The spec's own texts are shown as they are; other messages name their field.
-      const text = first
-        ? specTexts.has(first.message) || !first.field
-          ? first.message
-          : `${first.field}: ${first.message}`
-        : 'Invalid input';
-      // zod's text arrives without a key: the AppError looks it up in the catalogs (a shared schema's message).
-      return sendError(reply, new AppError('BAD_REQUEST', unkeyed(text), errors), request.id);
+      const issues = fieldIssuesOf(error.validation as unknown as Issue[], error.validationContext);
+      return sendError(reply, invalidInput(issues), request.id);
     }
     const known = fromFastifyError(error);
     if (known) return sendError(reply, known, request.id);

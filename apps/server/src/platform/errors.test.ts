@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@casedesk/shared';
+import { messages, validationMessages } from '@casedesk/shared';
 import { createUser, signIn, testConfig, useTestApp, type Response } from '../../test/helpers.js';
 import { dataOf, expectRefused, rowCount } from '../../test/platform-helpers.js';
 import { buildApp } from '../app.js';
@@ -81,8 +81,12 @@ describe('the envelope and the error table (contract section 2)', () => {
     const { errors } = response.body.data as FieldErrors;
     expect(errors.map((e) => e.field).sort()).toEqual(['code', 'extra', 'name', 'other', 'parentId', 'sort', 'status']);
     for (const error of errors) expect(error.message.length).toBeGreaterThan(0);
-    expect(errors.find((e) => e.field === 'extra')?.message).toBe('Unknown field');
-    expect(response.body.resultMsg).toBe(`${errors[0]!.field}: ${errors[0]!.message}`);
+    expect(errors.find((e) => e.field === 'extra')?.message).toBe(validationMessages.unknownField);
+    // Each problem names its field by its label (contract section 18); the first is the envelope's text.
+    expect(errors.find((e) => e.field === 'name')?.message).toBe('Name is required.');
+    expect(errors.find((e) => e.field === 'sort')?.message).toBe('Sort order must be at least 0.');
+    expect(errors.find((e) => e.field === 'parentId')?.message).toBe('Parent must be a number.');
+    expect(response.body.resultMsg).toBe(errors[0]!.message);
   });
 
   it('no, invalid or tampered access token: 401 / 401 / Unauthorized', async () => {

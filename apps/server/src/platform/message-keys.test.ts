@@ -6,6 +6,7 @@ import {
   messages,
   msg,
   ticketMessages,
+  validationMessages,
   workflowMessages,
 } from '@casedesk/shared';
 import { conflict } from './errors.js';
@@ -170,14 +171,44 @@ describe('error envelope with message keys', () => {
     });
   });
 
-  it('leaves a text of no catalog without a key', async () => {
+  it('keys the refusals of the schemas too, each naming its field by its label', async () => {
     const response = await ctx.call('POST', '/api/Industry/Add', {
       token,
       headers: withKeys,
-      body: { code: 'KEYS-C', name: 'C', unknownField: 1 },
+      body: { code: 'KEYS-C', name: 7, unknownField: 1 },
     });
     expect(response.status).toBe(400);
     const errors = (response.body.data as { errors: { field: string; messageKey?: string }[] }).errors;
-    expect(errors[0]).toEqual({ field: 'unknownField', message: 'Unknown field' });
+    expect(errors).toEqual([
+      {
+        field: 'name',
+        message: 'Name must be text.',
+        messageKey: 'validation.notText',
+        messageValues: { field: 'Name' },
+      },
+      { field: 'unknownField', message: validationMessages.unknownField, messageKey: 'validation.unknownField' },
+    ]);
+    expect(response.body).toMatchObject({ messageKey: 'validation.notText', messageValues: { field: 'Name' } });
+  });
+
+  it("gives a framework's own words about an unreadable request a key, and another language the catalog's sentence", async () => {
+    const unreadable = (language: string) =>
+      // Sign-in, as nobody: the language is the header's.
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/token/Login',
+        headers: {
+          ...withKeys,
+          'accept-language': language,
+          'auth-token': ctx.newAuthToken(),
+          'content-type': 'application/x-unknown',
+        },
+        payload: 'x',
+      });
+    const english = await unreadable('en');
+    expect(english.statusCode).toBe(400);
+    expect(JSON.parse(english.body)).toMatchObject({ messageKey: 'common.unreadableRequest' });
+    expect(JSON.parse(english.body).resultMsg).toMatch(/media type/i);
+    expect(JSON.parse((await unreadable('zh-CN')).body).resultMsg).toBe('无法读取请求内容。');
   });
 });

@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import type { MessageRef } from '../../../../packages/shared/src/platform/message-keys';
+import { textHomes, type MessageRef } from '../../../../packages/shared/src/platform/message-keys';
 import { messageRefOf } from './shared-messages';
 
 /** A server text as the envelope gives it: the English text, and its key and values when the server sent them. */
@@ -10,17 +10,7 @@ export type ServerText = {
 };
 
 /** Where the translation of a key lives: `messages.<catalog>.<name>`, or the older homes of the common texts. */
-export function i18nKeys({ key }: MessageRef): string[] {
-  const [catalog, name] = key.split('.', 2);
-  const keys = [`messages.${key}`];
-  if (catalog === 'common' || catalog === 'account') keys.push(`server.${name}`);
-  if (catalog === 'ticket') keys.push(`ticket.messages.${name}`);
-  // Sign-in refusals are shown on the sign-in page, which loads only its own texts.
-  if (catalog === 'sso') keys.push(`login.ssoErrors.${name}`);
-  // Sign-in log reasons are values of a log row, labelled with the other fixed values.
-  if (catalog === 'loginReason') keys.push(`values.loginReason.${name}`);
-  return keys;
-}
+export const i18nKeys = ({ key }: MessageRef): string[] => textHomes(key);
 
 /**
  * A server text in the user's language: by the key the server sent (contract section 2, `messageKey`), else by the

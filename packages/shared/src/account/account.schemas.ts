@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../platform/messages.js';
+import { accountMessages } from './account.messages.js';
 
 /** My Account (spec section 2): the signed-in user's own profile, e-mail, language and screen unlock. */
 export { accountMessages } from './account.messages.js';
@@ -48,7 +49,7 @@ export const accountProfileUpdateSchema = z.object({
     .string()
     .trim()
     .max(30)
-    .regex(/^[0-9+()\-.\s]*$/, 'Use digits, spaces and + ( ) - . only.')
+    .regex(/^[0-9+()\-.\s]*$/, accountMessages.phoneCharacters)
     .nullish()
     .transform((v) => (v ? v : null)),
   jobTitle: optionalText(100),

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { auditFieldsSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
+import { defineMessages } from '../platform/message-keys.js';
+
+export const configurationMessages = defineMessages('configuration', {
+  nameCharacters: 'Letters, digits, _ . : - only, starting with a letter.',
+} as const);
 
 const maxId = 2_147_483_647;
 
@@ -9,7 +14,7 @@ const configurationFields = z.object({
     .trim()
     .min(1)
     .max(100)
-    .regex(/^[A-Za-z][A-Za-z0-9_.:-]*$/, 'Letters, digits, _ . : - only, starting with a letter.'),
+    .regex(/^[A-Za-z][A-Za-z0-9_.:-]*$/, configurationMessages.nameCharacters),
   value: z.string().max(4000).default(''),
   /** The kind of configuration: an item of a dictionary, chosen by the screen. */
   typeId: z.number().int().positive().max(maxId).nullable().default(null),

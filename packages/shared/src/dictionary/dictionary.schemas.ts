@@ -17,6 +17,9 @@ export const dictionaryMessages = defineMessages('dictionary', {
     ['name', 'count'],
     (key: string, n: number) => `The item '${key}' is the type of ${entries(n)}; change them first.`,
   ),
+  duplicateItemKey: keyed('dictionary.duplicateItemKey', ['key'], (key: string) => `Duplicate item key '${key}'`),
+  unknownParentItem: keyed('dictionary.unknownParentItem', ['key'], (key: string) => `Unknown parent item '${key}'`),
+  ownParent: 'An item cannot be its own parent',
 });
 
 /** A dictionary item; `key` lets a new item name its parent within the same save. */
@@ -60,14 +63,18 @@ const itemsOf = <T extends z.ZodType<DictionaryItemInput>>(item: T) =>
       const keys = new Set<string>();
       items.forEach((item, i) => {
         if (keys.has(item.key))
-          ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `Duplicate item key '${item.key}'` });
+          ctx.addIssue({ code: 'custom', path: [i, 'key'], message: dictionaryMessages.duplicateItemKey(item.key) });
         keys.add(item.key);
       });
       items.forEach((item, i) => {
         if (item.parentKey !== null && !keys.has(item.parentKey))
-          ctx.addIssue({ code: 'custom', path: [i, 'parentKey'], message: `Unknown parent item '${item.parentKey}'` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'parentKey'],
+            message: dictionaryMessages.unknownParentItem(item.parentKey),
+          });
         if (item.parentKey === item.key)
-          ctx.addIssue({ code: 'custom', path: [i, 'parentKey'], message: 'An item cannot be its own parent' });
+          ctx.addIssue({ code: 'custom', path: [i, 'parentKey'], message: dictionaryMessages.ownParent });
       });
     });
 

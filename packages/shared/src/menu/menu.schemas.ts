@@ -49,6 +49,9 @@ export const menuMessages = defineMessages('menu', {
   linkRequired: 'A link or iframe menu needs a link URL.',
   apiUnknown: 'One or more of the chosen web APIs do not exist.',
   identificationUnknown: 'The identification must be a permission code, such as ticket:create.',
+  pathFormat: 'A path starts with / and has letters, digits and _ - / : . only.',
+  nameFormat: 'A name starts with a letter and has letters, digits and _ only.',
+  linkUrlFormat: 'A link URL starts with http:// or https://.',
 } as const);
 
 export const menuTypes = ['menu', 'link', 'iframe'] as const;
@@ -59,18 +62,18 @@ export const menuPathSchema = z
   .trim()
   .min(1)
   .max(200)
-  .regex(/^\/[A-Za-z0-9_\-/:.]*$/, 'A path starts with / and has letters, digits and _ - / : . only.');
+  .regex(/^\/[A-Za-z0-9_\-/:.]*$/, menuMessages.pathFormat);
 export const menuNameSchema = z
   .string()
   .trim()
   .min(1)
   .max(100)
-  .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'A name starts with a letter and has letters, digits and _ only.');
+  .regex(/^[A-Za-z][A-Za-z0-9_]*$/, menuMessages.nameFormat);
 export const menuLinkUrlSchema = z
   .string()
   .trim()
   .max(2048)
-  .regex(/^https?:\/\/\S+$/, 'A link URL starts with http:// or https://.');
+  .regex(/^https?:\/\/\S+$/, menuMessages.linkUrlFormat);
 
 /** The menu title in each interface language; English is the default `title`. */
 export const menuTitlesSchema = z

@@ -81,3 +81,19 @@ export function msg<C extends object>(catalog: C, name: EntryName<C>, values?: M
 export function messageRefOf(text: string): MessageRef | undefined {
   return fixedTexts.get(text) ?? builtTexts.get(text);
 }
+
+/**
+ * Where the web's locale files (which the server reads too) keep the translation of a key: `messages.<catalog>.<name>`,
+ * then the older homes of some catalogs' texts.
+ */
+export function textHomes(key: string): string[] {
+  const [catalog, name] = key.split('.', 2);
+  const homes = [`messages.${key}`];
+  if (catalog === 'common' || catalog === 'account') homes.push(`server.${name}`);
+  if (catalog === 'ticket') homes.push(`ticket.messages.${name}`);
+  // Sign-in refusals are shown on the sign-in page, which loads only its own texts.
+  if (catalog === 'sso') homes.push(`login.ssoErrors.${name}`);
+  // Sign-in log reasons are values of a log row, labelled with the other fixed values.
+  if (catalog === 'loginReason') homes.push(`values.loginReason.${name}`);
+  return homes;
+}

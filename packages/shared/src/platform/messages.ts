@@ -40,8 +40,10 @@ export const messages = defineMessages('common', {
   bodyNotUtf8: 'The request body is not valid UTF-8.',
   malformedJson: 'Malformed JSON body',
   malformedUrl: 'Malformed URL',
+  // Beside the framework's own words (which say what it could not read) for a reader of another language.
+  unreadableRequest: 'The request could not be read.',
   urlTooLong: 'The URL is too long.',
-  valueOutOfRange: 'Invalid input: a value is out of range or malformed.',
+  valueOutOfRange: 'A value is out of range or not in the right form.',
   duplicateKey: 'A record with the same key already exists.',
   internalOfRequest: 'Internal error (request {requestId})',
   // A reference to a record that does not exist or is in use; `label` names the kind of record (`project`).

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { activeStatusSchema, auditFieldsSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
+import { defineMessages } from '../platform/message-keys.js';
+
+export const projectMessages = defineMessages('project', {
+  inactiveBeforeActive: 'The inactive date cannot be earlier than the active date',
+} as const);
 
 /** A calendar day, `YYYY-MM-DD`. */
 export const isoDateSchema = z.iso.date();
@@ -17,7 +22,7 @@ const projectFields = z.object({
 const companyIds = z.array(z.number().int().positive().max(2_147_483_647)).max(500);
 const activeBeforeInactive = (v: { activeAt?: string | null; inActiveAt?: string | null }) =>
   !v.activeAt || !v.inActiveAt || v.activeAt <= v.inActiveAt;
-const dateOrder = { message: 'The inactive date cannot be earlier than the active date', path: ['inActiveAt'] };
+const dateOrder = { message: projectMessages.inactiveBeforeActive, path: ['inActiveAt'] };
 
 export const projectCreateSchema = projectFields
   .extend({ companyIds: companyIds.default([]) })

@@ -15,6 +15,7 @@ export const regionMessages = defineMessages('region', {
     ['count'],
     (n: number) => `The region is used by ${n} compan${n === 1 ? 'y' : 'ies'}; change them first.`,
   ),
+  codeCharacters: 'Letters, digits, _ and - only.',
 } as const);
 
 const regionCode = z
@@ -22,7 +23,7 @@ const regionCode = z
   .trim()
   .min(1)
   .max(20)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, _ and - only.');
+  .regex(/^[A-Za-z0-9_-]+$/, regionMessages.codeCharacters);
 
 const regionFields = z.object({
   name: z.string().trim().min(1).max(100),

@@ -20,6 +20,8 @@ export const roleMessages = defineMessages('role', {
     (users: number, deleted: number) =>
       `The role is assigned to ${users} user(s)${deleted > 0 ? ` (${deleted} of them deleted)` : ''}; remove it from them first.`,
   ),
+  unknownPermission: 'Unknown permission code',
+  codeCharacters: 'Letters, digits, _ . - only, starting with a letter.',
 } as const);
 
 export const roleDataScopes = ['all', 'projects', 'own'] as const;
@@ -28,7 +30,7 @@ export const roleDataScopeSchema = z.enum(roleDataScopes);
 export const permissionCodeSchema = z
   .string()
   .max(80)
-  .refine((code) => knownCodes.has(code), { message: 'Unknown permission code' });
+  .refine((code) => knownCodes.has(code), { message: roleMessages.unknownPermission });
 const permissionCodes = z
   .array(permissionCodeSchema)
   .max(allPermissionCodes.length)
@@ -41,7 +43,7 @@ const roleFields = z.object({
     .trim()
     .min(1)
     .max(50)
-    .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'Letters, digits, _ . - only, starting with a letter.'),
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, roleMessages.codeCharacters),
   description: z.string().trim().max(500).nullable().default(null),
   sort: z.number().int().min(0).max(1_000_000).default(0),
   /** Which tickets the role's users see: every one, those of their projects, or their own. */

@@ -5,6 +5,19 @@ import { defineMessages, keyed } from '../platform/message-keys.js';
 /** Languages the product speaks (the web app's locales). */
 export const settingLanguages = ['en', 'zh-cn', 'zh-tw'] as const;
 
+/** The rules of the settings' fields, in words (before the schemas that use them). */
+export const settingRuleMessages = defineMessages('setting', {
+  caseNumberPrefixFormat: 'Use 1 to 10 upper-case letters A-Z.',
+  unknownTimeZone: 'Unknown time zone.',
+  extensionFormat: 'An extension is 1 to 10 letters or digits, without the dot.',
+  typesOnce: 'List each type once.',
+  usersOnce: 'List each user once.',
+  httpUrl: 'Enter an http(s) URL.',
+  scopesOpenid: 'The scopes must include openid.',
+  projectsOnce: 'List each project once.',
+  ssoNeedsIssuer: 'Enter the issuer URL and the client ID before turning single sign-on on.',
+} as const);
+
 /** Largest upload size an administrator may allow, in MB (uploads are read into memory). */
 export const maxUploadSizeMbLimit = 100;
 
@@ -24,9 +37,9 @@ export const basicSettingsSchema = z.object({
   caseNumberPrefix: z
     .string()
     .trim()
-    .regex(/^[A-Z]{1,10}$/, 'Use 1 to 10 upper-case letters A-Z.'),
+    .regex(/^[A-Z]{1,10}$/, settingRuleMessages.caseNumberPrefixFormat),
   defaultLanguage: z.enum(settingLanguages),
-  timeZone: z.string().trim().min(1).max(64).refine(isTimeZone, 'Unknown time zone.'),
+  timeZone: z.string().trim().min(1).max(64).refine(isTimeZone, settingRuleMessages.unknownTimeZone),
 });
 
 /** Settings → Toggles. */
@@ -52,7 +65,7 @@ export const fileExtensionSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9]{1,10}$/, 'An extension is 1 to 10 letters or digits, without the dot.');
+  .regex(/^[a-z0-9]{1,10}$/, settingRuleMessages.extensionFormat);
 
 /** Settings → Upload. */
 export const uploadSettingsSchema = z.object({
@@ -61,7 +74,7 @@ export const uploadSettingsSchema = z.object({
     .array(fileExtensionSchema)
     .min(1)
     .max(100)
-    .refine((list) => new Set(list).size === list.length, 'List each type once.'),
+    .refine((list) => new Set(list).size === list.length, settingRuleMessages.typesOnce),
 });
 
 /** Settings → Logs: what the logs keep and for how long. */
@@ -80,7 +93,7 @@ export const holidayReminderSettingsSchema = z.object({
   userIds: z
     .array(idSchema)
     .max(200)
-    .refine((list) => new Set(list).size === list.length, 'List each user once.'),
+    .refine((list) => new Set(list).size === list.length, settingRuleMessages.usersOnce),
   daysBefore: z.number().int().min(1).max(60),
 });
 
@@ -96,7 +109,7 @@ const issuerUrlSchema = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Enter an http(s) URL.');
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), settingRuleMessages.httpUrl);
 
 /** Settings → Third-party: single sign-on with OpenID Connect (docs/contract-sso.md). The client secret is kept apart. */
 export const thirdPartySettingsSchema = z.object({
@@ -108,7 +121,7 @@ export const thirdPartySettingsSchema = z.object({
     .trim()
     .min(1)
     .max(500)
-    .refine((v) => v.split(/\s+/).includes('openid'), 'The scopes must include openid.'),
+    .refine((v) => v.split(/\s+/).includes('openid'), settingRuleMessages.scopesOpenid),
   /** The ID token (or userinfo) claim that gives the user name here. */
   userNameClaim: z.string().trim().min(1).max(100),
   emailClaim: z.string().trim().min(1).max(100),
@@ -118,7 +131,7 @@ export const thirdPartySettingsSchema = z.object({
   defaultProjectIds: z
     .array(idSchema)
     .max(200)
-    .refine((list) => new Set(list).size === list.length, 'List each project once.'),
+    .refine((list) => new Set(list).size === list.length, settingRuleMessages.projectsOnce),
   buttonText: z.object({
     en: z.string().trim().max(60),
     'zh-cn': z.string().trim().max(60),
@@ -131,7 +144,7 @@ export const thirdPartySaveSchema = thirdPartySettingsSchema
   .extend({ clientSecret: z.string().max(500).optional() })
   .strict()
   .refine((v) => !v.enabled || (v.issuerUrl !== '' && v.clientId !== ''), {
-    message: 'Enter the issuer URL and the client ID before turning single sign-on on.',
+    message: settingRuleMessages.ssoNeedsIssuer,
     path: ['issuerUrl'],
   });
 

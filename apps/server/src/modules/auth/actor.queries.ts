@@ -18,11 +18,13 @@ export type UserRow = {
   roles: string[];
   projects: number[];
   data_scope: DataScope;
+  /** The user's interface language (`en`, `zh-cn`, `zh-tw`): refusals are worded in it. */
+  language: string;
 };
 type ActorRow = UserRow & { revoked_at: Date | null; expires_at: Date };
 
 /** The user's state and what their enabled roles grant, for the user aliased `u`. */
-export const actorColumns = sql`u.id, u.login_name, u.status, u.locked_at, u.deleted_at, u.need_to_change_pwd, u.private_ticket,
+export const actorColumns = sql`u.id, u.login_name, u.status, u.locked_at, u.deleted_at, u.need_to_change_pwd, u.private_ticket, u.language,
           coalesce((select json_agg(distinct p.code)::text from user_role ur
                      join role r on r.id = ur.role_id and r.enabled
                      join role_permission rp on rp.role_id = r.id
@@ -71,6 +73,7 @@ export function actorOf(row: UserRow, sessionId: string, tokenExp: number): Acto
     privateTicket: row.private_ticket,
     needToChangePwd: row.need_to_change_pwd,
     dataScope: row.data_scope,
+    language: row.language,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dictionaryMessages, messages } from '@casedesk/shared';
+import { dictionaryMessages, messages, validationMessages } from '@casedesk/shared';
 import { createUser, signIn, signedInWith, useTestApp } from '../../../test/helpers.js';
 import { dataOf, expectRefused, rowCount } from '../../../test/platform-helpers.js';
 import { auditLog } from '../../platform/platform.table.js';
@@ -113,7 +113,7 @@ describe('Dictionary', () => {
       [[item('a'), item('a')], 'items.1.key', "Duplicate item key 'a'"],
       [[item('a', 'zz')], 'items.0.parentKey', "Unknown parent item 'zz'"],
       [[item('a', 'a')], 'items.0.parentKey', 'An item cannot be its own parent'],
-      [[item('a'), { ...item('b'), extra: 1 }], 'items.1.extra', 'Unknown field'],
+      [[item('a'), { ...item('b'), extra: 1 }], 'items.1.extra', validationMessages.unknownField],
       [[{ ...item('a'), value: '' }], 'items.0.value', ''],
     ];
     for (const [items, field, message] of cases) {

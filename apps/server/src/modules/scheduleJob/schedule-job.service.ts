@@ -15,7 +15,7 @@ import { nextVersion } from '../../platform/columns.js';
 import type { Db } from '../../platform/db.js';
 import type { DomainEventHandler } from '../../platform/events.js';
 import { present } from '../../platform/envelope.js';
-import { badRequest, fieldRefusal, notFound, unkeyed } from '../../platform/errors.js';
+import { badRequest, fieldRefusal, invalidInput, notFound } from '../../platform/errors.js';
 import { defineJobHandler, type DefaultJob } from '../../platform/jobs/job-handler.js';
 import { jobRun, scheduleJob, type ScheduleJobRow } from '../../platform/jobs/jobs.table.js';
 import type { JobRegistry } from '../../platform/jobs/registry.js';
@@ -29,13 +29,15 @@ export function checkHandler(registry: JobRegistry, input: { className: string; 
   const handler = registry.get(input.className);
   if (!handler) throw fieldRefusal('className', msg(scheduleJobMessages, 'unknownHandler'));
   const parsed = handler.params.safeParse(input.jobParams);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({
-      field: ['jobParams', ...issue.path.map(String)].join('.'),
-      message: issue.message,
-    }));
-    throw badRequest(unkeyed(errors[0]!.message), errors); // zod's words for the handler's own params
-  }
+  // A parameter is named by what the administrator typed in the JSON (the web shows it before the message).
+  if (!parsed.success)
+    throw invalidInput(
+      parsed.error.issues.map((issue) => ({
+        field: ['jobParams', ...issue.path.map(String)].join('.'),
+        label: issue.path.length > 0 ? issue.path.map(String).join('.') : 'jobParams',
+        issue,
+      })),
+    );
 }
 
 type TriggerInput = Pick<

@@ -101,6 +101,8 @@ export async function send(path: string, options: RequestOptions = {}, attempt =
       // Errors come with the key of their text, which the app translates (contract section 2).
       'Message-Keys': '1',
     };
+    // A refusal before sign-in is worded in the language on screen (a signed-in user's is their own).
+    if (i18n.language) headers['Accept-Language'] = i18n.language;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (tokenUsed) headers.Authorization = `Bearer ${tokenUsed}`;
     response = await fetch(buildUrl(path, options.query), {

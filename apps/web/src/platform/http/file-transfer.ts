@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import { getToken } from '../auth-store';
 import { appConfig } from '../config';
 import { createAuthToken, renewPublicKey } from './auth-token';
@@ -22,6 +23,7 @@ export async function rawCall(path: string, init: { method: 'GET' | 'POST'; body
       'Auth-Token': await createAuthToken(),
       'Message-Keys': '1',
     };
+    if (i18n.language) headers['Accept-Language'] = i18n.language;
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (init.json !== undefined) headers['Content-Type'] = 'application/json';

@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { emailAddressSchema } from '@casedesk/shared';
 import type { FormRule } from 'antd';
-import { translateServerMessage } from '../server-messages';
+import { issueText } from '../form-rules';
 
 /** Typed addresses become tags (Enter, comma, semicolon or space ends one); pasted lists are split the same way. */
 export function AddressInput({
@@ -53,8 +53,7 @@ export const addressRule: FormRule = {
   validator: async (_rule, value: string[] | undefined) => {
     const bad = firstInvalidAddress(value);
     if (bad !== null) {
-      const issue = emailAddressSchema.safeParse(bad).error?.issues[0]?.message ?? '';
-      throw new Error(`${translateServerMessage(issue)} (${bad})`);
+      throw new Error(`${issueText(emailAddressSchema.safeParse(bad).error?.issues[0])} (${bad})`);
     }
   },
 };

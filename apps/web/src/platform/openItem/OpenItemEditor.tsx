@@ -14,7 +14,7 @@ import {
 import { EditorDrawer } from '../crud/EditorDrawer';
 import { resourceKeys } from '../crud/resource-api';
 import type { DateValue, FormValuesOf } from '../crud/values';
-import { schemaRule } from '../form-rules';
+import { requiredRule, schemaRule } from '../form-rules';
 import { DecimalInput } from '../forms/DecimalInput';
 import { searchTickets, ticketLabel } from '../pickers/lookups';
 import { RemoteSelect } from '../pickers/RemoteSelect';
@@ -135,22 +135,13 @@ export function OpenItemEditor({
         <Row gutter={16} className="open-item-editor">
           {id === null && ticketId === undefined && (
             <Col span={24}>
-              <Form.Item
-                name="ticketId"
-                label={f('ticketNumber')}
-                rules={[{ required: true, message: t('openItem.editor.required') }]}
-              >
+              <Form.Item name="ticketId" label={f('ticketNumber')} rules={[requiredRule()]}>
                 <RemoteSelect queryKey={resourceKeys('Ticket').of('options')} search={searchTickets} />
               </Form.Item>
             </Col>
           )}
           <Col span={24}>
-            <Form.Item
-              name="description"
-              label={f('description')}
-              validateFirst
-              rules={[{ required: true, message: t('openItem.editor.required') }, schemaRule(fields.description)]}
-            >
+            <Form.Item name="description" label={f('description')} required rules={[schemaRule(fields.description)]}>
               <Input.TextArea rows={3} maxLength={4000} className="open-item-description" />
             </Form.Item>
           </Col>

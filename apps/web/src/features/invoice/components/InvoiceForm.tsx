@@ -17,7 +17,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { invoiceCreateSchema, moneyLineInputSchema } from '@casedesk/shared';
-import { schemaRule } from '../../../platform/form-rules';
+import { requiredRule, schemaRule } from '../../../platform/form-rules';
 import { DecimalInput } from '../../../platform/forms/DecimalInput';
 import { RemoteSelect, type Option } from '../../../platform/pickers/RemoteSelect';
 import { searchProjects } from '../../../platform/pickers/lookups';
@@ -76,6 +76,7 @@ export function InvoiceForm({
   const preview = useMemo(() => previewAmounts(lines ?? [], taxRate), [lines, taxRate]);
   const known = (option: Option | undefined) => (option ? [option] : []);
 
+  // A proposed field's label is not a plain string, so each rule below is given the field's name in words.
   const label = (name: InvoiceFieldName, text: string): ReactNode =>
     proposed.includes(name) ? (
       <Space size={4}>
@@ -110,7 +111,7 @@ export function InvoiceForm({
             name="vendorId"
             label={label('vendorId', f('vendor'))}
             required
-            rules={[{ required: true, message: t('invoice.form.required') }]}
+            rules={[requiredRule(f('vendor'))]}
           >
             <RemoteSelect
               queryKey={resourceKeys('Vendor').of('options', 'active')}
@@ -126,7 +127,7 @@ export function InvoiceForm({
             name="invoiceNumber"
             label={label('invoiceNumber', f('invoiceNumber'))}
             required
-            rules={[schemaRule(fields.invoiceNumber)]}
+            rules={[schemaRule(fields.invoiceNumber, f('invoiceNumber'))]}
           >
             <Input maxLength={100} />
           </Form.Item>
@@ -136,7 +137,7 @@ export function InvoiceForm({
             name="invoiceDate"
             label={label('invoiceDate', f('invoiceDate'))}
             required
-            rules={[{ required: true, message: t('invoice.form.required') }]}
+            rules={[requiredRule(f('invoiceDate'))]}
           >
             <DatePicker style={{ width: '100%' }} className="invoice-date" />
           </Form.Item>
@@ -163,13 +164,17 @@ export function InvoiceForm({
             name="currency"
             label={label('currency', f('currency'))}
             required
-            rules={[schemaRule(fields.currency)]}
+            rules={[schemaRule(fields.currency, f('currency'))]}
           >
             <Select showSearch options={currencyOptions} className="invoice-currency" />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item name="taxRate" label={label('taxRate', f('taxRate'))} rules={[schemaRule(fields.taxRate)]}>
+          <Form.Item
+            name="taxRate"
+            label={label('taxRate', f('taxRate'))}
+            rules={[schemaRule(fields.taxRate, f('taxRate'))]}
+          >
             <DecimalInput suffix="%" className="invoice-tax-rate" />
           </Form.Item>
         </Col>
@@ -199,7 +204,7 @@ export function InvoiceForm({
             name="poNumber"
             label={label('poNumber', f('poNumber'))}
             tooltip={requisitionId ? t('invoice.form.poFromRequisition') : undefined}
-            rules={[schemaRule(fields.poNumber)]}
+            rules={[schemaRule(fields.poNumber, f('poNumber'))]}
           >
             <Input maxLength={100} disabled={disabled || Boolean(requisitionId)} />
           </Form.Item>
@@ -245,7 +250,7 @@ export function InvoiceForm({
                 <Col span={8}>
                   <Form.Item
                     name={[item.name, 'description']}
-                    rules={[schemaRule(lineFields.description)]}
+                    rules={[schemaRule(lineFields.description, f('lineDescription'))]}
                     style={{ marginBottom: 8 }}
                   >
                     <Input maxLength={500} aria-label={f('lineDescription')} />
@@ -254,7 +259,7 @@ export function InvoiceForm({
                 <Col span={3}>
                   <Form.Item
                     name={[item.name, 'quantity']}
-                    rules={[schemaRule(lineFields.quantity)]}
+                    rules={[schemaRule(lineFields.quantity, f('quantity'))]}
                     style={{ marginBottom: 8 }}
                   >
                     <DecimalInput aria-label={f('quantity')} />
@@ -263,7 +268,7 @@ export function InvoiceForm({
                 <Col span={4}>
                   <Form.Item
                     name={[item.name, 'unitPrice']}
-                    rules={[schemaRule(lineFields.unitPrice)]}
+                    rules={[schemaRule(lineFields.unitPrice, f('unitPrice'))]}
                     style={{ marginBottom: 8 }}
                   >
                     <DecimalInput aria-label={f('unitPrice')} />

@@ -10,7 +10,7 @@ import {
   type Menu,
   type MenuNode,
 } from '@casedesk/shared';
-import { schemaRule } from '../../../platform/form-rules';
+import { requiredRule, schemaRule } from '../../../platform/form-rules';
 import type { FormValuesOf } from '../../../platform/crud/values';
 import { menuApi } from '../api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
@@ -129,7 +129,7 @@ export function MenuEditor({ id, parentId, tree, onClose }: Props) {
                 name={['titles', 'en']}
                 label={t('system.menu.fields.titleEn')}
                 required
-                rules={[{ required: true, whitespace: true, message: t('common.required') }]}
+                rules={[requiredRule(undefined, { whitespace: true })]}
               >
                 <Input maxLength={100} autoFocus />
               </Form.Item>

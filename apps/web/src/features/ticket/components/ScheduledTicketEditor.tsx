@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { grantsToSend, scheduledTicketMessages, validateQuartzCron, type ScheduledTicket } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { CronEditor } from '../../../platform/cron/CronEditor';
+import { requiredText } from '../../../platform/form-rules';
 import { translateServerMessage } from '../../../platform/server-messages';
 import { scheduledTicketApi } from '../api';
 import { TicketFormMain } from './TicketFormMain';
@@ -139,7 +140,7 @@ function Recurrence({ form }: { form: FormInstance<Values> }) {
           rules={[
             {
               validator: async (_rule, value: Dayjs | null | undefined) => {
-                if (!value) throw new Error(t('common.required'));
+                if (!value) throw new Error(requiredText());
                 if (value.isBefore(dayjs()) && form.isFieldTouched('runAt'))
                   throw new Error(translateServerMessage(scheduledTicketMessages.dateInPast));
               },
@@ -162,7 +163,7 @@ function Recurrence({ form }: { form: FormInstance<Values> }) {
           rules={[
             {
               validator: async (_rule, value: string | undefined) => {
-                if (!value) throw new Error(t('common.required'));
+                if (!value) throw new Error(requiredText());
                 const problem = validateQuartzCron(value);
                 if (problem) throw new Error(translateServerMessage(problem.message));
               },

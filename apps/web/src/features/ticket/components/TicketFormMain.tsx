@@ -13,12 +13,7 @@ export function TicketFormMain({ onUploadingChange }: { onUploadingChange?: (bus
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item
-        name="subject"
-        label={t('ticket.fields.subject')}
-        validateFirst
-        rules={[{ required: true, message: t('common.required') }, schemaRule(fields.subject)]}
-      >
+      <Form.Item name="subject" label={t('ticket.fields.subject')} required rules={[schemaRule(fields.subject)]}>
         <Input maxLength={200} showCount />
       </Form.Item>
       <Form.Item name="content" label={t('ticket.fields.content')} rules={[optionalRule(fields.content)]}>

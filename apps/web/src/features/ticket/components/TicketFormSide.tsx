@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Col, DatePicker, Form, Input, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ticketFroms, ticketPriorities, type TicketDetail } from '@casedesk/shared';
+import { requiredRule } from '../../../platform/form-rules';
 import { useTicketFormOptions } from '../api';
 import { ParentTicketField } from './ParentTicketField';
 import { optionalRule, ticketFields as fields, type TicketFormValues } from './ticket-form-values';
@@ -86,11 +87,7 @@ export function TicketFormSide({ ticket, template = false }: { ticket?: TicketFo
 
   return (
     <>
-      <Form.Item
-        name="projectId"
-        label={t('ticket.fields.projectId')}
-        rules={[{ required: true, message: t('common.required') }]}
-      >
+      <Form.Item name="projectId" label={t('ticket.fields.projectId')} rules={[requiredRule()]}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           loading={options.isPending}

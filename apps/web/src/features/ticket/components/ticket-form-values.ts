@@ -2,7 +2,7 @@ import type { FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import { grantsToSend, ticketCreateSchema, type TicketCreate, type TicketDetail } from '@casedesk/shared';
-import { translateServerMessage } from '../../../platform/server-messages';
+import { issueText } from '../../../platform/form-rules';
 import type { Attachment } from '../../../platform/upload/AttachmentUploader';
 import type { PickedTicket } from './TicketPickerModal';
 
@@ -49,7 +49,7 @@ export const optionalRule = (schema: z.ZodType): FormRule => ({
   validator: async (_rule, value: unknown) => {
     if (value === undefined || value === null || value === '') return;
     const result = schema.safeParse(value);
-    if (!result.success) throw new Error(translateServerMessage(result.error.issues[0]?.message ?? ''));
+    if (!result.success) throw new Error(issueText(result.error.issues[0], undefined, value));
   },
 });
 
