@@ -128,19 +128,10 @@ describe('open items', () => {
       await panel.locator('.open-item-link').first().click();
       await page.waitForURL(`**/openItem/info/${added.data.id}`);
       await page.locator('.open-item-info-page .open-item-edit').click();
-      // The drawer slides in (and the ticket page's own editor stays mounted, hidden): click the visible one once
-      // it has arrived.
-      const status = page.locator('.master-editor:visible #status');
-      await expect
-        .poll(
-          () =>
-            status.click({ force: true, timeout: 2000 }).then(
-              () => true,
-              () => false,
-            ),
-          { timeout: 20_000 },
-        )
-        .toBe(true);
+      // The drawer slides in (and the ticket page's own editor stays mounted, hidden): open the visible one's
+      // status once it has arrived, by its box (the search input inside it takes no clicks).
+      const editor = page.locator('.master-editor:visible');
+      await clickWhenStill(editor.locator('.ant-select:has(#status)'));
       await page
         .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text.complete })
         .first()
