@@ -96,8 +96,8 @@ async function pick(page: Page, field: Locator, text: string, option = text) {
     .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper')
     .filter({ hasText: option })
     .first();
-  await choice.waitFor();
-  await choice.click();
+  // Once the drop-down has slid in: a click aimed while it moves can miss the option.
+  await clickWhenStill(choice);
 }
 
 describe('administration screens', () => {

@@ -132,10 +132,9 @@ describe('open items', () => {
       // status once it has arrived, by its box (the search input inside it takes no clicks).
       const editor = page.locator('.master-editor:visible');
       await clickWhenStill(editor.locator('.ant-select:has(#status)'));
-      await page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text.complete })
-        .first()
-        .click();
+      await clickWhenStill(
+        page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text.complete }).first(),
+      );
       const confirm = page.locator('.open-item-status-confirm');
       await confirm.waitFor();
       await clickWhenStill(confirm.locator('.ant-modal-confirm-btns .ant-btn-primary'));
