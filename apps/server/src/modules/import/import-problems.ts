@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { messageRefOf, type FieldError } from '@casedesk/shared';
 import type { ImportProblem } from './import.table.js';
 
 /**
@@ -61,4 +62,18 @@ function problemOf(issue: z.core.$ZodIssue, field: string, value: unknown): Impo
     default:
       return blank ? problem('required') : problem('notAccepted');
   }
+}
+
+/**
+ * A field error of the target's refusal (`fieldRefusal`, `invalidInput`) as a problem at that field: its key and
+ * values (a text that came without its key is looked up in the catalogs), its English text where none is found.
+ */
+export function problemOfFieldError({ field, message, messageKey, messageValues }: FieldError): ImportProblem {
+  const ref = messageKey ? { key: messageKey, values: messageValues } : messageRefOf(message);
+  return {
+    at: field,
+    ...(ref?.key ? { key: ref.key } : {}),
+    ...(ref?.values ? { values: ref.values } : {}),
+    text: message,
+  };
 }

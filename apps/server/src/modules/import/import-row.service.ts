@@ -7,7 +7,7 @@ import { rowsOf, type Tx } from '../../platform/db.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { SheetRow } from './import.reader.js';
 import type { importDefinition, ImportProblem, ImportReason } from './import.table.js';
-import { problemsOfIssues } from './import-problems.js';
+import { problemOfFieldError, problemsOfIssues } from './import-problems.js';
 import type { ImportLanguage } from './import.texts.js';
 import { referenceTables, type TargetAdapter, type TargetField } from './import-target.adapter.js';
 
@@ -212,9 +212,11 @@ export class RowWorker {
       return problems.length === 1 ? problems[0]! : { problems };
     }
     if (error instanceof AppError) {
-      const detail = error.errors?.[0];
-      const text = detail && detail.message !== error.message ? `${error.message} (${detail.message})` : error.message;
-      return error.messageRef && !detail ? { ...error.messageRef, text } : { text };
+      // A refusal of fields (the target's own checks, or its schema's): each field's problem by its key, worded in
+      // the file's language with the field's label, as an answer to the starter would word it.
+      const problems = (error.errors ?? []).map(problemOfFieldError);
+      if (problems.length > 0) return problems.length === 1 ? problems[0]! : { problems };
+      return error.messageRef ? { ...error.messageRef, text: error.message } : { text: error.message };
     }
     return { text: error instanceof Error ? error.message : String(error) };
   }

@@ -107,8 +107,12 @@ export const importRunRefusal = pgTable(
 export type ImportRefusal = { row: number; cells: string[]; reason: ImportReason };
 /**
  * One problem of a row: a message key with its values (the import's own, or the target's refusal, whose English
- * `text` stands in when the web has no translation), or a text that came without a key.
+ * `text` stands in when the web has no translation), a field the target refused (`at` its name, its field error's
+ * key), or a text that came without a key.
  */
-export type ImportProblem = { key: string; values?: Record<string, string | number>; text?: string } | { text: string };
+export type ImportProblem =
+  | { at: string; key?: string; values?: Record<string, string | number>; text: string }
+  | { key: string; values?: Record<string, string | number>; text?: string }
+  | { text: string };
 /** Why a row was refused: one problem, or every problem the row has (each field that fails, each reference). */
 export type ImportReason = ImportProblem | { problems: ImportProblem[] };

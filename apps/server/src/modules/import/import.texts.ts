@@ -1,4 +1,6 @@
-import type { ImportReason } from './import.table.js';
+import { isValidationMessage } from '@casedesk/shared';
+import { colon, fieldLabel, translate } from '../../platform/translator.js';
+import type { ImportProblem, ImportReason } from './import.table.js';
 import platformEn from '../../../../web/src/platform/locales/en.json' with { type: 'json' };
 import platformCn from '../../../../web/src/platform/locales/zh-cn.json' with { type: 'json' };
 import platformTw from '../../../../web/src/platform/locales/zh-tw.json' with { type: 'json' };
@@ -101,6 +103,7 @@ export function reasonText(
   labelOf: (field: string) => string = (field) => field,
 ): string {
   if ('problems' in reason) return reason.problems.map((p) => reasonText(p, language, labelOf)).join('\n');
+  if ('at' in reason) return fieldProblemText(reason, language);
   if (!('key' in reason)) return reason.text;
   const key = `messages.${reason.key}`;
   const count = reason.values?.count;
@@ -109,4 +112,16 @@ export function reasonText(
     const value = String(reason.values?.[name] ?? '');
     return name === 'field' ? labelOf(value) : value;
   });
+}
+
+/**
+ * A field the target refused, through the server's translator (as its answer would word it): a validation message
+ * names the field itself ("项目为必填项。"), any other is told which field it is about ("项目：该项目已停用").
+ */
+function fieldProblemText(problem: Extract<ImportProblem, { at: string }>, language: ImportLanguage): string {
+  const label = fieldLabel(language, problem.at);
+  const validation = problem.key !== undefined && isValidationMessage({ key: problem.key });
+  const values = validation ? { ...problem.values, field: label } : problem.values;
+  const said = (problem.key && translate(language, { key: problem.key, values })) || problem.text;
+  return validation ? said : `${label}${colon(language)}${said}`;
 }

@@ -1,4 +1,4 @@
-import { act, createElement, type ComponentType } from 'react';
+import { act, createElement, type ComponentType, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -6,7 +6,16 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { allPermissionCodes } from '@casedesk/shared';
+import { allPermissionCodes, type Settings } from '@casedesk/shared';
+import { BasicTab } from '../../features/system/settings/components/BasicTab';
+import { HolidayReminderForm } from '../../features/system/settings/components/HolidayReminderForm';
+import { HolidayTab } from '../../features/system/settings/components/HolidayTab';
+import { LogTab } from '../../features/system/settings/components/LogTab';
+import { PersonalTokens } from '../../features/system/settings/components/PersonalTokens';
+import { ThirdPartyTab } from '../../features/system/settings/components/ThirdPartyTab';
+import { TogglesTab } from '../../features/system/settings/components/TogglesTab';
+import { TokenTab } from '../../features/system/settings/components/TokenTab';
+import { UploadTab } from '../../features/system/settings/components/UploadTab';
 import { clearSession, startSession } from '../auth-store';
 import { languages, type Language } from '../i18n';
 import { useJsdomBrowser } from '../jsdom-browser.fixture';
@@ -86,10 +95,6 @@ const settle = () =>
   });
 
 function show(Editor: ComponentType<EditorProps>) {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const props: EditorProps = {
     id: null,
     onClose: () => undefined,
@@ -98,12 +103,20 @@ function show(Editor: ComponentType<EditorProps>) {
     tree: [],
     ticketId: 1,
   };
+  mount(createElement(Editor, props));
+}
+
+function mount(element: ReactElement) {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   act(() =>
     root!.render(
       createElement(
         QueryClientProvider,
         { client },
-        createElement(MemoryRouter, null, createElement(App, null, createElement(Editor, props))),
+        createElement(MemoryRouter, null, createElement(App, null, element)),
       ),
     ),
   );
@@ -113,11 +126,13 @@ function show(Editor: ComponentType<EditorProps>) {
 const current = '.ant-form-item-explain-error:not([class*="-leave"])';
 const errorTexts = () => [...document.querySelectorAll(current)].map((e) => e.textContent).join('\n');
 
-/** Saves the form as it is and reads the errors each form item shows, by the item's label and place. */
-async function saveAndRead(): Promise<Map<string, string[]>> {
+const footers = '.ant-drawer-footer .ant-btn-primary, .ant-modal-footer .ant-btn-primary';
+
+/** Saves the form as it is (its Save button: the last one `saveButton` finds) and reads the errors each form item
+ * shows, by the item's label and place. */
+async function saveAndRead(saveButton = footers): Promise<Map<string, string[]>> {
   await settle();
-  const footers = '.ant-drawer-footer .ant-btn-primary, .ant-modal-footer .ant-btn-primary';
-  const save = [...document.querySelectorAll<HTMLButtonElement>(footers)].at(-1);
+  const save = [...document.querySelectorAll<HTMLButtonElement>(saveButton)].at(-1);
   if (!save) throw new Error('no Save button');
   // The errors of the language before stay until the new ones are in: wait for a change (or a while).
   const before = errorTexts();
@@ -190,4 +205,79 @@ describe('an editor saved empty', () => {
       expect.arrayContaining(['en Subject is required.', 'zh-cn 主题为必填项。', 'zh-tw 主旨為必填項。']),
     );
   });
+});
+
+// Every group of the settings page read with nothing in it: each tab's form is then saved empty.
+const noValue = { value: {}, rowVersion: 1, modifiedAt: null };
+const emptySettings = {
+  ...Object.fromEntries(
+    ['basic', 'toggles', 'token', 'upload', 'log', 'holidayReminder', 'retention', 'thirdParty'].map((g) => [
+      g,
+      noValue,
+    ]),
+  ),
+  // The reminder's picker reads the names of the users chosen: none.
+  holidayReminder: { ...noValue, value: { userIds: [] } },
+  holidays: [],
+} as unknown as Settings;
+const tab = { settings: emptySettings, reload: () => Promise.resolve() };
+const settingsSave = (group: string) => `[data-testid="settings-save-${group}"]`;
+const settingsForms: { name: string; element: ReactElement; save: string; open?: string }[] = [
+  { name: 'Basic', element: createElement(BasicTab, tab), save: settingsSave('basic') },
+  { name: 'Toggles', element: createElement(TogglesTab, tab), save: settingsSave('toggles') },
+  { name: 'Token', element: createElement(TokenTab, tab), save: settingsSave('token') },
+  { name: 'Upload', element: createElement(UploadTab, tab), save: settingsSave('upload') },
+  { name: 'Log', element: createElement(LogTab, tab), save: settingsSave('log') },
+  { name: 'Third party', element: createElement(ThirdPartyTab, tab), save: settingsSave('thirdParty') },
+  { name: 'Holiday reminder', element: createElement(HolidayReminderForm, tab), save: settingsSave('holidayReminder') },
+  {
+    name: 'Holiday (add a day)',
+    element: createElement(HolidayTab, tab),
+    save: '.settings-holiday form:not(.settings-form) button[type="submit"]',
+  },
+  {
+    name: 'Personal token (create)',
+    element: createElement(PersonalTokens, { enabled: true }),
+    open: '.settings-tokens > .ant-btn-primary',
+    save: footers,
+  },
+];
+
+describe('a settings form saved empty', () => {
+  it.each(settingsForms)(
+    '$name names each missing field by its label, once, in each language',
+    async ({ element, save, open }) => {
+      mount(element);
+      if (open) await act(async () => document.querySelector<HTMLButtonElement>(open)!.click());
+      const problems: string[] = [];
+      for (const language of languages) {
+        await act(() => i18n.changeLanguage(language));
+        const shown = await saveAndRead(save);
+        if (shown.size === 0) problems.push(`${language}: nothing refused`);
+        problems.push(...problemsOf(shown, language).map((problem) => `${language} ${problem}`));
+        // A labelled item's refusal says its label ("Slow SQL threshold is required.").
+        for (const [item, errors] of shown) {
+          const label = item.replace(/ \(item \d+\)$/, '');
+          if (label === '(no label)') continue;
+          for (const text of errors)
+            if (!text.includes(label)) problems.push(`${language} ${item}: does not say its label: ${text}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+    60_000,
+  );
+
+  it("names the holiday add form's fields by their placeholders", async () => {
+    mount(createElement(HolidayTab, tab));
+    const said: string[] = [];
+    for (const language of languages) {
+      await act(() => i18n.changeLanguage(language));
+      const shown = await saveAndRead(settingsForms.find((f) => f.name.startsWith('Holiday ('))!.save);
+      said.push(...[...shown.values()].flat().map((text) => `${language} ${text}`));
+    }
+    expect(said).toEqual(
+      expect.arrayContaining(['en Date is required.', 'zh-cn 日期为必填项。', 'zh-tw 日期為必填項。']),
+    );
+  }, 60_000);
 });

@@ -2,7 +2,7 @@ import { Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { basicSettingsSchema, settingLanguages, type Settings } from '@casedesk/shared';
-import { schemaRule } from '../../../../platform/form-rules';
+import { requiredRule, schemaRule } from '../../../../platform/form-rules';
 import { languageNames } from '../../../../platform/i18n';
 import { GroupForm } from './GroupForm';
 
@@ -24,7 +24,7 @@ export function BasicTab({ settings, reload }: { settings: Settings; reload: () 
         label={t('settings.basic.productTitle')}
         extra={t('settings.basic.productTitleHelp')}
         validateFirst
-        rules={[{ required: true, message: t('settings.required') }, schemaRule(fields.productTitle)]}
+        rules={[requiredRule(), schemaRule(fields.productTitle)]}
       >
         <Input maxLength={60} />
       </Form.Item>
@@ -34,18 +34,14 @@ export function BasicTab({ settings, reload }: { settings: Settings; reload: () 
         extra={t('settings.basic.caseNumberPrefixHelp')}
         normalize={(v: string) => v.toUpperCase()}
         validateFirst
-        rules={[{ required: true, message: t('settings.required') }, schemaRule(fields.caseNumberPrefix)]}
+        rules={[requiredRule(), schemaRule(fields.caseNumberPrefix)]}
       >
         <Input maxLength={10} style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item name="defaultLanguage" label={t('settings.basic.defaultLanguage')} rules={[{ required: true }]}>
+      <Form.Item name="defaultLanguage" label={t('settings.basic.defaultLanguage')} rules={[requiredRule()]}>
         <Select style={{ width: 200 }} options={settingLanguages.map((l) => ({ value: l, label: languageNames[l] }))} />
       </Form.Item>
-      <Form.Item
-        name="timeZone"
-        label={t('settings.basic.timeZone')}
-        rules={[{ required: true, message: t('settings.required') }]}
-      >
+      <Form.Item name="timeZone" label={t('settings.basic.timeZone')} rules={[requiredRule()]}>
         <Select showSearch style={{ width: 320 }} options={zones} />
       </Form.Item>
     </GroupForm>

@@ -6,6 +6,7 @@ import { resourceKeys } from '../../../../platform/crud/resource-api';
 import { http } from '../../../../platform/http/client';
 import { UserSelect } from '../../../../platform/pickers/UserSelect';
 import { GroupForm } from './GroupForm';
+import { requiredRule } from '../../../../platform/form-rules';
 
 /** The chosen users' names, so the picker shows them before any search. */
 function useChosenUsers(ids: number[]) {
@@ -33,11 +34,7 @@ export function HolidayReminderForm({ settings, reload }: { settings: Settings; 
       <Form.Item name="userIds" label={t('settings.holidayReminder.users')}>
         <UserSelect mode="multiple" known={chosen.data ?? []} />
       </Form.Item>
-      <Form.Item
-        name="daysBefore"
-        label={t('settings.holidayReminder.daysBefore')}
-        rules={[{ required: true, message: t('settings.required') }]}
-      >
+      <Form.Item name="daysBefore" label={t('settings.holidayReminder.daysBefore')} rules={[requiredRule()]}>
         <InputNumber min={1} max={60} precision={0} addonAfter={t('settings.log.days')} />
       </Form.Item>
     </GroupForm>

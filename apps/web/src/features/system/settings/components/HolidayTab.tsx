@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Holiday, Settings, holidayCreateSchema } from '@casedesk/shared';
 import type { FormValuesOf } from '../../../../platform/crud/values';
 import { feedback } from '../../../../platform/feedback';
+import { requiredRule } from '../../../../platform/form-rules';
 import { ApiError } from '../../../../platform/http/client';
 import { downloadExport } from '../../../../platform/http/file-transfer';
 import { Auth } from '../../../../platform/permission';
@@ -64,16 +65,13 @@ export function HolidayTab({ settings, reload }: { settings: Settings; reload: (
       </Flex>
       <Auth value="settings:create">
         <Form<Values> form={form} layout="inline" onFinish={submit} style={{ marginBottom: 16, rowGap: 8 }}>
-          <Form.Item name="day" rules={[{ required: true, message: t('settings.holiday.dayRequired') }]}>
+          <Form.Item name="day" rules={[requiredRule(t('settings.holiday.day'))]}>
             <DatePicker
               placeholder={t('settings.holiday.day')}
               disabledDate={(d) => taken.has(d.format('YYYY-MM-DD'))}
             />
           </Form.Item>
-          <Form.Item
-            name="name"
-            rules={[{ required: true, whitespace: true, message: t('settings.holiday.nameRequired') }]}
-          >
+          <Form.Item name="name" rules={[requiredRule(t('settings.holiday.name'), { whitespace: true })]}>
             <Input placeholder={t('settings.holiday.name')} maxLength={100} style={{ width: 260 }} />
           </Form.Item>
           <Form.Item>

@@ -2,11 +2,12 @@ import { Form, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '@casedesk/shared';
 import { GroupForm } from './GroupForm';
+import { requiredRule } from '../../../../platform/form-rules';
 
 /** Settings → Logs: the request log switch, the slow-SQL threshold and how long logs are kept. */
 export function LogTab({ settings, reload }: { settings: Settings; reload: () => Promise<unknown> }) {
   const { t } = useTranslation();
-  const required = [{ required: true, message: t('settings.required') }];
+  const required = [requiredRule()];
   return (
     <GroupForm group="log" settings={settings} reload={reload}>
       <Form.Item

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiTokenCreateSchema, type ApiToken, type ApiTokenCreate, type ApiTokenCreated } from '@casedesk/shared';
 import { feedback } from '../../../../platform/feedback';
-import { schemaRule } from '../../../../platform/form-rules';
+import { requiredRule, schemaRule } from '../../../../platform/form-rules';
 import { ApiError } from '../../../../platform/http/client';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { useCreateToken, useMyTokens, useRevokeToken } from '../api';
@@ -125,11 +125,11 @@ export function PersonalTokens({ enabled }: { enabled: boolean }) {
             label={t('settings.tokens.name')}
             extra={t('settings.tokens.nameHelp')}
             validateFirst
-            rules={[{ required: true, message: t('settings.required') }, schemaRule(apiTokenCreateSchema.shape.name)]}
+            rules={[requiredRule(), schemaRule(apiTokenCreateSchema.shape.name)]}
           >
             <Input maxLength={100} autoFocus />
           </Form.Item>
-          <Form.Item name="expiresInDays" label={t('settings.tokens.expiresIn')} rules={[{ required: true }]}>
+          <Form.Item name="expiresInDays" label={t('settings.tokens.expiresIn')} rules={[requiredRule()]}>
             <Select
               options={expiryChoices.map((d) => ({ value: d, label: t('settings.tokens.daysOption', { count: d }) }))}
             />

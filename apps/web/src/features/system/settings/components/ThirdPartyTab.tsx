@@ -7,6 +7,7 @@ import { RemoteSelect, type Option } from '../../../../platform/pickers/RemoteSe
 import { searchProjects } from '../../../../platform/pickers/lookups';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { GroupForm } from './GroupForm';
+import { requiredRule } from '../../../../platform/form-rules';
 
 async function searchRoles(keyword: string): Promise<Option[]> {
   const page = await http.post<Page<Role>>('/api/Role/Query', {
@@ -110,25 +111,13 @@ export function ThirdPartyTab({ settings, reload }: { settings: Settings; reload
           style={{ maxWidth: 420 }}
         />
       </Form.Item>
-      <Form.Item
-        name="scopes"
-        label={t('settings.thirdParty.scopes')}
-        rules={[{ required: true, message: t('settings.required') }]}
-      >
+      <Form.Item name="scopes" label={t('settings.thirdParty.scopes')} rules={[requiredRule()]}>
         <Input maxLength={500} style={{ maxWidth: 420 }} />
       </Form.Item>
-      <Form.Item
-        name="userNameClaim"
-        label={t('settings.thirdParty.userNameClaim')}
-        rules={[{ required: true, message: t('settings.required') }]}
-      >
+      <Form.Item name="userNameClaim" label={t('settings.thirdParty.userNameClaim')} rules={[requiredRule()]}>
         <Input maxLength={100} style={{ maxWidth: 260 }} />
       </Form.Item>
-      <Form.Item
-        name="emailClaim"
-        label={t('settings.thirdParty.emailClaim')}
-        rules={[{ required: true, message: t('settings.required') }]}
-      >
+      <Form.Item name="emailClaim" label={t('settings.thirdParty.emailClaim')} rules={[requiredRule()]}>
         <Input maxLength={100} style={{ maxWidth: 260 }} />
       </Form.Item>
       <Form.Item name="userMode" label={t('settings.thirdParty.userMode')}>
@@ -147,7 +136,7 @@ export function ThirdPartyTab({ settings, reload }: { settings: Settings; reload
                 name="defaultRoleId"
                 label={t('settings.thirdParty.defaultRole')}
                 hidden={!creating}
-                rules={[{ required: creating, message: t('settings.required') }]}
+                rules={creating ? [requiredRule()] : []}
               >
                 <RemoteSelect queryKey={['Role', 'options']} search={searchRoles} allowClear />
               </Form.Item>

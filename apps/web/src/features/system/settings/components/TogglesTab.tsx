@@ -2,6 +2,7 @@ import { Form, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '@casedesk/shared';
 import { GroupForm } from './GroupForm';
+import { requiredRule } from '../../../../platform/form-rules';
 
 export function TogglesTab({ settings, reload }: { settings: Settings; reload: () => Promise<unknown> }) {
   const { t } = useTranslation();
@@ -17,11 +18,7 @@ export function TogglesTab({ settings, reload }: { settings: Settings; reload: (
       </Form.Item>
       <Form.Item noStyle dependencies={['lockout']}>
         {({ getFieldValue }) => (
-          <Form.Item
-            name="lockoutAttempts"
-            label={t('settings.toggles.lockoutAttempts')}
-            rules={[{ required: true, message: t('settings.required') }]}
-          >
+          <Form.Item name="lockoutAttempts" label={t('settings.toggles.lockoutAttempts')} rules={[requiredRule()]}>
             <InputNumber min={1} max={20} precision={0} disabled={!getFieldValue('lockout')} />
           </Form.Item>
         )}
@@ -32,7 +29,7 @@ export function TogglesTab({ settings, reload }: { settings: Settings; reload: (
             name="accountLockAddresses"
             label={t('settings.toggles.accountLockAddresses')}
             extra={t('settings.toggles.accountLockAddressesHelp')}
-            rules={[{ required: true, message: t('settings.required') }]}
+            rules={[requiredRule()]}
           >
             <InputNumber min={0} max={1000} precision={0} disabled={!getFieldValue('lockout')} />
           </Form.Item>

@@ -5,6 +5,7 @@ import { Auth } from '../../../../platform/permission';
 import { AllTokens } from './AllTokens';
 import { GroupForm } from './GroupForm';
 import { PersonalTokens } from './PersonalTokens';
+import { requiredRule } from '../../../../platform/form-rules';
 
 export function TokenTab({ settings, reload }: { settings: Settings; reload: () => Promise<unknown> }) {
   const { t } = useTranslation();
@@ -15,7 +16,7 @@ export function TokenTab({ settings, reload }: { settings: Settings; reload: () 
           name="accessMinutes"
           label={t('settings.token.accessMinutes')}
           extra={t('settings.token.accessMinutesHelp')}
-          rules={[{ required: true, message: t('settings.required') }]}
+          rules={[requiredRule()]}
         >
           <InputNumber min={1} max={1440} precision={0} suffix={t('settings.token.minutes')} style={{ width: 180 }} />
         </Form.Item>
@@ -23,7 +24,7 @@ export function TokenTab({ settings, reload }: { settings: Settings; reload: () 
           name="refreshDays"
           label={t('settings.token.refreshDays')}
           extra={t('settings.token.refreshDaysHelp')}
-          rules={[{ required: true, message: t('settings.required') }]}
+          rules={[requiredRule()]}
         >
           <InputNumber min={1} max={365} precision={0} suffix={t('settings.token.days')} style={{ width: 180 }} />
         </Form.Item>

@@ -1,7 +1,7 @@
 import { Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { defaultAllowedUploadTypes, maxUploadSizeMbLimit, uploadSettingsSchema, type Settings } from '@casedesk/shared';
-import { schemaRule } from '../../../../platform/form-rules';
+import { requiredRule, schemaRule } from '../../../../platform/form-rules';
 import { GroupForm } from './GroupForm';
 
 export function UploadTab({ settings, reload }: { settings: Settings; reload: () => Promise<unknown> }) {
@@ -12,7 +12,7 @@ export function UploadTab({ settings, reload }: { settings: Settings; reload: ()
         name="maxSizeMb"
         label={t('settings.upload.maxSizeMb')}
         extra={t('settings.upload.maxSizeMbHelp', { max: maxUploadSizeMbLimit })}
-        rules={[{ required: true, message: t('settings.required') }]}
+        rules={[requiredRule()]}
       >
         <InputNumber min={1} max={maxUploadSizeMbLimit} precision={0} suffix="MB" style={{ width: 160 }} />
       </Form.Item>
@@ -22,10 +22,7 @@ export function UploadTab({ settings, reload }: { settings: Settings; reload: ()
         label={t('settings.upload.allowedTypes')}
         extra={t('settings.upload.allowedTypesHelp')}
         normalize={(list: string[]) => [...new Set(list.map((e) => e.trim().replace(/^\./, '').toLowerCase()))]}
-        rules={[
-          { required: true, message: t('settings.required') },
-          schemaRule(uploadSettingsSchema.shape.allowedTypes),
-        ]}
+        rules={[requiredRule(), schemaRule(uploadSettingsSchema.shape.allowedTypes)]}
       >
         <Select
           mode="tags"
