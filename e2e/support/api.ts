@@ -87,6 +87,7 @@ export async function createUser(
     role?: 'admin' | 'common';
     language?: 'en' | 'zh-cn' | 'zh-tw';
     realName?: string;
+    lastName?: string;
     projects?: number[];
     needToChangePwd?: boolean;
   } = {},
@@ -103,7 +104,7 @@ export async function createUser(
   const created = await api.ok<{ id: number }>('POST', '/api/User/Add', {
     loginName,
     realName: options.realName ?? 'Sam',
-    lastName: 'Tester',
+    lastName: options.lastName ?? 'Tester',
     email,
     password: userPassword,
     needToChangePwd: options.needToChangePwd ?? false,

@@ -136,14 +136,15 @@ export async function signedIn(page: Page, user: { loginName: string; password: 
 /**
  * Waits until the page has had no API call open for `quietMs`. Unlike Playwright's `networkidle`, which belongs to
  * the document's load and is long reached when the app moves on by itself (sign-in to the dashboard), this follows
- * the calls a screen makes after a client-side navigation.
+ * the calls a screen makes after a client-side navigation. `since`: the quiet must have lasted since then too (when a
+ * screen was opened, before its first call could start).
  */
-export async function apiSettled(page: Page, quietMs = 500): Promise<void> {
+export async function apiSettled(page: Page, quietMs = 500, since = 0): Promise<void> {
   await expect
     .poll(
       () => {
         const calls = apiCalls.get(page);
-        return !calls || (calls.open <= 0 && Date.now() - calls.changedAt >= quietMs);
+        return !calls || (calls.open <= 0 && Date.now() - Math.max(calls.changedAt, since) >= quietMs);
       },
       { timeout: 15_000, interval: 100 },
     )

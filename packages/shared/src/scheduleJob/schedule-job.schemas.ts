@@ -21,6 +21,18 @@ export type ScheduleJobTriggerType = z.infer<typeof scheduleJobTriggerTypeSchema
 export const jobRunStatusSchema = z.enum(['Running', 'Succeeded', 'Failed', 'Skipped']);
 export type JobRunStatus = z.infer<typeof jobRunStatusSchema>;
 
+/** The groups of the jobs the product seeds (and the editor's default): shown by their label; a typed one as written. */
+export const seededJobGroups = [
+  'default',
+  'email',
+  'import',
+  'log',
+  'setting',
+  'system',
+  'ticket',
+  'workflow',
+] as const;
+
 /** A job handler's title in each language the product speaks. */
 export const jobTitleSchema = z.object({ en: z.string(), 'zh-cn': z.string(), 'zh-tw': z.string() });
 export type JobTitle = z.infer<typeof jobTitleSchema>;

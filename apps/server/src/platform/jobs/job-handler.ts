@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobTitle } from '@casedesk/shared';
+import type { JobTitle, seededJobGroups } from '@casedesk/shared';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db.js';
@@ -49,7 +49,8 @@ export const defineJobHandler = <P extends z.ZodType>(handler: JobHandler<P>): J
  */
 export type DefaultJob = {
   name: string;
-  jobGroup: string;
+  /** One of the groups the web names in the user's language. */
+  jobGroup: (typeof seededJobGroups)[number];
   className: string;
   jobParams?: Record<string, unknown>;
   cron: string;

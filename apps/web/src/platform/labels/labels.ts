@@ -11,6 +11,7 @@ import {
   nodeTypes,
   openItemStatuses,
   requisitionStatuses,
+  seededJobGroups,
   seededNameKey,
   taskStatuses,
   ticketFroms,
@@ -43,6 +44,7 @@ export const valueLabels = {
   emailDirection: { key: 'mail.direction', values: emailDirections },
   loginResult: { key: 'logs.login.resultValues', values: loginResults },
   boolean: { key: 'values.boolean', values: ['true', 'false'] },
+  jobGroup: { key: 'values.jobGroup', values: seededJobGroups },
 } as const;
 
 export type ValueKind = keyof typeof valueLabels;

@@ -12,7 +12,7 @@ import { scheduleJobApi, useJobAction, useJobHandlers } from '../../../api';
 import { JobRunsDrawer } from '../../../components/JobRunsDrawer';
 import { ScheduleJobEditor } from '../../../components/ScheduleJobEditor';
 import { formatJobTime, JobStateBadge, RunStatusTag, useHandlerTitle } from '../../../components/job-texts';
-import { useSeededName } from '../../../../../platform/labels/labels';
+import { useSeededName, useValueLabel } from '../../../../../platform/labels/labels';
 
 // Next run, last run and result move on by themselves while the screen is open.
 const refreshMs = 5000;
@@ -21,6 +21,7 @@ const refreshMs = 5000;
 export default function ScheduleJobListPage() {
   const { t } = useTranslation();
   const seeded = useSeededName();
+  const valueLabel = useValueLabel();
   const { has } = usePermissions();
   const client = useQueryClient();
   const handlers = useJobHandlers();
@@ -112,7 +113,7 @@ export default function ScheduleJobListPage() {
                 {seeded('job', job.className, name)}
                 <br />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {job.jobGroup}
+                  {valueLabel('jobGroup', job.jobGroup)}
                 </Typography.Text>
               </>
             ),
