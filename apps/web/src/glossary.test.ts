@@ -46,11 +46,21 @@ function texts(tree: Tree, prefix = ''): [string, string][] {
 }
 const localeFiles = (language: Language) =>
   walk(src).filter((f) => new RegExp(`[/\\\\]locales[/\\\\]${language}\\.json$`).test(f));
+/** The help pages of a language (features/help/content/<language>/*.md). */
+const helpPages = (language: Language) =>
+  walk(src).filter((f) => new RegExp(`[/\\\\]help[/\\\\]content[/\\\\]${language}[/\\\\][^/\\\\]+\\.md$`).test(f));
+/** A file's texts by where they are: a locale file's by key, a help page's by line. */
+const textsOf = (file: string): [string, string][] =>
+  file.endsWith('.md')
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => [`line ${i + 1}`, line] as [string, string])
+    : texts(JSON.parse(readFileSync(file, 'utf8')) as Tree);
 
 /** Where a language's texts use a banned word: `file key: word`. */
-function bannedUses(language: Language, files = localeFiles(language)): string[] {
+function bannedUses(language: Language, files = [...localeFiles(language), ...helpPages(language)]): string[] {
   return files.flatMap((file) =>
-    texts(JSON.parse(readFileSync(file, 'utf8')) as Tree).flatMap(([key, text]) =>
+    textsOf(file).flatMap(([key, text]) =>
       terms.flatMap(({ banned }) =>
         banned[language]
           .filter((word) => (language === 'en' ? new RegExp(`\\b${word}\\b`, 'i').test(text) : text.includes(word)))
@@ -76,7 +86,8 @@ describe('glossary', () => {
   });
 
   for (const language of languages)
-    it(`the ${language} texts use no banned synonym`, () => {
+    it(`the ${language} texts and help pages use no banned synonym`, () => {
+      expect(helpPages(language).length, 'help pages found').toBeGreaterThan(10);
       expect(bannedUses(language)).toEqual([]);
     });
 

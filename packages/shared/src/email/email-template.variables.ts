@@ -232,13 +232,13 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
   },
   {
     name: 'holiday.name',
-    description: { en: 'Holiday name', 'zh-cn': '假期名称', 'zh-tw': '假期名稱' },
+    description: { en: 'Holiday name', 'zh-cn': '假日名称', 'zh-tw': '假日名稱' },
     example: 'New Year',
     events: ['holidayReminder'],
   },
   {
     name: 'holiday.day',
-    description: { en: 'Holiday date', 'zh-cn': '假期日期', 'zh-tw': '假期日期' },
+    description: { en: 'Holiday date', 'zh-cn': '假日日期', 'zh-tw': '假日日期' },
     example: '2027-01-01',
     events: ['holidayReminder'],
   },

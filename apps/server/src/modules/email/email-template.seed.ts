@@ -280,11 +280,11 @@ const seeded: Record<EmailEvent, Record<TemplateLanguage, Seeded>> = {
     },
     'zh-cn': {
       subject: '假期提醒：{{ holiday.day }} {{ holiday.name }}',
-      body: '<p>服务台将于 {{ holiday.day }}（{{ holiday.name }}）休息，到期时间将顺延至假期之后。</p>',
+      body: '<p>服务台将于 {{ holiday.day }}（{{ holiday.name }}）休息，到期时间将顺延至假日之后。</p>',
     },
     'zh-tw': {
       subject: '假期提醒：{{ holiday.day }} {{ holiday.name }}',
-      body: '<p>服務台將於 {{ holiday.day }}（{{ holiday.name }}）休息，到期時間將順延至假期之後。</p>',
+      body: '<p>服務台將於 {{ holiday.day }}（{{ holiday.name }}）休息，到期時間將順延至假日之後。</p>',
     },
   },
 };
