@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createStaff } from '../support/api';
-import { launchBrowser, newContext, shot, signedIn } from '../support/browser';
+import { clickWhenStill, launchBrowser, newContext, shot, signedIn } from '../support/browser';
 
 type Language = 'en' | 'zh-cn' | 'zh-tw';
 
@@ -46,9 +46,10 @@ describe('help centre', () => {
     // Help keeps one tab whichever page it shows; the tab leads back to the page last shown.
     const helpTabs = page.locator('.tags-view .ant-tabs-tab', { hasText: 'Help' });
     expect(await helpTabs.count()).toBe(1);
-    await page.locator('.tags-view .ant-tabs-tab', { hasText: 'Ticket list' }).click();
+    // The tab strip moves as the active tab changes: click a tab once it is still.
+    await clickWhenStill(page.locator('.tags-view .ant-tabs-tab', { hasText: 'Ticket list' }));
     await page.waitForURL('**/ticket/list');
-    await helpTabs.click();
+    await clickWhenStill(helpTabs);
     await page.waitForURL('**/help?page=ticket-page');
     await article.getByRole('heading', { level: 1, name: 'Ticket page' }).waitFor();
     await context.close();
