@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff } from '../support/api';
-import { clickMenu, launchBrowser, newContext, shot, signedIn, stored } from '../support/browser';
+import { clickMenu, clickWhenStill, launchBrowser, newContext, shot, signedIn, stored } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,9 +41,10 @@ describe('layout, menu and tabs', () => {
     await page.waitForURL('**/personal');
     const firstName = page.locator('#realName');
     await firstName.fill('Typed but not saved');
-    await tabs.getByText('Dashboard').click();
+    await clickWhenStill(tabs.getByText('Dashboard'));
     await page.waitForURL('**/dashboard/ticket');
-    await tabs.getByText('My account').click();
+    await clickWhenStill(tabs.getByText('My account'));
+    await page.waitForURL('**/personal');
     expect(await firstName.inputValue()).toBe('Typed but not saved');
     await shot(page, 'layout-en');
 
