@@ -36,7 +36,7 @@ function catalogNamespaces(): string[] {
 }
 
 const rawKey = new RegExp(
-  `(?<!\\{\\{\\s*)(?<![\\w@.-])(?:${catalogNamespaces().join('|')})\\.[A-Za-z][\\w-]*(?:\\.[\\w-]+)*(?![\\w.@-])`,
+  `(?<!\\{\\{\\s*)(?<![\\w@.-])(?:${catalogNamespaces().join('|')})\\.[A-Za-z][\\w-]*(?:\\.[A-Za-z][\\w-]*)*(?![\\w.@-])`,
   'g',
 );
 /** Fixed values as the server sends them: shown as they are, they were not labelled. */
@@ -118,7 +118,17 @@ async function chromeTexts(page: Page) {
     const tags = [...document.querySelectorAll('.ant-tag, .ant-badge-status-text')]
       .filter(visible)
       .map((el) => ({ where: 'tag', text: (el as HTMLElement).innerText.trim() }));
-    return { words: [...words, ...placeholders], tags, all: document.body.innerText };
+    // The page's visible text for raw keys, but of table cells only their tags: the rest of a cell is a record's own
+    // data, which may be dotted (a configuration key `mail.sender.AB12CD` another spec made).
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || el.closest('script, style') || el.getClientRects().length === 0) continue;
+      if (el.closest('td') && !el.closest('.ant-tag, .ant-badge-status-text')) continue;
+      parts.push(node.textContent ?? '');
+    }
+    return { words: [...words, ...placeholders], tags, all: parts.join(' ') };
   });
 }
 
