@@ -7,6 +7,7 @@ export * from './platform/paging.js';
 export * from './platform/permissions.js';
 export * from './platform/read-back.js';
 export * from './platform/seeded-names.js';
+export * from './platform/value-labels.js';
 export * from './auth/auth.schemas.js';
 export * from './dept/dept.schemas.js';
 export * from './position/position.schemas.js';

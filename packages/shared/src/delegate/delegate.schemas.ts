@@ -9,6 +9,8 @@ import {
   updateKeySchema,
 } from '../platform/paging.js';
 import { defineMessages } from '../platform/message-keys.js';
+import { delegateTypes } from './delegate.values.js';
+export * from './delegate.values.js';
 
 /**
  * Delegates (spec section 3, contract 14): while a delegation is on and the day is within its dates, the owner's
@@ -28,7 +30,6 @@ export const delegateMessages = defineMessages('delegate', {
   notYours: 'You may manage only your own delegations; an administrator manages those of other users.',
 } as const);
 
-export const delegateTypes = ['Ticket', 'Approval', 'All'] as const;
 export const delegateTypeSchema = z.enum(delegateTypes);
 export type DelegateType = z.infer<typeof delegateTypeSchema>;
 

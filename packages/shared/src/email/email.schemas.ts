@@ -9,6 +9,8 @@ import {
   queryBaseSchema,
   updateKeySchema,
 } from '../platform/paging.js';
+import { emailDirections, emailStatuses } from './email.values.js';
+export * from './email.values.js';
 
 /**
  * Contract section 13: mail accounts, e-mails (one table for both directions; outgoing ones are the outbox),
@@ -127,10 +129,7 @@ export type MailAccountTestResult = z.infer<typeof mailAccountTestResultSchema>;
 
 // ---- e-mails ----
 
-export const emailDirections = ['Out', 'In'] as const;
 export type EmailDirection = (typeof emailDirections)[number];
-/** Out: Draft → Sending (queued, retried) → Sent | Failed. In: Received | Ignored, or Unreadable (kept aside). */
-export const emailStatuses = ['Draft', 'Sending', 'Sent', 'Failed', 'Received', 'Ignored', 'Unreadable'] as const;
 export const emailStatusSchema = z.enum(emailStatuses);
 export type EmailStatus = z.infer<typeof emailStatusSchema>;
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { currencySchema, percentSchema, quantitySchema, unitPriceSchema } from '../platform/decimal.js';
 import { defineMessages, keyed } from '../platform/message-keys.js';
 import { auditFieldsSchema, idSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
+import { invoiceStatuses } from './invoice.values.js';
+export * from './invoice.values.js';
 
 /**
  * Invoices (spec section 2 Invoice, Invoice List, Indexing; contract 15). An uploaded document is an invoice in
@@ -9,15 +11,6 @@ import { auditFieldsSchema, idSchema, queryBaseSchema, updateKeySchema } from '.
  * registry picks for invoices (`PendingApproval`), whose outcome makes it `Approved` or `Rejected`; an approved
  * one is `Paid`. Amounts are exact decimal strings; the server computes line amounts, tax and totals.
  */
-export const invoiceStatuses = [
-  'Indexing',
-  'Draft',
-  'PendingApproval',
-  'Approved',
-  'Rejected',
-  'Paid',
-  'Cancelled',
-] as const;
 export const invoiceStatusSchema = z.enum(invoiceStatuses);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 

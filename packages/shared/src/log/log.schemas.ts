@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idTextSchema, queryBaseSchema } from '../platform/paging.js';
+import { loginResults } from './log.values.js';
+export * from './log.values.js';
 
-/** Contract 12 and 17: what a sign-in attempt came to. */
-export const loginResults = ['Succeeded', 'Failed', 'Locked', 'SignedOut'] as const;
 export type LoginResult = (typeof loginResults)[number];
 export const systemLogLevels = ['info', 'warn', 'error'] as const;
 export type SystemLogLevel = (typeof systemLogLevels)[number];

@@ -3,6 +3,8 @@ import { decimalSchema } from '../platform/decimal.js';
 import { defineMessages, keyed } from '../platform/message-keys.js';
 import { auditFieldsSchema, idSchema, maxPageSize, orderBySchema, updateKeySchema } from '../platform/paging.js';
 import { ticketPrioritySchema, ticketStatusSchema } from '../ticket/ticket.schemas.js';
+import { openItemStatuses } from './openItem.values.js';
+export * from './openItem.values.js';
 
 /**
  * Open items (spec section 3, contract 15): the action items that hang off a ticket.
@@ -26,7 +28,6 @@ export const openItemMessages = defineMessages('openItem', {
   noAddItem: 'You do not have permission to add open items.',
 } as const);
 
-export const openItemStatuses = ['Open', 'InProgress', 'Complete', 'Cancelled'] as const;
 export const openItemStatusSchema = z.enum(openItemStatuses);
 export type OpenItemStatus = z.infer<typeof openItemStatusSchema>;
 /** Statuses that close an item (they set `closeDate`, and the web asks before choosing one). */

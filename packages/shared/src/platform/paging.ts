@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activeStatuses } from './value-labels.js';
 
 export const maxPageSize = 500;
 
@@ -39,7 +40,7 @@ export const auditFieldsSchema = z.object({
   modifiedBy: z.number().int().nullable(),
 });
 
-export const activeStatusSchema = z.enum(['Active', 'Inactive']);
+export const activeStatusSchema = z.enum(activeStatuses);
 export type ActiveStatus = z.infer<typeof activeStatusSchema>;
 
 /** An update carries the id and the rowVersion it read. */

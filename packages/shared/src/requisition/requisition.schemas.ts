@@ -3,12 +3,13 @@ import { currencySchema } from '../platform/decimal.js';
 import { moneyLineInputSchema, moneyLineSchema } from '../invoice/invoice.schemas.js';
 import { defineMessages, keyed } from '../platform/message-keys.js';
 import { auditFieldsSchema, idSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
+import { requisitionStatuses } from './requisition.values.js';
+export * from './requisition.values.js';
 
 /**
  * Requisitions (contract 15): purchase requests with lines, approved through the workflow (type Requisition).
  * An approved one gives an invoice its PO reference (`requisitionNumber`).
  */
-export const requisitionStatuses = ['Draft', 'PendingApproval', 'Approved', 'Rejected', 'Cancelled'] as const;
 export const requisitionStatusSchema = z.enum(requisitionStatuses);
 export type RequisitionStatus = z.infer<typeof requisitionStatusSchema>;
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineMessages } from '../platform/message-keys.js';
 import { auditFieldsSchema, idSchema, idTextSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
 import { defaultCron, validateQuartzCron } from './cron.js';
+import { seededJobGroups } from './schedule-job.values.js';
+export * from './schedule-job.values.js';
 
 export const scheduleJobMessages = defineMessages('scheduleJob', {
   unknownHandler: 'The server offers no job handler with this class name.',
@@ -20,18 +22,6 @@ export type ScheduleJobTriggerType = z.infer<typeof scheduleJobTriggerTypeSchema
 /** A run's state in the run history (contract section 12). */
 export const jobRunStatusSchema = z.enum(['Running', 'Succeeded', 'Failed', 'Skipped']);
 export type JobRunStatus = z.infer<typeof jobRunStatusSchema>;
-
-/** The groups of the jobs the product seeds (and the editor's default): shown by their label; a typed one as written. */
-export const seededJobGroups = [
-  'default',
-  'email',
-  'import',
-  'log',
-  'setting',
-  'system',
-  'ticket',
-  'workflow',
-] as const;
 
 /** A job handler's title in each language the product speaks. */
 export const jobTitleSchema = z.object({ en: z.string(), 'zh-cn': z.string(), 'zh-tw': z.string() });

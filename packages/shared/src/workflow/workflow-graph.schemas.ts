@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import { idSchema } from '../platform/paging.js';
 import { ticketPriorities, ticketStatuses } from '../ticket/ticket.schemas.js';
+import { workflowTypes, workflowStatuses, nodeTypes } from './workflow-graph.values.js';
+export * from './workflow-graph.values.js';
 
-/** The record types a workflow runs on. */
-export const workflowTypes = ['Ticket', 'Invoice', 'Requisition'] as const;
 export const workflowTypeSchema = z.enum(workflowTypes);
 export type WorkflowType = z.infer<typeof workflowTypeSchema>;
 
-export const workflowStatuses = ['Draft', 'Published', 'Disabled'] as const;
 export const workflowStatusSchema = z.enum(workflowStatuses);
 export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
 
 // ---- the graph (flowChart) ----
 
-export const nodeTypes = ['start', 'approver', 'cc', 'condition', 'parallel', 'end'] as const;
 export type NodeType = (typeof nodeTypes)[number];
 
 export const approverStrategies = [

@@ -1,22 +1,14 @@
 import { z } from 'zod';
 import { idSchema, queryBaseSchema } from '../platform/paging.js';
 import { fieldAccesses, flowNodeSchema, workflowTypeSchema } from './workflow-graph.schemas.js';
+import { instanceStatuses, taskStatuses } from './workflow-instance.values.js';
+export * from './workflow-instance.values.js';
 
 // ---- instances, tasks, actions ----
 
-export const instanceStatuses = ['Running', 'Approved', 'Rejected', 'Cancelled'] as const;
 export const instanceStatusSchema = z.enum(instanceStatuses);
 export type InstanceStatus = z.infer<typeof instanceStatusSchema>;
 
-export const taskStatuses = [
-  'Pending',
-  'Approved',
-  'Rejected',
-  'Returned',
-  'Transferred',
-  'Cancelled',
-  'Skipped',
-] as const;
 export const taskStatusSchema = z.enum(taskStatuses);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 

@@ -1,63 +1,27 @@
 import { useTranslation } from 'react-i18next';
+import { loginReasons, messageRefOf } from '@casedesk/shared';
 import {
-  delegateTypes,
-  emailDirections,
-  emailStatuses,
-  instanceStatuses,
-  invoiceStatuses,
-  loginReasons,
-  loginResults,
-  messageRefOf,
-  nodeTypes,
-  openItemStatuses,
-  requisitionStatuses,
-  seededJobGroups,
   seededNameKey,
-  taskStatuses,
-  ticketFroms,
-  ticketPriorities,
-  ticketStatuses,
-  workflowStatuses,
-  workflowTypes,
+  valueLabelKey,
+  valueLabels,
   type SeededKind,
-} from '@casedesk/shared';
+  type ValueKind,
+} from '@casedesk/shared/value-labels';
 
 /**
- * Where the words of each fixed value live, by the shared enum's name: one list for every screen, so a status or a
- * priority reads the same in a list, a detail, the approval page and a condition. `labels.test.ts` fails when a
- * value of one of these enums has no label in a language.
+ * Where the words of each fixed value live, by the shared enum's name (`valueLabels` in shared, which the server's
+ * exports read too): one list for every screen, so a status or a priority reads the same in a list, a detail, the
+ * approval page and a condition. `labels.test.ts` fails when a value of one of these enums has no label in a language.
  */
-export const valueLabels = {
-  ticketStatus: { key: 'ticket.status', values: ticketStatuses },
-  ticketPriority: { key: 'ticket.priority', values: ticketPriorities },
-  ticketFrom: { key: 'ticket.from', values: ticketFroms },
-  instanceStatus: { key: 'workflow.instanceStatus', values: instanceStatuses },
-  taskStatus: { key: 'workflow.taskStatus', values: taskStatuses },
-  workflowType: { key: 'workflow.type', values: workflowTypes },
-  workflowStatus: { key: 'workflow.status', values: workflowStatuses },
-  nodeType: { key: 'workflow.node.type', values: nodeTypes },
-  invoiceStatus: { key: 'invoice.status', values: invoiceStatuses },
-  requisitionStatus: { key: 'requisition.status', values: requisitionStatuses },
-  openItemStatus: { key: 'openItem.status', values: openItemStatuses },
-  delegateType: { key: 'delegate.type', values: delegateTypes },
-  emailStatus: { key: 'mail.status', values: emailStatuses },
-  emailDirection: { key: 'mail.direction', values: emailDirections },
-  loginResult: { key: 'logs.login.resultValues', values: loginResults },
-  boolean: { key: 'values.boolean', values: ['true', 'false'] },
-  jobGroup: { key: 'values.jobGroup', values: seededJobGroups },
-} as const;
-
-export type ValueKind = keyof typeof valueLabels;
+export { valueLabels, type ValueKind };
 
 /** A fixed value's label in the user's language (the value itself when it is none of its enum's). */
 export function useValueLabel() {
   const { t } = useTranslation();
   return (kind: ValueKind, value: string | boolean | null | undefined): string => {
     if (value === null || value === undefined || value === '') return '—';
-    const text = String(value);
-    return (valueLabels[kind].values as readonly string[]).includes(text)
-      ? t(`${valueLabels[kind].key}.${text}`)
-      : text;
+    const key = valueLabelKey(kind, value);
+    return key ? t(key) : String(value);
   };
 }
 

@@ -1,0 +1,55 @@
+/*
+ * Where the words of each fixed value live (text keys only, no texts, no zod): the web's `useValueLabel()` and the
+ * server's exports read the same list, so a status reads the same on a screen and in a spreadsheet. Imported by
+ * its subpath `@casedesk/shared/value-labels`: the web's shell must not pull the schemas in through the index.
+ */
+import { delegateTypes } from '../delegate/delegate.values.js';
+import { emailDirections, emailStatuses } from '../email/email.values.js';
+import { invoiceStatuses } from '../invoice/invoice.values.js';
+import { loginResults } from '../log/log.values.js';
+import { openItemStatuses } from '../openItem/openItem.values.js';
+import { requisitionStatuses } from '../requisition/requisition.values.js';
+import { seededJobGroups } from '../scheduleJob/schedule-job.values.js';
+import { ticketFroms, ticketPriorities, ticketStatuses } from '../ticket/ticket.values.js';
+import { nodeTypes, workflowStatuses, workflowTypes } from '../workflow/workflow-graph.values.js';
+import { instanceStatuses, taskStatuses } from '../workflow/workflow-instance.values.js';
+
+export * from './seeded-names.js';
+
+/** A record that is switched on or off (departments, users, projects ...). */
+export const activeStatuses = ['Active', 'Inactive'] as const;
+
+/**
+ * Each kind of fixed value, by the shared enum's name: the text key its labels live under (`<key>.<value>`) and
+ * its values. `labels.test.ts` (web) fails when a value lacks a label in a language.
+ */
+export const valueLabels = {
+  ticketStatus: { key: 'ticket.status', values: ticketStatuses },
+  ticketPriority: { key: 'ticket.priority', values: ticketPriorities },
+  ticketFrom: { key: 'ticket.from', values: ticketFroms },
+  instanceStatus: { key: 'workflow.instanceStatus', values: instanceStatuses },
+  taskStatus: { key: 'workflow.taskStatus', values: taskStatuses },
+  workflowType: { key: 'workflow.type', values: workflowTypes },
+  workflowStatus: { key: 'workflow.status', values: workflowStatuses },
+  nodeType: { key: 'workflow.node.type', values: nodeTypes },
+  invoiceStatus: { key: 'invoice.status', values: invoiceStatuses },
+  requisitionStatus: { key: 'requisition.status', values: requisitionStatuses },
+  openItemStatus: { key: 'openItem.status', values: openItemStatuses },
+  delegateType: { key: 'delegate.type', values: delegateTypes },
+  emailStatus: { key: 'mail.status', values: emailStatuses },
+  emailDirection: { key: 'mail.direction', values: emailDirections },
+  loginResult: { key: 'logs.login.resultValues', values: loginResults },
+  activeStatus: { key: 'crud.status', values: activeStatuses },
+  boolean: { key: 'values.boolean', values: ['true', 'false'] },
+  jobGroup: { key: 'values.jobGroup', values: seededJobGroups },
+} as const;
+
+export type ValueKind = keyof typeof valueLabels;
+
+/** The text key of a fixed value's label (`ticket.status.Assigned`), or null when it is none of its kind's values. */
+export function valueLabelKey(kind: ValueKind, value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const text = String(value);
+  const { key, values } = valueLabels[kind];
+  return (values as readonly string[]).includes(text) ? `${key}.${text}` : null;
+}
