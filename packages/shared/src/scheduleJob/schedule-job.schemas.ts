@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineMessages } from '../platform/message-keys.js';
 import { auditFieldsSchema, idSchema, idTextSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
 import { defaultCron, validateQuartzCron } from './cron.js';
-import { seededJobGroups } from './schedule-job.values.js';
 export * from './schedule-job.values.js';
 
 export const scheduleJobMessages = defineMessages('scheduleJob', {
