@@ -1,17 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { textHomes, type MessageRef, type MessageValues } from '@casedesk/shared';
-import appEn from '../../../web/src/app/locales/en.json' with { type: 'json' };
-import appCn from '../../../web/src/app/locales/zh-cn.json' with { type: 'json' };
-import appTw from '../../../web/src/app/locales/zh-tw.json' with { type: 'json' };
-import platformEn from '../../../web/src/platform/locales/en.json' with { type: 'json' };
-import platformCn from '../../../web/src/platform/locales/zh-cn.json' with { type: 'json' };
-import platformTw from '../../../web/src/platform/locales/zh-tw.json' with { type: 'json' };
-import ticketEn from '../../../web/src/features/ticket/locales/en.json' with { type: 'json' };
-import ticketCn from '../../../web/src/features/ticket/locales/zh-cn.json' with { type: 'json' };
-import ticketTw from '../../../web/src/features/ticket/locales/zh-tw.json' with { type: 'json' };
-import authEn from '../../../web/src/features/auth/locales/en.json' with { type: 'json' };
-import authCn from '../../../web/src/features/auth/locales/zh-cn.json' with { type: 'json' };
-import authTw from '../../../web/src/features/auth/locales/zh-tw.json' with { type: 'json' };
+import { localeTexts, type Texts } from './locale-texts.js';
 
 /**
  * The server's words in the caller's language (contract section 18), from the web's own locale files (bundled
@@ -21,25 +10,7 @@ import authTw from '../../../web/src/features/auth/locales/zh-tw.json' with { ty
 export const languages = ['en', 'zh-cn', 'zh-tw'] as const;
 export type Language = (typeof languages)[number];
 
-type Texts = { [key: string]: string | Texts };
-
-/** Files joined as the web's i18n setup joins them (a deep merge: two files may share a top-level key). */
-function merge(...files: Texts[]): Texts {
-  const into = (target: Texts, source: Texts): Texts => {
-    for (const [key, value] of Object.entries(source)) {
-      const existing = target[key];
-      target[key] = typeof value === 'object' && typeof existing === 'object' ? into({ ...existing }, value) : value;
-    }
-    return target;
-  };
-  return files.reduce<Texts>((all, file) => into(all, file), {});
-}
-
-const texts: Record<Language, Texts> = {
-  en: merge(appEn, platformEn, ticketEn, authEn),
-  'zh-cn': merge(appCn, platformCn, ticketCn, authCn),
-  'zh-tw': merge(appTw, platformTw, ticketTw, authTw),
-};
+const texts: Record<Language, Texts> = localeTexts;
 
 /** A language code as clients write it (`zh-CN`, `zh-Hans-CN`, `zh-HK`, `en-GB`), as one of ours. */
 export function languageFrom(value: string | null | undefined): Language | undefined {
@@ -94,7 +65,7 @@ export function textAt(language: Language, key: string): string | undefined {
  * A text with a count as i18next picks it (the web's plurals): `<key>_one` / `<key>_other` by the language's plural
  * rules, else `<key>`.
  */
-function countedTextAt(language: Language, key: string, count: unknown): string | undefined {
+export function countedTextAt(language: Language, key: string, count: unknown): string | undefined {
   if (typeof count !== 'number') return textAt(language, key);
   const form = new Intl.PluralRules(language === 'en' ? 'en' : 'zh').select(count);
   return textAt(language, `${key}_${form}`) ?? textAt(language, `${key}_other`) ?? textAt(language, key);
