@@ -9,7 +9,7 @@ import {
   queryBaseSchema,
   updateKeySchema,
 } from '../platform/paging.js';
-import { emailDirections, emailStatuses } from './email.values.js';
+import { emailDirections, emailStatuses, emailEvents, templateLanguages } from './email.values.js';
 export * from './email.values.js';
 
 /**
@@ -133,18 +133,6 @@ export type EmailDirection = (typeof emailDirections)[number];
 export const emailStatusSchema = z.enum(emailStatuses);
 export type EmailStatus = z.infer<typeof emailStatusSchema>;
 
-/** What sends a templated e-mail; later modules add theirs (approval task ...). */
-export const emailEvents = [
-  'ticketCreated',
-  'ticketAssigned',
-  'ticketCommented',
-  'ticketResolved',
-  'approvalTask',
-  'approvalFinished',
-  'passwordReset',
-  'signInLocked',
-  'holidayReminder',
-] as const;
 export const emailEventSchema = z.enum(emailEvents);
 export type EmailEvent = z.infer<typeof emailEventSchema>;
 
@@ -273,7 +261,6 @@ export type EmailThreadResult = z.infer<typeof emailThreadResultSchema>;
 
 // ---- templates ----
 
-export const templateLanguages = ['en', 'zh-cn', 'zh-tw'] as const;
 export const templateLanguageSchema = z.enum(templateLanguages);
 export type TemplateLanguage = z.infer<typeof templateLanguageSchema>;
 

@@ -3,6 +3,8 @@ import { auditFieldsSchema, idSchema, idTextSchema, queryBaseSchema, updateKeySc
 import { allPermissionCodes, permissionModules } from '../platform/permissions.js';
 import { webApiSchema } from '../webApi/web-api.schemas.js';
 import { defineMessages, keyed } from '../platform/message-keys.js';
+import { menuTypes } from './menu.values.js';
+export * from './menu.values.js';
 
 export const menuMetaSchema = z.object({
   title: z.string(),
@@ -54,7 +56,6 @@ export const menuMessages = defineMessages('menu', {
   linkUrlFormat: 'A link URL starts with http:// or https://.',
 } as const);
 
-export const menuTypes = ['menu', 'link', 'iframe'] as const;
 export type MenuType = (typeof menuTypes)[number];
 
 export const menuPathSchema = z

@@ -4,11 +4,13 @@
  * its subpath `@casedesk/shared/value-labels`: the web's shell must not pull the schemas in through the index.
  */
 import { delegateTypes } from '../delegate/delegate.values.js';
-import { emailDirections, emailStatuses } from '../email/email.values.js';
+import { emailDirections, emailEvents, emailStatuses, templateLanguages } from '../email/email.values.js';
 import { invoiceStatuses } from '../invoice/invoice.values.js';
 import { loginResults } from '../log/log.values.js';
+import { menuTypes } from '../menu/menu.values.js';
 import { openItemStatuses } from '../openItem/openItem.values.js';
 import { requisitionStatuses } from '../requisition/requisition.values.js';
+import { scheduledTicketResults } from '../scheduledTicket/scheduled-ticket.values.js';
 import { seededJobGroups } from '../scheduleJob/schedule-job.values.js';
 import { ticketFroms, ticketPriorities, ticketStatuses } from '../ticket/ticket.values.js';
 import { nodeTypes, workflowStatuses, workflowTypes } from '../workflow/workflow-graph.values.js';
@@ -38,6 +40,10 @@ export const valueLabels = {
   delegateType: { key: 'delegate.type', values: delegateTypes },
   emailStatus: { key: 'mail.status', values: emailStatuses },
   emailDirection: { key: 'mail.direction', values: emailDirections },
+  emailEvent: { key: 'email.event', values: emailEvents },
+  language: { key: 'email.language', values: templateLanguages },
+  menuType: { key: 'system.menu.types', values: menuTypes },
+  scheduledTicketResult: { key: 'ticket.scheduled.result', values: scheduledTicketResults },
   loginResult: { key: 'logs.login.resultValues', values: loginResults },
   activeStatus: { key: 'crud.status', values: activeStatuses },
   boolean: { key: 'values.boolean', values: ['true', 'false'] },

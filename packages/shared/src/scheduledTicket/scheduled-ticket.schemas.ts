@@ -14,6 +14,8 @@ import {
   ticketPrioritySchema,
   ticketSchema,
 } from '../ticket/ticket.schemas.js';
+import { scheduledTicketResults } from './scheduled-ticket.values.js';
+export * from './scheduled-ticket.values.js';
 
 export const scheduledTicketMessages = defineMessages('scheduledTicket', {
   recurrenceRequired: 'Give either a cron expression or a one-off date, not both.',
@@ -27,8 +29,6 @@ export const scheduledTicketMessages = defineMessages('scheduledTicket', {
   ),
 } as const);
 
-/** What the scheduler makes of a scheduled ticket at each fire time. */
-export const scheduledTicketResults = ['Succeeded', 'Failed'] as const;
 export const scheduledTicketResultSchema = z.enum(scheduledTicketResults);
 export type ScheduledTicketResult = z.infer<typeof scheduledTicketResultSchema>;
 
