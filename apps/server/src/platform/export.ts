@@ -1,8 +1,28 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { seededNameKey, valueLabelKey, type SeededKind, type ValueKind } from '@casedesk/shared';
+import { textAt, type Language } from './translator.js';
 
-export type ExportColumn = { header: string; field: string; width?: number };
+/**
+ * A column of a spreadsheet export, worded in the reader's language (contract 18): its header is the field's label
+ * (`fields.<label ?? field>` in the web's locales; `export-words.test.ts` fails on a column without one), a fixed
+ * value its label (`values`, a kind of the shared `valueLabels`), a seeded record's name its name in the language
+ * while it is still the seeded one (`seeded`: the kind and the row's field that holds the record's code).
+ */
+export type ExportColumn = {
+  field: string;
+  label?: string;
+  values?: ValueKind;
+  seeded?: { kind: SeededKind; code: string };
+  width?: number;
+};
+
+/** The text key of a column's header. */
+export const exportHeaderKey = (column: ExportColumn) => `fields.${column.label ?? column.field}`;
+
+/** The text key of a sheet's name (`sheets.<name>`, by the resource's name). */
+export const exportSheetKey = (sheet: string) => `sheets.${sheet}`;
 
 /** What a spreadsheet reads as the start of a formula when the cell is edited or the sheet saved as CSV. */
 const formulaStart = /^[=+\-@\t\r]/;
@@ -23,27 +43,59 @@ function cellValue(value: unknown): string | number | boolean | Date | null {
   return neutraliseFormula(String(value));
 }
 
-/** Streams rows into an .xlsx download as they are read, so memory stays flat on big exports. */
+/** A row's cell of a column in a language: a fixed value's or a seeded name's label, else the value as stored. */
+function labelled(language: Language, column: ExportColumn, row: Record<string, unknown>): unknown {
+  const value = row[column.field];
+  const key = column.values
+    ? valueLabelKey(column.values, value)
+    : column.seeded && typeof value === 'string'
+      ? seededNameKey(column.seeded.kind, row[column.seeded.code] as string | null | undefined, value)
+      : null;
+  return (key && textAt(language, key)) ?? value;
+}
+
+/** What a sheet (or a header) is called where the locales lack it: the key's last part, as a last resort. */
+const worded = (language: Language, key: string) => textAt(language, key) ?? key.slice(key.lastIndexOf('.') + 1);
+
+/** A column's header in a language. */
+export const exportHeader = (language: Language, column: ExportColumn) => worded(language, exportHeaderKey(column));
+
+/** A row's cell of a column as the sheet holds it, in a language. */
+export const exportCell = (language: Language, column: ExportColumn, row: Record<string, unknown>) =>
+  cellValue(labelled(language, column, row));
+
+/** A sheet's name as Excel takes it: at most 31 characters, none of `\ / ? * [ ] :`. */
+const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
+
+/**
+ * Streams rows into an .xlsx download as they are read, so memory stays flat on big exports; the sheet's name,
+ * the headers and the fixed values in the reader's language.
+ */
 export async function sendXlsx(
   reply: FastifyReply,
+  language: Language,
   fileName: string,
-  sheetName: string,
+  sheet: string,
   columns: ExportColumn[],
   rows: AsyncIterable<Record<string, unknown>>,
 ): Promise<FastifyReply> {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = columns.map((c) => ({ header: c.header, key: c.field, width: c.width ?? 20 }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+  const worksheet = workbook.addWorksheet(sheetName(worded(language, exportSheetKey(sheet))));
+  worksheet.columns = columns.map((c) => ({
+    header: exportHeader(language, c),
+    key: c.field,
+    width: c.width ?? 20,
+  }));
+  worksheet.getRow(1).font = { bold: true };
+  worksheet.getRow(1).commit();
 
   void (async () => {
     try {
       for await (const row of rows) {
-        sheet.addRow(Object.fromEntries(columns.map((c) => [c.field, cellValue(row[c.field])]))).commit();
+        worksheet.addRow(Object.fromEntries(columns.map((c) => [c.field, exportCell(language, c, row)]))).commit();
       }
-      sheet.commit();
+      worksheet.commit();
       await workbook.commit();
     } catch (error) {
       reply.log.error({ err: error }, 'export failed');

@@ -142,8 +142,6 @@ export type ResourceDefinition<T extends ReadableTable, S extends ResourceSchema
   countCap?: number;
   /** A list page that says more than its total (open items: the LOE sum): the total and those figures. */
   listTotals?: (q: Queryable, where: SQL | undefined) => Promise<{ total: number } & Record<string, unknown>>;
-  /** The Export's sheet name, when not the label (e.g. "Tickets"). */
-  exportSheet?: string;
   /**
    * Calls the module writes itself (its own writes; a read only where the description cannot say it, with a
    * comment saying why); the rest stay generic. The policy's `can` still guards Update and Delete.

@@ -16,6 +16,7 @@ import { requireActor } from './access.js';
 import { ok, present } from './envelope.js';
 import { AppError } from './errors.js';
 import { sendXlsx } from './export.js';
+import { callerLanguage } from './translator.js';
 import type { ReadableTable, ResourceCall, ResourceOperations, ResourceSchemas } from './resource-define.js';
 import type { ExportColumn } from './export.js';
 
@@ -31,7 +32,6 @@ export type AnyResource = ResourceOperations<Record<string, unknown>, never, nev
     schemas: ResourceSchemas;
     exportColumns: ExportColumn[];
     addedMessage?: string | undefined;
-    exportSheet?: string | undefined;
   };
 };
 
@@ -123,7 +123,7 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
     },
     async (request, reply) => {
       const rows = await startedRows(service.rowsForExport(db, requireActor(request), request.body as never));
-      return sendXlsx(reply, `${def.name}.xlsx`, def.exportSheet ?? def.label, def.exportColumns, rows);
+      return sendXlsx(reply, callerLanguage(request), `${def.name}.xlsx`, def.name, def.exportColumns, rows);
     },
   );
 }

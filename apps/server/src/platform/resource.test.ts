@@ -7,6 +7,7 @@ import { dataOf, expectRefused, readXlsx, type SheetRow } from '../../test/platf
 import { deptResource } from '../modules/dept/dept.resource.js';
 import { dictionaryResource } from '../modules/dictionary/dictionary.resource.js';
 import { positionResource } from '../modules/position/position.resource.js';
+import { exportCell, exportHeader } from './export.js';
 import { auditLog } from './platform.table.js';
 import type { AnyResource } from './resource.js';
 
@@ -384,15 +385,17 @@ describe.each(specs)('generic resource: $name', (spec) => {
         const { items, total } = await allPages(filter, 500);
         expect(items).toHaveLength(total);
         const { rows } = await exportOf({ ...filter, page: 3, pageSize: 1 });
-        expect(rows[0]).toEqual(columns.map((c) => c.header));
+        expect(rows[0]).toEqual(columns.map((c) => exportHeader('en', c)));
         expect(rows).toHaveLength(total + 1);
-        expect(rows.slice(1)).toEqual(items.map((item) => columns.map((c) => asCell(item[c.field]))));
+        expect(rows.slice(1)).toEqual(
+          items.map((item) => columns.map((c) => (c.values ? exportCell('en', c, item) : asCell(item[c.field])))),
+        );
       }
     });
 
     it('of zero rows is a valid workbook with the header row only', async () => {
       const { rows } = await exportOf({ keyword: uniqueWord() });
-      expect(rows).toEqual([columns.map((c) => c.header)]);
+      expect(rows).toEqual([columns.map((c) => exportHeader('en', c))]);
     });
   });
 });

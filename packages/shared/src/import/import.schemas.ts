@@ -8,6 +8,8 @@ import {
   queryBaseSchema,
   updateKeySchema,
 } from '../platform/paging.js';
+import { importOperations, importRunStatuses, importTypes } from './import.values.js';
+export * from './import.values.js';
 
 /**
  * Data import (spec section 3 "Import"; contract 16). A definition says what a sheet holds and where it goes;
@@ -29,8 +31,8 @@ export const importTargets = [
 export const importTargetSchema = z.enum(importTargets);
 export type ImportTarget = z.infer<typeof importTargetSchema>;
 
-export const importTypeSchema = z.enum(['xlsx', 'csv']);
-export const importOperationSchema = z.enum(['Insert', 'Update', 'Upsert']);
+export const importTypeSchema = z.enum(importTypes);
+export const importOperationSchema = z.enum(importOperations);
 export type ImportOperation = z.infer<typeof importOperationSchema>;
 /** How a csv's bytes are read: `auto` detects (BOM, valid UTF-8, else GBK or Big5 by what decodes cleanly). */
 export const importEncodingSchema = z.enum(['auto', 'utf-8', 'gbk', 'big5']);
@@ -136,7 +138,7 @@ export type ImportPreviewResult = z.infer<typeof importPreviewResultSchema>;
 export const importRunStartSchema = z
   .object({ importId: idSchema, fileId: importFileIdSchema, dryRun: z.boolean().default(false) })
   .strict();
-export const importRunStatusSchema = z.enum(['Queued', 'Running', 'Succeeded', 'Failed', 'Cancelled']);
+export const importRunStatusSchema = z.enum(importRunStatuses);
 export type ImportRunStatus = z.infer<typeof importRunStatusSchema>;
 /** `GET /api/Import/Runs/{runId}` (contract 16), also the rows of the run history. */
 export const importRunSchema = z.object({

@@ -5,13 +5,14 @@
  */
 import { delegateTypes } from '../delegate/delegate.values.js';
 import { emailDirections, emailEvents, emailStatuses, templateLanguages } from '../email/email.values.js';
+import { importOperations, importRunStatuses, importTypes } from '../import/import.values.js';
 import { invoiceStatuses } from '../invoice/invoice.values.js';
 import { loginResults } from '../log/log.values.js';
 import { menuTypes } from '../menu/menu.values.js';
 import { openItemStatuses } from '../openItem/openItem.values.js';
 import { requisitionStatuses } from '../requisition/requisition.values.js';
 import { scheduledTicketResults } from '../scheduledTicket/scheduled-ticket.values.js';
-import { seededJobGroups } from '../scheduleJob/schedule-job.values.js';
+import { jobRunStatuses, scheduleJobTriggerTypes, seededJobGroups } from '../scheduleJob/schedule-job.values.js';
 import { ticketFroms, ticketPriorities, ticketStatuses } from '../ticket/ticket.values.js';
 import { nodeTypes, workflowStatuses, workflowTypes } from '../workflow/workflow-graph.values.js';
 import { instanceStatuses, taskStatuses } from '../workflow/workflow-instance.values.js';
@@ -45,6 +46,11 @@ export const valueLabels = {
   menuType: { key: 'system.menu.types', values: menuTypes },
   scheduledTicketResult: { key: 'ticket.scheduled.result', values: scheduledTicketResults },
   loginResult: { key: 'logs.login.resultValues', values: loginResults },
+  importType: { key: 'import.types', values: importTypes },
+  importOperation: { key: 'import.operations', values: importOperations },
+  importRunStatus: { key: 'import.runStatus', values: importRunStatuses },
+  jobRunStatus: { key: 'scheduleJob.runStatus', values: jobRunStatuses },
+  triggerType: { key: 'scheduleJob.trigger', values: scheduleJobTriggerTypes },
   activeStatus: { key: 'crud.status', values: activeStatuses },
   boolean: { key: 'values.boolean', values: ['true', 'false'] },
   jobGroup: { key: 'values.jobGroup', values: seededJobGroups },

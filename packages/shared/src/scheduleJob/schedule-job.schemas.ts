@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineMessages } from '../platform/message-keys.js';
 import { auditFieldsSchema, idSchema, idTextSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
 import { defaultCron, validateQuartzCron } from './cron.js';
+import { jobRunStatuses, scheduleJobTriggerTypes } from './schedule-job.values.js';
 export * from './schedule-job.values.js';
 
 export const scheduleJobMessages = defineMessages('scheduleJob', {
@@ -15,11 +16,11 @@ export const scheduleJobMessages = defineMessages('scheduleJob', {
   notFound: 'The scheduled job does not exist.',
 } as const);
 
-export const scheduleJobTriggerTypeSchema = z.enum(['Cron', 'Interval']);
+export const scheduleJobTriggerTypeSchema = z.enum(scheduleJobTriggerTypes);
 export type ScheduleJobTriggerType = z.infer<typeof scheduleJobTriggerTypeSchema>;
 
 /** A run's state in the run history (contract section 12). */
-export const jobRunStatusSchema = z.enum(['Running', 'Succeeded', 'Failed', 'Skipped']);
+export const jobRunStatusSchema = z.enum(jobRunStatuses);
 export type JobRunStatus = z.infer<typeof jobRunStatusSchema>;
 
 /** A job handler's title in each language the product speaks. */

@@ -1,6 +1,6 @@
 /**
- * The groups of the jobs the product seeds (and the editor's default): shown by their label; a typed one as written, without zod: the shared `valueLabels` (`@casedesk/shared/value-labels`) names them for
- * the web's shell.
+ * A job's triggers, its runs' statuses and the groups of the jobs the product seeds (and the editor's default;
+ * shown by their label, a typed one as written), without zod: the shared `valueLabels` names them.
  */
 export const seededJobGroups = [
   'default',
@@ -12,3 +12,5 @@ export const seededJobGroups = [
   'ticket',
   'workflow',
 ] as const;
+export const scheduleJobTriggerTypes = ['Cron', 'Interval'] as const;
+export const jobRunStatuses = ['Running', 'Succeeded', 'Failed', 'Skipped'] as const;

@@ -43,10 +43,10 @@ export const categoryResource = defineResource({
     if (projectIds !== undefined) await replaceProjects(tx, id, projectIds);
   },
   exportColumns: [
-    { header: 'Code', field: 'categoryCode' },
-    { header: 'Description', field: 'categoryDescription', width: 40 },
-    { header: 'Status', field: 'categoryStatus' },
-    { header: 'Default assignee', field: 'newTicketAssigneeName', width: 20 },
-    { header: 'Modified', field: 'modifiedAt' },
+    { field: 'categoryCode' },
+    { field: 'categoryDescription', width: 40 },
+    { field: 'categoryStatus', values: 'activeStatus' },
+    { field: 'newTicketAssigneeName', label: 'newTicketAssignee', width: 20 },
+    { field: 'modifiedAt' },
   ],
 });

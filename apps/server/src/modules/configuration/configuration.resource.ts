@@ -24,11 +24,11 @@ export const configurationResource = defineResource({
     { field: 'name', desc: false },
   ],
   exportColumns: [
-    { header: 'Name', field: 'name', width: 30 },
-    { header: 'Value', field: 'value', width: 40 },
-    { header: 'Type', field: 'typeId' },
-    { header: 'Description', field: 'description', width: 40 },
-    { header: 'Sort', field: 'sort', width: 8 },
-    { header: 'Enabled', field: 'enable', width: 10 },
+    { field: 'name', width: 30 },
+    { field: 'value', width: 40 },
+    { field: 'typeId' },
+    { field: 'description', width: 40 },
+    { field: 'sort', width: 8 },
+    { field: 'enable', values: 'boolean', width: 10 },
   ],
 });

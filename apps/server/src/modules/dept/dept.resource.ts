@@ -50,12 +50,12 @@ export const deptResource = defineResource({
     return referenceRefusal(tx, 'dept', ids);
   },
   exportColumns: [
-    { header: 'Code', field: 'code' },
-    { header: 'Name', field: 'name', width: 30 },
-    { header: 'Parent', field: 'parentName', width: 30 },
-    { header: 'Leader', field: 'leaderName', width: 20 },
-    { header: 'Sort', field: 'sort', width: 8 },
-    { header: 'Status', field: 'status' },
-    { header: 'Modified', field: 'modifiedAt' },
+    { field: 'code' },
+    { field: 'name', width: 30 },
+    { field: 'parentName', label: 'parentId', width: 30 },
+    { field: 'leaderName', label: 'leaderId', width: 20 },
+    { field: 'sort', width: 8 },
+    { field: 'status', values: 'activeStatus' },
+    { field: 'modifiedAt' },
   ],
 });

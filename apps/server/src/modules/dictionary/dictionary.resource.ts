@@ -36,12 +36,12 @@ export const dictionaryResource = defineResource({
     if (items !== undefined) await replaceItems(tx, id, items);
   },
   exportColumns: [
-    { header: 'Code', field: 'code' },
-    { header: 'Name', field: 'name', width: 30 },
-    { header: 'Category', field: 'category' },
-    { header: 'Description', field: 'description', width: 40 },
-    { header: 'Sort', field: 'sort', width: 8 },
-    { header: 'Enabled', field: 'enable', width: 10 },
-    { header: 'Modified', field: 'modifiedAt' },
+    { field: 'code' },
+    { field: 'name', seeded: { kind: 'dictionary', code: 'code' }, width: 30 },
+    { field: 'category' },
+    { field: 'description', width: 40 },
+    { field: 'sort', width: 8 },
+    { field: 'enable', values: 'boolean', width: 10 },
+    { field: 'modifiedAt' },
   ],
 });

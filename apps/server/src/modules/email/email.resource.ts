@@ -16,19 +16,19 @@ import { addEmail, deleteEmails, emailAnswer, emailScope, updateEmail, type Emai
 import { email } from './email.table.js';
 
 const exportColumns: ExportColumn[] = [
-  { header: 'Direction', field: 'direction', width: 8 },
-  { header: 'Status', field: 'status', width: 10 },
-  { header: 'Subject', field: 'subject', width: 40 },
-  { header: 'From', field: 'from', width: 28 },
-  { header: 'To', field: 'to', width: 40 },
-  { header: 'Cc', field: 'cc', width: 30 },
-  { header: 'Ticket', field: 'ticketCaseNumber', width: 18 },
-  { header: 'Attachments', field: 'attachmentCount', width: 10 },
-  { header: 'Created', field: 'createdAt' },
-  { header: 'Sent', field: 'sendDate' },
-  { header: 'Received', field: 'receivedAt' },
-  { header: 'Attempts', field: 'attempts', width: 8 },
-  { header: 'Error', field: 'error', width: 40 },
+  { field: 'direction', values: 'emailDirection', width: 8 },
+  { field: 'status', values: 'emailStatus', width: 10 },
+  { field: 'subject', width: 40 },
+  { field: 'from', width: 28 },
+  { field: 'to', width: 40 },
+  { field: 'cc', width: 30 },
+  { field: 'ticketCaseNumber', label: 'ticketNumber', width: 18 },
+  { field: 'attachmentCount', label: 'attachments', width: 10 },
+  { field: 'createdAt' },
+  { field: 'sendDate' },
+  { field: 'receivedAt' },
+  { field: 'attempts', width: 8 },
+  { field: 'error', width: 40 },
 ];
 
 /** An e-mail as every read selects it: with its ticket's number and how many files it carries. */
@@ -73,7 +73,6 @@ export function createEmailResource(dataDir: string) {
     scope: emailScope,
     rowOf: emailAnswer,
     exportColumns,
-    exportSheet: 'E-mails',
     operations: {
       add: addEmail,
       update: updateEmail,

@@ -37,13 +37,13 @@ export const mailAccountResource = defineResource<typeof mailAccount, typeof sch
   defaultOrder: [{ field: 'name', desc: false }],
   rowOf: accountAnswer,
   exportColumns: [
-    { header: 'Name', field: 'name', width: 24 },
-    { header: 'Address', field: 'address', width: 30 },
-    { header: 'SMTP host', field: 'smtpHost', width: 24 },
-    { header: 'Incoming', field: 'incomingProtocol', width: 10 },
-    { header: 'Incoming host', field: 'incomingHost', width: 24 },
-    { header: 'Default', field: 'isDefault', width: 8 },
-    { header: 'Status', field: 'status', width: 10 },
+    { field: 'name', width: 24 },
+    { field: 'address', width: 30 },
+    { field: 'smtpHost', width: 24 },
+    { field: 'incomingProtocol', width: 10 },
+    { field: 'incomingHost', width: 24 },
+    { field: 'isDefault', values: 'boolean', width: 8 },
+    { field: 'status', values: 'activeStatus', width: 10 },
   ],
   // Mails keep their account as history (set null on delete); an account that still has queued mail stays.
   async referencedBy(tx, ids) {

@@ -73,14 +73,14 @@ export const importResource = defineResource<typeof importDefinition, typeof sch
     checkDefinition(input);
   },
   exportColumns: [
-    { header: 'Name', field: 'importName', width: 30 },
-    { header: 'Target', field: 'tableModel' },
-    { header: 'Type', field: 'importType' },
-    { header: 'Operation', field: 'operationType' },
-    { header: 'Source', field: 'source' },
-    { header: 'Status', field: 'status' },
-    { header: 'Last run', field: 'lastRunAt' },
-    { header: 'Last run status', field: 'lastRunStatus' },
-    { header: 'Modified', field: 'modifiedAt' },
+    { field: 'importName', width: 30 },
+    { field: 'tableModel' },
+    { field: 'importType', values: 'importType' },
+    { field: 'operationType', values: 'importOperation' },
+    { field: 'source' },
+    { field: 'status', values: 'activeStatus' },
+    { field: 'lastRunAt' },
+    { field: 'lastRunStatus', values: 'importRunStatus' },
+    { field: 'modifiedAt' },
   ],
 });

@@ -49,11 +49,11 @@ export const industryResource = defineResource({
     if (await wouldCycle(tx, id, row.parentId)) throw fieldRefusal('parentId', msg(industryMessages, 'parentCycle'));
   },
   exportColumns: [
-    { header: 'Code', field: 'code' },
-    { header: 'Name', field: 'name', width: 30 },
-    { header: 'Parent', field: 'parentId' },
-    { header: 'Description', field: 'description', width: 40 },
-    { header: 'Sort', field: 'sort', width: 8 },
-    { header: 'Status', field: 'status', width: 10 },
+    { field: 'code' },
+    { field: 'name', width: 30 },
+    { field: 'parentId' },
+    { field: 'description', width: 40 },
+    { field: 'sort', width: 8 },
+    { field: 'status', values: 'activeStatus', width: 10 },
   ],
 });

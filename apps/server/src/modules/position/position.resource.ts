@@ -23,11 +23,11 @@ export const positionResource = defineResource({
     return referenceRefusal(tx, 'position', ids);
   },
   exportColumns: [
-    { header: 'Code', field: 'code' },
-    { header: 'Name', field: 'name', width: 30 },
-    { header: 'Description', field: 'description', width: 40 },
-    { header: 'Sort', field: 'sort', width: 8 },
-    { header: 'Status', field: 'status' },
-    { header: 'Modified', field: 'modifiedAt' },
+    { field: 'code' },
+    { field: 'name', width: 30 },
+    { field: 'description', width: 40 },
+    { field: 'sort', width: 8 },
+    { field: 'status', values: 'activeStatus' },
+    { field: 'modifiedAt' },
   ],
 });

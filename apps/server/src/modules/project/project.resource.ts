@@ -40,13 +40,13 @@ export const projectResource = defineResource({
     if (companyIds !== undefined) await replaceCompanies(tx, id, companyIds);
   },
   exportColumns: [
-    { header: 'Project Id', field: 'projectCode' },
-    { header: 'Name', field: 'projectName', width: 30 },
-    { header: 'Description', field: 'projectDescription', width: 40 },
-    { header: 'Status', field: 'projectStatus' },
-    { header: 'Active at', field: 'activeAt' },
-    { header: 'Inactive at', field: 'inActiveAt' },
-    { header: 'Business unit', field: 'businessUnit' },
-    { header: 'Modified', field: 'modifiedAt' },
+    { field: 'projectCode' },
+    { field: 'projectName', width: 30 },
+    { field: 'projectDescription', width: 40 },
+    { field: 'projectStatus', values: 'activeStatus' },
+    { field: 'activeAt' },
+    { field: 'inActiveAt' },
+    { field: 'businessUnit' },
+    { field: 'modifiedAt' },
   ],
 });

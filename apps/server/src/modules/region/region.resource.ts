@@ -49,12 +49,12 @@ export const regionResource = defineResource({
       throw fieldRefusal('parentCode', msg(regionMessages, 'parentCycle'));
   },
   exportColumns: [
-    { header: 'Code', field: 'code' },
-    { header: 'Name', field: 'name', width: 30 },
-    { header: 'Pinyin', field: 'pinyin', width: 30 },
-    { header: 'Zip code', field: 'zipCode' },
-    { header: 'Parent code', field: 'parentCode' },
-    { header: 'Type', field: 'type', width: 8 },
-    { header: 'Sort', field: 'sort', width: 8 },
+    { field: 'code' },
+    { field: 'name', width: 30 },
+    { field: 'pinyin', width: 30 },
+    { field: 'zipCode' },
+    { field: 'parentCode' },
+    { field: 'type', width: 8 },
+    { field: 'sort', width: 8 },
   ],
 });

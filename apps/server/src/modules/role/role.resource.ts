@@ -46,14 +46,14 @@ export const roleResource = defineResource({
     if (codes !== undefined) await replaceRolePermissions(tx, id, codes);
   },
   exportColumns: [
-    { header: 'Code', field: 'code' },
-    { header: 'Name', field: 'name', width: 30 },
-    { header: 'Description', field: 'description', width: 40 },
-    { header: 'Data scope', field: 'dataScope' },
-    { header: 'Sort', field: 'sort', width: 8 },
-    { header: 'Enabled', field: 'enabled', width: 10 },
-    { header: 'System', field: 'isSystem', width: 10 },
-    { header: 'Modified', field: 'modifiedAt' },
+    { field: 'code' },
+    { field: 'name', seeded: { kind: 'role', code: 'code' }, width: 30 },
+    { field: 'description', seeded: { kind: 'roleDescription', code: 'code' }, width: 40 },
+    { field: 'dataScope' },
+    { field: 'sort', width: 8 },
+    { field: 'enabled', values: 'boolean', width: 10 },
+    { field: 'isSystem', values: 'boolean', width: 10 },
+    { field: 'modifiedAt' },
   ],
   // The system-role and no-escalation rules behind Add, Update and Delete.
   operations: { add: addRole, update: updateRole, remove: removeRoles },

@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok } from '../../platform/envelope.js';
 import { sendXlsx } from '../../platform/export.js';
+import { callerLanguage } from '../../platform/translator.js';
 import { registerResource } from '../../platform/resource.js';
 import { userDirectory } from '../../platform/user-directory.js';
 import { roleResource } from './role.resource.js';
@@ -111,8 +112,9 @@ export function registerRoleRoutes(app: FastifyInstance, db: Db) {
     async (request, reply) =>
       sendXlsx(
         reply,
+        callerLanguage(request),
         'Permission.xlsx',
-        'permissions',
+        'Permission',
         permissionExportColumns,
         permissionsForExport(db, request.body),
       ),

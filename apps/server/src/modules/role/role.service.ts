@@ -203,10 +203,10 @@ export async function* permissionsForExport(db: Db, query: PermissionQuery) {
 }
 
 export const permissionExportColumns: ExportColumn[] = [
-  { header: 'Code', field: 'code', width: 30 },
-  { header: 'Module', field: 'module' },
-  { header: 'Action', field: 'action' },
-  { header: 'Name', field: 'name', width: 30 },
-  { header: 'Button', field: 'isButton', width: 10 },
-  { header: 'Enabled', field: 'enabled', width: 10 },
+  { field: 'code', width: 30 },
+  { field: 'module' },
+  { field: 'action' },
+  { field: 'name', width: 30 },
+  { field: 'isButton', values: 'boolean', width: 10 },
+  { field: 'enabled', values: 'boolean', width: 10 },
 ];

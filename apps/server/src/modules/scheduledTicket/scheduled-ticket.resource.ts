@@ -19,20 +19,20 @@ import {
 import { scheduledTicket } from './scheduled-ticket.table.js';
 
 const exportColumns: ExportColumn[] = [
-  { header: 'Subject', field: 'subject', width: 40 },
-  { header: 'Project', field: 'projectName', width: 24 },
-  { header: 'Category', field: 'categoryName', width: 24 },
-  { header: 'Priority', field: 'priority', width: 10 },
-  { header: 'Assigned to', field: 'assignToName' },
-  { header: 'Cron', field: 'cron', width: 20 },
-  { header: 'One-off date', field: 'scheduledDate' },
-  { header: 'Enabled', field: 'enabled', width: 8 },
-  { header: 'Next run', field: 'nextRunAt' },
-  { header: 'Last run', field: 'lastRunAt' },
-  { header: 'Last result', field: 'lastResult', width: 10 },
-  { header: 'Last ticket', field: 'lastTicketCaseNumber', width: 18 },
-  { header: 'Runs', field: 'runCount', width: 8 },
-  { header: 'Owner', field: 'createdByName' },
+  { field: 'subject', width: 40 },
+  { field: 'projectName', label: 'projectId', width: 24 },
+  { field: 'categoryName', label: 'categoryId', width: 24 },
+  { field: 'priority', values: 'ticketPriority', width: 10 },
+  { field: 'assignToName', label: 'assignTo' },
+  { field: 'cron', width: 20 },
+  { field: 'scheduledDate' },
+  { field: 'enabled', values: 'boolean', width: 8 },
+  { field: 'nextRunAt' },
+  { field: 'lastRunAt' },
+  { field: 'lastResult', values: 'scheduledTicketResult', width: 10 },
+  { field: 'lastTicketCaseNumber', width: 18 },
+  { field: 'runCount', width: 8 },
+  { field: 'createdByName', label: 'owner' },
 ];
 
 const schemas = {
@@ -61,6 +61,5 @@ export const scheduledTicketResource = defineResource<
   defaultOrder: [{ field: 'id', desc: true }],
   scope: scheduledVisibleSql,
   exportColumns,
-  exportSheet: 'Scheduled tickets',
   operations: { add: addScheduledTicket, update: updateScheduledTicket },
 });

@@ -20,7 +20,7 @@ export const holidayResource = defineResource({
     typeof query.year === 'number' ? sql`extract(year from ${holiday.day}) = ${query.year}` : undefined,
   ],
   exportColumns: [
-    { header: 'Day', field: 'day', width: 14 },
-    { header: 'Name', field: 'name', width: 40 },
+    { field: 'day', width: 14 },
+    { field: 'name', width: 40 },
   ],
 });

@@ -19,22 +19,22 @@ import { exportFilter, getTicket, queryTickets, ticketDetail, type TicketRecord 
 import { ticket } from './ticket.table.js';
 
 export const ticketExportColumns: ExportColumn[] = [
-  { header: 'Case number', field: 'caseNumber', width: 18 },
-  { header: 'Subject', field: 'subject', width: 40 },
-  { header: 'Status', field: 'status', width: 12 },
-  { header: 'Priority', field: 'priority', width: 10 },
-  { header: 'Category', field: 'categoryName', width: 24 },
-  { header: 'Project', field: 'projectName', width: 24 },
-  { header: 'Company', field: 'companyName', width: 24 },
-  { header: 'Assigned to', field: 'assignToName' },
-  { header: 'Delegate', field: 'delegateToName' },
-  { header: 'Customer', field: 'customer' },
-  { header: 'Customer e-mail', field: 'customerEmail', width: 28 },
-  { header: 'Ticket from', field: 'ticketFrom', width: 12 },
-  { header: 'Open date', field: 'openDate' },
-  { header: 'Close date', field: 'closeDate' },
-  { header: 'Due date', field: 'dueDate' },
-  { header: 'Private', field: 'privateTicket', width: 8 },
+  { field: 'caseNumber', width: 18 },
+  { field: 'subject', width: 40 },
+  { field: 'status', values: 'ticketStatus', width: 12 },
+  { field: 'priority', values: 'ticketPriority', width: 10 },
+  { field: 'categoryName', label: 'categoryId', width: 24 },
+  { field: 'projectName', label: 'projectId', width: 24 },
+  { field: 'companyName', label: 'companyId', width: 24 },
+  { field: 'assignToName', label: 'assignTo' },
+  { field: 'delegateToName', label: 'delegateTo' },
+  { field: 'customer' },
+  { field: 'customerEmail', width: 28 },
+  { field: 'ticketFrom', values: 'ticketFrom', width: 12 },
+  { field: 'openDate' },
+  { field: 'closeDate' },
+  { field: 'dueDate' },
+  { field: 'privateTicket', values: 'boolean', width: 8 },
 ];
 
 const schemas = {
@@ -66,7 +66,6 @@ export const createTicketResource = (dataDir: string) => {
     scope: (actor) => visibleSql(actor),
     addedMessage: ticketMessages.submitted,
     exportColumns: ticketExportColumns,
-    exportSheet: 'Tickets',
     operations: {
       query: queryTickets,
       get: getTicket,

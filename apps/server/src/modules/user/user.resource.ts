@@ -19,19 +19,19 @@ import { addUser, deleteUsers, updateUser } from './user.service.js';
 
 // Declared here, not in the service: the definition below reads it as this module loads.
 export const userExportColumns: ExportColumn[] = [
-  { header: 'Login name', field: 'loginName' },
-  { header: 'First name', field: 'realName' },
-  { header: 'Last name', field: 'lastName' },
-  { header: 'E-mail', field: 'email', width: 30 },
-  { header: 'Mobile', field: 'mobile' },
-  { header: 'Department', field: 'deptName' },
-  { header: 'Position', field: 'positionName' },
-  { header: 'Roles', field: 'roleTitles', width: 30 },
-  { header: 'User type', field: 'userType' },
-  { header: 'Status', field: 'status', width: 10 },
-  { header: 'Locked', field: 'locked', width: 10 },
-  { header: 'Last sign-in', field: 'lastLoginTime' },
-  { header: 'Created', field: 'createdAt' },
+  { field: 'loginName' },
+  { field: 'realName' },
+  { field: 'lastName' },
+  { field: 'email', width: 30 },
+  { field: 'mobile' },
+  { field: 'deptName', label: 'deptId' },
+  { field: 'positionName', label: 'positionId' },
+  { field: 'roleTitles', label: 'roles', width: 30 },
+  { field: 'userType' },
+  { field: 'status', values: 'activeStatus', width: 10 },
+  { field: 'locked', values: 'boolean', width: 10 },
+  { field: 'lastLoginTime' },
+  { field: 'createdAt' },
 ];
 
 const exists = (statement: SQL) => sql`exists (${statement})`;

@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok, present } from '../../platform/envelope.js';
 import { sendXlsx } from '../../platform/export.js';
+import { callerLanguage } from '../../platform/translator.js';
 import { registerResource } from '../../platform/resource.js';
 import { resetPassword, restoreUsers, setLocked, setStatus } from './user.service.js';
 import { deletedUserResource, userExportColumns, userResource } from './user.resource.js';
@@ -48,7 +49,7 @@ export function registerUserRoutes(app: FastifyInstance, db: Db) {
     { config: { access: 'user:export' }, preValidation: emptyBodyIsNoFilter, schema: { tags, body: userQuerySchema } },
     async (request, reply) => {
       const rows = deletedUserResource.rowsForExport(db, requireActor(request), request.body);
-      return sendXlsx(reply, 'DeletedUsers.xlsx', 'Deleted users', userExportColumns, rows);
+      return sendXlsx(reply, callerLanguage(request), 'DeletedUsers.xlsx', 'DeletedUser', userExportColumns, rows);
     },
   );
 

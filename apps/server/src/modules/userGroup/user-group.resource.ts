@@ -50,13 +50,13 @@ export const userGroupResource = defineResource({
     return { members, memberCount: members.length };
   },
   exportColumns: [
-    { header: 'Name', field: 'name', width: 30 },
-    { header: 'Parent', field: 'parentId' },
-    { header: 'Description', field: 'description', width: 40 },
-    { header: 'Sort', field: 'sort', width: 8 },
-    { header: 'Status', field: 'status', width: 10 },
-    { header: 'Default', field: 'isDefault', width: 10 },
-    { header: 'Modified', field: 'modifiedAt' },
+    { field: 'name', width: 30 },
+    { field: 'parentId' },
+    { field: 'description', width: 40 },
+    { field: 'sort', width: 8 },
+    { field: 'status', values: 'activeStatus', width: 10 },
+    { field: 'isDefault', values: 'boolean', width: 10 },
+    { field: 'modifiedAt' },
   ],
   // The default-group rule behind Add and Update.
   operations: { add: addGroup, update: updateGroup },

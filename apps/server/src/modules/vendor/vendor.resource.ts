@@ -78,14 +78,14 @@ export const vendorResource = defineResource<typeof vendor, typeof schemas, Vend
     return count > 0 ? msg(vendorMessages, 'inUse', { count: count }) : undefined;
   },
   exportColumns: [
-    { header: 'Code', field: 'vendorCode' },
-    { header: 'Name', field: 'vendorName', width: 30 },
-    { header: 'Company', field: 'companyName', width: 30 },
-    { header: 'Payment method', field: 'paymentMethod' },
-    { header: 'Payment term', field: 'paymentTerm' },
-    { header: 'E-mail', field: 'emailAddress', width: 30 },
-    { header: 'GL account', field: 'glAccount' },
-    { header: 'Status', field: 'status' },
-    { header: 'Modified', field: 'modifiedAt' },
+    { field: 'vendorCode' },
+    { field: 'vendorName', width: 30 },
+    { field: 'companyName', label: 'companyId', width: 30 },
+    { field: 'paymentMethod' },
+    { field: 'paymentTerm' },
+    { field: 'emailAddress', width: 30 },
+    { field: 'glAccount' },
+    { field: 'status', values: 'activeStatus' },
+    { field: 'modifiedAt' },
   ],
 });

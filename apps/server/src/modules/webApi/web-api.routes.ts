@@ -17,6 +17,7 @@ import { requireActor, type RouteRecord } from '../../platform/access.js';
 import { ok, present } from '../../platform/envelope.js';
 import { AppError } from '../../platform/errors.js';
 import { sendXlsx } from '../../platform/export.js';
+import { callerLanguage } from '../../platform/translator.js';
 import { routeKey } from './web-api.policy.js';
 import {
   disabledRouteKeys,
@@ -110,7 +111,7 @@ export function registerWebApiRoutes(app: FastifyInstance, db: Db, routes: Route
     },
     async (request, reply) => {
       const rows = webApisForExport(db, requireActor(request), request.body as QueryBase);
-      return sendXlsx(reply, 'WebApi.xlsx', webApiResource.def.label, webApiResource.def.exportColumns, rows);
+      return sendXlsx(reply, callerLanguage(request), 'WebApi.xlsx', 'WebApi', webApiResource.def.exportColumns, rows);
     },
   );
   r.post(
