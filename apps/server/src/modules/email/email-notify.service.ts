@@ -21,6 +21,7 @@ import {
   type BasicMailSettings,
 } from './email-template.service.js';
 import { email, emailTemplate, mailAccount } from './email.table.js';
+import { wordedValues, type SeededValue } from './email-words.js';
 
 type TicketEvent = Extract<DomainEvent, { type: `ticket.${string}` }>;
 const isTicketEvent = (event: DomainEvent): event is TicketEvent => event.type.startsWith('ticket.');
@@ -158,6 +159,8 @@ type Mail = {
   event: EmailEvent;
   recipient: Recipient;
   values: TemplateValues;
+  /** Seeded names among the values, worded in the template's language while they are still the seeded ones. */
+  seeded?: SeededValue[];
   actorId: number | null;
   ticketId?: number;
   commentId?: number;
@@ -183,11 +186,15 @@ async function renderAndQueue(tx: Tx, mail: Mail, given?: MailSetup): Promise<nu
     await warn(`No active e-mail template for ${mail.event} (${mail.recipient.language} or en): no mail queued.`);
     return undefined;
   }
-  const values: TemplateValues = {
-    ...mail.values,
-    user: { name: mail.recipient.name, loginName: mail.recipient.loginName },
-    system: { name: setup.basic.productTitle },
-  };
+  const values = wordedValues(
+    {
+      ...mail.values,
+      user: { name: mail.recipient.name, loginName: mail.recipient.loginName },
+      system: { name: setup.basic.productTitle },
+    },
+    template.language,
+    mail.seeded,
+  );
   let rendered: { subject: string; body: string };
   try {
     rendered = await renderTemplate(template, values);
@@ -341,32 +348,49 @@ async function approvalRecipient(tx: Tx, userId: number): Promise<Recipient | un
   return user && recipientOf(user);
 }
 
-/** What every approval mail says of its instance: title, workflow, initiator, the one who acted, the link. */
+/**
+ * What every approval mail says of its instance: title, workflow, initiator, the one who acted, the link; and which
+ * of them are seeded names (the demo workflow's and its step's), worded in the template's language.
+ */
 async function approvalValuesOf(
   tx: Tx,
-  event: { instanceId: number; title: string; path: string; actorId: number | null },
+  event: { instanceId: number; title: string; path: string; actorId: number | null; taskId?: number },
   more: Record<string, string>,
-): Promise<TemplateValues> {
+): Promise<{ values: TemplateValues; seeded: SeededValue[] }> {
   const [row] = await rowsOf<{
     workflow_name: string | null;
+    workflow_code: string | null;
+    node_id: string | null;
     initiator_name: string | null;
     actor_name: string | null;
   }>(
     tx,
-    sql`select (select w.name from workflow w where w.id = i.workflow_id) as workflow_name,
+    sql`select w.name as workflow_name, w.code as workflow_code,
+               (select t.node_id from workflow_task t where t.id = ${event.taskId ?? null}::integer) as node_id,
                ${userNameSql(sql`i.initiator_id`)} as initiator_name,
                ${userNameSql(sql`${event.actorId}`)} as actor_name
-          from workflow_instance i where i.id = ${event.instanceId}`,
+          from workflow_instance i left join workflow w on w.id = i.workflow_id where i.id = ${event.instanceId}`,
   );
+  const code = row?.workflow_code ?? null;
   return {
-    approval: {
-      title: event.title,
-      workflowName: row?.workflow_name ?? '',
-      initiatorName: row?.initiator_name ?? '',
-      actorName: row?.actor_name ?? '',
-      ...more,
+    values: {
+      approval: {
+        title: event.title,
+        workflowName: row?.workflow_name ?? '',
+        initiatorName: row?.initiator_name ?? '',
+        actorName: row?.actor_name ?? '',
+        ...more,
+      },
+      link: `${mailBaseUrl()}${event.path}`,
     },
-    link: `${mailBaseUrl()}${event.path}`,
+    seeded: [
+      { path: ['approval', 'workflowName'], kind: 'workflow', code },
+      {
+        path: ['approval', 'nodeName'],
+        kind: 'workflowNode',
+        code: code && row?.node_id ? `${code}.${row.node_id}` : null,
+      },
+    ],
   };
 }
 
@@ -387,7 +411,7 @@ async function mailWorkflowTask(tx: Tx, event: WorkflowTaskEvent): Promise<void>
   await renderAndQueue(tx, {
     event: 'approvalTask',
     recipient,
-    values: await approvalValuesOf(tx, event, { nodeName: event.nodeName, kind: event.kind, onBehalfOfName }),
+    ...(await approvalValuesOf(tx, event, { nodeName: event.nodeName, kind: event.kind, onBehalfOfName })),
     actorId: event.actorId,
   });
 }
@@ -400,7 +424,7 @@ async function mailWorkflowFinished(tx: Tx, event: WorkflowFinishedEvent): Promi
   await renderAndQueue(tx, {
     event: 'approvalFinished',
     recipient,
-    values: await approvalValuesOf(tx, event, { status: event.status }),
+    ...(await approvalValuesOf(tx, event, { status: event.status })),
     actorId: event.actorId,
   });
 }

@@ -82,6 +82,19 @@ describe('mail to the assignee', () => {
     expect(mail!.messageId).toMatch(/^<[0-9a-f]{32}\.[\w-]{22}@/);
   });
 
+  it("names the ticket's priority by its label in the template's language", async () => {
+    const w = await world();
+    await ctx.db.update(appUser).set({ language: 'zh-cn' }).where(eq(appUser.id, w.agent.id));
+    await w.open({ subject: 'Urgent printer', priority: 'High' });
+    const [chinese] = await mailsTo(`${w.agent.loginName}@example.test`);
+    expect(chinese!.body).toContain('（高，');
+    expect(chinese!.body).not.toContain('High');
+    await ctx.db.update(appUser).set({ language: 'en' }).where(eq(appUser.id, w.agent.id));
+    await w.open({ subject: 'Slow printer', priority: 'Low' });
+    const [, english] = await mailsTo(`${w.agent.loginName}@example.test`);
+    expect(english!.body).toContain('(Low, ');
+  });
+
   it('mails no one who may not get mail, nor anyone about their own action', async () => {
     const w = await world();
     const noMail = await createUser(ctx, { projects: [w.projectId], values: { canEmail: false } });

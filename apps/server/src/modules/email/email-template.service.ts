@@ -24,6 +24,7 @@ import {
   type TemplateValues,
 } from './email-render.service.js';
 import { emailTemplate } from './email.table.js';
+import { wordedValues } from './email-words.js';
 
 type TemplateRow = typeof emailTemplate.$inferSelect;
 
@@ -67,6 +68,9 @@ export async function checkTemplate(
     if (same) throw taken('event', msg(emailTemplateMessages, 'templateEventTaken'));
   }
 }
+
+const languageOf = (value: string | null | undefined): TemplateLanguage =>
+  templateLanguages.includes(value as TemplateLanguage) ? (value as TemplateLanguage) : 'en';
 
 /** The product title and default language (Settings → Basic), read inside the caller's transaction. */
 export async function basicSettingsIn(q: Queryable): Promise<BasicMailSettings> {
@@ -189,5 +193,6 @@ export async function previewTemplate(db: Db, actor: Actor, input: PreviewInput)
     const comment = latest ? await commentValuesOf(db, latest.id) : undefined;
     if (comment) values.comment = comment;
   }
-  return renderForCaller(texts, values);
+  // Worded as the template's readers read them: in its language (the caller's while it is not saved).
+  return renderForCaller(texts, wordedValues(values, stored?.language ?? languageOf(actor.language)));
 }
