@@ -41,14 +41,22 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
   },
   {
     name: 'ticket.status',
-    description: { en: 'Ticket status', 'zh-cn': '工单状态', 'zh-tw': '工單狀態' },
+    description: {
+      en: "Ticket status, in the template's language",
+      'zh-cn': '工单状态（使用模板的语言）',
+      'zh-tw': '工單狀態（使用範本的語言）',
+    },
     example: 'Assigned',
     events: ticketEvents,
   },
   {
     name: 'ticket.priority',
-    description: { en: 'Priority', 'zh-cn': '优先级', 'zh-tw': '優先順序' },
-    example: 'P2',
+    description: {
+      en: "Priority, in the template's language",
+      'zh-cn': '优先级（使用模板的语言）',
+      'zh-tw': '優先順序（使用範本的語言）',
+    },
+    example: 'High',
     events: ticketEvents,
   },
   {
@@ -153,6 +161,16 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
       en: 'Outcome: Approved, Rejected or Cancelled',
       'zh-cn': '结果：Approved（通过）、Rejected（驳回）或 Cancelled（撤销）',
       'zh-tw': '結果：Approved（核准）、Rejected（駁回）或 Cancelled（撤銷）',
+    },
+    example: 'Approved',
+    events: ['approvalFinished'],
+  },
+  {
+    name: 'approval.statusLabel',
+    description: {
+      en: "Outcome, in the template's language",
+      'zh-cn': '结果（使用模板的语言）',
+      'zh-tw': '結果（使用範本的語言）',
     },
     example: 'Approved',
     events: ['approvalFinished'],
