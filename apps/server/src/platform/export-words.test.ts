@@ -99,6 +99,15 @@ describe('a ticket export', () => {
   });
 });
 
+describe('an e-mail template export', () => {
+  it("names the seeded templates in the reader's language", async () => {
+    const { rows } = await exported('/api/EmailTemplate/Export', tokens['zh-cn'], { event: 'holidayReminder' });
+    const names = rows.slice(1).map((row) => row[0]);
+    expect(names).toEqual(expect.arrayContaining(['假期提醒（英文）', '假期提醒（简体中文）', '假期提醒（繁体中文）']));
+    expect(rows.slice(1).map((row) => row[rows[0]!.indexOf('描述')])).toContain('系统预置，可自由编辑。');
+  });
+});
+
 describe('a role export', () => {
   it("names the built-in roles in the reader's language while they keep their seeded names", async () => {
     const { rows } = await exported('/api/Role/Export', tokens['zh-tw'], { keyword: 'admin' });

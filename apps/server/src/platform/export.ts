@@ -8,13 +8,14 @@ import { textAt, type Language } from './translator.js';
  * A column of a spreadsheet export, worded in the reader's language (contract 18): its header is the field's label
  * (`fields.<label ?? field>` in the web's locales; `export-words.test.ts` fails on a column without one), a fixed
  * value its label (`values`, a kind of the shared `valueLabels`), a seeded record's name its name in the language
- * while it is still the seeded one (`seeded`: the kind and the row's field that holds the record's code).
+ * while it is still the seeded one (`seeded`: the kind and the row's field that holds the record's code, or how the
+ * code is made of the row).
  */
 export type ExportColumn = {
   field: string;
   label?: string;
   values?: ValueKind;
-  seeded?: { kind: SeededKind; code: string };
+  seeded?: { kind: SeededKind; code: string | ((row: Record<string, unknown>) => string | null) };
   width?: number;
 };
 
@@ -43,13 +44,16 @@ function cellValue(value: unknown): string | number | boolean | Date | null {
   return neutraliseFormula(String(value));
 }
 
+const seededCode = (code: string | ((row: Record<string, unknown>) => string | null), row: Record<string, unknown>) =>
+  typeof code === 'function' ? code(row) : typeof row[code] === 'string' ? (row[code] as string) : null;
+
 /** A row's cell of a column in a language: a fixed value's or a seeded name's label, else the value as stored. */
 function labelled(language: Language, column: ExportColumn, row: Record<string, unknown>): unknown {
   const value = row[column.field];
   const key = column.values
     ? valueLabelKey(column.values, value)
     : column.seeded && typeof value === 'string'
-      ? seededNameKey(column.seeded.kind, row[column.seeded.code] as string | null | undefined, value)
+      ? seededNameKey(column.seeded.kind, seededCode(column.seeded.code, row), value)
       : null;
   return (key && textAt(language, key)) ?? value;
 }

@@ -1,6 +1,32 @@
+import { emailEvents, templateLanguages } from '../email/email.values.js';
+
+const templateEventTitles: Record<(typeof emailEvents)[number], string> = {
+  ticketCreated: 'Ticket created',
+  ticketAssigned: 'Ticket assigned',
+  ticketCommented: 'Public comment',
+  ticketResolved: 'Ticket resolved',
+  approvalTask: 'Approval task',
+  approvalFinished: 'Approval finished',
+  passwordReset: 'Password reset',
+  signInLocked: 'Sign-in locked',
+  holidayReminder: 'Holiday reminder',
+};
+
+/** The code of a seeded e-mail template: its event and language (`approvalFinished.zh-cn`). */
+export const seededTemplateCode = (event: string, language: string) => `${event}.${language}`;
+
+/** Each seeded e-mail template's value of a field, by its code. */
+const byTemplate = (value: (event: (typeof emailEvents)[number], language: string) => string) =>
+  Object.fromEntries(
+    emailEvents.flatMap((event) =>
+      templateLanguages.map((language) => [seededTemplateCode(event, language), value(event, language)]),
+    ),
+  ) as Record<string, string>;
+
 /**
  * The names of the records the seeds write that people read (contract 18): built-in roles, default jobs, the
- * demo's dictionaries and workflows with their node names. The seeds write these English names; a seeded
+ * demo's dictionaries and workflows with their node names, the e-mail templates. The seeds write these English names;
+ * a seeded
  * record keeps its stable code, and while its name is still the seeded one the web shows the text
  * `seed.<kind>.<code>` in the reader's language (a name a user gave is shown as written). A web test fails
  * when a language lacks one of them.
@@ -85,6 +111,9 @@ export const seededNames = {
     'requisition-approval.small': 'Below 5,000',
     'requisition-approval.end': 'End',
   },
+  /** The seeded e-mail templates (each event in each language), by `<event>.<language>`. */
+  emailTemplate: byTemplate((event, language) => `${templateEventTitles[event]} (${language})`),
+  emailTemplateDescription: byTemplate(() => 'Seeded by the system; edit freely.'),
 } as const satisfies Record<string, Record<string, string>>;
 
 export type SeededKind = keyof typeof seededNames;

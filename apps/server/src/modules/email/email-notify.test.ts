@@ -1,6 +1,6 @@
 import { and, arrayContains, asc, eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emailMessages, messages } from '@casedesk/shared';
+import { emailMessages, messages, seededNames, seededTemplateCode } from '@casedesk/shared';
 import { createUser, useTestApp } from '../../../test/helpers.js';
 import { addTicket, admin, staff, ticketWorld, type Staff, type TicketData } from '../../../test/ticket-factories.js';
 import type { Actor } from '../../platform/actor.js';
@@ -276,6 +276,18 @@ describe('mails other modules ask for (user.mail)', () => {
 });
 
 describe('template seed', () => {
+  it("names each event's template in each language as the catalog does, so the web words it for its reader", async () => {
+    const rows = await ctx.db.select().from(emailTemplate);
+    const catalog: Record<string, string> = seededNames.emailTemplate;
+    const seeded = rows.filter((row) => Object.values(catalog).includes(row.name));
+    expect(seeded).toHaveLength(Object.keys(catalog).length);
+    for (const row of seeded) {
+      const code = seededTemplateCode(row.event!, row.language);
+      expect(row.name, code).toBe(catalog[code]);
+      expect(row.description, code).toBe(seededNames.emailTemplateDescription[code]);
+    }
+  });
+
   it('is idempotent and never overwrites an edited template', async () => {
     const name = seededTemplateName('ticketResolved', 'en');
     await ctx.db.update(emailTemplate).set({ subject: 'Edited by an admin' }).where(eq(emailTemplate.name, name));

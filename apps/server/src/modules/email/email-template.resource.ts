@@ -3,12 +3,19 @@ import {
   emailTemplateQuerySchema,
   emailTemplateSchema,
   emailTemplateUpdateSchema,
+  seededTemplateCode,
 } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
 import { checkTemplate } from './email-template.service.js';
 import { emailTemplate } from './email.table.js';
 
 /** Contract section 13: templates per event and language; status, event and language filter by equality. */
+/** A seeded template's code in the catalog (`seededNames.emailTemplate`): its event and language. */
+const templateCode = (row: Record<string, unknown>) =>
+  typeof row.event === 'string' && typeof row.language === 'string'
+    ? seededTemplateCode(row.event, row.language)
+    : null;
+
 export const emailTemplateResource = defineResource({
   name: 'EmailTemplate',
   module: 'emailTemplate',
@@ -27,12 +34,12 @@ export const emailTemplateResource = defineResource({
   ],
   check: checkTemplate,
   exportColumns: [
-    { field: 'name', width: 30 },
+    { field: 'name', seeded: { kind: 'emailTemplate', code: templateCode }, width: 30 },
     { field: 'event', values: 'emailEvent', width: 18 },
     { field: 'language', values: 'language', width: 10 },
     { field: 'status', values: 'activeStatus', width: 10 },
     { field: 'subject', width: 50 },
-    { field: 'description', width: 40 },
+    { field: 'description', seeded: { kind: 'emailTemplateDescription', code: templateCode }, width: 40 },
     { field: 'modifiedAt' },
   ],
 });

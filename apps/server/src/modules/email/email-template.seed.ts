@@ -1,4 +1,4 @@
-import type { EmailEvent, TemplateLanguage } from '@casedesk/shared';
+import { seededNames, seededTemplateCode, type EmailEvent, type TemplateLanguage } from '@casedesk/shared';
 import type { Db } from '../../platform/db.js';
 import { emailTemplate } from './email.table.js';
 
@@ -289,21 +289,12 @@ const seeded: Record<EmailEvent, Record<TemplateLanguage, Seeded>> = {
   },
 };
 
-const eventTitles: Record<EmailEvent, string> = {
-  ticketCreated: 'Ticket created',
-  ticketAssigned: 'Ticket assigned',
-  ticketCommented: 'Public comment',
-  ticketResolved: 'Ticket resolved',
-  approvalTask: 'Approval task',
-  approvalFinished: 'Approval finished',
-  passwordReset: 'Password reset',
-  signInLocked: 'Sign-in locked',
-  holidayReminder: 'Holiday reminder',
-};
-
-/** The seeded name of an event's template in a language (the seed finds its rows by it). */
+/**
+ * The seeded name of an event's template in a language (the seed finds its rows by it): the English name of the
+ * shared catalog (`seededNames.emailTemplate`), which the web shows in the reader's language while it is kept.
+ */
 export const seededTemplateName = (event: EmailEvent, language: TemplateLanguage) =>
-  `${eventTitles[event]} (${language})`;
+  seededNames.emailTemplate[seededTemplateCode(event, language)]!;
 
 /**
  * System seed, at each start: a template is inserted when none has its name; an existing one is never touched
@@ -314,7 +305,7 @@ export async function seedEmailTemplates(db: Db): Promise<void> {
   const rows = Object.entries(seeded).flatMap(([event, languages]) =>
     Object.entries(languages).map(([language, texts]) => ({
       name: seededTemplateName(event as EmailEvent, language as TemplateLanguage),
-      description: 'Seeded by the system; edit freely.',
+      description: seededNames.emailTemplateDescription[seededTemplateCode(event, language)]!,
       event: event as EmailEvent,
       language: language as TemplateLanguage,
       subject: texts.subject,

@@ -1,15 +1,20 @@
 import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { emailEvents, templateLanguages } from '@casedesk/shared';
+import { emailEvents, seededTemplateCode, templateLanguages } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
 import { formatDateTime } from '../../../../platform/format';
+import { useSeededName } from '../../../../platform/labels/labels';
 import { emailTemplateApi, type EmailTemplateRecord } from '../../api';
 import { EmailTemplateEditor } from '../../components/EmailTemplateEditor';
 
 /** E-mail templates (spec: email template): per event and language, with the editor's variables and live preview. */
 export default function EmailTemplatePage() {
   const { t } = useTranslation();
+  const seededName = useSeededName();
+  // A seeded template is named in the reader's language while it keeps its seeded name.
+  const nameOf = (tpl: EmailTemplateRecord) =>
+    seededName('emailTemplate', tpl.event ? seededTemplateCode(tpl.event, tpl.language) : null, tpl.name);
   return (
     <ListPage<EmailTemplateRecord>
       kind="email-template"
@@ -18,7 +23,7 @@ export default function EmailTemplatePage() {
       title={t('email.template.title')}
       searchPlaceholder={t('email.template.search')}
       exportName="email-templates.xlsx"
-      nameOf={(tpl) => tpl.name}
+      nameOf={nameOf}
       statusField="status"
       filters={({ query, setFilter }) => (
         <>
@@ -43,7 +48,13 @@ export default function EmailTemplatePage() {
         </>
       )}
       columns={[
-        { key: 'name', dataIndex: 'name', title: t('email.template.fields.name'), sorter: true },
+        {
+          key: 'name',
+          dataIndex: 'name',
+          title: t('email.template.fields.name'),
+          sorter: true,
+          render: (_: string, tpl: EmailTemplateRecord) => nameOf(tpl),
+        },
         {
           key: 'event',
           dataIndex: 'event',
