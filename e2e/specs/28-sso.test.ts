@@ -9,8 +9,8 @@ type Language = 'en' | 'zh-cn' | 'zh-tw';
 const languageNames: Record<Language, string> = { en: 'English', 'zh-cn': '简体中文', 'zh-tw': '繁體中文' };
 const buttonText: Record<Language, string> = {
   en: 'Sign in with Corp ID',
-  'zh-cn': '使用公司账号登录',
-  'zh-tw': '使用公司帳號登入',
+  'zh-cn': '使用公司账户登录',
+  'zh-tw': '使用公司帳戶登入',
 };
 const tabLabel: Record<Language, string> = { en: 'Third-party', 'zh-cn': '第三方', 'zh-tw': '第三方' };
 

@@ -7,7 +7,7 @@ import { requisitionStatuses } from './requisition.values.js';
 export * from './requisition.values.js';
 
 /**
- * Requisitions (contract 15): purchase requests with lines, approved through the workflow (type Requisition).
+ * Requisitions (contract 15): requests to buy, with lines, approved through the workflow (type Requisition).
  * An approved one gives an invoice its PO reference (`requisitionNumber`).
  */
 export const requisitionStatusSchema = z.enum(requisitionStatuses);

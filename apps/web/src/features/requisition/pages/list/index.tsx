@@ -10,7 +10,7 @@ import { formatMoney } from '../../../../platform/format';
 
 const orDash = (v: string | null | undefined) => v || '—';
 
-/** Requisitions: purchase requests, approved through the workflow; an approved one is an invoice's PO. */
+/** Requisitions: requests to buy, approved through the workflow; an approved one is an invoice's PO. */
 export default function RequisitionListPage() {
   const { t } = useTranslation();
   const f = (key: string) => t(`requisition.fields.${key}`);
