@@ -108,6 +108,18 @@ describe('an e-mail template export', () => {
   });
 });
 
+describe('a permission export', () => {
+  it("names each permission's module and action in the reader's language", async () => {
+    const { rows } = await exported('/api/Permission/Export', tokens['zh-cn']);
+    expect(rows.length).toBeGreaterThan(20);
+    const header = rows[0]!.map(String);
+    const named = (field: string) => rows.slice(1).map((row) => String(row[header.indexOf(textAt('zh-cn', field)!)]));
+    const notChinese = (cells: string[]) => [...new Set(cells.filter((cell) => !/[\u3400-\u9fff]/.test(cell)))];
+    expect(notChinese(named('fields.module'))).toEqual([]);
+    expect(notChinese(named('fields.action'))).toEqual([]);
+  });
+});
+
 describe('a role export', () => {
   it("names the built-in roles in the reader's language while they keep their seeded names", async () => {
     const { rows } = await exported('/api/Role/Export', tokens['zh-tw'], { keyword: 'admin' });

@@ -15,6 +15,8 @@ export type ExportColumn = {
   field: string;
   label?: string;
   values?: ValueKind;
+  /** Where the labels of a value that is not one of a shared enum's live (`<texts>.<value>`; as stored without). */
+  texts?: string;
   seeded?: { kind: SeededKind; code: string | ((row: Record<string, unknown>) => string | null) };
   width?: number;
 };
@@ -52,9 +54,11 @@ function labelled(language: Language, column: ExportColumn, row: Record<string, 
   const value = row[column.field];
   const key = column.values
     ? valueLabelKey(column.values, value)
-    : column.seeded && typeof value === 'string'
-      ? seededNameKey(column.seeded.kind, seededCode(column.seeded.code, row), value)
-      : null;
+    : column.texts && (typeof value === 'string' || typeof value === 'number') && value !== ''
+      ? `${column.texts}.${value}`
+      : column.seeded && typeof value === 'string'
+        ? seededNameKey(column.seeded.kind, seededCode(column.seeded.code, row), value)
+        : null;
   return (key && textAt(language, key)) ?? value;
 }
 

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { idTextSchema, queryBaseSchema } from '../platform/paging.js';
-import { loginResults } from './log.values.js';
+import { loginResults, systemLogLevels } from './log.values.js';
 export * from './log.values.js';
 
 export type LoginResult = (typeof loginResults)[number];
-export const systemLogLevels = ['info', 'warn', 'error'] as const;
 export type SystemLogLevel = (typeof systemLogLevels)[number];
 
 const timeText = z.iso.datetime({ offset: true });

@@ -3,3 +3,4 @@
  * the web's shell.
  */
 export const loginResults = ['Succeeded', 'Failed', 'Locked', 'SignedOut'] as const;
+export const systemLogLevels = ['info', 'warn', 'error'] as const;

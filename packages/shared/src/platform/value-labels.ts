@@ -7,10 +7,11 @@ import { delegateTypes } from '../delegate/delegate.values.js';
 import { emailDirections, emailEvents, emailStatuses, templateLanguages } from '../email/email.values.js';
 import { importOperations, importRunStatuses, importTypes } from '../import/import.values.js';
 import { invoiceStatuses } from '../invoice/invoice.values.js';
-import { loginResults } from '../log/log.values.js';
+import { loginResults, systemLogLevels } from '../log/log.values.js';
 import { menuTypes } from '../menu/menu.values.js';
 import { openItemStatuses } from '../openItem/openItem.values.js';
 import { requisitionStatuses } from '../requisition/requisition.values.js';
+import { roleDataScopes } from '../role/role.values.js';
 import { scheduledTicketResults } from '../scheduledTicket/scheduled-ticket.values.js';
 import { jobRunStatuses, scheduleJobTriggerTypes, seededJobGroups } from '../scheduleJob/schedule-job.values.js';
 import { ticketFroms, ticketPriorities, ticketStatuses } from '../ticket/ticket.values.js';
@@ -51,6 +52,9 @@ export const valueLabels = {
   importRunStatus: { key: 'import.runStatus', values: importRunStatuses },
   jobRunStatus: { key: 'scheduleJob.runStatus', values: jobRunStatuses },
   triggerType: { key: 'scheduleJob.trigger', values: scheduleJobTriggerTypes },
+  logLevel: { key: 'logs.system.levelValues', values: systemLogLevels },
+  dataScope: { key: 'organization.role.scopes', values: roleDataScopes },
+  regionLevel: { key: 'system.region.levels', values: ['0', '1', '2', '3'] },
   activeStatus: { key: 'crud.status', values: activeStatuses },
   boolean: { key: 'values.boolean', values: ['true', 'false'] },
   jobGroup: { key: 'values.jobGroup', values: seededJobGroups },

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { auditFieldsSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
 import { allPermissionCodes } from '../platform/permissions.js';
 import { defineMessages, keyed } from '../platform/message-keys.js';
+import { roleDataScopes } from './role.values.js';
+export * from './role.values.js';
 
 const maxId = 2_147_483_647;
 const id = z.number().int().positive().max(maxId);
@@ -24,7 +26,6 @@ export const roleMessages = defineMessages('role', {
   codeCharacters: 'Letters, digits, _ . - only, starting with a letter.',
 } as const);
 
-export const roleDataScopes = ['all', 'projects', 'own'] as const;
 export const roleDataScopeSchema = z.enum(roleDataScopes);
 
 export const permissionCodeSchema = z

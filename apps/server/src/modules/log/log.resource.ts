@@ -159,7 +159,7 @@ export const systemLogResource = defineResource({
   filters: (query) => timeAndUser(systemLog, query),
   exportColumns: [
     { field: 'logTime', width: 22 },
-    { field: 'level', width: 8 },
+    { field: 'level', values: 'logLevel', width: 8 },
     { field: 'source', width: 12 },
     { field: 'message', width: 60 },
     { field: 'userId', width: 10 },

@@ -54,7 +54,7 @@ export const regionResource = defineResource({
     { field: 'pinyin', width: 30 },
     { field: 'zipCode' },
     { field: 'parentCode' },
-    { field: 'type', width: 8 },
+    { field: 'type', values: 'regionLevel', width: 8 },
     { field: 'sort', width: 8 },
   ],
 });

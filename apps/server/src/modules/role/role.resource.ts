@@ -49,7 +49,7 @@ export const roleResource = defineResource({
     { field: 'code' },
     { field: 'name', seeded: { kind: 'role', code: 'code' }, width: 30 },
     { field: 'description', seeded: { kind: 'roleDescription', code: 'code' }, width: 40 },
-    { field: 'dataScope' },
+    { field: 'dataScope', values: 'dataScope' },
     { field: 'sort', width: 8 },
     { field: 'enabled', values: 'boolean', width: 10 },
     { field: 'isSystem', values: 'boolean', width: 10 },

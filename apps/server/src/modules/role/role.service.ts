@@ -204,8 +204,8 @@ export async function* permissionsForExport(db: Db, query: PermissionQuery) {
 
 export const permissionExportColumns: ExportColumn[] = [
   { field: 'code', width: 30 },
-  { field: 'module' },
-  { field: 'action' },
+  { field: 'module', texts: 'organization.modules' },
+  { field: 'action', texts: 'organization.permActions' },
   { field: 'name', width: 30 },
   { field: 'isButton', values: 'boolean', width: 10 },
   { field: 'enabled', values: 'boolean', width: 10 },
