@@ -1,6 +1,6 @@
 /**
- * An e-mail's direction, statuses, events and languages, without zod: the shared `valueLabels` (`@casedesk/shared/value-labels`) names them for
- * the web's shell.
+ * An e-mail's direction, statuses, events and languages, without zod: the shared `valueLabels`
+ * (`@casedesk/shared/value-labels`) names them for the web's shell.
  */
 export const emailDirections = ['Out', 'In'] as const;
 export const emailStatuses = ['Draft', 'Sending', 'Sent', 'Failed', 'Received', 'Ignored', 'Unreadable'] as const;

@@ -1,6 +1,6 @@
 /**
- * An invoice's statuses, without zod: the shared `valueLabels` (`@casedesk/shared/value-labels`) names them for
- * the web's shell.
+ * An invoice's statuses, without zod: the shared `valueLabels`
+ * (`@casedesk/shared/value-labels`) names them for the web's shell.
  */
 export const invoiceStatuses = [
   'Indexing',

@@ -1,6 +1,6 @@
 /**
- * The statuses of an approval and of its tasks, without zod: the shared `valueLabels` (`@casedesk/shared/value-labels`) names them for
- * the web's shell.
+ * The statuses of an approval and of its tasks, without zod: the shared `valueLabels`
+ * (`@casedesk/shared/value-labels`) names them for the web's shell.
  */
 export const instanceStatuses = ['Running', 'Approved', 'Rejected', 'Cancelled'] as const;
 export const taskStatuses = [

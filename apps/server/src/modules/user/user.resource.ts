@@ -27,7 +27,7 @@ export const userExportColumns: ExportColumn[] = [
   { field: 'deptName', label: 'deptId' },
   { field: 'positionName', label: 'positionId' },
   { field: 'roleTitles', label: 'roles', width: 30 },
-  { field: 'userType' },
+  { field: 'userType', texts: 'organization.user.types' },
   { field: 'status', values: 'activeStatus', width: 10 },
   { field: 'locked', values: 'boolean', width: 10 },
   { field: 'lastLoginTime' },
