@@ -120,6 +120,18 @@ describe('a permission export', () => {
   });
 });
 
+describe('a user export', () => {
+  it("names a user's built-in roles in the reader's language", async () => {
+    const user = await createUser(ctx, { roles: ['admin', 'common'] });
+    const { rows } = await exported('/api/User/Export', tokens['zh-cn'], { keyword: user.loginName });
+    const header = rows[0]!.map(String);
+    const row = rows.find((r) => r[header.indexOf(textAt('zh-cn', 'fields.loginName')!)] === user.loginName)!;
+    const roles = [textAt('zh-cn', 'seed.role.admin'), textAt('zh-cn', 'seed.role.common')];
+    expect(roles.every((role) => role && /[\u3400-\u9fff]/.test(role))).toBe(true);
+    expect(row[header.indexOf(textAt('zh-cn', 'fields.roles')!)]).toBe(roles.join(', '));
+  });
+});
+
 describe('a role export', () => {
   it("names the built-in roles in the reader's language while they keep their seeded names", async () => {
     const { rows } = await exported('/api/Role/Export', tokens['zh-tw'], { keyword: 'admin' });

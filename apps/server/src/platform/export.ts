@@ -52,6 +52,16 @@ const seededCode = (code: string | ((row: Record<string, unknown>) => string | n
 /** A row's cell of a column in a language: a fixed value's or a seeded name's label, else the value as stored. */
 function labelled(language: Language, column: ExportColumn, row: Record<string, unknown>): unknown {
   const value = row[column.field];
+  const { seeded } = column;
+  if (seeded && Array.isArray(value) && typeof seeded.code === 'string') {
+    // Names with their codes in a list beside them, in the same order (a user's roleTitles and roleNames).
+    const codes = row[seeded.code];
+    return value.map((name, i) => {
+      const code = Array.isArray(codes) && typeof codes[i] === 'string' ? (codes[i] as string) : null;
+      const key = typeof name === 'string' ? seededNameKey(seeded.kind, code, name) : null;
+      return (key && textAt(language, key)) ?? name;
+    });
+  }
   const key = column.values
     ? valueLabelKey(column.values, value)
     : column.texts && (typeof value === 'string' || typeof value === 'number') && value !== ''

@@ -26,7 +26,7 @@ export const userExportColumns: ExportColumn[] = [
   { field: 'mobile' },
   { field: 'deptName', label: 'deptId' },
   { field: 'positionName', label: 'positionId' },
-  { field: 'roleTitles', label: 'roles', width: 30 },
+  { field: 'roleTitles', label: 'roles', seeded: { kind: 'role', code: 'roleNames' }, width: 30 },
   { field: 'userType', texts: 'organization.user.types' },
   { field: 'status', values: 'activeStatus', width: 10 },
   { field: 'locked', values: 'boolean', width: 10 },

@@ -8,10 +8,12 @@ import { LanguageForm } from '../components/LanguageForm';
 import { PasswordForm } from '../components/PasswordForm';
 import { ProfileForm } from '../components/ProfileForm';
 import { formatDateTime } from '../../../platform/format';
+import { useSeededName } from '../../../platform/labels/labels';
 
 /** My Account: profile, e-mail, password and language (spec section 2). */
 export default function PersonalPage() {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const { data: profile, isPending, isError, refetch } = useProfile();
 
   if (isPending) return <Skeleton active className="page-skeleton" />;
@@ -38,9 +40,9 @@ export default function PersonalPage() {
             </Typography.Title>
             <Typography.Text type="secondary">{profile.loginName}</Typography.Text>
             <div className="personal-roles">
-              {profile.roleTitles.map((role) => (
+              {profile.roleTitles.map((role, i) => (
                 <Tag key={role} color="blue">
-                  {role}
+                  {seeded('role', profile.roleNames[i], role)}
                 </Tag>
               ))}
             </div>

@@ -9,10 +9,12 @@ import { deletedUserApi } from '../../../api';
 import { DeptAndRoleFilters } from '../../../components/filters';
 import '../../../components/organization.css';
 import { formatDateTime } from '../../../../../platform/format';
+import { useSeededName } from '../../../../../platform/labels/labels';
 
 /** Deleted users: list, export, restore (the user comes back with roles, groups and projects). */
 export default function DeletedUserListPage() {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const feedback = useActionFeedback();
   const restore = deletedUserApi.useCall<number[]>(() => 'Restore');
 
@@ -54,7 +56,8 @@ export default function DeletedUserListPage() {
         {
           title: t('organization.user.fields.roles'),
           dataIndex: 'roleTitles',
-          render: (names: string[]) => names.map((n) => <Tag key={n}>{n}</Tag>),
+          render: (names: string[], user: User) =>
+            names.map((n, i) => <Tag key={n}>{seeded('role', user.roleNames[i], n)}</Tag>),
         },
         {
           title: t('organization.user.fields.deletedAt'),

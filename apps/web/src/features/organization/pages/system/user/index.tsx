@@ -7,6 +7,7 @@ import { useActionFeedback } from '../../../../../platform/crud/failure';
 import { ListPage } from '../../../../../platform/crud/ListPage';
 import { RowIconButton } from '../../../../../platform/crud/RowIconButton';
 import { StatusTag } from '../../../../../platform/crud/StatusTag';
+import { useSeededName } from '../../../../../platform/labels/labels';
 import { userApi } from '../../../api';
 import { DeptAndRoleFilters } from '../../../components/filters';
 import { ResetPasswordModal } from '../../../components/ResetPasswordModal';
@@ -16,6 +17,7 @@ import '../../../components/organization.css';
 /** Users: search, filters, paging, export; create/edit, reset password, lock, (de)activate, delete (spec 2, 3). */
 export default function UserListPage() {
   const { t } = useTranslation();
+  const seeded = useSeededName();
   const [resetting, setResetting] = useState<User>();
   const feedback = useActionFeedback();
   const lock = userApi.useCall<number[]>(() => 'Lock');
@@ -128,10 +130,10 @@ export default function UserListPage() {
           {
             title: t('organization.user.fields.roles'),
             dataIndex: 'roleTitles',
-            render: (names: string[]) => (
+            render: (names: string[], user: User) => (
               <Space size={[0, 4]} wrap>
-                {names.map((n) => (
-                  <Tag key={n}>{n}</Tag>
+                {names.map((n, i) => (
+                  <Tag key={n}>{seeded('role', user.roleNames[i], n)}</Tag>
                 ))}
               </Space>
             ),
