@@ -8,11 +8,13 @@ import { demoTicketApproval } from './workflow/workflow.seed.js';
 // The web shows a seeded record's name in the reader's language while it is the seeded one (seededNames): a seed
 // that writes another name would stay English, so the seeds and the catalog must agree.
 describe('seeded names', () => {
-  it('every default job is named as the catalog names its class', () => {
+  it('every default job is named and described as the catalog names its class', () => {
     const defaults = modules.flatMap((m) => m.jobs?.defaults ?? []);
     expect(defaults.length).toBeGreaterThan(5);
     const job: Record<string, string> = seededNames.job;
     for (const d of defaults) expect(d.name, d.className).toBe(job[d.className]);
+    const remark: Record<string, string> = seededNames.jobRemark;
+    for (const d of defaults) expect(d.remark, d.className).toBe(remark[d.className]);
   });
 
   it('every node and branch of the demo workflows is named as the catalog names it', () => {

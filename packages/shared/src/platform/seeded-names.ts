@@ -49,6 +49,21 @@ export const seededNames = {
     'import.work': 'Data import',
     'jobs.pruneRuns': 'Prune job run history',
   },
+  /** What the default jobs do (their remark), by their handler's class name. */
+  jobRemark: {
+    'jobs.pruneRuns': 'Removes run history older than keepDays.',
+    'import.work': 'Works queued imports (Run starts them at once; this picks up runs a stopped server left).',
+    'email.send': 'Sends the queued e-mails (the outbox), retrying with back-off.',
+    'email.fetch':
+      'Fetches the mail accounts whose fetch interval has come; turns their mail into tickets and comments.',
+    'log.retention': 'Deletes log rows older than Settings → Logs "days to keep", nightly.',
+    'scheduledTicket.createDue': 'Creates the tickets of the scheduled tickets that are due.',
+    'setting.holidayReminder':
+      'Mails the users chosen in Settings → Holiday calendar before each holiday (once per holiday and user).',
+    'ticket.archive': 'Moves tickets closed longer ago than Data Management → retention says to the archive (0 = off).',
+    'workflow.timeout':
+      'Reminds the holders of overdue approval tasks, then approves, rejects or escalates as the step says.',
+  },
   dictionary: {
     ticketType: 'Ticket type',
     businessUnit: 'Business unit',

@@ -59,7 +59,7 @@ export function createScheduleJobResource(jobs: Jobs) {
       { field: 'nextRunAt', width: 22 },
       { field: 'lastRunAt', width: 22 },
       { field: 'lastResult', values: 'jobRunStatus', width: 12 },
-      { field: 'remark', width: 40 },
+      { field: 'remark', seeded: { kind: 'jobRemark', code: 'className' }, width: 40 },
     ],
   });
   return resource;
