@@ -90,8 +90,7 @@ describe('first sign-in', () => {
     });
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signedIn(page, { loginName: boss.loginName, password: adminPassword });
-    await page.goto('/change');
+    await signedIn(page, { loginName: boss.loginName, password: adminPassword }, '/change');
     await page.waitForURL('**/dashboard/ticket');
     await context.close();
   });

@@ -108,8 +108,7 @@ describe('layout, menu and tabs', () => {
     const user = await createStaff({ language });
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signedIn(page, user);
-    await page.goto('/log/login');
+    await signedIn(page, user, '/log/login');
     await page.getByText(text).waitFor();
     await page.getByRole('button', { name: home }).waitFor();
     await shot(page, `no-permission-${language}`);

@@ -193,8 +193,7 @@ describe('tickets', () => {
     const created = { data: createdTicket! };
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signedIn(page, staff);
-    await page.goto(`/ticket/info/${created.data.id}`);
+    await signedIn(page, staff, `/ticket/info/${created.data.id}`);
     await page.locator('.ticket-timeline').waitFor();
     for (const language of ['zh-cn', 'zh-tw'] as const) {
       await setLanguage(page, language);
@@ -346,8 +345,7 @@ describe('tickets', () => {
     await staffApi();
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signedIn(page, staff);
-    await page.goto('/ticket/create');
+    await signedIn(page, staff, '/ticket/create');
     const input = page.locator('.ticket-form .ticket-dropzone input[type="file"]');
     await input.waitFor({ state: 'attached' });
     let uploads = 0;

@@ -64,8 +64,7 @@ async function saveBasic(patch: Record<string, unknown>) {
 async function settingsPage(): Promise<Page> {
   const context = await newContext(browser);
   const page = await context.newPage();
-  await signedIn(page, admin);
-  await page.goto('/system/settings');
+  await signedIn(page, admin, '/system/settings');
   await page.locator('.settings-page .settings-basic').waitFor();
   return page;
 }

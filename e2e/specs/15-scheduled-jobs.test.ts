@@ -38,8 +38,7 @@ describe('scheduled jobs', () => {
     const name = `Prune history ${suffix}-${++attempt}`; // a retry must not find what a failed try saved
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signedIn(page, admin);
-    await page.goto('/system/scheduleJob');
+    await signedIn(page, admin, '/system/scheduleJob');
     await page.locator('.job-list .ant-table').waitFor();
 
     await page.locator('.job-new').click();

@@ -70,8 +70,7 @@ describe('scheduled tickets', () => {
     const subject = `Check the fire doors ${suffix}-${++attempt}`; // a retry must not find what a failed try saved
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signedIn(page, admin);
-    await page.goto('/ticket/scheduled');
+    await signedIn(page, admin, '/ticket/scheduled');
     await page.locator('.scheduled-ticket-list .ant-table').waitFor();
 
     await page.locator('.scheduled-ticket-new').click();

@@ -310,8 +310,7 @@ describe('e-mail', () => {
       subject: 'Status of {{ ticket.caseNumber }}',
       body: '<p>Dear {{ ticket.customer }}, we are on it.</p>',
     });
-    await signedIn(page, admin);
-    await page.goto('/email/list');
+    await signedIn(page, admin, '/email/list');
     await page.locator('.email-new').click();
     const composer = page.locator('.email-composer');
     await composer.locator('.email-to input').fill('not-an-address');
@@ -408,8 +407,7 @@ describe('e-mail', () => {
   it('the mail account settings in Chinese', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signedIn(page, admin);
-    await page.goto('/system/settings');
+    await signedIn(page, admin, '/system/settings');
     for (const language of ['zh-cn', 'zh-tw'] as const) {
       await setLanguage(page, language);
       await page.getByRole('tab', { name: language === 'zh-cn' ? '邮件' : '郵件' }).click();

@@ -101,8 +101,7 @@ describe('open items', () => {
 
       const context = await newContext(browser);
       const page = await context.newPage();
-      await signedIn(page, staff);
-      await page.goto(`/ticket/info/${ticket.id}`);
+      await signedIn(page, staff, `/ticket/info/${ticket.id}`);
       const panel = page.locator('.open-item-panel');
       await panel.locator('.open-item-add').waitFor();
 

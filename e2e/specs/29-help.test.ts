@@ -27,8 +27,7 @@ describe('help centre', () => {
     const staff = await createStaff({ language: 'en' });
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signedIn(page, staff);
-    await page.goto('/ticket/list');
+    await signedIn(page, staff, '/ticket/list');
     await page.getByRole('button', { name: 'Export' }).waitFor();
 
     await page.getByRole('button', { name: helpLabel.en }).click();
@@ -59,8 +58,7 @@ describe('help centre', () => {
     const { user } = await createAdmin({ language: 'zh-cn' });
     const context = await newContext(browser);
     const page = await context.newPage();
-    await signedIn(page, user);
-    await page.goto('/help');
+    await signedIn(page, user, '/help');
     await page.locator('.help-article h1').waitFor();
 
     await page.getByPlaceholder('搜索帮助').fill('挂起');
@@ -82,8 +80,7 @@ describe('help centre', () => {
       const { user } = await createAdmin({ language });
       const context = await newContext(browser);
       const page = await context.newPage();
-      await signedIn(page, user);
-      await page.goto('/ticket/list');
+      await signedIn(page, user, '/ticket/list');
       await page.getByRole('button', { name: helpLabel[language] }).click();
       await page.waitForURL('**/help?page=ticket-list');
       await page.locator('.help-article h1', { hasText: ticketListTitle[language] }).waitFor();

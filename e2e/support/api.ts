@@ -5,6 +5,7 @@ export const initialAdminPassword = 'Admin@12345';
 export const adminPassword = 'Casedesk#2026';
 export const userPassword = 'Staff@2026!';
 
+type TokenData = { token: string; exp: number; refreshToken: string };
 type Envelope<T> = { resultCode: number; resultMsg: string; data: T };
 
 /** A client of the running server from the test side, speaking the contract (Auth-Token and all). */
@@ -42,9 +43,13 @@ export class Api {
     return response.body.data;
   }
 
+  /** The session's tokens as the sign-in answered them (what a browser keeps). */
+  tokens: TokenData | undefined;
+
   async signIn(userName: string, password: string): Promise<boolean> {
-    const response = await this.call<{ token: string }>('POST', '/api/token/Login', { userName, password }, undefined);
+    const response = await this.call<TokenData>('POST', '/api/token/Login', { userName, password }, undefined);
     if (response.body.resultCode !== 200) return false;
+    this.tokens = response.body.data;
     this.token = response.body.data.token;
     return true;
   }
