@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededNames, walkFlowChart, type FlowNode } from '@casedesk/shared';
+import { languages, textAt } from '../platform/translator.js';
 import { modules } from './index.js';
 import { demoInvoiceApproval } from './invoice/invoice.seed.js';
 import { demoRequisitionApproval } from './requisition/requisition.seed.js';
@@ -15,6 +16,21 @@ describe('seeded names', () => {
     for (const d of defaults) expect(d.name, d.className).toBe(job[d.className]);
     const remark: Record<string, string> = seededNames.jobRemark;
     for (const d of defaults) expect(d.remark, d.className).toBe(remark[d.className]);
+  });
+
+  // The list shows a default job's name and its handler's title side by side: where English names them alike, so
+  // does every language (a Chinese admin read 日志保留 beside 日志清理 for one "Log retention").
+  it('a default job named like its handler reads the same as it in every language', () => {
+    const handlers = new Map(modules.flatMap((m) => m.jobs?.handlers ?? []).map((h) => [h.className, h]));
+    const alike = modules
+      .flatMap((m) => m.jobs?.defaults ?? [])
+      .filter((d) => handlers.get(d.className)?.title.en === d.name);
+    expect(alike.length).toBeGreaterThan(5);
+    for (const d of alike)
+      for (const language of languages)
+        expect(handlers.get(d.className)?.title[language], `${language} ${d.className}`).toBe(
+          textAt(language, `seed.job.${d.className}`),
+        );
   });
 
   it('every node and branch of the demo workflows is named as the catalog names it', () => {
