@@ -25,6 +25,7 @@ import { useDictionaryItems } from '../../../../platform/labels/dictionary-label
 export default function TicketInfoPage() {
   const { t } = useTranslation();
   const businessUnits = useDictionaryItems('businessUnit');
+  const ticketTypes = useDictionaryItems('ticketType');
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0 ? id : 0;
@@ -164,7 +165,9 @@ export default function TicketInfoPage() {
                     {dash(ticket.delegateToName)}
                   </Descriptions.Item>
                 )}
-                <Descriptions.Item label={t('ticket.fields.ticketType')}>{dash(ticket.ticketType)}</Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.ticketType')}>
+                  {ticketTypes.label(ticket.ticketType)}
+                </Descriptions.Item>
                 <Descriptions.Item label={t('ticket.fields.ticketFrom')}>
                   {t(`ticket.from.${ticket.ticketFrom}`)}
                 </Descriptions.Item>
