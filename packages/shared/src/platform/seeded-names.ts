@@ -71,6 +71,14 @@ export const seededNames = {
     paymentTerm: 'Payment term',
     taskCategory: 'Task category',
   },
+  /** The seeded dictionaries' categories, by the dictionary's code. */
+  dictionaryCategory: {
+    ticketType: 'ticket',
+    businessUnit: 'organisation',
+    paymentMethod: 'finance',
+    paymentTerm: 'finance',
+    taskCategory: 'openItem',
+  },
   /** Dictionary items, by `<dictionary code>.<item key>`. */
   dictionaryItem: {
     'ticketType.incident': 'Incident',
