@@ -64,7 +64,8 @@ function ChangeSummary({ entry, names }: { entry: DelegateLogEntry; names: Map<n
         const user = field === 'delegateTo' || field === 'delegateBy';
         return (
           <Typography.Text key={field} style={{ fontSize: 12 }}>
-            {t(`delegate.fields.${field === 'projectIds' ? 'projects' : field}`)}:{' '}
+            {t(`delegate.fields.${field === 'projectIds' ? 'projects' : field}`)}
+            {t('values.colon')}
             {user ? userName(from) : value(field, from)} → {user ? userName(to) : value(field, to)}
           </Typography.Text>
         );
