@@ -157,3 +157,13 @@ export function seededDictionaryItems(code: keyof typeof seededNames.dictionary)
     .filter(([id]) => id.startsWith(`${code}.`))
     .map(([id, name]) => ({ key: id.slice(code.length + 1), name }));
 }
+
+/**
+ * The catalog code (`<dictionary>.<key>`) of the seeded item a record stores `value` of, where the seeds store the item's
+ * English name as its value (payment methods and terms, task categories, business units); null for any other value.
+ * An export words such a cell as the screens do (`seeded: { kind: 'dictionaryItem', code }`).
+ */
+export function seededDictionaryItemCode(code: keyof typeof seededNames.dictionary, value: unknown): string | null {
+  const item = seededDictionaryItems(code).find(({ name }) => name === value);
+  return item ? `${code}.${item.key}` : null;
+}
