@@ -74,6 +74,18 @@ describe('locale files', () => {
     }
   });
 
+  it('write a bracket after Chinese words full-width in Chinese (“发信（SMTP）”, not “发信 (SMTP)”)', () => {
+    const halfWidth = /[\u4e00-\u9fff] ?\(/;
+    const found = localeDirs.flatMap((dir) =>
+      ['zh-cn', 'zh-tw'].flatMap((language) =>
+        [...read(dir, language)]
+          .filter(([, text]) => halfWidth.test(text))
+          .map(([key, text]) => `${relative(src, dir)} ${language} ${key}: ${text}`),
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('hold every key the code asks for by name', () => {
     // A counted text is asked for by its key without the plural suffix.
     const english = new Set(

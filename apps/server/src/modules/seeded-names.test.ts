@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { seededNames, walkFlowChart, type FlowNode } from '@casedesk/shared';
+import {
+  seededDictionaryItemCode,
+  seededDictionaryItems,
+  seededNames,
+  walkFlowChart,
+  type FlowNode,
+} from '@casedesk/shared';
+import { languages, textAt } from '../platform/translator.js';
 import { modules } from './index.js';
 import { demoInvoiceApproval } from './invoice/invoice.seed.js';
 import { demoRequisitionApproval } from './requisition/requisition.seed.js';
@@ -15,6 +22,35 @@ describe('seeded names', () => {
     for (const d of defaults) expect(d.name, d.className).toBe(job[d.className]);
     const remark: Record<string, string> = seededNames.jobRemark;
     for (const d of defaults) expect(d.remark, d.className).toBe(remark[d.className]);
+  });
+
+  // The list shows a default job's name and its handler's title side by side: where English names them alike, so
+  // does every language (a Chinese admin read 日志保留 beside 日志清理 for one "Log retention").
+  it('a default job named like its handler reads the same as it in every language', () => {
+    const handlers = new Map(modules.flatMap((m) => m.jobs?.handlers ?? []).map((h) => [h.className, h]));
+    const alike = modules
+      .flatMap((m) => m.jobs?.defaults ?? [])
+      .filter((d) => handlers.get(d.className)?.title.en === d.name);
+    expect(alike.length).toBeGreaterThan(5);
+    for (const d of alike)
+      for (const language of languages)
+        expect(handlers.get(d.className)?.title[language], `${language} ${d.className}`).toBe(
+          textAt(language, `seed.job.${d.className}`),
+        );
+  });
+
+  // Vendors, open items and companies store a seeded item's English name; their exports word it as the screens do.
+  it('a stored seeded dictionary value has its words in every language (the exports’ dictionaryItem code)', () => {
+    for (const code of ['paymentMethod', 'paymentTerm', 'taskCategory', 'businessUnit'] as const)
+      for (const { key, name } of seededDictionaryItems(code)) {
+        expect(seededDictionaryItemCode(code, name)).toBe(`${code}.${key}`);
+        for (const language of ['zh-cn', 'zh-tw'] as const) {
+          const text = textAt(language, `seed.dictionaryItem.${code}.${key}`);
+          expect(text, `${language} ${code}.${key}`).toMatch(/[\u4e00-\u9fff]/);
+        }
+      }
+    expect(seededDictionaryItemCode('paymentMethod', 'Barter')).toBeNull();
+    expect(seededDictionaryItemCode('paymentMethod', null)).toBeNull();
   });
 
   it('every node and branch of the demo workflows is named as the catalog names it', () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
+import type { SystemLogSource } from '@casedesk/shared';
 import { preparedStatement, type Db, type Queryable } from './db.js';
 import { loginLog, sqlLog, systemLog } from './platform.table.js';
 
@@ -160,7 +161,11 @@ export async function writeLoginLog(q: Queryable, row: typeof loginLog.$inferIns
   await q.insert(loginLog).values({ ...row, userAgent: row.userAgent?.slice(0, 500) ?? null });
 }
 
-export async function writeSystemLog(q: Queryable, row: typeof systemLog.$inferInsert): Promise<void> {
+/** `source` is one of the shared `systemLogSources`, so every source a row can carry has a label in each language. */
+export async function writeSystemLog(
+  q: Queryable,
+  row: typeof systemLog.$inferInsert & { source: SystemLogSource },
+): Promise<void> {
   await q.insert(systemLog).values({ ...row, message: redactSecrets(row.message.slice(0, 4000)) });
 }
 

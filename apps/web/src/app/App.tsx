@@ -49,6 +49,8 @@ export function App() {
       componentSize={theme.globalComponentSize === 'default' ? 'middle' : theme.globalComponentSize}
       // Every form shows its first refused field on a failed submit (under the fixed header: styles.css).
       form={{ scrollToFirstError: { block: 'nearest', focus: true } }}
+      // A two-character Chinese label reads as written ("保存", not antd's spaced "保 存").
+      button={{ autoInsertSpace: false }}
       theme={{
         // Components take their styles from antd/dist/antd.css (main.tsx) instead of generating and inserting them
         // while rendering; the theme settings still apply live: tokens reach that CSS as CSS variables.

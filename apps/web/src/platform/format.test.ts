@@ -5,6 +5,8 @@ import {
   formatDate,
   formatDateTime,
   formatDecimal,
+  formatDuration,
+  formatUnit,
   formatMoney,
   formatNumber,
   formatQuantity,
@@ -21,6 +23,18 @@ beforeAll(async () => {
 });
 
 describe('one formatter per language', () => {
+  it('writes a length of time in the language’s units', () => {
+    expect(formatDuration(42.4, 'en')).toBe('42 sec');
+    expect(formatDuration(125, 'en')).toBe('2 min 5 sec');
+    expect(formatDuration(1, 'zh-cn')).toBe('1秒');
+    expect(formatDuration(125, 'zh-cn')).toBe('2分钟5秒');
+    expect(formatDuration(3780, 'zh-tw')).toMatch(/^1 小時\s?3 分鐘$/);
+    expect(formatDuration(0, 'zh-cn')).toBe('0秒');
+    expect(formatDuration(null)).toBe('—');
+    expect(formatUnit(850, 'millisecond', 'zh-cn')).toBe('850毫秒');
+    expect(formatUnit(12.34, 'second', 'en')).toBe('12.3 sec');
+  });
+
   const decemberFirst = new Date(2026, 11, 1, 18, 7, 53);
 
   it('writes dates with the month named, so 1 December never reads as 12 January', () => {

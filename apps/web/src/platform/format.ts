@@ -102,6 +102,31 @@ export const formatTime = (value: DateInput, language?: string): string =>
     language,
   );
 
+/** A number with a unit in the language's words, short: "850 ms", "12.3 sec"; "850毫秒", "12.3秒". */
+export const formatUnit = (value: number, unit: string, language?: string): string =>
+  new Intl.NumberFormat(localeOf(language), {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
+
+/** A length of time in the language's units: "42 sec", "2 min 5 sec"; "42秒", "2分钟5秒"; "1 小時 3 分鐘". */
+export function formatDuration(seconds: number | null | undefined, language?: string): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return noValue;
+  const whole = Math.max(0, Math.round(seconds));
+  const locale = localeOf(language);
+  const parts: [string, number][] = [
+    ['hour', Math.floor(whole / 3600)],
+    ['minute', Math.floor((whole % 3600) / 60)],
+    ['second', whole % 60],
+  ];
+  const shown = parts.filter(([, n], i) => n > 0 || (i === 2 && whole === 0));
+  return new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }).format(
+    shown.map(([unit, n]) => formatUnit(n, unit, language)),
+  );
+}
+
 type Numeric = number | bigint | string;
 
 /** Number text Intl reads exactly (a decimal string stays a string, so "12345678901234.56" keeps its cents). */

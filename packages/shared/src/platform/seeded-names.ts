@@ -71,6 +71,14 @@ export const seededNames = {
     paymentTerm: 'Payment term',
     taskCategory: 'Task category',
   },
+  /** The seeded dictionaries' categories, by the dictionary's code. */
+  dictionaryCategory: {
+    ticketType: 'ticket',
+    businessUnit: 'organisation',
+    paymentMethod: 'finance',
+    paymentTerm: 'finance',
+    taskCategory: 'openItem',
+  },
   /** Dictionary items, by `<dictionary code>.<item key>`. */
   dictionaryItem: {
     'ticketType.incident': 'Incident',
@@ -148,4 +156,14 @@ export function seededDictionaryItems(code: keyof typeof seededNames.dictionary)
   return Object.entries(seededNames.dictionaryItem)
     .filter(([id]) => id.startsWith(`${code}.`))
     .map(([id, name]) => ({ key: id.slice(code.length + 1), name }));
+}
+
+/**
+ * The catalog code (`<dictionary>.<key>`) of the seeded item a record stores `value` of, where the seeds store the item's
+ * English name as its value (payment methods and terms, task categories, business units); null for any other value.
+ * An export words such a cell as the screens do (`seeded: { kind: 'dictionaryItem', code }`).
+ */
+export function seededDictionaryItemCode(code: keyof typeof seededNames.dictionary, value: unknown): string | null {
+  const item = seededDictionaryItems(code).find(({ name }) => name === value);
+  return item ? `${code}.${item.key}` : null;
 }

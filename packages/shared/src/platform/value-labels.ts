@@ -7,7 +7,7 @@ import { delegateTypes } from '../delegate/delegate.values.js';
 import { emailDirections, emailEvents, emailStatuses, templateLanguages } from '../email/email.values.js';
 import { importOperations, importRunStatuses, importTypes } from '../import/import.values.js';
 import { invoiceStatuses } from '../invoice/invoice.values.js';
-import { loginResults, systemLogLevels } from '../log/log.values.js';
+import { loginResults, systemLogLevels, systemLogSources } from '../log/log.values.js';
 import { menuTypes } from '../menu/menu.values.js';
 import { openItemStatuses } from '../openItem/openItem.values.js';
 import { requisitionStatuses } from '../requisition/requisition.values.js';
@@ -53,6 +53,7 @@ export const valueLabels = {
   jobRunStatus: { key: 'scheduleJob.runStatus', values: jobRunStatuses },
   triggerType: { key: 'scheduleJob.trigger', values: scheduleJobTriggerTypes },
   logLevel: { key: 'logs.system.levelValues', values: systemLogLevels },
+  logSource: { key: 'logs.system.sourceValues', values: systemLogSources },
   dataScope: { key: 'organization.role.scopes', values: roleDataScopes },
   regionLevel: { key: 'system.region.levels', values: ['0', '1', '2', '3'] },
   activeStatus: { key: 'crud.status', values: activeStatuses },

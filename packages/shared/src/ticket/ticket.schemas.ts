@@ -370,7 +370,14 @@ export const ticketDashboardSchema = z.object({
   overdue: z.number().int(),
   byStatus: countOf(ticketStatusSchema),
   byPriority: countOf(ticketPrioritySchema),
-  byCategory: z.array(z.object({ categoryId: nullableId, categoryCode: nullableText, count: z.number().int() })),
+  byCategory: z.array(
+    z.object({
+      categoryId: nullableId,
+      categoryCode: nullableText,
+      categoryName: nullableText,
+      count: z.number().int(),
+    }),
+  ),
   /** The last 30 days (UTC), oldest first. */
   daily: z.array(z.object({ date: z.string(), opened: z.number().int(), closed: z.number().int() })),
 });

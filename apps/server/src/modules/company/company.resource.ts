@@ -1,4 +1,10 @@
-import { companyCreateSchema, companyQuerySchema, companySchema, companyUpdateSchema } from '@casedesk/shared';
+import {
+  companyCreateSchema,
+  companyQuerySchema,
+  companySchema,
+  companyUpdateSchema,
+  seededDictionaryItemCode,
+} from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
 import { company } from './company.table.js';
 
@@ -22,7 +28,10 @@ export const companyResource = defineResource({
     { field: 'code' },
     { field: 'name', width: 30 },
     { field: 'shortName' },
-    { field: 'businessUnit' },
+    {
+      field: 'businessUnit',
+      seeded: { kind: 'dictionaryItem', code: (row) => seededDictionaryItemCode('businessUnit', row.businessUnit) },
+    },
     { field: 'contact' },
     { field: 'phone' },
     { field: 'email', width: 30 },

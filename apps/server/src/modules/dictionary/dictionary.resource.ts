@@ -38,7 +38,7 @@ export const dictionaryResource = defineResource({
   exportColumns: [
     { field: 'code' },
     { field: 'name', seeded: { kind: 'dictionary', code: 'code' }, width: 30 },
-    { field: 'category' },
+    { field: 'category', seeded: { kind: 'dictionaryCategory', code: 'code' } },
     { field: 'description', width: 40 },
     { field: 'sort', width: 8 },
     { field: 'enable', values: 'boolean', width: 10 },

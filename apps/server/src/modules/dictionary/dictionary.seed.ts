@@ -6,7 +6,12 @@ import { dictionary, dictionaryItem } from './dictionary.table.js';
 export async function seedDemoDictionaries(tx: Tx): Promise<void> {
   const [ticketType] = await tx
     .insert(dictionary)
-    .values({ code: 'ticketType', name: seededNames.dictionary.ticketType, category: 'ticket', sort: 1 })
+    .values({
+      code: 'ticketType',
+      name: seededNames.dictionary.ticketType,
+      category: seededNames.dictionaryCategory.ticketType,
+      sort: 1,
+    })
     .returning({ id: dictionary.id });
   await tx.insert(dictionaryItem).values(
     seededDictionaryItems('ticketType').map(({ key, name }, i) => ({
@@ -19,7 +24,12 @@ export async function seedDemoDictionaries(tx: Tx): Promise<void> {
   );
   const [businessUnit] = await tx
     .insert(dictionary)
-    .values({ code: 'businessUnit', name: seededNames.dictionary.businessUnit, category: 'organisation', sort: 2 })
+    .values({
+      code: 'businessUnit',
+      name: seededNames.dictionary.businessUnit,
+      category: seededNames.dictionaryCategory.businessUnit,
+      sort: 2,
+    })
     .returning({ id: dictionary.id });
   await tx.insert(dictionaryItem).values(
     seededDictionaryItems('businessUnit').map(({ key, name }, i) => ({

@@ -60,7 +60,7 @@ export const logRetentionParams = z
 /** `log.retention`: log rows older than Settings → Logs "days to keep" are deleted in bounded batches. */
 export const logRetention = defineJobHandler({
   className: 'log.retention',
-  title: { en: 'Log retention', 'zh-cn': '日志清理', 'zh-tw': '日誌清理' },
+  title: { en: 'Log retention', 'zh-cn': '日志保留', 'zh-tw': '日誌保留' },
   params: logRetentionParams,
   async run(ctx, params) {
     const { daysToKeep } = (await readSettings(ctx.db)).log;

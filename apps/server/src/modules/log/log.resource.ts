@@ -160,7 +160,7 @@ export const systemLogResource = defineResource({
   exportColumns: [
     { field: 'logTime', width: 22 },
     { field: 'level', values: 'logLevel', width: 8 },
-    { field: 'source', width: 12 },
+    { field: 'source', values: 'logSource', width: 12 },
     { field: 'message', width: 60 },
     { field: 'userId', width: 10 },
     { field: 'requestId', width: 38 },

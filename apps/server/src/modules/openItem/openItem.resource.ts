@@ -6,6 +6,7 @@ import {
   openItemQuerySchema,
   openItemSchema,
   openItemUpdateSchema,
+  seededDictionaryItemCode,
   type OpenItem,
   type TicketStatus,
 } from '@casedesk/shared';
@@ -66,7 +67,11 @@ export const createOpenItemResource = (dataDir: string) => {
       { field: 'status', values: 'openItemStatus', width: 12 },
       { field: 'priority', values: 'ticketPriority', width: 10 },
       { field: 'projectName', label: 'projectId', width: 24 },
-      { field: 'taskCategory', width: 16 },
+      {
+        field: 'taskCategory',
+        width: 16,
+        seeded: { kind: 'dictionaryItem', code: (row) => seededDictionaryItemCode('taskCategory', row.taskCategory) },
+      },
       { field: 'pointOfContactName', label: 'pointOfContact', width: 20 },
       { field: 'openDate', width: 12 },
       { field: 'closeDate', width: 20 },

@@ -13,7 +13,12 @@ export async function seedTaskCategories(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(dictionary)
-      .values({ code: 'taskCategory', name: seededNames.dictionary.taskCategory, category: 'openItem', sort: 10 })
+      .values({
+        code: 'taskCategory',
+        name: seededNames.dictionary.taskCategory,
+        category: seededNames.dictionaryCategory.taskCategory,
+        sort: 10,
+      })
       .onConflictDoNothing();
     const [dict] = await tx.select({ id: dictionary.id }).from(dictionary).where(eq(dictionary.code, 'taskCategory'));
     const [any] = await tx

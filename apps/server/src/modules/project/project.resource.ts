@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  type ProjectCreate,
   projectCreateSchema,
   projectDetailSchema,
   projectQuerySchema,
   projectSchema,
   projectUpdateSchema,
-  type ProjectCreate,
+  seededDictionaryItemCode,
 } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
 import { companiesOf, replaceCompanies } from './project.service.js';
@@ -46,7 +47,10 @@ export const projectResource = defineResource({
     { field: 'projectStatus', values: 'activeStatus' },
     { field: 'activeAt' },
     { field: 'inActiveAt' },
-    { field: 'businessUnit' },
+    {
+      field: 'businessUnit',
+      seeded: { kind: 'dictionaryItem', code: (row) => seededDictionaryItemCode('businessUnit', row.businessUnit) },
+    },
     { field: 'modifiedAt' },
   ],
 });

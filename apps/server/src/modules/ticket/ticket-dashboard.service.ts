@@ -62,7 +62,7 @@ function ticketDashboardSql(actor: Actor, since: string): SQL {
            order by ${ticket.dueDate} asc nulls last, ${ticket.id} desc limit 10) x),
       'unassigned', ${countOpen(sql`${ticket.assignTo} is null and ${ticket.status} in (${open})`)},
       'overdue', ${countOpen(sql`${ticket.status} in (${open}) and ${ticket.dueDate} < now()`)},
-      'categories', (select coalesce(json_agg(json_build_object('id', ${category.id}, 'code', ${category.categoryCode})), '[]'::json)
+      'categories', (select coalesce(json_agg(json_build_object('id', ${category.id}, 'code', ${category.categoryCode}, 'name', ${category.categoryDescription})), '[]'::json)
                        from ${category})
     ) as d`;
 }
@@ -95,7 +95,7 @@ type DashboardJson = {
   }[];
   unassigned: number | string;
   overdue: number | string;
-  categories: { id: number; code: string }[];
+  categories: { id: number; code: string; name: string | null }[];
 };
 
 export async function dashboard(db: Db, actor: Actor): Promise<TicketDashboard> {
@@ -116,13 +116,14 @@ export async function dashboard(db: Db, actor: Actor): Promise<TicketDashboard> 
     add('closed', e.closed, e.n);
   }
   const of = (dim: string, val: string) => counts.get(`${dim}:${val}`) ?? 0;
-  const codes = new Map(d.categories.map((c) => [c.id, c.code]));
+  const categories = new Map(d.categories.map((c) => [c.id, c]));
   const byCategory = [...counts.entries()]
     .filter(([key, n]) => key.startsWith('category:') && n > 0)
     .map(([key, n]) => {
       const raw = key.slice('category:'.length);
       const categoryId = raw === '-' ? null : Number(raw);
-      return { categoryId, categoryCode: categoryId === null ? null : (codes.get(categoryId) ?? null), count: n };
+      const found = categoryId === null ? undefined : categories.get(categoryId);
+      return { categoryId, categoryCode: found?.code ?? null, categoryName: found?.name ?? null, count: n };
     })
     .sort((a, b) => b.count - a.count);
   return {

@@ -588,6 +588,7 @@ describe('visibility', () => {
     expect(agentAfter.myOpen.count).toBe(agentBefore.myOpen.count + 1);
     expect(agentAfter.myOpen.items.some((i) => i.id === t.id)).toBe(true);
     expect(agentAfter.byCategory.find((c) => c.categoryId === w.categoryId)?.count).toBe(1);
+    expect(agentAfter.byCategory.find((c) => c.categoryId === w.categoryId)?.categoryName).toBe('Category');
     expect(agentAfter.daily.at(-1)!.opened).toBe(agentBefore.daily.at(-1)!.opened + 1);
     // Unassigned (no category, no assignee) and overdue (past its due date) count for members only.
     const loose = await addTicket(ctx, w.agent.token, { projectId: w.projectId });

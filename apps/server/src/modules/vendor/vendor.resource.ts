@@ -4,6 +4,7 @@ import {
   pageOf,
   vendorCreateSchema,
   vendorMessages,
+  seededDictionaryItemCode,
   vendorQuerySchema,
   vendorSchema,
   vendorUpdateSchema,
@@ -81,8 +82,15 @@ export const vendorResource = defineResource<typeof vendor, typeof schemas, Vend
     { field: 'vendorCode' },
     { field: 'vendorName', width: 30 },
     { field: 'companyName', label: 'companyId', width: 30 },
-    { field: 'paymentMethod' },
-    { field: 'paymentTerm' },
+    // A seeded payment method or term in the caller's language, as the screens show it.
+    {
+      field: 'paymentMethod',
+      seeded: { kind: 'dictionaryItem', code: (row) => seededDictionaryItemCode('paymentMethod', row.paymentMethod) },
+    },
+    {
+      field: 'paymentTerm',
+      seeded: { kind: 'dictionaryItem', code: (row) => seededDictionaryItemCode('paymentTerm', row.paymentTerm) },
+    },
     { field: 'emailAddress', width: 30 },
     { field: 'glAccount' },
     { field: 'status', values: 'activeStatus' },

@@ -21,7 +21,7 @@ export async function seedPaymentDictionaries(db: Db): Promise<void> {
       if (existing) return;
       const [created] = await tx
         .insert(dictionary)
-        .values({ code: d.code, name: d.name, category: 'finance', sort: 10 + i })
+        .values({ code: d.code, name: d.name, category: seededNames.dictionaryCategory[d.code], sort: 10 + i })
         .onConflictDoNothing()
         .returning({ id: dictionary.id });
       if (!created) return;

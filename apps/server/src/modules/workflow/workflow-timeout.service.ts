@@ -111,7 +111,7 @@ async function handleTimeout(tx: Tx, taskId: number, instanceId: number, now: Da
 
 export const workflowTimeoutHandler = defineJobHandler({
   className: 'workflow.timeout',
-  title: { en: 'Approval time limits', 'zh-cn': '审批超时处理', 'zh-tw': '審批逾時處理' },
+  title: { en: 'Approval time limits', 'zh-cn': '审批时限', 'zh-tw': '審批時限' },
   params: z.object({}).strict(),
   async run(ctx) {
     const { handled } = await runWorkflowTimeouts(ctx.db, ctx.fireTime);

@@ -17,9 +17,10 @@ const asOptions = (items: DelegatePickOption[]): Option[] => items.map((o) => ({
 export const searchDelegateUsers = async (keyword: string): Promise<Option[]> =>
   asOptions(await http.post<DelegatePickOption[]>('/api/Delegate/Users', keyword ? { keyword } : {}));
 
-/** The projects a delegation may be limited to. */
-export function useDelegateProjects() {
+/** The projects a delegation may be limited to (`enabled`: false where the reader may not ask, `delegate:view`). */
+export function useDelegateProjects(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: keys.of('projects'),
     queryFn: async () => asOptions(await http.get<DelegatePickOption[]>('/api/Delegate/Projects')),
     staleTime: 60_000,

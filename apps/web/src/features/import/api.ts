@@ -14,7 +14,7 @@ import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
 import { rawCall, saveBlob } from '../../platform/http/file-transfer';
 import { isLanguage } from '../../platform/i18n';
-import { formatDateTime } from '../../platform/format';
+import { formatDateTime, formatDuration } from '../../platform/format';
 
 export type ImportRow = Import & { id: number };
 export const importApi = resourceApi<ImportRow>('Import');
@@ -106,11 +106,8 @@ export function runPace(run: ImportRun, now = Date.now()) {
   return { rate, left };
 }
 
-export const formatSeconds = (seconds: number) => {
-  const s = Math.round(seconds);
-  const m = Math.floor(s / 60);
-  return m > 0 ? `${m}:${String(s % 60).padStart(2, '0')}` : `${s}s`;
-};
+/** A run's time taken or left, in the language's units ("2 min 5 sec", "2分钟5秒"). */
+export const formatSeconds = (seconds: number) => formatDuration(seconds);
 
 export const runTime = (value: string | null | undefined) => formatDateTime(value, { seconds: true });
 

@@ -42,8 +42,8 @@ describe('import run pace', () => {
     expect(runPace(done, now)).toEqual({ rate: 250, left: 0 });
   });
 
-  it('writes seconds as m:ss past a minute', () => {
-    expect(formatSeconds(42.4)).toBe('42s');
-    expect(formatSeconds(125)).toBe('2:05');
+  it('writes a time taken in the language’s units, not “42s” or “2:05”', () => {
+    expect(formatSeconds(42.4)).toBe('42 sec');
+    expect(formatSeconds(125)).toBe('2 min 5 sec');
   });
 });

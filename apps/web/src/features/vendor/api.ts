@@ -1,22 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import type { DictionaryDetail, Vendor } from '@casedesk/shared';
-import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
-import { http } from '../../platform/http/client';
-import { useSeededName } from '../../platform/labels/labels';
+import type { Vendor } from '@casedesk/shared';
+import { resourceApi } from '../../platform/crud/resource-api';
+import { useDictionaryItems } from '../../platform/labels/dictionary-labels';
 
 export type VendorRow = Vendor & { id: number };
 export const vendorApi = resourceApi<VendorRow>('Vendor');
 
-/** A dictionary's enabled items as Select options (the dictionary screen's save refreshes every Dictionary key). */
-export function useDictionaryOptions(code: string) {
-  const seeded = useSeededName();
-  const query = useQuery({
-    queryKey: resourceKeys('Dictionary').of('items', code.toLowerCase()),
-    queryFn: () => http.get<DictionaryDetail['items']>(`/api/Dictionary/Items/${encodeURIComponent(code)}`),
-    staleTime: 30 * 60_000,
-  });
-  return (query.data ?? []).map((item) => ({
-    value: item.value,
-    label: seeded('dictionaryItem', `${code}.${item.key}`, item.name),
-  }));
-}
+/** The payment dictionaries: options for the editor and the filter, labels for a vendor's stored values. */
+export const usePaymentMethods = () => useDictionaryItems('paymentMethod');
+export const usePaymentTerms = () => useDictionaryItems('paymentTerm');

@@ -37,6 +37,30 @@ export function useSeededName() {
   };
 }
 
+type Translate = (key: string) => string;
+
+/** A seeded record's name or text as a form shows it for editing: the reader's words while it is the seeded one. */
+export function seededShown(t: Translate, kind: SeededKind, code: string | null | undefined, stored: string): string {
+  const key = seededNameKey(kind, code, stored);
+  return key ? t(key) : stored;
+}
+
+/**
+ * What a form saves back for a seeded name or text: the stored (seeded) one while the reader left the words the form
+ * showed, so every language keeps reading its own; an edit as typed (from then on the record's own words).
+ */
+export function seededSaved(
+  t: Translate,
+  kind: SeededKind,
+  code: string | null | undefined,
+  stored: string | null | undefined,
+  edited: string,
+): string {
+  if (stored === null || stored === undefined) return edited;
+  const key = seededNameKey(kind, code, stored);
+  return key && t(key) === edited ? stored : edited;
+}
+
 /**
  * A sign-in log row's reason in the user's language: the catalog's reasons (`loginReasons`) and the refusals of
  * shared catalogs by their key; a reason written before them, or one with numbers in it, as written.

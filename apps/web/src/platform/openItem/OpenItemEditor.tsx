@@ -71,7 +71,7 @@ export function OpenItemEditor({
 }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const taskCategories = useTaskCategories();
+  const taskCategories = useTaskCategories().options;
   const choices = useOpenItemChoices();
   const commentRef = useRef<{ focus: () => void } | null>(null);
   const statusRef = useRef<OpenItemStatus | null>(null);

@@ -3,7 +3,7 @@ import type { OpenItem, OpenItemDetail, OpenItemPage, TicketFormOptions, Uploade
 import { resourceApi, resourceKeys } from '../crud/resource-api';
 import { http } from '../http/client';
 import { rawCall } from '../http/file-transfer';
-import { useSeededName } from '../labels/labels';
+import { useDictionaryItems } from '../labels/dictionary-labels';
 
 /** Open items (the open item pages and the ticket page's panel share them, so they live in the platform). */
 export const openItemApi = resourceApi<OpenItem, OpenItemDetail>('OpenItem');
@@ -49,20 +49,8 @@ export function useRemoveOpenItemFile() {
   });
 }
 
-type DictionaryItem = { key: string; value: string; name: string };
-/** The task categories (dictionary `taskCategory`) for a drop-down. */
-export function useTaskCategories() {
-  const seeded = useSeededName();
-  const query = useQuery({
-    queryKey: resourceKeys('Dictionary').of('items', 'taskcategory'),
-    queryFn: () => http.get<DictionaryItem[]>('/api/Dictionary/Items/taskCategory'),
-    staleTime: 30 * 60_000,
-  });
-  return (query.data ?? []).map((item) => ({
-    value: item.value,
-    label: seeded('dictionaryItem', `taskCategory.${item.key}`, item.name),
-  }));
-}
+/** The task categories (dictionary `taskCategory`): `options` for a drop-down, `label` for an item's stored value. */
+export const useTaskCategories = () => useDictionaryItems('taskCategory');
 
 /**
  * Projects and users to choose from (the ticket form's options: what the user may pick on a ticket), so that a

@@ -2,12 +2,14 @@ import { Card, Empty, Flex, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMyOpenItems } from '../api';
+import { useValueLabel } from '../../../platform/labels/labels';
 
 const statusColors = { Open: 'blue', InProgress: 'gold', Complete: 'green', Cancelled: 'default' } as const;
 
 /** "My open items" (issue 14): items whose point of contact I am, not yet Complete or Cancelled. */
 export function MyOpenItemsCard({ userId }: { userId: number | undefined }) {
   const { t } = useTranslation();
+  const label = useValueLabel();
   const list = useMyOpenItems(userId, true);
   const page = list.data;
   return (
@@ -38,7 +40,7 @@ export function MyOpenItemsCard({ userId }: { userId: number | undefined }) {
                     {item.ticketNumber} #{item.serial}
                   </Link>
                   <Tag color={statusColors[item.status]} variant="outlined" style={{ marginInlineEnd: 0 }}>
-                    {t(`dashboard.openItemStatus.${item.status}`)}
+                    {label('openItemStatus', item.status)}
                   </Tag>
                 </Flex>
                 <Typography.Text ellipsis={{ tooltip: item.description }}>{item.description}</Typography.Text>

@@ -5,10 +5,12 @@ import { Link } from 'react-router';
 import type { TicketDashboard } from '@casedesk/shared';
 import { priorityColors, statusColors } from './colors';
 import { formatDateTime } from '../../../platform/format';
+import { useValueLabel } from '../../../platform/labels/labels';
 
 /** The first of my open tickets, soonest due first. */
 export function MyOpenList({ items }: { items: TicketDashboard['myOpen']['items'] }) {
   const { t } = useTranslation();
+  const label = useValueLabel();
   if (items.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.myOpenEmpty')} />;
   const now = dayjs();
@@ -28,10 +30,10 @@ export function MyOpenList({ items }: { items: TicketDashboard['myOpen']['items'
                 </Link>
                 <span style={{ whiteSpace: 'nowrap' }}>
                   <Tag color={priorityColors[item.priority]} variant="filled" style={{ marginInlineEnd: 4 }}>
-                    {t(`dashboard.priority.${item.priority}`)}
+                    {label('ticketPriority', item.priority)}
                   </Tag>
                   <Tag color={statusColors[item.status]} variant="outlined" style={{ marginInlineEnd: 0 }}>
-                    {t(`dashboard.status.${item.status}`)}
+                    {label('ticketStatus', item.status)}
                   </Tag>
                 </span>
               </Flex>

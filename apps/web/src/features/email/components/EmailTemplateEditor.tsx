@@ -253,7 +253,10 @@ function LivePreview({ form }: { form: FormInstance<Values> }) {
         />
       )}
       <div className="template-preview-subject" style={{ marginBottom: 6 }}>
-        <Typography.Text type="secondary">{t('email.template.fields.subject')}: </Typography.Text>
+        <Typography.Text type="secondary">
+          {t('email.template.fields.subject')}
+          {t('values.colon')}
+        </Typography.Text>
         <Typography.Text>{result?.subject ?? ''}</Typography.Text>
       </div>
       <MailFrame

@@ -141,13 +141,13 @@ export function LogList<Item extends { id: number; logTime: string }>(props: Log
 
 function DetailText({ value }: { value: unknown }) {
   if (value === null || value === undefined || value === '')
-    return <Typography.Text type="secondary">-</Typography.Text>;
+    return <Typography.Text type="secondary">—</Typography.Text>;
   return <Typography.Text copyable={String(value).length > 20}>{String(value)}</Typography.Text>;
 }
 
 /** JSON detail (system log) as indented text. */
 export function JsonBlock({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <Typography.Text type="secondary">-</Typography.Text>;
+  if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <pre className="log-json" style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>
       {JSON.stringify(value, null, 2)}

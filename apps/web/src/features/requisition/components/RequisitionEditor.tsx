@@ -145,7 +145,9 @@ function Lines() {
               {c('add')}
             </Button>
             <Typography.Text strong className="requisition-total-preview">
-              {c('total')}: {formatMoney(totalOf(lines), currency)}
+              {c('total')}
+              {t('values.colon')}
+              {formatMoney(totalOf(lines), currency)}
             </Typography.Text>
           </Row>
           <Typography.Paragraph type="secondary" style={{ marginTop: 4 }}>

@@ -4,7 +4,7 @@ import { jobRunStatusSchema, type JobRun, type JobRunStatus, type ScheduleJob } 
 import { useServerText } from '../../../platform/crud/failure';
 import { useResourceList } from '../../../platform/crud/use-resource-list';
 import { useJobRuns } from '../api';
-import { formatDuration, formatJobTime, RunStatusTag } from './job-texts';
+import { formatJobTime, formatRunDuration, RunStatusTag } from './job-texts';
 import { useSeededName } from '../../../platform/labels/labels';
 
 // New runs show up by themselves while the drawer is open; a job may fire every few seconds.
@@ -89,7 +89,7 @@ export function JobRunsDrawer({ job, onClose }: { job: ScheduleJob; onClose: () 
             title: t('scheduleJob.runs.duration'),
             width: 90,
             align: 'right',
-            render: formatDuration,
+            render: formatRunDuration,
           },
           {
             key: 'message',

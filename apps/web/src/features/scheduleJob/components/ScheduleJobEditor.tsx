@@ -1,3 +1,4 @@
+import { useCallback, useRef } from 'react';
 import { Col, DatePicker, Form, type FormInstance, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { CronEditor } from '../../../platform/cron/CronEditor';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { blanksToNull, type DateValue, type FormValuesOf } from '../../../platform/crud/values';
 import { schemaRule } from '../../../platform/form-rules';
+import { seededSaved, seededShown } from '../../../platform/labels/labels';
 import { translateServerMessage } from '../../../platform/server-messages';
 import { scheduleJobApi, useJobHandlers } from '../api';
 import { paramsSummary, paramsTemplate, parseParams } from './job-params';
@@ -26,8 +28,12 @@ type Values = FormValuesOf<
 const fields = scheduleJobCreateSchema.shape;
 const time = (value: string | null) => (value ? dayjs(value) : null);
 
-const toForm = (job: ScheduleJob): Values => ({
-  name: job.name,
+type Translate = (key: string) => string;
+
+// A default job's name and remark are seeded texts (by its class name): shown in the reader's words, saved back as seeded
+// while left as shown.
+const toForm = (job: ScheduleJob, t: Translate): Values => ({
+  name: seededShown(t, 'job', job.className, job.name),
   jobGroup: job.jobGroup,
   className: job.className,
   jobParams: JSON.stringify(job.jobParams, null, 2),
@@ -37,11 +43,13 @@ const toForm = (job: ScheduleJob): Values => ({
   cycleRunTimes: job.cycleRunTimes,
   beginTime: time(job.beginTime),
   endTime: time(job.endTime),
-  remark: job.remark,
+  remark: job.remark === null ? null : seededShown(t, 'jobRemark', job.className, job.remark),
 });
 
-const toBody = (v: Values) => ({
+const toBody = (v: Values, job: ScheduleJob | null, t: Translate) => ({
   ...blanksToNull(v, ['remark']),
+  name: seededSaved(t, 'job', job?.className, job?.name, v.name),
+  remark: v.remark?.trim() ? seededSaved(t, 'jobRemark', job?.className, job?.remark, v.remark) : null,
   jobParams: parseParams(v.jobParams) ?? {},
   // Only the chosen trigger's setting is sent; the other is cleared so that the record says what runs it.
   cron: v.triggerType === 'Cron' ? v.cron : null,
@@ -64,6 +72,15 @@ const defaults: Partial<Values> = {
 /** Create or edit a scheduled job: the handler and its parameters, the trigger (cron or interval) and its window. */
 export function ScheduleJobEditor({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const loaded = useRef<ScheduleJob | null>(null);
+  const shown = useCallback(
+    (job: ScheduleJob) => {
+      loaded.current = job;
+      return toForm(job, t);
+    },
+    [t],
+  );
+  const saved = useCallback((v: Values) => toBody(v, id === null ? null : loaded.current, t), [id, t]);
   return (
     <EditorDrawer<ScheduleJob, Values>
       api={scheduleJobApi}
@@ -72,8 +89,8 @@ export function ScheduleJobEditor({ id, onClose }: { id: number | null; onClose:
       title={id === null ? t('scheduleJob.create') : t('scheduleJob.edit')}
       width={780}
       defaults={defaults}
-      toForm={toForm}
-      toBody={toBody}
+      toForm={shown}
+      toBody={saved}
     >
       {(form) => <JobFields form={form} />}
     </EditorDrawer>

@@ -2,7 +2,7 @@ import { Badge, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { JobHandlerInfo, JobRunStatus } from '@casedesk/shared';
 import { isLanguage } from '../../../platform/i18n';
-import { formatDateTime, formatDecimal } from '../../../platform/format';
+import { formatDateTime, formatDuration, formatUnit } from '../../../platform/format';
 
 const runColors: Record<JobRunStatus, string> = {
   Running: 'processing',
@@ -44,11 +44,10 @@ export function useHandlerTitle(handlers: JobHandlerInfo[] | undefined) {
 /** Job times to the second: a job may run every few seconds. */
 export const formatJobTime = (value: string | null | undefined) => formatDateTime(value, { seconds: true });
 
-/** A duration in ms as people read it: 850 ms, 12.3 s, 4 min 5 s. */
-export function formatDuration(ms: number | null | undefined): string {
+/** A run's duration in ms in the language's units: 850 ms, 12.3 sec, 4 min 5 sec (850毫秒, 12.3秒, 4分钟5秒). */
+export function formatRunDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '—';
-  if (ms < 1000) return `${ms} ms`;
-  if (ms < 60_000) return `${formatDecimal((ms / 1000).toFixed(1))} s`;
-  const minutes = Math.floor(ms / 60_000);
-  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+  if (ms < 1000) return formatUnit(ms, 'millisecond');
+  if (ms < 60_000) return formatUnit(ms / 1000, 'second');
+  return formatDuration(ms / 1000);
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { configurationCreateSchema, type Configuration } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { configurationApi } from '../api';
-import { useDictionary } from '../dictionary-hook';
+import { useDictionaryItems } from '../../../platform/labels/dictionary-labels';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 
 type Values = z.input<typeof configurationCreateSchema>;
@@ -30,7 +30,7 @@ const toBody = (v: Values) => ({
 
 export function ConfigurationEditor({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const types = useDictionary(configurationTypeDictionary);
+  const types = useDictionaryItems(configurationTypeDictionary);
   return (
     <EditorDrawer<Configuration, Values>
       api={configurationApi}

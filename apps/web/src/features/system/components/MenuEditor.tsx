@@ -202,9 +202,13 @@ export function MenuEditor({ id, parentId, tree, onClose }: Props) {
               >
                 <Select
                   allowClear
-                  showSearch
+                  showSearch={{ optionFilterProp: 'label' }}
                   placeholder={t('system.menu.everyone')}
-                  options={permissionModules.map((value) => ({ value, label: value }))}
+                  // A module by its name as the permission matrix shows it (its code beside, as permission codes use it).
+                  options={permissionModules.map((value) => ({
+                    value,
+                    label: `${t(`organization.modules.${value}`, { defaultValue: value })} · ${value}`,
+                  }))}
                 />
               </Form.Item>
             </Col>

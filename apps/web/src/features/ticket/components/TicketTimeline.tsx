@@ -41,7 +41,7 @@ function ChangeList({ changes }: { changes: Change[] }) {
       {changes.map((change) => (
         <li key={change.field} className={`ticket-change ticket-change-${change.field}`}>
           <Typography.Text strong>{t(`ticket.fields.${change.field}`, { defaultValue: change.field })}</Typography.Text>
-          {': '}
+          {t('values.colon')}
           {change.field === 'content' ? (
             t('ticket.timeline.contentChanged')
           ) : (

@@ -9,7 +9,7 @@ import { resourceKeys } from '../../../platform/crud/resource-api';
 import { schemaRule } from '../../../platform/form-rules';
 import { searchCompanies, useRecord } from '../../../platform/pickers/lookups';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
-import { useDictionaryOptions, vendorApi, type VendorRow } from '../api';
+import { usePaymentMethods, usePaymentTerms, vendorApi, type VendorRow } from '../api';
 
 const addressKeys = [
   'address1',
@@ -116,8 +116,8 @@ function copyAddress(form: FormInstance<Values>, from: 'remitTo' | 'mailAddress'
 export function VendorEditor({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const statusOptions = useStatusOptions();
-  const methods = useDictionaryOptions('paymentMethod');
-  const terms = useDictionaryOptions('paymentTerm');
+  const methods = usePaymentMethods().options;
+  const terms = usePaymentTerms().options;
   const f = (key: string) => t(`vendor.fields.${key}`);
   return (
     <EditorDrawer<VendorRow, Values>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Company } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
+import { useDictionaryItems } from '../../../../platform/labels/dictionary-labels';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
 import { companyApi } from '../../api';
 import { CompanyEditor } from '../../components/CompanyEditor';
@@ -10,6 +11,7 @@ const orDash = (v: string | null) => v || '—';
 export default function CompanyListPage() {
   const { t } = useTranslation();
   const f = (key: string) => t(`company.fields.${key}`);
+  const businessUnits = useDictionaryItems('businessUnit');
   return (
     <ListPage<Company>
       kind="master"
@@ -27,7 +29,7 @@ export default function CompanyListPage() {
         { key: 'linkMan', dataIndex: 'linkMan', title: f('linkMan'), render: orDash },
         { key: 'phone', dataIndex: 'phone', title: f('phone'), render: orDash },
         { key: 'email', dataIndex: 'email', title: f('email'), render: orDash },
-        { key: 'businessUnit', dataIndex: 'businessUnit', title: f('businessUnit'), render: orDash },
+        { key: 'businessUnit', dataIndex: 'businessUnit', title: f('businessUnit'), render: businessUnits.label },
         { key: 'sort', dataIndex: 'sort', title: f('sort'), sorter: true, width: 90 },
         {
           key: 'status',

@@ -21,12 +21,14 @@ import { MyOpenList } from '../../components/MyOpenList';
 import { StatCard } from '../../components/StatCard';
 import { priorityHex, statusHex } from '../../components/colors';
 import { formatDateTime } from '../../../../platform/format';
+import { useValueLabel } from '../../../../platform/labels/labels';
 
 const topCategories = 8;
 
 /** The landing page: the caller's ticket figures, every number a link to the list it counts. */
 export default function DashboardTicketPage() {
   const { t } = useTranslation();
+  const label = useValueLabel();
   const navigate = useNavigate();
   const { userInfo } = useSession();
   const { has } = usePermissions();
@@ -119,21 +121,22 @@ export default function DashboardTicketPage() {
 
   const statusRows: CountRow[] = d.byStatus.map((s) => ({
     key: s.key,
-    label: t(`dashboard.status.${s.key}`),
+    label: label('ticketStatus', s.key),
     count: s.count,
     to: ticketListLink({ status: s.key }),
     color: statusHex[s.key],
   }));
   const priorityRows: CountRow[] = [...d.byPriority].reverse().map((p) => ({
     key: p.key,
-    label: t(`dashboard.priority.${p.key}`),
+    label: label('ticketPriority', p.key),
     count: p.count,
     to: ticketListLink({ priority: p.key }),
     color: priorityHex[p.key],
   }));
   const categoryRows: CountRow[] = d.byCategory.slice(0, topCategories).map((c) => ({
     key: String(c.categoryId ?? 'none'),
-    label: c.categoryId === null ? t('dashboard.noCategory') : (c.categoryCode ?? `#${c.categoryId}`),
+    // A category by its name (its description), as the ticket list shows it; its code where it has none.
+    label: c.categoryId === null ? t('dashboard.noCategory') : (c.categoryName ?? c.categoryCode ?? `#${c.categoryId}`),
     count: c.count,
     to: c.categoryId === null ? undefined : ticketListLink({ categoryId: c.categoryId }),
     color: '#722ed1',

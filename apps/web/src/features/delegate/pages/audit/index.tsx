@@ -7,8 +7,15 @@ import { Link } from 'react-router';
 import { delegateLogEvents, type DelegateLogEntry, type DelegateLogEvent } from '@casedesk/shared';
 import { ListHeader, ResetButton } from '../../../../platform/crud/ListHeader';
 import { useResourceList } from '../../../../platform/crud/use-resource-list';
+import { usePermissions } from '../../../../platform/permission';
 import { RemoteSelect } from '../../../../platform/pickers/RemoteSelect';
-import { searchDelegateUsers, useDelegateHistory, useUserNames, type HistoryFilter } from '../../api';
+import {
+  searchDelegateUsers,
+  useDelegateHistory,
+  useDelegateProjects,
+  useUserNames,
+  type HistoryFilter,
+} from '../../api';
 import { formatDate, formatDateTime } from '../../../../platform/format';
 
 const firstPage: HistoryFilter = { page: 1, pageSize: 20 };
@@ -26,6 +33,9 @@ const eventColor: Record<DelegateLogEvent, string> = {
 /** A change's fields as "field: before → after", in the user's language. */
 function ChangeSummary({ entry, names }: { entry: DelegateLogEntry; names: Map<number, string> | undefined }) {
   const { t } = useTranslation();
+  // A project by its name (the pickers' one cached list), not its id; one no longer offered by its id.
+  const projects = useDelegateProjects(usePermissions().has('delegate:view')).data;
+  const projectName = (id: unknown) => projects?.find((p) => p.value === id)?.label ?? `#${String(id)}`;
   const userName = (id: unknown) => (typeof id === 'number' ? (names?.get(id) ?? `#${id}`) : '—');
   if (!entry.detail) return null;
   if (entry.event === 'created' || entry.event === 'deleted') {
@@ -54,7 +64,7 @@ function ChangeSummary({ entry, names }: { entry: DelegateLogEntry; names: Map<n
     if ((field === 'startDate' || field === 'endDate') && typeof v === 'string') return formatDate(v);
     if (typeof v === 'boolean') return t(v ? 'delegate.on' : 'delegate.off');
     if (Array.isArray(v))
-      return v.length === 0 ? t('delegate.allProjects') : v.map((id) => `#${String(id)}`).join(', ');
+      return v.length === 0 ? t('delegate.allProjects') : v.map(projectName).join(t('values.listSeparator'));
     return String(v);
   };
   return (
@@ -64,7 +74,8 @@ function ChangeSummary({ entry, names }: { entry: DelegateLogEntry; names: Map<n
         const user = field === 'delegateTo' || field === 'delegateBy';
         return (
           <Typography.Text key={field} style={{ fontSize: 12 }}>
-            {t(`delegate.fields.${field === 'projectIds' ? 'projects' : field}`)}:{' '}
+            {t(`delegate.fields.${field === 'projectIds' ? 'projects' : field}`)}
+            {t('values.colon')}
             {user ? userName(from) : value(field, from)} → {user ? userName(to) : value(field, to)}
           </Typography.Text>
         );

@@ -156,8 +156,7 @@ export default function InvoiceInfoPage() {
                       <Table.Summary.Row key={key}>
                         <Table.Summary.Cell index={0} colSpan={5} align="right">
                           <Typography.Text strong={key === 'total'}>
-                            {f(key)}
-                            {note ? ` (${note})` : ''}
+                            {note ? t('invoice.info.taxAtRate', { rate: note }) : f(key)}
                           </Typography.Text>
                         </Table.Summary.Cell>
                         <Table.Summary.Cell index={1} align="right">

@@ -27,7 +27,7 @@ export default function InvoiceListPage() {
       title={t('invoice.title')}
       searchPlaceholder={t('invoice.search')}
       exportName="invoices.xlsx"
-      nameOf={(i) => i.invoiceNumber ?? `#${i.id}`}
+      nameOf={(i) => i.invoiceNumber ?? t('invoice.list.unnumbered', { id: i.id })}
       rowAllows={(i, action) => (i.actions ?? []).includes(action)}
       actionsWidth={100}
       tableProps={{ scroll: { x: 1400 } }}
@@ -92,7 +92,7 @@ export default function InvoiceListPage() {
           sorter: true,
           render: (_value, i) => (
             <Link to={`/invoice/info/${i.id}`} className="invoice-link">
-              {i.invoiceNumber ?? `#${i.id}`}
+              {i.invoiceNumber ?? t('invoice.list.unnumbered', { id: i.id })}
             </Link>
           ),
         },

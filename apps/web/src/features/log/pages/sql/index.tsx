@@ -19,7 +19,7 @@ export default function SqlLogPage() {
           key: 'durationMs',
           dataIndex: 'durationMs',
           title: t('logs.sql.fields.durationMs'),
-          width: 110,
+          width: 140,
           align: 'right',
           sorter: true,
         },

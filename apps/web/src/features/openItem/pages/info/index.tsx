@@ -10,7 +10,8 @@ import { resourceKeys } from '../../../../platform/crud/resource-api';
 import { OpenItemEditor } from '../../../../platform/openItem/OpenItemEditor';
 import { OpenItemPriorityTag, OpenItemStatusTag } from '../../../../platform/openItem/OpenItemTags';
 import { downloadFile, sizeText } from '../../../../platform/upload/files';
-import { openItemApi, uploadOpenItemFiles, useRemoveOpenItemFile } from '../../api';
+import { formatDate } from '../../../../platform/format';
+import { openItemApi, uploadOpenItemFiles, useRemoveOpenItemFile, useTaskCategories } from '../../api';
 
 /** `/openItem/info/:id`: one open item, its ticket and related tickets as links, its files, edit and delete. */
 export default function OpenItemInfoPage() {
@@ -25,6 +26,7 @@ export default function OpenItemInfoPage() {
   const detail = openItemApi.useDetail(validId);
   const remove = openItemApi.useRemove();
   const removeFile = useRemoveOpenItemFile();
+  const categories = useTaskCategories();
   const [editing, setEditing] = useState(false);
   const [uploading, setUploading] = useState(false);
 
@@ -207,11 +209,13 @@ export default function OpenItemInfoPage() {
                 <Link to={`/ticket/info/${item.ticketId}`}>{item.ticketNumber}</Link>
               </Descriptions.Item>
               <Descriptions.Item label={f('project')}>{dash(item.projectName)}</Descriptions.Item>
-              <Descriptions.Item label={f('taskCategory')}>{dash(item.taskCategory)}</Descriptions.Item>
+              <Descriptions.Item label={f('taskCategory')}>{categories.label(item.taskCategory)}</Descriptions.Item>
               <Descriptions.Item label={f('pointOfContact')}>{dash(item.pointOfContactName)}</Descriptions.Item>
-              <Descriptions.Item label={f('openDate')}>{item.openDate}</Descriptions.Item>
-              <Descriptions.Item label={f('closeDate')}>{dash(item.closeDate?.slice(0, 10))}</Descriptions.Item>
-              <Descriptions.Item label={f('approvedDate')}>{dash(item.approvedDate)}</Descriptions.Item>
+              <Descriptions.Item label={f('openDate')}>{formatDate(item.openDate)}</Descriptions.Item>
+              <Descriptions.Item label={f('closeDate')}>{formatDate(item.closeDate?.slice(0, 10))}</Descriptions.Item>
+              <Descriptions.Item label={f('approvedDate')}>
+                {formatDate(item.approvedDate?.slice(0, 10))}
+              </Descriptions.Item>
               <Descriptions.Item label={f('loe')}>
                 {item.loe ? t('openItem.panel.hours', { loe: item.loe }) : '—'}
               </Descriptions.Item>

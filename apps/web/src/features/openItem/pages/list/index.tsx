@@ -6,6 +6,7 @@ import { openItemStatuses, ticketPriorities, type OpenItem, type OpenItemPage } 
 import { ListPage, type ListControls } from '../../../../platform/crud/ListPage';
 import { OpenItemEditor } from '../../../../platform/openItem/OpenItemEditor';
 import { OpenItemPriorityTag, OpenItemStatusTag } from '../../../../platform/openItem/OpenItemTags';
+import { formatDate } from '../../../../platform/format';
 import { openItemApi, useOpenItemChoices, useTaskCategories } from '../../api';
 
 const orDash = (v: string | null | undefined) => v || '—';
@@ -56,7 +57,7 @@ function Filters({ query, setFilter }: ListControls) {
         placeholder={t('openItem.fields.taskCategory')}
         style={{ width: 140 }}
         value={query.taskCategory as string | undefined}
-        options={taskCategories}
+        options={taskCategories.options}
         onChange={(v: string | undefined) => setFilter('taskCategory', v)}
       />
       <Select
@@ -90,6 +91,7 @@ function Filters({ query, setFilter }: ListControls) {
 export default function OpenItemListPage() {
   const { t } = useTranslation();
   const f = (key: string) => t(`openItem.fields.${key}`);
+  const categories = useTaskCategories();
   return (
     <ListPage<OpenItem>
       kind="open-item"
@@ -141,17 +143,24 @@ export default function OpenItemListPage() {
           width: 100,
           render: (p: OpenItem['priority']) => <OpenItemPriorityTag priority={p} />,
         },
-        { key: 'taskCategory', dataIndex: 'taskCategory', title: f('taskCategory'), render: orDash },
+        { key: 'taskCategory', dataIndex: 'taskCategory', title: f('taskCategory'), render: categories.label },
         { key: 'projectName', dataIndex: 'projectName', title: f('project'), render: orDash },
         { key: 'pointOfContactName', dataIndex: 'pointOfContactName', title: f('pointOfContact'), render: orDash },
-        { key: 'openDate', dataIndex: 'openDate', title: f('openDate'), sorter: true, width: 120 },
+        {
+          key: 'openDate',
+          dataIndex: 'openDate',
+          title: f('openDate'),
+          sorter: true,
+          width: 140,
+          render: (d: string) => formatDate(d),
+        },
         {
           key: 'closeDate',
           dataIndex: 'closeDate',
           title: f('closeDate'),
           sorter: true,
-          width: 120,
-          render: (d: string | null) => (d ? d.slice(0, 10) : '—'),
+          width: 140,
+          render: (d: string | null) => formatDate(d?.slice(0, 10)),
         },
         { key: 'loe', dataIndex: 'loe', title: f('loe'), sorter: true, width: 90, align: 'right', render: orDash },
       ]}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
+import { useDictionaryItems } from '../../../../platform/labels/dictionary-labels';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
 import { projectApi } from '../../api';
 import { ProjectEditor } from '../../components/ProjectEditor';
@@ -8,6 +9,7 @@ import { formatDate } from '../../../../platform/format';
 
 export default function ProjectListPage() {
   const { t } = useTranslation();
+  const businessUnits = useDictionaryItems('businessUnit');
   return (
     <ListPage<Project>
       kind="master"
@@ -33,7 +35,7 @@ export default function ProjectListPage() {
           key: 'businessUnit',
           dataIndex: 'businessUnit',
           title: t('project.fields.businessUnit'),
-          render: (v: string | null) => v || '—',
+          render: businessUnits.label,
         },
         {
           key: 'period',

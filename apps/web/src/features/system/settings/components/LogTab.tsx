@@ -24,7 +24,7 @@ export function LogTab({ settings, reload }: { settings: Settings; reload: () =>
         extra={t('settings.log.slowSqlMsHelp')}
         rules={required}
       >
-        <InputNumber min={0} max={600000} precision={0} addonAfter="ms" />
+        <InputNumber min={0} max={600000} precision={0} addonAfter={t('settings.log.ms')} />
       </Form.Item>
       <Form.Item
         name="daysToKeep"

@@ -19,10 +19,13 @@ import { canSendWith } from '../../../../platform/mail/send-permission';
 import { usePermissions } from '../../../../platform/permission';
 import { ApprovalPanel } from '../../../../platform/approval/ApprovalPanel';
 import { OpenItemPanel } from '../../../../platform/openItem/OpenItemPanel';
+import { useDictionaryItems } from '../../../../platform/labels/dictionary-labels';
 
 /** Ticket details (spec section 2): the record, its content and files, status changes, comments and history. */
 export default function TicketInfoPage() {
   const { t } = useTranslation();
+  const businessUnits = useDictionaryItems('businessUnit');
+  const ticketTypes = useDictionaryItems('ticketType');
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0 ? id : 0;
@@ -154,7 +157,7 @@ export default function TicketInfoPage() {
                 <Descriptions.Item label={t('ticket.fields.categoryId')}>{dash(ticket.categoryName)}</Descriptions.Item>
                 <Descriptions.Item label={t('ticket.fields.companyId')}>{dash(ticket.companyName)}</Descriptions.Item>
                 <Descriptions.Item label={t('ticket.fields.businessUnit')}>
-                  {dash(ticket.businessUnit)}
+                  {businessUnits.label(ticket.businessUnit)}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('ticket.fields.assignTo')}>{dash(ticket.assignToName)}</Descriptions.Item>
                 {ticket.delegateTo !== null && (
@@ -162,7 +165,9 @@ export default function TicketInfoPage() {
                     {dash(ticket.delegateToName)}
                   </Descriptions.Item>
                 )}
-                <Descriptions.Item label={t('ticket.fields.ticketType')}>{dash(ticket.ticketType)}</Descriptions.Item>
+                <Descriptions.Item label={t('ticket.fields.ticketType')}>
+                  {ticketTypes.label(ticket.ticketType)}
+                </Descriptions.Item>
                 <Descriptions.Item label={t('ticket.fields.ticketFrom')}>
                   {t(`ticket.from.${ticket.ticketFrom}`)}
                 </Descriptions.Item>

@@ -2,7 +2,7 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
-import { useDictionaryOptions, vendorApi, type VendorRow } from '../../api';
+import { usePaymentMethods, usePaymentTerms, vendorApi, type VendorRow } from '../../api';
 import { VendorEditor } from '../../components/VendorEditor';
 
 const orDash = (v: string | null | undefined) => v || '—';
@@ -10,7 +10,8 @@ const orDash = (v: string | null | undefined) => v || '—';
 /** Vendors (spec section 3): who sends the invoices, with where to pay them. */
 export default function VendorListPage() {
   const { t } = useTranslation();
-  const methods = useDictionaryOptions('paymentMethod');
+  const methods = usePaymentMethods();
+  const terms = usePaymentTerms();
   const f = (key: string) => t(`vendor.fields.${key}`);
   return (
     <ListPage<VendorRow>
@@ -26,7 +27,7 @@ export default function VendorListPage() {
         <Select
           allowClear
           placeholder={f('paymentMethod')}
-          options={methods}
+          options={methods.options}
           value={(query.paymentMethod as string | undefined) ?? undefined}
           onChange={(value) => setFilter('paymentMethod', value)}
           style={{ width: 170 }}
@@ -37,8 +38,8 @@ export default function VendorListPage() {
         { key: 'vendorName', dataIndex: 'vendorName', title: f('vendorName'), sorter: true, width: 240 },
         { key: 'companyName', dataIndex: 'companyName', title: f('company'), render: orDash },
         { key: 'emailAddress', dataIndex: 'emailAddress', title: f('emailAddress'), render: orDash },
-        { key: 'paymentMethod', dataIndex: 'paymentMethod', title: f('paymentMethod'), render: orDash },
-        { key: 'paymentTerm', dataIndex: 'paymentTerm', title: f('paymentTerm'), render: orDash },
+        { key: 'paymentMethod', dataIndex: 'paymentMethod', title: f('paymentMethod'), render: methods.label },
+        { key: 'paymentTerm', dataIndex: 'paymentTerm', title: f('paymentTerm'), render: terms.label },
         {
           key: 'status',
           dataIndex: 'status',

@@ -3,12 +3,12 @@ import type { Configuration } from '@casedesk/shared';
 import { configurationApi } from '../../../api';
 import { ConfigurationEditor, configurationTypeDictionary } from '../../../components/ConfigurationEditor';
 import { EnabledFilter, EnabledTag } from '../../../components/EnabledTag';
-import { useDictionary } from '../../../dictionary-hook';
+import { useDictionaryItems } from '../../../../../platform/labels/dictionary-labels';
 import { ListPage } from '../../../../../platform/crud/ListPage';
 
 export default function ConfigurationListPage() {
   const { t } = useTranslation();
-  const types = useDictionary(configurationTypeDictionary);
+  const types = useDictionaryItems(configurationTypeDictionary);
   const typeName = (id: number | null) =>
     id === null ? '' : (types.items.find((item) => item.id === id)?.name ?? `#${id}`);
   return (

@@ -31,7 +31,12 @@ export default function DictionaryListPage() {
           sorter: true,
           render: (name: string, d) => seeded('dictionary', d.code, name),
         },
-        { key: 'category', dataIndex: 'category', title: t('system.dictionary.fields.category') },
+        {
+          key: 'category',
+          dataIndex: 'category',
+          title: t('system.dictionary.fields.category'),
+          render: (category: string | null, d) => (category ? seeded('dictionaryCategory', d.code, category) : '—'),
+        },
         {
           key: 'description',
           dataIndex: 'description',

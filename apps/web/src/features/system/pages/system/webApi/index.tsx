@@ -104,7 +104,10 @@ export default function WebApiListPage() {
           dataIndex: 'code',
           title: t('system.webApi.fields.code'),
           sorter: true,
-          render: (code: string) => <Tag>{code}</Tag>,
+          // The two accesses that are no permission read as words; a permission is shown by its code.
+          render: (code: string) => (
+            <Tag>{code === 'authenticated' || code === 'public' ? t(`system.webApi.access.${code}`) : code}</Tag>
+          ),
         },
         {
           key: 'lastSeenAt',
