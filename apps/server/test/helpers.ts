@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { TokenData } from '@casedesk/shared';
 import { buildApp, type App, type AppOptions } from '../src/app.js';
 import type { Database, Db } from '../src/db/database.js';
@@ -24,15 +24,22 @@ export type Response = {
   raw: string;
 };
 
-let ownDataDir: string | undefined;
+const ownDataDirs = new Map<string, string>();
 
 /**
  * The files of this test file's apps go to a temporary folder of its own, never the shared ./data that test
- * files running side by side (and a developer's `npm start`) would write into together.
+ * files running side by side (and a developer's `npm start`) would write into together. Kept by test file, not
+ * once per module: a worker runs many files with these helpers loaded once (isolate: false), and two files' copies
+ * of the template database number their stored files alike.
  */
 function testDataDir(): string {
-  ownDataDir ??= mkdtempSync(join(inject('testDataRoot') || tmpdir(), 'file-'));
-  return ownDataDir;
+  const testFile = expect.getState().testPath ?? '';
+  let dir = ownDataDirs.get(testFile);
+  if (!dir) {
+    dir = mkdtempSync(join(inject('testDataRoot') || tmpdir(), 'file-'));
+    ownDataDirs.set(testFile, dir);
+  }
+  return dir;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -118,7 +125,8 @@ export async function startTestApp(
   ctx.database = database;
   ctx.db = database.db;
   ctx.config = testConfig(overrides);
-  ctx.built = await buildApp({ config: ctx.config, database, logger: false, ...options });
+  // Quiet, but an answer the server could not give (a 500) prints its error, so that a failing run shows its cause.
+  ctx.built = await buildApp({ config: ctx.config, database, logger: { level: 'error' }, ...options });
   ctx.app = ctx.built.app;
   await ctx.app.ready();
   const keys = await loadServerKeys(ctx.db);

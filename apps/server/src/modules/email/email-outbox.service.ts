@@ -30,13 +30,15 @@ export type OutgoingMail = {
 
 // ---- our Message-IDs: random, and signed, so a forged reference cannot thread a mail into a ticket ----
 
+const neutralIdDomain = 'casedesk.invalid';
 let signingKey: Buffer | undefined;
-let idDomain = 'casedesk.invalid';
+let idDomain = neutralIdDomain;
 
 /** Loads the signing key (kept in the database, shared by every instance) and the domain of our ids. */
 export async function loadMessageIdKey(db: Db, systemUrl: string | undefined): Promise<void> {
   const key = await secretOf(db, 'mail_message_id_key', () => randomBytes(32).toString('base64'));
   signingKey = Buffer.from(key, 'base64');
+  idDomain = neutralIdDomain; // an app built again in the same process (the tests) starts from its own settings
   if (systemUrl) {
     try {
       idDomain = new URL(systemUrl).hostname || idDomain;
