@@ -5,6 +5,7 @@
 #   scripts/flake-hunt.sh                  # everything below, once (about an hour on two cores)
 #   scripts/flake-hunt.sh server pg        # only some parts: server | pg | browser | alone
 #   ROUNDS=3 LOAD=2 scripts/flake-hunt.sh server
+#   SEED=1107319855 ROUNDS=1 scripts/flake-hunt.sh server   # the order a report named, again
 #
 # Parts:
 #   server   the server and web suites on the embedded database, in a shuffled order (a new seed each round),
@@ -78,7 +79,7 @@ for part in "${parts[@]}"; do
     server)
       start_load
       for round in $(seq 1 "$rounds"); do
-        seed=$RANDOM$RANDOM
+        seed=${SEED:-$RANDOM$RANDOM}
         run "server-round$round" apps/server --sequence.shuffle.files --sequence.seed="$seed"
         run "web-round$round" apps/web --sequence.shuffle.files --sequence.seed="$seed"
       done
@@ -88,7 +89,7 @@ for part in "${parts[@]}"; do
       export TEST_DATABASE_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
       start_load
       for round in $(seq 1 "$rounds"); do
-        seed=$RANDOM$RANDOM
+        seed=${SEED:-$RANDOM$RANDOM}
         run "pg-round$round" apps/server --sequence.shuffle.files --sequence.seed="$seed"
       done
       stop_load

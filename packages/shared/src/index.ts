@@ -33,6 +33,7 @@ export * from './scheduleJob/cron.js';
 export * from './scheduleJob/schedule-job.schemas.js';
 export * from './log/log.schemas.js';
 export * from './log/login-reasons.js';
+export * from './log/log-messages.js';
 export * from './scheduledTicket/scheduled-ticket.schemas.js';
 export * from './email/email.schemas.js';
 export * from './email/email-template.variables.js';

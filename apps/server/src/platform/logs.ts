@@ -1,9 +1,21 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { SystemLogSource } from '@casedesk/shared';
+import {
+  messageRefOf,
+  msg,
+  logMessages,
+  valueLabelKey,
+  type LabelledValue,
+  type Message,
+  type LogMessageName,
+  type SystemLogSource,
+  type LogValue,
+} from '@casedesk/shared';
 import { preparedStatement, type Db, type Queryable } from './db.js';
+import { AppError } from './errors.js';
 import { loginLog, sqlLog, systemLog } from './platform.table.js';
+import { textAt, translate, translateText, type Language } from './translator.js';
 
 type SqlLogRow = typeof sqlLog.$inferInsert;
 
@@ -157,16 +169,88 @@ export function registerRequestLog(app: FastifyInstance, writer: RequestLogWrite
   });
 }
 
-export async function writeLoginLog(q: Queryable, row: typeof loginLog.$inferInsert): Promise<void> {
-  await q.insert(loginLog).values({ ...row, userAgent: row.userAgent?.slice(0, 500) ?? null });
+/** A logged message by key: its English text, and the values (keyed ones too) that word it for a reader. */
+export type LogMessage = { key: string; values: Record<string, LogValue>; text: string };
+
+/** `logMessages.<name>` with its values; a value that is a keyed text is written in English into the text. */
+export function logMessage(name: LogMessageName, values: Record<string, LogValue> = {}): LogMessage {
+  const plain = Object.fromEntries(Object.entries(values).map(([n, v]) => [n, wordedValue('en', v)]));
+  const { key, text } = msg(logMessages, name, plain);
+  return { key, values, text };
+}
+
+/** Why something failed, as a log value: a refusal by its key (worded for the reader), else the error's own words. */
+export function reasonOf(error: unknown): LogValue {
+  if (error instanceof AppError && error.messageRef) return { ...error.messageRef, text: error.message };
+  return describeError(error);
+}
+
+/**
+ * What a row says: `says` is what the server has to say (`logMessage`); `message` a catalog text (worded by the
+ * key it has) or a text that comes without a key (an exception's words, what a browser reported), kept as written.
+ */
+type Said = { says: LogMessage; message?: never } | { message: string | null; says?: never };
+type WithoutMessage<T> = Omit<T, 'message' | 'messageKey' | 'messageValues'>;
+
+const messageColumns = ({ says, message }: Said, max: number) => ({
+  message: says ? redactSecrets(says.text.slice(0, max)) : message && redactSecrets(message.slice(0, max)),
+  messageKey: says?.key ?? null,
+  messageValues: says ? redactedValues(says.values) : null,
+});
+
+const redactedValues = (values: Record<string, LogValue>) =>
+  Object.fromEntries(
+    Object.entries(values).map(([n, v]) => [n, typeof v === 'string' ? redactSecrets(v.slice(0, 2000)) : v]),
+  );
+
+export async function writeLoginLog(
+  q: Queryable,
+  { says, message, ...row }: WithoutMessage<typeof loginLog.$inferInsert> & Said,
+): Promise<void> {
+  await q.insert(loginLog).values({
+    ...row,
+    ...messageColumns(says ? { says } : { message }, 2000),
+    userAgent: row.userAgent?.slice(0, 500) ?? null,
+  });
 }
 
 /** `source` is one of the shared `systemLogSources`, so every source a row can carry has a label in each language. */
 export async function writeSystemLog(
   q: Queryable,
-  row: typeof systemLog.$inferInsert & { source: SystemLogSource },
+  { says, message, ...row }: WithoutMessage<typeof systemLog.$inferInsert> & { source: SystemLogSource } & Said,
 ): Promise<void> {
-  await q.insert(systemLog).values({ ...row, message: redactSecrets(row.message.slice(0, 4000)) });
+  const columns = messageColumns(says ? { says } : { message }, 4000);
+  await q.insert(systemLog).values({ ...row, ...columns, message: columns.message ?? '' });
+}
+
+/** A value of a logged message in a language: a keyed one by its key, a catalog text by the key it has. */
+function wordedValue(language: Language, value: unknown): string | number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return translateText(language, value, messageRefOf(value));
+  if (value && typeof value === 'object' && 'key' in value && typeof value.key === 'string') {
+    const ref = value as Message;
+    return translate(language, ref) ?? ref.text ?? ref.key;
+  }
+  if (value && typeof value === 'object' && 'labelOf' in value) {
+    const { labelOf, value: fixed } = value as LabelledValue;
+    const key = valueLabelKey(labelOf, fixed);
+    return (key && textAt(language, key)) ?? String(fixed);
+  }
+  return String(value ?? '');
+}
+
+/**
+ * A log row's message in a language: by its key and values, or, written without a key, the catalog text it is
+ * (a sign-in log reason), else as written.
+ */
+export function wordedLogMessage<M extends string | null>(
+  language: Language,
+  row: { message: M; messageKey: string | null; messageValues: unknown },
+): M | string {
+  if (!row.messageKey) return row.message === null ? row.message : String(wordedValue(language, row.message));
+  const given = row.messageValues && typeof row.messageValues === 'object' ? row.messageValues : {};
+  const values = Object.fromEntries(Object.entries(given).map(([n, v]) => [n, wordedValue(language, v)]));
+  return translate(language, { key: row.messageKey, values }) ?? row.message ?? '';
 }
 
 // Bearer tokens, JWTs (access, refresh, Auth-Token values), personal API tokens, and `password=...`-like pairs.

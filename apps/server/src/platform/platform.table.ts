@@ -27,7 +27,10 @@ export const loginLog = pgTable(
     userId: integer('user_id'),
     /** Contract section 12; `Locked` when the attempt met or caused a hold-off or an account lock. */
     result: text('result', { enum: ['Succeeded', 'Failed', 'Locked', 'SignedOut'] }).notNull(),
+    /** The English reason, as written; a reason with numbers keeps its key and values too (`logMessages`). */
     message: text('message'),
+    messageKey: text('message_key'),
+    messageValues: jsonb('message_values'),
     ip: text('ip'),
     userAgent: text('user_agent'),
     logTime: timestamptz('log_time').notNull().defaultNow(),
@@ -72,7 +75,10 @@ export const systemLog = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     level: text('level', { enum: ['info', 'warn', 'error'] }).notNull(),
     source: text('source').notNull(),
+    /** The English text, as written (what a keyword search reads); the key and values word it for a reader. */
     message: text('message').notNull(),
+    messageKey: text('message_key'),
+    messageValues: jsonb('message_values'),
     requestId: text('request_id'),
     userId: integer('user_id'),
     detail: jsonb('detail'),

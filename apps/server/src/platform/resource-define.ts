@@ -116,7 +116,7 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
   const countRows = (q: Queryable) => joined(q.select({ total: count() }).from(table).$dynamic());
   /** The row as the API answers it: shown by `rowOf`, with the caller's `actions[]`. */
   const shown = (actor: Actor, row: TableRow): Row => {
-    const answer = (def.rowOf ? def.rowOf(row) : row) as Row;
+    const answer = (def.rowOf ? def.rowOf(row, actor) : row) as Row;
     const actions = def.policy?.actions;
     return actions ? ({ ...answer, actions: actions(actor, answer) } as Row) : answer;
   };

@@ -134,7 +134,7 @@ export type ResourceDefinition<T extends ReadableTable, S extends ResourceSchema
    * How a selected row is shown when the API names or derives fields differently (Get, Detail, lists, Export);
    * `columns` and `rowOf` together give `Row`.
    */
-  rowOf?: (row: T['$inferSelect']) => Row;
+  rowOf?: (row: T['$inferSelect'], actor: Actor) => Row;
   /**
    * Big tables (logs): the list's total counts at most this many matching rows and the page says
    * `totalExact: false` beyond, so that a page never waits for a count of millions.

@@ -78,7 +78,9 @@ export const systemLogSchema = z.object({
   id: z.number().int(),
   level: z.enum(systemLogLevels),
   source: z.string(),
+  /** In the reader's language when the server wrote it by key (`messageKey`); else as it was written. */
   message: z.string(),
+  messageKey: z.string().nullable(),
   requestId: z.string().nullable(),
   userId: z.number().int().nullable(),
   detail: z.unknown(),

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { loginReasons, type LoginReason } from '@casedesk/shared';
+import { logMessages, loginReasons, msg, type LoginReason } from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
 import { emitDomainEvent } from '../../platform/events.js';
-import { writeLoginLog, writeSystemLog } from '../../platform/logs.js';
+import { logMessage, writeLoginLog, writeSystemLog, type LogMessage } from '../../platform/logs.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { readSettings } from '../setting/index.js';
 import { appUser } from '../user/index.js';
@@ -23,6 +23,13 @@ const purposeReasons: Record<PasswordPurpose, { wrong: LoginReason; heldOff: Log
   'screen unlock': { wrong: 'wrongPasswordUnlock', heldOff: 'heldOffUnlock' },
   'e-mail change': { wrong: 'wrongPasswordEmail', heldOff: 'heldOffEmail' },
 };
+
+/** What a password other than the sign-in one was asked for, as the system log words it. */
+const purposeNames = {
+  'password change': 'purposePasswordChange',
+  'screen unlock': 'purposeScreenUnlock',
+  'e-mail change': 'purposeEmailChange',
+} as const;
 
 export type PasswordAttempt = {
   user: { id: number; loginName: string; email: string | null; passwordHash: string | null };
@@ -55,7 +62,6 @@ export async function checkPasswordCounted(db: Db, attempt: PasswordAttempt): Pr
   // Verified even while held off, so that the answer takes as long as any other.
   const passwordOk = await verifyPassword(user.passwordHash ?? undefined, attempt.password);
   const log: LoginIdentity = { loginName: user.loginName, userId: user.id, ip, userAgent: attempt.userAgent ?? null };
-  const purpose = attempt.purpose === 'sign-in' ? '' : ` (${attempt.purpose})`;
   const reasons = purposeReasons[attempt.purpose];
 
   if (record?.heldOff) {
@@ -100,10 +106,16 @@ export async function checkPasswordCounted(db: Db, attempt: PasswordAttempt): Pr
         heldUntil: sql`now() + make_interval(mins => ${minutes})`,
       })
       .where(held(user.id, ip));
-    const why = `${lockoutAttempts} wrong passwords in a row from ${ip}${purpose}`;
-    await writeLoginLog(tx, { ...log, result: 'Locked', message: `address held off for ${minutes} min after ${why}` });
+    const facts = { ip, minutes, attempts: lockoutAttempts };
+    const purpose = attempt.purpose === 'sign-in' ? undefined : msg(logMessages, purposeNames[attempt.purpose]);
+    await writeLoginLog(tx, {
+      ...log,
+      result: 'Locked',
+      says: purpose ? logMessage('addressHeldOffFor', { ...facts, purpose }) : logMessage('addressHeldOff', facts),
+    });
+    const heard = { ...facts, loginName: user.loginName };
     await tell(tx, user, {
-      message: `Sign-in to ${user.loginName} from ${ip} held off for ${minutes} minutes after ${why}.`,
+      says: purpose ? logMessage('passwordHeldOff', { ...heard, purpose }) : logMessage('signInHeldOff', heard),
       values: { accountLocked: 'no', ip, minutes, attempts: lockoutAttempts },
       detail: { ip, minutes, purpose: attempt.purpose },
     });
@@ -131,9 +143,13 @@ async function lockAccountIfWidelyAttacked(
     .where(and(eq(appUser.id, user.id), isNull(appUser.lockedAt)))
     .returning({ id: appUser.id });
   if (locked.length === 0) return;
-  await writeLoginLog(tx, { ...log, result: 'Locked', message: `account locked: ${heldOff!.n} addresses held off` });
+  await writeLoginLog(tx, {
+    ...log,
+    result: 'Locked',
+    says: logMessage('accountLockedAddresses', { addresses: heldOff!.n }),
+  });
   await tell(tx, user, {
-    message: `Account ${user.loginName} locked: ${heldOff!.n} addresses were held off it at the same time.`,
+    says: logMessage('accountLocked', { loginName: user.loginName, addresses: heldOff!.n }),
     values: { accountLocked: 'yes', addresses: heldOff!.n },
     detail: { addresses: heldOff!.n },
   });
@@ -146,12 +162,12 @@ async function lockAccountIfWidelyAttacked(
 async function tell(
   tx: Tx,
   user: PasswordAttempt['user'],
-  notice: { message: string; values: Record<string, string | number>; detail: Record<string, unknown> },
+  notice: { says: LogMessage; values: Record<string, string | number>; detail: Record<string, unknown> },
 ) {
   await writeSystemLog(tx, {
     level: 'warn',
     source: 'auth',
-    message: notice.message,
+    says: notice.says,
     userId: user.id,
     detail: notice.detail,
   });

@@ -10,7 +10,7 @@ import {
   tokenDataSchema,
 } from '@casedesk/shared';
 import { ok } from '../../platform/envelope.js';
-import { describeError, writeSystemLog } from '../../platform/logs.js';
+import { describeError, logMessage, writeSystemLog } from '../../platform/logs.js';
 import type { AuthContext, ClientMeta } from './auth.service.js';
 import * as sso from './sso.service.js';
 
@@ -46,7 +46,7 @@ export function registerSsoRoutes(
       await writeSystemLog(ctx.db, {
         level: 'error',
         source: 'sso',
-        message: `Single sign-on failed: ${describeError(error)}`.slice(0, 2000),
+        says: logMessage('ssoFailed', { error: describeError(error).slice(0, 2000) }),
         requestId: request.id,
       });
     await sso.logRefusal(ctx, refusal, meta(request));

@@ -14,7 +14,7 @@ import {
 } from '@casedesk/shared';
 import { writeAudit } from '../../platform/audit.js';
 import { badRequest } from '../../platform/errors.js';
-import { describeError, writeLoginLog, writeSystemLog } from '../../platform/logs.js';
+import { describeError, logMessage, writeLoginLog, writeSystemLog } from '../../platform/logs.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { readSettings, readSsoClientSecret, ssoUrls } from '../setting/index.js';
 import { appUser, userProject, userRole } from '../user/index.js';
@@ -158,14 +158,17 @@ export async function logRefusal(ctx: AuthContext, refusal: SsoRefusal, meta: Cl
     loginName: (refusal.loginName ?? '(single sign-on)').slice(0, 100),
     userId: refusal.userId ?? null,
     result: 'Failed',
-    message: `single sign-on refused: ${refusal.reason}`,
+    says: logMessage('ssoRefusedReason', { reason: msg(ssoMessages, refusal.reason) }),
     ip: meta.ip,
     userAgent: meta.userAgent ?? null,
   });
   await writeSystemLog(ctx.db, {
     level: 'warn',
     source: 'sso',
-    message: `Single sign-on refused (${refusal.reason}): ${refusal.detail}`.slice(0, 2000),
+    says: logMessage('ssoRefused', {
+      reason: msg(ssoMessages, refusal.reason),
+      detail: refusal.detail.slice(0, 2000),
+    }),
     userId: refusal.userId ?? null,
     detail: { reason: refusal.reason, ip: meta.ip },
   });
@@ -407,7 +410,7 @@ export async function endSessionUrl(ctx: AuthContext, idToken: string | null): P
     await writeSystemLog(ctx.db, {
       level: 'warn',
       source: 'sso',
-      message: `Single sign-on logout could not reach the provider: ${describeOidcError(error)}`.slice(0, 2000),
+      says: logMessage('ssoLogoutUnreachable', { error: describeOidcError(error).slice(0, 2000) }),
     });
     return null;
   }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
-import { describeError, writeSystemLog } from '../../platform/logs.js';
+import { describeError, logMessage, writeSystemLog } from '../../platform/logs.js';
 import { readSettings } from '../setting/index.js';
 import { decryptPassword } from './mail-crypto.js';
 import { alreadyReceived, receiveMail, type ReceiveContext, type ReceiveOutcome } from './email-thread.service.js';
@@ -99,7 +99,12 @@ export async function fetchAccount(
     await writeSystemLog(db, {
       level: 'error',
       source: 'email',
-      message: `Mail account "${account.name}" (${account.incomingProtocol} ${account.incomingHost}): ${message}`,
+      says: logMessage('mailFetchFailed', {
+        account: account.name,
+        protocol: account.incomingProtocol,
+        host: account.incomingHost ?? '',
+        error: message,
+      }),
       detail: { accountId: account.id },
     });
   return summary;

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { emailMessages, templateLanguages, type EmailEvent, type TemplateLanguage } from '@casedesk/shared';
+import { emailMessages, msg, templateLanguages, type EmailEvent, type TemplateLanguage } from '@casedesk/shared';
 import { prebuiltSelection, preparedStatement, rowsOf, type Tx } from '../../platform/db.js';
 import type {
   DomainEvent,
@@ -7,7 +7,7 @@ import type {
   WorkflowFinishedEvent,
   WorkflowTaskEvent,
 } from '../../platform/events.js';
-import { writeSystemLog } from '../../platform/logs.js';
+import { logMessage, writeSystemLog, type LogMessage } from '../../platform/logs.js';
 import { appSetting } from '../setting/index.js';
 import { ticket } from '../ticket/index.js';
 import { appUser, userDisplayNameSql, userNameSql } from '../user/index.js';
@@ -174,16 +174,17 @@ type Mail = {
 async function renderAndQueue(tx: Tx, mail: Mail, given?: MailSetup): Promise<number | undefined> {
   const setup = given ?? mailSetupOf((await mailSetupStatement(tx, { event: mail.event }))[0]!);
   const template = templateFor(setup, mail.recipient.language);
-  const warn = (message: string, detail: Record<string, unknown> = {}) =>
+  const warn = (says: LogMessage, detail: Record<string, unknown> = {}) =>
     writeSystemLog(tx, {
       level: 'warn',
       source: 'email',
-      message,
+      says,
       userId: mail.recipient.userId,
       detail: { event: mail.event, language: mail.recipient.language, ticketId: mail.ticketId ?? null, ...detail },
     });
+  const event = { labelOf: 'emailEvent', value: mail.event } as const;
   if (!template) {
-    await warn(`No active e-mail template for ${mail.event} (${mail.recipient.language} or en): no mail queued.`);
+    await warn(logMessage('noTemplate', { event, language: { labelOf: 'language', value: mail.recipient.language } }));
     return undefined;
   }
   const values = wordedValues(
@@ -199,7 +200,7 @@ async function renderAndQueue(tx: Tx, mail: Mail, given?: MailSetup): Promise<nu
   try {
     rendered = await renderTemplate(template, values);
   } catch (error) {
-    await warn(`The e-mail template ${template.id} for ${mail.event} could not be rendered: no mail queued.`, {
+    await warn(logMessage('templateBroken', { templateId: template.id, event }), {
       templateId: template.id,
       error: error instanceof Error ? error.message.slice(0, 500) : String(error),
     });
@@ -331,7 +332,7 @@ async function mailUser(tx: Tx, event: Extract<DomainEvent, { type: 'user.mail' 
       await writeSystemLog(tx, {
         level: 'warn',
         source: 'email',
-        message: `A password reset mail for user ${event.userId} waits: ${emailMessages.noAccount}`,
+        says: logMessage('resetMailWaits', { userId: event.userId, reason: msg(emailMessages, 'noAccount') }),
         detail: { emailId: id, userId: event.userId },
       });
   }

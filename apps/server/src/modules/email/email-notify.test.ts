@@ -241,7 +241,8 @@ describe('mail to the customer', () => {
     expect(warnings).toEqual([
       expect.objectContaining({
         level: 'warn',
-        message: expect.stringContaining('No active e-mail template for ticketCreated'),
+        message: 'No active e-mail template for "Ticket created" in Traditional Chinese or English: no mail queued.',
+        messageKey: 'log.noTemplate',
       }),
     ]);
   });

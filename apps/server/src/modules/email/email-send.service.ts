@@ -4,10 +4,10 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-
 import type { Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { z } from 'zod';
-import { emailMessages } from '@casedesk/shared';
+import { emailMessages, msg } from '@casedesk/shared';
 import type { Db } from '../../platform/db.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
-import { writeSystemLog } from '../../platform/logs.js';
+import { logMessage, writeSystemLog } from '../../platform/logs.js';
 import { storedFile } from '../file/index.js';
 import { loopIdentity } from './email-outbox.service.js';
 import { failureText, pooledSmtpTransport } from './mail-connection.js';
@@ -69,7 +69,11 @@ export async function sendDueEmails(db: Db, options: SendOptions): Promise<SendS
       await writeSystemLog(tx, {
         level: 'warn',
         source: 'email',
-        message: `E-mail ${row.id} "${row.subject}": ${emailMessages.interrupted}`,
+        says: logMessage('mailInterrupted', {
+          emailId: row.id,
+          subject: row.subject,
+          reason: msg(emailMessages, 'interrupted'),
+        }),
         detail: { emailId: row.id },
       });
     const due = tx
@@ -251,7 +255,11 @@ async function waitForAccount(db: Db, row: EmailRow, now: Date): Promise<Outcome
       await writeSystemLog(tx, {
         level: 'warn',
         source: 'email',
-        message: `E-mail ${row.id} "${row.subject}" waits: ${emailMessages.noAccount}`,
+        says: logMessage('mailWaits', {
+          emailId: row.id,
+          subject: row.subject,
+          reason: msg(emailMessages, 'noAccount'),
+        }),
         detail: { emailId: row.id },
       });
   });
@@ -264,7 +272,12 @@ async function fail(db: Db, row: EmailRow, reason: string): Promise<Outcome> {
     await writeSystemLog(tx, {
       level: 'error',
       source: 'email',
-      message: `E-mail ${row.id} "${row.subject}" to ${[...row.to, ...row.cc].join(', ')} failed: ${reason}`,
+      says: logMessage('mailFailed', {
+        emailId: row.id,
+        subject: row.subject,
+        to: [...row.to, ...row.cc].join(', '),
+        reason,
+      }),
       detail: { emailId: row.id, attempts: row.attempts },
     });
   });

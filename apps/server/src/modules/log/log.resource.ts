@@ -15,7 +15,10 @@ import {
 } from '@casedesk/shared';
 import { z } from 'zod';
 import { loginLog, requestLog, sqlLog, systemLog } from '../../platform/platform.table.js';
+import { wordedLogMessage } from '../../platform/logs.js';
+import type { Actor } from '../../platform/actor.js';
 import { defineResource } from '../../platform/resource.js';
+import { languageFrom } from '../../platform/translator.js';
 import { holidayReminderLog } from '../setting/index.js';
 
 /** A list total counts at most this many rows: a log may hold millions, and the page must not wait for them. */
@@ -33,6 +36,8 @@ function timeAndUser(columns: { logTime: PgColumn; loginName?: PgColumn }, query
   ];
 }
 
+const readerLanguage = (actor: Actor) => languageFrom(actor.language) ?? 'en';
+
 const logPage = <T extends z.ZodType>(row: T) => pageOf(row).extend({ totalExact: z.boolean().optional() });
 
 // ---- sign-in log ----
@@ -48,14 +53,14 @@ export const loginLogResource = defineResource({
   defaultOrder: logOrder,
   countCap: logCountCap,
   filters: (query) => [...timeAndUser(loginLog, query), query.result ? eq(loginLog.result, query.result) : undefined],
-  rowOf: (row) => ({
+  rowOf: (row, actor) => ({
     id: row.id,
     loginName: row.loginName,
     userId: row.userId,
     ip: row.ip,
     userAgent: row.userAgent,
     result: row.result,
-    message: row.message,
+    message: wordedLogMessage(readerLanguage(actor), row),
     logTime: row.logTime,
   }),
   exportColumns: [
@@ -157,6 +162,11 @@ export const systemLogResource = defineResource({
   defaultOrder: logOrder,
   countCap: logCountCap,
   filters: (query) => timeAndUser(systemLog, query),
+  // The server's own messages in the reader's language (list, detail and export alike).
+  rowOf: ({ messageValues, ...row }, actor) => ({
+    ...row,
+    message: wordedLogMessage(readerLanguage(actor), { ...row, messageValues }),
+  }),
   exportColumns: [
     { field: 'logTime', width: 22 },
     { field: 'level', values: 'logLevel', width: 8 },

@@ -1,12 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LoginLog, RequestLog, Settings, SqlLog, SystemLog } from '@casedesk/shared';
+import {
+  emailMessages,
+  logMessages,
+  msg,
+  type LoginLog,
+  type RequestLog,
+  type Settings,
+  type SqlLog,
+  type SystemLog,
+} from '@casedesk/shared';
 import { createUser, signIn, signedInWith, testPassword, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { holidayReminder } from '../setting/index.js';
 import { holiday, holidayReminderLog } from '../setting/setting.table.js';
 import { loginLog, requestLog, sqlLog, systemLog } from '../../platform/platform.table.js';
 import { email } from '../email/index.js';
-import { requestContext } from '../../platform/logs.js';
+import { logMessage, requestContext, writeLoginLog, writeSystemLog } from '../../platform/logs.js';
+import { readXlsx } from '../../../test/platform-helpers.js';
 import type { JobRunContext } from '../../platform/jobs/job-handler.js';
 import { logRetention } from './log-retention.service.js';
 
@@ -223,6 +233,118 @@ describe('system log', () => {
     expect(rows.items[0]!.message).not.toContain(jwt);
     expect(rows.items[0]!.message).not.toContain('Hunter2-secret');
     expect((await query<SystemLog>('SystemLog', { level: 'error', keyword: 'forced sign-out' })).total).toBe(0);
+  });
+});
+
+describe("the logs' own words, in the reader's language", () => {
+  /** A reader with log:view and log:export whose language is `language`. */
+  async function reader(language: string) {
+    const user = await createUser(ctx, { roles: ['admin'] });
+    const { token: readerToken } = await signIn(ctx, user);
+    const changed = await ctx.call('POST', '/api/Account/UpdateLanguage', {
+      token: readerToken,
+      body: { language },
+    });
+    expect(changed.status, changed.raw).toBe(200);
+    return readerToken;
+  }
+  const listed = async <T>(readerToken: string, name: string, keyword: string) => {
+    const response = await ctx.call('POST', `/api/${name}/Query`, { token: readerToken, body: { keyword } });
+    expect(response.status, response.raw).toBe(200);
+    return (response.body.data as { items: T[] }).items;
+  };
+  const exported = async (readerToken: string, name: string, keyword: string) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/${name}/Export`,
+      headers: { authorization: `Bearer ${readerToken}`, 'auth-token': ctx.newAuthToken() },
+      payload: { keyword },
+    });
+    expect(response.statusCode).toBe(200);
+    return (await readXlsx(response.rawPayload)).flat().join('\n');
+  };
+
+  it('words what the server wrote by key, its keyed values and fixed values too, in list, detail and export', async () => {
+    const subject = `Outage ${Date.now()}`;
+    await writeSystemLog(ctx.db, {
+      level: 'warn',
+      source: 'email',
+      says: logMessage('mailWaits', { emailId: 7, subject, reason: msg(emailMessages, 'noAccount') }),
+    });
+    await writeSystemLog(ctx.db, {
+      level: 'warn',
+      source: 'email',
+      says: logMessage('noTemplate', {
+        event: { labelOf: 'emailEvent', value: 'ticketAssigned' },
+        language: { labelOf: 'language', value: 'zh-tw' },
+      }),
+      detail: { subject },
+    });
+    // What the row keeps: the English text (a keyword finds it), its key and values.
+    const [stored] = await ctx.db
+      .select()
+      .from(systemLog)
+      .where(sql`${systemLog.messageKey} = 'log.mailWaits' and ${systemLog.message} like ${`%${subject}%`}`);
+    expect(stored!.message).toBe(`E-mail 7 "${subject}" waits: ${emailMessages.noAccount}`);
+    expect(stored!.messageValues).toMatchObject({ emailId: 7, subject, reason: { key: 'email.noAccount' } });
+
+    const expected = {
+      en: [`E-mail 7 "${subject}" waits: No mail account is set up`, 'for "Ticket assigned" in '],
+      'zh-cn': [`邮件 7“${subject}”等待发送：尚未设置邮箱账户`, '“工单分配”邮件模板（繁体中文或英文）'],
+      'zh-tw': [`郵件 7「${subject}」等待寄出：尚未設定郵件帳戶`, '「工單指派」郵件範本（繁體中文或英文）'],
+    };
+    for (const [language, [waits, template]] of Object.entries(expected)) {
+      const readerToken = await reader(language);
+      const [row] = await listed<SystemLog>(readerToken, 'SystemLog', subject);
+      expect(row!.message, language).toContain(waits!);
+      expect(row!.messageKey).toBe('log.mailWaits');
+      const detail = await ctx.call('GET', `/api/SystemLog/Detail/${row!.id}`, { token: readerToken });
+      expect((detail.body.data as SystemLog).message).toBe(row!.message);
+      expect(await exported(readerToken, 'SystemLog', subject)).toContain(waits!);
+      const templates = await listed<SystemLog>(readerToken, 'SystemLog', 'No active e-mail template');
+      expect(templates[0]!.message, language).toContain(template!);
+      if (language !== 'en') expect(templates[0]!.message).not.toMatch(/ticketAssigned|zh-tw|template/);
+    }
+  });
+
+  it('words the sign-in log: a plain reason by its catalog key, one with numbers by its key and values', async () => {
+    const user = await createUser(ctx);
+    await ctx.call('POST', '/api/token/Login', { body: { userName: user.loginName, password: 'Wrong-pass-1' } });
+    await writeLoginLog(ctx.db, {
+      loginName: user.loginName,
+      userId: user.id,
+      result: 'Locked',
+      ip: '192.0.2.9',
+      says: logMessage('addressHeldOffFor', {
+        minutes: 30,
+        attempts: 5,
+        ip: '192.0.2.9',
+        purpose: msg(logMessages, 'purposeScreenUnlock'),
+      }),
+    });
+    const expected = {
+      en: [
+        'address held off for 30 min after 5 wrong passwords in a row from 192.0.2.9 (screen unlock)',
+        'wrong password',
+      ],
+      'zh-cn': ['地址 192.0.2.9 连续输错密码 5 次（解锁屏幕），暂停 30 分钟', '密码错误'],
+      'zh-tw': ['位址 192.0.2.9 連續輸錯密碼 5 次（解除螢幕鎖定），暫停 30 分鐘', '密碼錯誤'],
+    };
+    for (const [language, [heldOff, wrong]] of Object.entries(expected)) {
+      const readerToken = await reader(language);
+      const rows = await listed<LoginLog>(readerToken, 'LoginLog', user.loginName);
+      expect(rows.map((r) => r.message)).toEqual([heldOff, wrong]);
+      const sheet = await exported(readerToken, 'LoginLog', user.loginName);
+      expect(sheet).toContain(heldOff!);
+      expect(sheet).toContain(wrong!);
+    }
+  });
+
+  it('keeps a text that came without a key as it was written', async () => {
+    await ctx.call('GET', '/api/atest/VueLog', { query: { message: 'chunk load failed: /assets/x.js' } });
+    const readerToken = await reader('zh-cn');
+    const [row] = await listed<SystemLog>(readerToken, 'SystemLog', 'chunk load failed');
+    expect(row).toMatchObject({ message: 'chunk load failed: /assets/x.js', messageKey: null });
   });
 });
 

@@ -14,7 +14,7 @@ import { rowsOf, type Db } from '../../platform/db.js';
 import type { DomainEventHandler } from '../../platform/events.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
-import { writeSystemLog } from '../../platform/logs.js';
+import { logMessage, reasonOf, writeSystemLog } from '../../platform/logs.js';
 import { actorColumns, actorOf, refuseUser, type UserRow } from '../auth/index.js';
 import { readSettings } from '../setting/index.js';
 import { createTicket } from '../ticket/index.js';
@@ -158,7 +158,11 @@ async function recordOutcome(db: Db, claim: Claim, template: ScheduledTicketRow,
       await writeSystemLog(tx, {
         level: 'error',
         source: 'scheduledTicket',
-        message: `Scheduled ticket #${template.id} "${template.subject}" made no ticket: ${outcome.message ?? ''}`,
+        says: logMessage('scheduledTicketFailed', {
+          id: template.id,
+          subject: template.subject,
+          reason: outcome.error === undefined ? (outcome.message ?? '') : reasonOf(outcome.error),
+        }),
         userId: template.createdBy,
         detail: { scheduledTicketId: template.id, fireTime: claim.fireTime.toISOString(), runId: claim.runId },
       });

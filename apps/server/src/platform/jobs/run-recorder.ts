@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobRunStatus } from '@casedesk/shared';
+import type { JobRunStatus, LogValue } from '@casedesk/shared';
 import { rowsOf, type Db } from '../db.js';
-import { writeSystemLog } from '../logs.js';
+import { logMessage, writeSystemLog } from '../logs.js';
 import type { JobRunRow, ScheduleJobRow } from './jobs.table.js';
 
 /** How a run ended, as the scheduler hands it over. */
@@ -11,6 +11,8 @@ export type FinishedRun = {
   job: ScheduleJobRow;
   status: JobRunStatus;
   message: string | null;
+  /** Why a failed run failed, for the system log: a refusal by its key. */
+  reason?: LogValue | undefined;
   durationMs: number;
   finishedAt: Date;
 };
@@ -59,7 +61,11 @@ export function createRunRecorder(db: Db, log: FastifyBaseLogger, options = { ma
         await writeSystemLog(tx, {
           level: 'error',
           source: 'job',
-          message: `Job "${f.job.name}" (${f.job.className}) failed: ${f.message ?? ''}`,
+          says: logMessage('jobFailed', {
+            name: f.job.name,
+            className: f.job.className,
+            reason: f.reason ?? f.message ?? '',
+          }),
           detail: { jobId: f.job.id, runId: f.run.id, fireTime: f.run.fireTime.toISOString(), trigger: f.run.trigger },
         });
     });

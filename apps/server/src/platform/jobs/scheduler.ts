@@ -1,10 +1,10 @@
 import { hostname } from 'node:os';
 import { and, asc, eq, inArray, lt, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { scheduleJobMessages, type JobRunStatus } from '@casedesk/shared';
+import { msg, scheduleJobMessages, type JobRunStatus, type LogValue } from '@casedesk/shared';
 import type { Config } from '../config.js';
 import { rowsOf, type Db } from '../db.js';
-import { describeError, writeSystemLog } from '../logs.js';
+import { describeError, logMessage, reasonOf, writeSystemLog } from '../logs.js';
 import type { JobRegistry } from './registry.js';
 import { jobRun, scheduleJob, type JobRunRow, type ScheduleJobRow } from './jobs.table.js';
 import { createRunRecorder } from './run-recorder.js';
@@ -184,7 +184,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         await writeSystemLog(tx, {
           level: 'error',
           source: 'job',
-          message: `Job "${job.name}" (${job.className}): ${message}`,
+          says: logMessage('jobInterrupted', {
+            name: job.name,
+            className: job.className,
+            reason: msg(scheduleJobMessages, 'interrupted'),
+          }),
           detail: { jobId: job.id, runId: run.id, fireTime: run.fireTime.toISOString(), claimedBy: run.claimedBy },
         });
         if (registry.get(job.className)?.onInterrupted !== 'retry' || run.attempt > 1) continue;
@@ -213,6 +217,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     const started = performance.now();
     let status: JobRunStatus = 'Succeeded';
     let message: string | null;
+    let reason: LogValue | undefined;
     try {
       const handler = registry.get(job.className);
       if (!handler) throw new Error(scheduleJobMessages.unknownHandler);
@@ -232,9 +237,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     } catch (error) {
       status = 'Failed';
       message = describeError(error);
+      reason = reasonOf(error);
     }
     const durationMs = Math.round(performance.now() - started);
-    await recorder.record({ run, job, status, message, durationMs, finishedAt: new Date() });
+    await recorder.record({ run, job, status, message, reason, durationMs, finishedAt: new Date() });
   }
 
   function launch(claimed: ClaimedRun[]) {

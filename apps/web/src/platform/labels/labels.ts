@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { loginReasons, messageRefOf } from '@casedesk/shared';
 import {
   seededNameKey,
   valueLabelKey,
@@ -59,20 +58,4 @@ export function seededSaved(
   if (stored === null || stored === undefined) return edited;
   const key = seededNameKey(kind, code, stored);
   return key && t(key) === edited ? stored : edited;
-}
-
-/**
- * A sign-in log row's reason in the user's language: the catalog's reasons (`loginReasons`) and the refusals of
- * shared catalogs by their key; a reason written before them, or one with numbers in it, as written.
- */
-export function useLoginReason() {
-  const { t } = useTranslation();
-  return (message: string | null): string => {
-    if (!message) return '—';
-    // Named by the catalog itself, not only through messageRefOf: a catalog no screen names is left out of the build.
-    const reason = Object.entries(loginReasons).find(([, text]) => text === message)?.[0];
-    if (reason) return t(`values.loginReason.${reason}`);
-    const ref = messageRefOf(message);
-    return ref ? t(`messages.${ref.key}`, { ...ref.values, defaultValue: message }) : message;
-  };
 }

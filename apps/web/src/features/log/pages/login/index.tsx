@@ -2,7 +2,6 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { loginResults, type LoginLog } from '@casedesk/shared';
 import { loginLogApi } from '../../api';
-import { useLoginReason } from '../../../../platform/labels/labels';
 import { LogList, logTime } from '../../components/LogList';
 
 const resultColor = { Succeeded: 'success', Failed: 'error', Locked: 'warning', SignedOut: 'default' } as const;
@@ -10,7 +9,6 @@ const resultColor = { Succeeded: 'success', Failed: 'error', Locked: 'warning', 
 /** Sign-in log: who signed in, from where, and what came of it. */
 export default function LoginLogPage() {
   const { t } = useTranslation();
-  const reason = useLoginReason();
   const result = (item: LoginLog) => (
     <Tag color={resultColor[item.result]}>{t(`logs.login.resultValues.${item.result}`)}</Tag>
   );
@@ -30,7 +28,7 @@ export default function LoginLogPage() {
           dataIndex: 'message',
           title: t('logs.login.fields.message'),
           ellipsis: true,
-          render: (message: string | null) => reason(message),
+          render: (message: string | null) => message ?? '—',
         },
         { key: 'ip', dataIndex: 'ip', title: t('logs.login.fields.ip'), width: 140 },
         {
@@ -46,7 +44,7 @@ export default function LoginLogPage() {
         { field: 'loginName' },
         { field: 'userId' },
         { field: 'result', render: result },
-        { field: 'message', render: (item) => reason(item.message) },
+        { field: 'message', render: (item) => item.message ?? '—' },
         { field: 'ip' },
         { field: 'userAgent' },
       ]}
