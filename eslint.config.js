@@ -7,12 +7,19 @@ import tseslint from 'typescript-eslint';
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// A date picker writes dates as the lists do, in the reader's language: every screen uses the platform's.
+const ownDatePicker = {
+  name: 'antd',
+  importNames: ['DatePicker'],
+  message: "Use DatePicker from platform/forms/DatePicker: it writes dates in the reader's language.",
+};
 const webFeatureBoundaries = webFeatures.map((feature) => ({
   files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [
       'error',
       {
+        paths: [ownDatePicker],
         patterns: [
           {
             regex: `^(\\.\\./)+(${['app', ...webFeatures.filter((other) => other !== feature)].join('|')})/`,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createStaff, type Api, type TestUser } from '../support/api';
-import { launchBrowser, newContext, shot, signedIn } from '../support/browser';
+import { launchBrowser, newContext, pickerText, shot, signedIn } from '../support/browser';
 
 type Scheduled = { id: number; subject: string; lastTicketId: number | null; lastResult: string | null };
 type Page1<T> = { items: T[]; total: number };
@@ -53,7 +53,7 @@ async function choose(page: Page, id: string, text: string) {
   await option.click();
 }
 
-/** `YYYY-MM-DD HH:mm:ss` in local time, as the date picker shows it (the browser runs on this machine's clock). */
+/** `YYYY-MM-DD HH:mm:ss` in local time, as a date picker takes it typed (the browser runs on this machine's clock). */
 const localDateTime = (d: Date) => {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
@@ -88,7 +88,7 @@ describe('scheduled tickets', () => {
     await dateInput.click();
     await dateInput.fill(runAt);
     await dateInput.press('Enter');
-    await expect.poll(() => dateInput.inputValue()).toBe(runAt);
+    await expect.poll(() => dateInput.inputValue()).toBe(pickerText(runAt, 'en'));
 
     const saved = page.waitForResponse((r) => r.url().includes('/api/ScheduledTicket/Add'));
     await drawer.getByRole('button', { name: 'Save' }).click();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, createAdmin, createStaff, type Api } from '../support/api';
-import { launchBrowser, newContext, shot, signedIn } from '../support/browser';
+import { launchBrowser, newContext, pickerText, shot, signedIn } from '../support/browser';
 
 type Language = 'en' | 'zh-cn' | 'zh-tw';
 type DelegateRow = { id: number; delegateBy: number; delegateTo: number; startDate: string; endDate: string | null };
@@ -140,7 +140,7 @@ describe('delegates', () => {
       // Editing moves the end date; the audit shows it as a change.
       await row.locator('.row-edit').click();
       await drawer.locator('.delegate-end input').waitFor();
-      await expect.poll(() => drawer.locator('.delegate-end input').inputValue()).toBe(day(5));
+      await expect.poll(() => drawer.locator('.delegate-end input').inputValue()).toBe(pickerText(day(5), language));
       await pickDay(page, '.delegate-end', day(6));
       const updated = page.waitForResponse((r) => r.url().includes('/api/Delegate/Update'));
       await drawer.locator('.ant-drawer-footer .ant-btn-primary').click();

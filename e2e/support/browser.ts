@@ -221,3 +221,21 @@ export async function clickMenu(page: Page, group: string, item: string): Promis
     .toBe(true);
   await entry.click();
 }
+
+const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A day (`YYYY-MM-DD`, optionally with ` HH:mm:ss`) as a date picker writes it in a language (platform/forms/DatePicker):
+ * "Dec 1, 2026 3:04:05 PM", "2026年12月1日 15:04:05".
+ */
+export function pickerText(value: string, language: 'en' | 'zh-cn' | 'zh-tw'): string {
+  const [day, time] = value.split(' ');
+  const [year, month, date] = day!.split('-').map(Number);
+  if (language !== 'en') return `${year}年${month}月${date}日${time ? ` ${time}` : ''}`;
+  const shown = `${shortMonths[month! - 1]} ${date}, ${year}`;
+  if (!time) return shown;
+  const [hours, minutes, seconds] = time.split(':').map(Number);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const clock = `${hours! % 12 || 12}:${two(minutes!)}${seconds === undefined ? '' : `:${two(seconds)}`}`;
+  return `${shown} ${clock} ${hours! < 12 ? 'AM' : 'PM'}`;
+}

@@ -42,7 +42,7 @@ export async function seedTaskCategories(db: Db): Promise<void> {
 const demoItems = [
   { description: 'Collect the error logs from the affected machines', loe: '1.50', taskCategory: 'Analysis' },
   { description: 'Apply the vendor patch on the test server', loe: '3.25', taskCategory: 'Development' },
-  { description: 'Confirm the fix with the customer', loe: '0.50', taskCategory: 'FollowUp' },
+  { description: 'Confirm the fix with the customer', loe: '0.50', taskCategory: 'Followup' },
   { description: 'Update the knowledge base article', loe: '2.00', taskCategory: 'Documentation' },
 ];
 

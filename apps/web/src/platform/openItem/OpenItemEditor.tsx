@@ -1,5 +1,6 @@
 import { useMemo, useRef } from 'react';
-import { App, Col, DatePicker, Form, Input, Row, Select, type FormInstance } from 'antd';
+import { App, Col, Form, Input, Row, Select, type FormInstance } from 'antd';
+import { DatePicker } from '../forms/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,4 +1,5 @@
-import { Col, DatePicker, Form, Radio, Row, Select, Switch, Typography } from 'antd';
+import { Col, Form, Radio, Row, Select, Switch, Typography } from 'antd';
+import { DatePicker } from '../../../platform/forms/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

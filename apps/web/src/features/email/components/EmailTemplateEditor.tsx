@@ -35,11 +35,13 @@ const toForm = (tpl: EmailTemplateRecord): Values => ({
   body: tpl.body,
 });
 const toBody = (v: Values) => ({ ...blanksToNull(v, ['description']), event: v.event ?? null });
-const defaults: Partial<Values> = { status: 'Active', language: 'en', event: null, body: '' };
+const defaults: Partial<Values> = { status: 'Active', event: null, body: '' };
 
 /** Create or edit an e-mail template: its event and language, subject and body with a variable picker and a live preview. */
 export function EmailTemplateEditor({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A new template is written in the reader's own language unless they choose another.
+  const language = (templateLanguages as readonly string[]).includes(i18n.language) ? i18n.language : 'en';
   return (
     <EditorDrawer<EmailTemplateRecord, Values>
       api={emailTemplateApi}
@@ -47,7 +49,7 @@ export function EmailTemplateEditor({ id, onClose }: { id: number | null; onClos
       onClose={onClose}
       title={id === null ? t('email.template.create') : t('email.template.edit')}
       width={1200}
-      defaults={defaults}
+      defaults={{ ...defaults, language: language as Values['language'] }}
       toForm={toForm}
       toBody={toBody}
     >

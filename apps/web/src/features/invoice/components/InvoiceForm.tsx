@@ -1,18 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
-import {
-  Button,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  Row,
-  Select,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-  type FormInstance,
-} from 'antd';
+import { Button, Col, Form, Input, Row, Select, Space, Tag, Tooltip, Typography, type FormInstance } from 'antd';
+import { DatePicker } from '../../../platform/forms/DatePicker';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';

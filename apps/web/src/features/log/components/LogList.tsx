@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { EyeOutlined } from '@ant-design/icons';
-import { DatePicker, Descriptions, Drawer, Input, Select, Typography } from 'antd';
+import { Descriptions, Drawer, Input, Select, Typography } from 'antd';
+import { DatePicker } from '../../../platform/forms/DatePicker';
 import type { ColumnsType } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +56,6 @@ export function LogList<Item extends { id: number; logTime: string }>(props: Log
             <DatePicker.RangePicker
               className="log-time-range"
               showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
               placeholder={[t('logs.common.from'), t('logs.common.to')]}
               value={
                 query.from || query.to

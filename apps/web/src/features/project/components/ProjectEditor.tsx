@@ -1,4 +1,5 @@
-import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
+import { DatePicker } from '../../../platform/forms/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { projectCreateSchema, type ProjectDetail } from '@casedesk/shared';

@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Col, DatePicker, Divider, Form, Input, Row, Select, Table, Typography } from 'antd';
+import { Button, Col, Divider, Form, Input, Row, Select, Table, Typography } from 'antd';
+import { DatePicker } from '../../../platform/forms/DatePicker';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currencySchema, defaultRequisitionCurrency, requisitionCreateSchema, type Vendor } from '@casedesk/shared';

@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
-import { Col, DatePicker, Form, type FormInstance, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
+import { Col, Form, type FormInstance, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
+import { DatePicker } from '../../../platform/forms/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {

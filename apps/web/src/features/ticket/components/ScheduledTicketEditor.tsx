@@ -1,4 +1,5 @@
-import { Col, DatePicker, Divider, Form, Radio, Row, Switch, type FormInstance } from 'antd';
+import { Col, Divider, Form, Radio, Row, Switch, type FormInstance } from 'antd';
+import { DatePicker } from '../../../platform/forms/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { grantsToSend, scheduledTicketMessages, validateQuartzCron, type ScheduledTicket } from '@casedesk/shared';
@@ -150,7 +151,6 @@ function Recurrence({ form }: { form: FormInstance<Values> }) {
           <DatePicker
             className="scheduled-run-at"
             showTime={{ format: 'HH:mm:ss' }}
-            format="YYYY-MM-DD HH:mm:ss"
             disabledDate={(day) => day.isBefore(dayjs().startOf('day'))}
             style={{ width: '100%' }}
           />

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Col, DatePicker, Form, Input, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ticketFroms, ticketPriorities, type TicketDetail } from '@casedesk/shared';
 import { requiredRule } from '../../../platform/form-rules';
+import { DatePicker } from '../../../platform/forms/DatePicker';
 import { useTicketFormOptions } from '../api';
 import { ParentTicketField } from './ParentTicketField';
 import { optionalRule, ticketFields as fields, type TicketFormValues } from './ticket-form-values';

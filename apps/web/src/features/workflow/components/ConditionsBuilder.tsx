@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, InputNumber, Select, Space } from 'antd';
+import { Button, Input, InputNumber, Select, Space } from 'antd';
+import { DatePicker } from '../../../platform/forms/DatePicker';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { conditionOps, type BusinessField, type Condition, type WorkflowType } from '@casedesk/shared';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Card, DatePicker, Select, Space, Table, Tag, Typography } from 'antd';
+import { Card, Select, Space, Table, Tag, Typography } from 'antd';
+import { DatePicker } from '../../../../platform/forms/DatePicker';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

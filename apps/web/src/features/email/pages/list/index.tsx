@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { EyeOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
-import { DatePicker, Select } from 'antd';
+import { Select } from 'antd';
+import { DatePicker } from '../../../../platform/forms/DatePicker';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { DatePicker, Select } from 'antd';
+import { Select } from 'antd';
+import { DatePicker } from '../../../../platform/forms/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

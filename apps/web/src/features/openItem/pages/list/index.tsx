@@ -1,4 +1,5 @@
-import { DatePicker, Select, Typography } from 'antd';
+import { Select, Typography } from 'antd';
+import { DatePicker } from '../../../../platform/forms/DatePicker';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

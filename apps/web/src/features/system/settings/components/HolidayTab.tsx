@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Flex, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Flex, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { DatePicker } from '../../../../platform/forms/DatePicker';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Holiday, Settings, holidayCreateSchema } from '@casedesk/shared';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
+import { DatePicker } from '../../../../platform/forms/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isOpenDateRangeValid, ticketPriorities, ticketStatuses, type TicketFormOptions } from '@casedesk/shared';

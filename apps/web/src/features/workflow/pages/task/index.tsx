@@ -93,7 +93,13 @@ export default function MyApprovalsPage() {
     return (
       <span className={`task-tab task-tab-${name}`} data-count={count}>
         {t(`workflow.task.box.${name}`)}{' '}
-        <Badge count={count} showZero overflowCount={999} color={name === 'todo' ? undefined : '#8c8c8c'} />
+        {/* Red only for work waiting on the reader; an empty box or a finished one in grey. */}
+        <Badge
+          count={count}
+          showZero
+          overflowCount={999}
+          color={name === 'todo' && count > 0 ? undefined : '#8c8c8c'}
+        />
       </span>
     );
   };
