@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { seededNameKey, valueLabelKey, type SeededKind, type ValueKind } from '@casedesk/shared';
+import { dictionaryValueIn, type DictionaryItemWords } from './dictionary-words.js';
 import { textAt, type Language } from './translator.js';
 
 /**
@@ -9,7 +10,7 @@ import { textAt, type Language } from './translator.js';
  * (`fields.<label ?? field>` in the web's locales; `export-words.test.ts` fails on a column without one), a fixed
  * value its label (`values`, a kind of the shared `valueLabels`), a seeded record's name its name in the language
  * while it is still the seeded one (`seeded`: the kind and the row's field that holds the record's code, or how the
- * code is made of the row).
+ * code is made of the row), a dictionary value its item's name in the language (`dictionary`: the dictionary's code).
  */
 export type ExportColumn = {
   field: string;
@@ -18,8 +19,17 @@ export type ExportColumn = {
   /** Where the labels of a value that is not one of a shared enum's live (`<texts>.<value>`; as stored without). */
   texts?: string;
   seeded?: { kind: SeededKind; code: string | ((row: Record<string, unknown>) => string | null) };
+  /** The code of the dictionary whose item's `value` the field holds (`dictionaryValueIn`). */
+  dictionary?: string;
   width?: number;
 };
+
+/** The items of the dictionaries an export's columns name, by code (`dictionaryItemsByCode`). */
+export type ExportDictionaries = ReadonlyMap<string, readonly DictionaryItemWords[]>;
+
+/** The dictionaries an export's columns name. */
+export const exportDictionaryCodes = (columns: readonly ExportColumn[]) =>
+  columns.flatMap((c) => (c.dictionary ? [c.dictionary] : []));
 
 /** The text key of a column's header. */
 export const exportHeaderKey = (column: ExportColumn) => `fields.${column.label ?? column.field}`;
@@ -49,10 +59,17 @@ function cellValue(value: unknown): string | number | boolean | Date | null {
 const seededCode = (code: string | ((row: Record<string, unknown>) => string | null), row: Record<string, unknown>) =>
   typeof code === 'function' ? code(row) : typeof row[code] === 'string' ? (row[code] as string) : null;
 
-/** A row's cell of a column in a language: a fixed value's or a seeded name's label, else the value as stored. */
-function labelled(language: Language, column: ExportColumn, row: Record<string, unknown>): unknown {
+/** A row's cell of a column in a language: a fixed value's, a seeded name's or a dictionary value's label, else as stored. */
+function labelled(
+  language: Language,
+  column: ExportColumn,
+  row: Record<string, unknown>,
+  dictionaries: ExportDictionaries,
+): unknown {
   const value = row[column.field];
   const { seeded } = column;
+  if (column.dictionary && typeof value === 'string')
+    return dictionaryValueIn(language, column.dictionary, dictionaries.get(column.dictionary) ?? [], value);
   if (seeded && Array.isArray(value) && typeof seeded.code === 'string') {
     // Names with their codes in a list beside them, in the same order (a user's roleTitles and roleNames).
     const codes = row[seeded.code];
@@ -79,15 +96,19 @@ const worded = (language: Language, key: string) => textAt(language, key) ?? key
 export const exportHeader = (language: Language, column: ExportColumn) => worded(language, exportHeaderKey(column));
 
 /** A row's cell of a column as the sheet holds it, in a language. */
-export const exportCell = (language: Language, column: ExportColumn, row: Record<string, unknown>) =>
-  cellValue(labelled(language, column, row));
+export const exportCell = (
+  language: Language,
+  column: ExportColumn,
+  row: Record<string, unknown>,
+  dictionaries: ExportDictionaries = new Map(),
+) => cellValue(labelled(language, column, row, dictionaries));
 
 /** A sheet's name as Excel takes it: at most 31 characters, none of `\ / ? * [ ] :`. */
 const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
 
 /**
  * Streams rows into an .xlsx download as they are read, so memory stays flat on big exports; the sheet's name,
- * the headers and the fixed values in the reader's language.
+ * the headers and the fixed values in the reader's language (`dictionaries`: the items the columns' dictionaries hold).
  */
 export async function sendXlsx(
   reply: FastifyReply,
@@ -96,6 +117,7 @@ export async function sendXlsx(
   sheet: string,
   columns: ExportColumn[],
   rows: AsyncIterable<Record<string, unknown>>,
+  dictionaries: ExportDictionaries = new Map(),
 ): Promise<FastifyReply> {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
@@ -111,7 +133,9 @@ export async function sendXlsx(
   void (async () => {
     try {
       for await (const row of rows) {
-        worksheet.addRow(Object.fromEntries(columns.map((c) => [c.field, exportCell(language, c, row)]))).commit();
+        worksheet
+          .addRow(Object.fromEntries(columns.map((c) => [c.field, exportCell(language, c, row, dictionaries)])))
+          .commit();
       }
       worksheet.commit();
       await workbook.commit();

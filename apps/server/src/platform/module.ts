@@ -4,6 +4,7 @@ import type { AccessTokens } from './access-token.js';
 import type { RouteRecord } from './access.js';
 import type { Config } from './config.js';
 import type { Db, Tx } from './db.js';
+import type { DictionaryItemsReader } from './dictionary-words.js';
 import type { DomainEventHandler } from './events.js';
 import type { DefaultJob, JobHandler } from './jobs/job-handler.js';
 import type { JobRegistry } from './jobs/registry.js';
@@ -52,6 +53,8 @@ export type ModuleManifest = {
   references?: RecordReference[];
   /** The user module's lists of users for the modules below it (platform/user-directory.ts). */
   userDirectory?: UserDirectory;
+  /** The dictionary module's items by dictionary code, for exports that word stored values (platform/dictionary-words.ts). */
+  dictionaryItems?: DictionaryItemsReader;
   seed?: {
     /** What every database needs, at each start, safe to repeat; runs in list order. */
     system?: (db: Db, options: SystemSeedOptions) => Promise<void>;

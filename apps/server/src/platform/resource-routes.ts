@@ -15,7 +15,8 @@ import type { Db } from './db.js';
 import { requireActor } from './access.js';
 import { ok, present } from './envelope.js';
 import { AppError } from './errors.js';
-import { sendXlsx } from './export.js';
+import { dictionaryItemsByCode } from './dictionary-words.js';
+import { exportDictionaryCodes, sendXlsx } from './export.js';
 import { callerLanguage } from './translator.js';
 import type { ReadableTable, ResourceCall, ResourceOperations, ResourceSchemas } from './resource-define.js';
 import type { ExportColumn } from './export.js';
@@ -123,7 +124,9 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
     },
     async (request, reply) => {
       const rows = await startedRows(service.rowsForExport(db, requireActor(request), request.body as never));
-      return sendXlsx(reply, callerLanguage(request), `${def.name}.xlsx`, def.name, def.exportColumns, rows);
+      const dictionaries = await dictionaryItemsByCode(db, exportDictionaryCodes(def.exportColumns));
+      const language = callerLanguage(request);
+      return sendXlsx(reply, language, `${def.name}.xlsx`, def.name, def.exportColumns, rows, dictionaries);
     },
   );
 }

@@ -28,6 +28,9 @@ export const dictionaryItemInputSchema = z
     key: z.string().trim().min(1).max(50),
     parentKey: z.string().trim().min(1).max(50).nullable().default(null),
     name: z.string().trim().min(1).max(100),
+    // The name in Simplified and Traditional Chinese; none (null or blank) reads as `name` (`dictionaryItemNameIn`).
+    nameZhCn: z.string().trim().max(100).nullable().default(null),
+    nameZhTw: z.string().trim().max(100).nullable().default(null),
     value: z.string().trim().min(1).max(200),
     sort: z.number().int().min(0).max(1_000_000).default(0),
     enable: z.boolean().default(true),
@@ -40,6 +43,8 @@ export const dictionaryItemSchema = z.object({
   key: z.string(),
   parentKey: z.string().nullable(),
   name: z.string(),
+  nameZhCn: z.string().nullable(),
+  nameZhTw: z.string().nullable(),
   value: z.string(),
   sort: z.number().int(),
   enable: z.boolean(),

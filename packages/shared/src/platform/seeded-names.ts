@@ -158,12 +158,27 @@ export function seededDictionaryItems(code: keyof typeof seededNames.dictionary)
     .map(([id, name]) => ({ key: id.slice(code.length + 1), name }));
 }
 
+/** What a dictionary item is named by: `name` (the default, English) and the names an admin gave per language. */
+export type DictionaryItemNames = { key: string; name: string; nameZhCn?: string | null; nameZhTw?: string | null };
+
+const ownNameOf: Record<string, (item: DictionaryItemNames) => string | null | undefined> = {
+  'zh-cn': (item) => item.nameZhCn,
+  'zh-tw': (item) => item.nameZhTw,
+};
+
 /**
- * The catalog code (`<dictionary>.<key>`) of the seeded item a record stores `value` of, where the seeds store the item's
- * English name as its value (payment methods and terms, task categories, business units); null for any other value.
- * An export words such a cell as the screens do (`seeded: { kind: 'dictionaryItem', code }`).
+ * A dictionary item's name in a reader's language, the one rule of screens and exports: the item's own name
+ * in that language when it has one, else its seeded words (`textAt('seed.dictionaryItem.<code>.<key>')`) while `name`
+ * is still the seeded one, else `name`.
  */
-export function seededDictionaryItemCode(code: keyof typeof seededNames.dictionary, value: unknown): string | null {
-  const item = seededDictionaryItems(code).find(({ name }) => name === value);
-  return item ? `${code}.${item.key}` : null;
+export function dictionaryItemNameIn(
+  language: string,
+  code: string,
+  item: DictionaryItemNames,
+  textAt: (key: string) => string | undefined,
+): string {
+  const own = ownNameOf[language]?.(item)?.trim();
+  if (own) return own;
+  const key = seededNameKey('dictionaryItem', `${code}.${item.key}`, item.name);
+  return (key && textAt(key)) || item.name;
 }

@@ -1,10 +1,4 @@
-import {
-  companyCreateSchema,
-  companyQuerySchema,
-  companySchema,
-  companyUpdateSchema,
-  seededDictionaryItemCode,
-} from '@casedesk/shared';
+import { companyCreateSchema, companyQuerySchema, companySchema, companyUpdateSchema } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
 import { company } from './company.table.js';
 
@@ -30,7 +24,7 @@ export const companyResource = defineResource({
     { field: 'shortName' },
     {
       field: 'businessUnit',
-      seeded: { kind: 'dictionaryItem', code: (row) => seededDictionaryItemCode('businessUnit', row.businessUnit) },
+      dictionary: 'businessUnit',
     },
     { field: 'contact' },
     { field: 'phone' },

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { dictionaryMessages, msg, type DictionaryCreate, type Message } from '@casedesk/shared';
-import type { Db, Queryable, Tx } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 import { conflict } from '../../platform/errors.js';
 import { configuration } from '../configuration/index.js';
 import { dictionary, dictionaryItem } from './dictionary.table.js';
@@ -12,6 +12,8 @@ export async function itemsOf(q: Queryable, dictionaryId: number) {
       key: dictionaryItem.key,
       parentKey: dictionaryItem.parentKey,
       name: dictionaryItem.name,
+      nameZhCn: dictionaryItem.nameZhCn,
+      nameZhTw: dictionaryItem.nameZhTw,
       value: dictionaryItem.value,
       sort: dictionaryItem.sort,
       enable: dictionaryItem.enable,
@@ -49,12 +51,22 @@ export async function replaceItems(tx: Tx, dictionaryId: number, items: Dictiona
   if (items.length > 0)
     await tx
       .insert(dictionaryItem)
-      .values(items.map((item) => ({ ...item, dictionaryId })))
+      // A blank language name is none: the item then reads by its other names.
+      .values(
+        items.map((item) => ({
+          ...item,
+          nameZhCn: item.nameZhCn || null,
+          nameZhTw: item.nameZhTw || null,
+          dictionaryId,
+        })),
+      )
       .onConflictDoUpdate({
         target: [dictionaryItem.dictionaryId, dictionaryItem.key],
         set: {
           parentKey: sql`excluded.parent_key`,
           name: sql`excluded.name`,
+          nameZhCn: sql`excluded.name_zh_cn`,
+          nameZhTw: sql`excluded.name_zh_tw`,
           value: sql`excluded.value`,
           sort: sql`excluded.sort`,
           enable: sql`excluded.enable`,
@@ -73,7 +85,7 @@ export async function dictionariesReferencedBy(tx: Tx, ids: number[]): Promise<M
 }
 
 /** The enabled items of an enabled dictionary, by its code (case-insensitive); none when it is unknown or off. */
-export async function enabledItemsByCode(db: Db, code: string) {
+export async function enabledItemsByCode(db: Queryable, code: string) {
   const [found] = await db
     .select({ id: dictionary.id })
     .from(dictionary)

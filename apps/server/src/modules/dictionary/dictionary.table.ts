@@ -26,7 +26,10 @@ export const dictionaryItem = pgTable(
       .references(() => dictionary.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     parentKey: text('parent_key'),
+    /** The default (English) name; the Chinese ones are optional (`dictionaryItemNameIn` in shared). */
     name: text('name').notNull(),
+    nameZhCn: text('name_zh_cn'),
+    nameZhTw: text('name_zh_tw'),
     value: text('value').notNull(),
     sort: integer('sort').notNull().default(0),
     enable: boolean('enable').notNull().default(true),

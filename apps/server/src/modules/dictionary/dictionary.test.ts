@@ -11,6 +11,8 @@ type Item = {
   key: string;
   parentKey: string | null;
   name: string;
+  nameZhCn: string | null;
+  nameZhTw: string | null;
   value: string;
   sort: number;
   enable: boolean;
@@ -30,6 +32,8 @@ const item = (key: string, parentKey: string | null = null, sort = 0) => ({
   key,
   parentKey,
   name: `Name of ${key}`,
+  nameZhCn: null,
+  nameZhTw: null,
   value: `value-${key}`,
   sort,
 });

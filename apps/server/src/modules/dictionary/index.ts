@@ -5,6 +5,7 @@ export * from './dictionary.table.js';
 export { dictionaryResource } from './dictionary.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { seedDemoDictionaries } from './dictionary.seed.js';
+import { enabledItemsByCode } from './dictionary.service.js';
 import { registerDictionaryRoutes } from './dictionary.routes.js';
 import * as tables from './dictionary.table.js';
 
@@ -12,5 +13,6 @@ export const dictionaryModule: ModuleManifest = {
   name: 'dictionary',
   tables: { ...tables },
   register: (app, ctx) => registerDictionaryRoutes(app, ctx.db),
+  dictionaryItems: enabledItemsByCode,
   seed: { demo: seedDemoDictionaries },
 };

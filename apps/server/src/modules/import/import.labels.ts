@@ -47,6 +47,8 @@ export const labelKeys: Record<ImportTarget, { prefix: string; keys?: Record<str
       dictionaryCode: 'system.dictionary.fields.code',
       key: 'system.dictionary.fields.itemKey',
       name: 'system.dictionary.fields.itemName',
+      nameZhCn: 'system.dictionary.fields.itemNameZhCn',
+      nameZhTw: 'system.dictionary.fields.itemNameZhTw',
       value: 'system.dictionary.fields.itemValue',
       parentKey: 'system.dictionary.fields.itemParent',
       sort: 'system.common.sort',

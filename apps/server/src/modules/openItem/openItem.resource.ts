@@ -6,7 +6,6 @@ import {
   openItemQuerySchema,
   openItemSchema,
   openItemUpdateSchema,
-  seededDictionaryItemCode,
   type OpenItem,
   type TicketStatus,
 } from '@casedesk/shared';
@@ -70,7 +69,7 @@ export const createOpenItemResource = (dataDir: string) => {
       {
         field: 'taskCategory',
         width: 16,
-        seeded: { kind: 'dictionaryItem', code: (row) => seededDictionaryItemCode('taskCategory', row.taskCategory) },
+        dictionary: 'taskCategory',
       },
       { field: 'pointOfContactName', label: 'pointOfContact', width: 20 },
       { field: 'openDate', width: 12 },

@@ -6,7 +6,6 @@ import {
   projectQuerySchema,
   projectSchema,
   projectUpdateSchema,
-  seededDictionaryItemCode,
 } from '@casedesk/shared';
 import { defineResource } from '../../platform/resource.js';
 import { companiesOf, replaceCompanies } from './project.service.js';
@@ -49,7 +48,7 @@ export const projectResource = defineResource({
     { field: 'inActiveAt' },
     {
       field: 'businessUnit',
-      seeded: { kind: 'dictionaryItem', code: (row) => seededDictionaryItemCode('businessUnit', row.businessUnit) },
+      dictionary: 'businessUnit',
     },
     { field: 'modifiedAt' },
   ],

@@ -4,7 +4,6 @@ import {
   pageOf,
   vendorCreateSchema,
   vendorMessages,
-  seededDictionaryItemCode,
   vendorQuerySchema,
   vendorSchema,
   vendorUpdateSchema,
@@ -82,14 +81,14 @@ export const vendorResource = defineResource<typeof vendor, typeof schemas, Vend
     { field: 'vendorCode' },
     { field: 'vendorName', width: 30 },
     { field: 'companyName', label: 'companyId', width: 30 },
-    // A seeded payment method or term in the caller's language, as the screens show it.
+    // A payment method or term in the caller's language, as the screens show it.
     {
       field: 'paymentMethod',
-      seeded: { kind: 'dictionaryItem', code: (row) => seededDictionaryItemCode('paymentMethod', row.paymentMethod) },
+      dictionary: 'paymentMethod',
     },
     {
       field: 'paymentTerm',
-      seeded: { kind: 'dictionaryItem', code: (row) => seededDictionaryItemCode('paymentTerm', row.paymentTerm) },
+      dictionary: 'paymentTerm',
     },
     { field: 'emailAddress', width: 30 },
     { field: 'glAccount' },

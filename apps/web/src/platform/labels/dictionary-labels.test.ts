@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededDictionaryItems } from '@casedesk/shared';
-import { dictionaryItemName, dictionaryValueLabel } from './dictionary-labels';
+import { dictionaryValueLabel } from './dictionary-labels';
 
 type Tree = { [key: string]: string | Tree };
 /** `t` over one of the seeded names' locale files: the text at a dotted key, or the key itself when there is none. */
@@ -26,7 +26,7 @@ describe('a stored dictionary value reads in the reader’s language', () => {
       for (const language of ['zh-cn', 'zh-tw']) {
         const t = translator(language);
         for (const item of seeded(code)) {
-          const label = dictionaryValueLabel(code, seeded(code), item.value, t);
+          const label = dictionaryValueLabel(code, seeded(code), item.value, language, t);
           expect(label, `${language} ${code}.${item.key}`).toBe(t(`seed.dictionaryItem.${code}.${item.key}`));
           expect(label).not.toBe(item.value);
           expect(label).not.toMatch(/^seed\./);
@@ -36,18 +36,39 @@ describe('a stored dictionary value reads in the reader’s language', () => {
 
   it('shows the simplified and traditional words of one item', () => {
     const items = seeded('paymentMethod');
-    expect(dictionaryValueLabel('paymentMethod', items, 'Bank transfer', translator('zh-cn'))).toBe('银行转账');
-    expect(dictionaryValueLabel('paymentMethod', items, 'Bank transfer', translator('zh-tw'))).toBe('銀行轉帳');
-    expect(dictionaryValueLabel('paymentMethod', items, 'Bank transfer', translator('en'))).toBe('Bank transfer');
+    expect(dictionaryValueLabel('paymentMethod', items, 'Bank transfer', 'zh-cn', translator('zh-cn'))).toBe(
+      '银行转账',
+    );
+    expect(dictionaryValueLabel('paymentMethod', items, 'Bank transfer', 'zh-tw', translator('zh-tw'))).toBe(
+      '銀行轉帳',
+    );
+    expect(dictionaryValueLabel('paymentMethod', items, 'Bank transfer', 'en', translator('en'))).toBe('Bank transfer');
   });
 
   it('shows an item an admin renamed as written, and a value no item holds as stored', () => {
     const t = translator('zh-cn');
     const items = [{ key: 'cash', name: 'Petty cash', value: 'Cash' }];
-    expect(dictionaryValueLabel('paymentMethod', items, 'Cash', t)).toBe('Petty cash');
-    expect(dictionaryItemName('paymentMethod', items[0]!, t)).toBe('Petty cash');
-    expect(dictionaryValueLabel('paymentMethod', items, 'Barter', t)).toBe('Barter');
-    expect(dictionaryValueLabel('paymentMethod', items, null, t)).toBe('—');
-    expect(dictionaryValueLabel('paymentMethod', items, '', t)).toBe('—');
+    expect(dictionaryValueLabel('paymentMethod', items, 'Cash', 'zh-cn', t)).toBe('Petty cash');
+    expect(dictionaryValueLabel('paymentMethod', items, 'Barter', 'zh-cn', t)).toBe('Barter');
+    expect(dictionaryValueLabel('paymentMethod', items, null, 'zh-cn', t)).toBe('—');
+    expect(dictionaryValueLabel('paymentMethod', items, '', 'zh-cn', t)).toBe('—');
+  });
+
+  it('shows an item by its name in the reader’s language, else by its other names', () => {
+    const own = [{ key: 'gold', name: 'Gold', nameZhCn: '黄金', nameZhTw: '黃金', value: 'Gold' }];
+    expect(dictionaryValueLabel('tier', own, 'Gold', 'en', translator('en'))).toBe('Gold');
+    expect(dictionaryValueLabel('tier', own, 'Gold', 'zh-cn', translator('zh-cn'))).toBe('黄金');
+    expect(dictionaryValueLabel('tier', own, 'Gold', 'zh-tw', translator('zh-tw'))).toBe('黃金');
+    // Only a Simplified name: a Traditional reader reads the default name; a blank one is none.
+    const half = [{ key: 'gold', name: 'Gold', nameZhCn: '黄金', nameZhTw: ' ', value: 'Gold' }];
+    expect(dictionaryValueLabel('tier', half, 'Gold', 'zh-tw', translator('zh-tw'))).toBe('Gold');
+    // A seeded item given a Chinese name reads it; without one, its seeded words.
+    const cash = { key: 'cash', name: 'Cash', value: 'Cash' };
+    expect(
+      dictionaryValueLabel('paymentMethod', [{ ...cash, nameZhCn: '备用金' }], 'Cash', 'zh-cn', translator('zh-cn')),
+    ).toBe('备用金');
+    expect(
+      dictionaryValueLabel('paymentMethod', [{ ...cash, nameZhCn: '备用金' }], 'Cash', 'zh-tw', translator('zh-tw')),
+    ).toBe(translator('zh-tw')('seed.dictionaryItem.paymentMethod.cash'));
   });
 });

@@ -12,6 +12,11 @@ type Values = z.input<typeof dictionaryCreateSchema>;
 
 const fields = dictionaryCreateSchema.shape;
 const itemFields = dictionaryItemInputSchema.shape;
+/** An item's optional names in the other languages, beside its default (English) `name`. */
+const languageNames = [
+  { field: 'nameZhCn', label: 'system.dictionary.fields.itemNameZhCn' },
+  { field: 'nameZhTw', label: 'system.dictionary.fields.itemNameZhTw' },
+] as const;
 const blankToNull = (v: string | null | undefined) => (v?.trim() ? v : null);
 
 const toForm = (d: DictionaryDetail): Values => ({
@@ -27,7 +32,13 @@ const toBody = (v: Values) => ({
   ...v,
   category: blankToNull(v.category),
   description: blankToNull(v.description),
-  items: (v.items ?? []).map((item) => ({ ...item, parentKey: item.parentKey ?? null, sort: item.sort ?? 0 })),
+  items: (v.items ?? []).map((item) => ({
+    ...item,
+    parentKey: item.parentKey ?? null,
+    nameZhCn: blankToNull(item.nameZhCn),
+    nameZhTw: blankToNull(item.nameZhTw),
+    sort: item.sort ?? 0,
+  })),
 });
 
 /** The dictionary and its items, saved together (the items replace the old ones). */
@@ -38,7 +49,7 @@ export function DictionaryEditor({ id, onClose }: { id: number | null; onClose: 
       api={dictionaryApi}
       id={id}
       onClose={onClose}
-      width={960}
+      width={1120}
       title={id === null ? t('system.dictionary.create') : t('system.dictionary.edit')}
       defaults={{ sort: 0, enable: true, items: [] }}
       toForm={toForm}
@@ -130,6 +141,20 @@ export function DictionaryEditor({ id, onClose }: { id: number | null; onClose: 
                         </Form.Item>
                       ),
                     },
+                    // The names in Chinese are optional: an item without one reads by its seeded words or `name`.
+                    ...languageNames.map(({ field, label }) => ({
+                      key: field,
+                      title: t(label),
+                      render: (_: unknown, row: { name: number }) => (
+                        <Form.Item
+                          name={[row.name, field]}
+                          rules={[schemaRule(itemFields[field])]}
+                          style={{ margin: 0 }}
+                        >
+                          <Input maxLength={100} aria-label={t(label)} />
+                        </Form.Item>
+                      ),
+                    })),
                     {
                       key: 'value',
                       title: t('system.dictionary.fields.itemValue'),
@@ -211,7 +236,16 @@ export function DictionaryEditor({ id, onClose }: { id: number | null; onClose: 
                   style={{ marginTop: 8 }}
                   onClick={() => {
                     const count = ((form.getFieldValue('items') as ItemValues[] | undefined) ?? []).length;
-                    add({ key: '', parentKey: null, name: '', value: '', sort: (count + 1) * 10, enable: true });
+                    add({
+                      key: '',
+                      parentKey: null,
+                      name: '',
+                      nameZhCn: null,
+                      nameZhTw: null,
+                      value: '',
+                      sort: (count + 1) * 10,
+                      enable: true,
+                    });
                   }}
                 >
                   {t('system.dictionary.addItem')}

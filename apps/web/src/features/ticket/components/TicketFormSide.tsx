@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { Col, Form, Input, Row, Select, Switch } from 'antd';
+import { Col, Form, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ticketFroms, ticketPriorities, type TicketDetail } from '@casedesk/shared';
 import { requiredRule } from '../../../platform/form-rules';
 import { DatePicker } from '../../../platform/forms/DatePicker';
+import { useDictionaryItems } from '../../../platform/labels/dictionary-labels';
 import { useTicketFormOptions } from '../api';
 import { ParentTicketField } from './ParentTicketField';
 import { optionalRule, ticketFields as fields, type TicketFormValues } from './ticket-form-values';
@@ -12,10 +13,27 @@ import { optionalRule, ticketFields as fields, type TicketFormValues } from './t
 const keepCurrent = (current: number | null | undefined, offered: boolean, name: string | null | undefined) =>
   current && !offered ? [{ value: current, label: name ?? String(current) }] : [];
 
+/**
+ * A dictionary's enabled items to choose from, and what the ticket holds that none of them does (an item disabled,
+ * deleted or renamed since, a text typed before the field was a choice): still offered, shown as stored.
+ */
+function dictionaryChoices(offered: { value: string; label: string }[], held: (string | null | undefined)[]) {
+  const kept = [...new Set(held)].filter((v): v is string => !!v && !offered.some((o) => o.value === v));
+  return [...offered, ...kept.map((value) => ({ value, label: value }))];
+}
+
 /** What the side column names when the record points at something the user can no longer pick. */
 export type TicketFormCurrent = Pick<
   TicketDetail,
-  'id' | 'projectId' | 'projectName' | 'categoryId' | 'categoryName' | 'companyId' | 'companyName'
+  | 'id'
+  | 'projectId'
+  | 'projectName'
+  | 'categoryId'
+  | 'categoryName'
+  | 'companyId'
+  | 'companyName'
+  | 'businessUnit'
+  | 'ticketType'
 >;
 
 /**
@@ -30,6 +48,10 @@ export function TicketFormSide({ ticket, template = false }: { ticket?: TicketFo
   const projectId = Form.useWatch('projectId', form);
   const categoryId = Form.useWatch('categoryId', form);
   const privateTicket = Form.useWatch('privateTicket', form);
+  const businessUnit = Form.useWatch('businessUnit', form);
+  const ticketType = Form.useWatch('ticketType', form);
+  const businessUnits = useDictionaryItems('businessUnit');
+  const ticketTypes = useDictionaryItems('ticketType');
   const data = options.data;
   const project = data?.projects.find((p) => p.id === projectId);
   const categories = useMemo(
@@ -113,7 +135,12 @@ export function TicketFormSide({ ticket, template = false }: { ticket?: TicketFo
         label={t('ticket.fields.businessUnit')}
         rules={[optionalRule(fields.businessUnit)]}
       >
-        <Input maxLength={100} />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={businessUnits.isPending}
+          options={dictionaryChoices(businessUnits.options, [ticket?.businessUnit, businessUnit])}
+        />
       </Form.Item>
       <Row gutter={16}>
         <Col span={template ? 24 : 12}>
@@ -130,7 +157,12 @@ export function TicketFormSide({ ticket, template = false }: { ticket?: TicketFo
         )}
       </Row>
       <Form.Item name="ticketType" label={t('ticket.fields.ticketType')} rules={[optionalRule(fields.ticketType)]}>
-        <Input maxLength={50} />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={ticketTypes.isPending}
+          options={dictionaryChoices(ticketTypes.options, [ticket?.ticketType, ticketType])}
+        />
       </Form.Item>
       <Form.Item
         name="assignTo"
