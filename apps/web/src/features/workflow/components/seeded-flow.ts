@@ -62,14 +62,18 @@ export function useSeededNodes() {
 /**
  * A node's or branch's name field in the designer: a seeded name is shown in the reader's words, and saved back as
  * the seeded one while the reader leaves those words, so it keeps reading in every language; an edit as typed.
- * Compared with the name the drawer opened with (the drawer is mounted per node).
  */
+export function seededNameField(t: (key: string) => string, id: string | undefined, stored: string) {
+  const code = seededNodeCode(id, stored);
+  return {
+    shown: seededShown(t, 'workflowNode', code, stored),
+    saved: (edited: string) => seededSaved(t, 'workflowNode', code, stored, edited),
+  };
+}
+
+/** `seededNameField` against the name the drawer opened with (the drawer is mounted per node). */
 export function useSeededNameField(id: string | undefined, name: string) {
   const { t } = useTranslation();
   const [opened] = useState(name);
-  const code = seededNodeCode(id, opened);
-  return {
-    shown: seededShown(t, 'workflowNode', code, opened),
-    saved: (edited: string) => seededSaved(t, 'workflowNode', code, opened, edited),
-  };
+  return seededNameField(t, id, opened);
 }
