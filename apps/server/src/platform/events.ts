@@ -60,6 +60,8 @@ export type WorkflowTaskEvent = {
   assigneeId: number;
   onBehalfOfId: number | null;
   title: string;
+  /** The node the task waits at: its id words a seeded name in the reader's language. */
+  nodeId: string;
   nodeName: string;
   /** The web page of the instance (`/workflow/instance/info/<id>`). */
   path: string;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { textHomes, type MessageRef, type MessageValues } from '@casedesk/shared';
+import { seededNameKey, seededNodeCode, textHomes, type MessageRef, type MessageValues } from '@casedesk/shared';
 import { localeTexts, type Texts } from './locale-texts.js';
 
 /**
@@ -59,6 +59,16 @@ export function textAt(language: Language, key: string): string | undefined {
   let at: string | Texts | undefined = texts[language];
   for (const part of key.split('.')) at = typeof at === 'object' && Object.hasOwn(at, part) ? at[part] : undefined;
   return typeof at === 'string' ? at : undefined;
+}
+
+/**
+ * A workflow node's or branch's name in a language while it is a demo node's seeded name, in whichever definition,
+ * copy, version or instance it lives (`seededNodeCode`); a name an admin typed as typed. What the server words of a
+ * node (mails, the bell) goes through here.
+ */
+export function workflowNodeNameIn(language: Language, nodeId: string | null | undefined, name: string): string {
+  const key = seededNameKey('workflowNode', seededNodeCode(nodeId, name), name);
+  return (key && textAt(language, key)) ?? name;
 }
 
 /**

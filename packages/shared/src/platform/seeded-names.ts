@@ -151,6 +151,21 @@ export function seededNameKey(kind: SeededKind, code: string | null | undefined,
   return Object.hasOwn(names, code) && names[code] === name ? `seed.${kind}.${code}` : null;
 }
 
+/**
+ * The catalog code (`<demo workflow>.<node id>`) of the seeded node or branch a node is, wherever it lives: the demo
+ * definition, a copy of it, a new version, an instance. A copy keeps the graph and its ids but not the workflow's
+ * code, so the rule reads the node's own id and name: a node whose id and name are a demo node's still carries its
+ * seeded name (the designer's ids are `<type>_<random>`, so a node an admin added never matches). Null for a name an
+ * admin typed. Nodes of the demos with the same id and name share their translations (`labels.test.ts`).
+ */
+export function seededNodeCode(nodeId: string | null | undefined, name: string | null | undefined): string | null {
+  if (!nodeId || !name) return null;
+  const found = Object.entries(seededNames.workflowNode).find(
+    ([code, seeded]) => seeded === name && code.slice(code.indexOf('.') + 1) === nodeId,
+  );
+  return found ? found[0] : null;
+}
+
 /** A seeded dictionary's items in their order: `key` and English `name` (`seededNames.dictionaryItem`). */
 export function seededDictionaryItems(code: keyof typeof seededNames.dictionary): { key: string; name: string }[] {
   return Object.entries(seededNames.dictionaryItem)

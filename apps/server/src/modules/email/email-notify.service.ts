@@ -355,19 +355,17 @@ async function approvalRecipient(tx: Tx, userId: number): Promise<Recipient | un
  */
 async function approvalValuesOf(
   tx: Tx,
-  event: { instanceId: number; title: string; path: string; actorId: number | null; taskId?: number },
+  event: { instanceId: number; title: string; path: string; actorId: number | null; nodeId?: string },
   more: Record<string, string>,
 ): Promise<{ values: TemplateValues; seeded: SeededValue[] }> {
   const [row] = await rowsOf<{
     workflow_name: string | null;
     workflow_code: string | null;
-    node_id: string | null;
     initiator_name: string | null;
     actor_name: string | null;
   }>(
     tx,
     sql`select w.name as workflow_name, w.code as workflow_code,
-               (select t.node_id from workflow_task t where t.id = ${event.taskId ?? null}::integer) as node_id,
                ${userNameSql(sql`i.initiator_id`)} as initiator_name,
                ${userNameSql(sql`${event.actorId}`)} as actor_name
           from workflow_instance i left join workflow w on w.id = i.workflow_id where i.id = ${event.instanceId}`,
@@ -386,11 +384,8 @@ async function approvalValuesOf(
     },
     seeded: [
       { path: ['approval', 'workflowName'], kind: 'workflow', code },
-      {
-        path: ['approval', 'nodeName'],
-        kind: 'workflowNode',
-        code: code && row?.node_id ? `${code}.${row.node_id}` : null,
-      },
+      // The step by its node: a copy of a demo workflow keeps the demo's ids and names under another code.
+      { path: ['approval', 'nodeName'], nodeId: event.nodeId ?? null },
     ],
   };
 }

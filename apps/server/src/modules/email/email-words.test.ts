@@ -10,11 +10,8 @@ describe('the values a template renders', () => {
   });
   const seeded = [
     { path: ['approval', 'workflowName'] as [string, string], kind: 'workflow' as const, code: 'ticket-approval' },
-    {
-      path: ['approval', 'nodeName'] as [string, string],
-      kind: 'workflowNode' as const,
-      code: 'ticket-approval.team-lead',
-    },
+    // The step by its node, whichever definition holds it (a copy of the demo too).
+    { path: ['approval', 'nodeName'] as [string, string], nodeId: 'team-lead' },
   ];
 
   it("are labelled in the template's language; the outcome's code stays for conditions", () => {

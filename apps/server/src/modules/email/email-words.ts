@@ -1,5 +1,5 @@
 import { seededNameKey, valueLabelKey, type SeededKind, type TemplateLanguage, type ValueKind } from '@casedesk/shared';
-import { textAt } from '../../platform/translator.js';
+import { textAt, workflowNodeNameIn } from '../../platform/translator.js';
 import type { TemplateValues } from './email-render.service.js';
 
 /** A value a mail says that is a fixed value of a kind: it reads as its label in the template's language. */
@@ -9,10 +9,11 @@ const labelledValues: { path: [string, string]; kind: ValueKind }[] = [
 ];
 
 /**
- * A seeded record's name a mail says (the demo workflow's name, its step's name) and the record's code: it reads in
- * the template's language while it is still the seeded one (`seededNames`).
+ * A seeded record's name a mail says (the demo workflow's name) and the record's code, or a workflow step's name and
+ * its node id: it reads in the template's language while it is still the seeded one (`seededNames`).
  */
-export type SeededValue = { path: [string, string]; kind: SeededKind; code: string | null };
+export type SeededValue =
+  { path: [string, string]; kind: SeededKind; code: string | null } | { path: [string, string]; nodeId: string | null };
 
 /**
  * The values as the template's reader reads them (contract 18): a ticket's status and priority as their labels,
@@ -38,11 +39,15 @@ export function wordedValues(
     const text = key && textAt(language, key);
     if (text) set(path, text);
   }
-  for (const { path, kind, code } of seeded) {
-    const name = get(path);
-    const key = typeof name === 'string' ? seededNameKey(kind, code, name) : null;
-    const text = key && textAt(language, key);
-    if (text) set(path, text);
+  for (const value of seeded) {
+    const name = get(value.path);
+    if (typeof name !== 'string') continue;
+    if ('nodeId' in value) set(value.path, workflowNodeNameIn(language, value.nodeId, name));
+    else {
+      const key = seededNameKey(value.kind, value.code, name);
+      const text = key && textAt(language, key);
+      if (text) set(value.path, text);
+    }
   }
   const outcome = get(['approval', 'status']);
   if (outcome !== undefined) {

@@ -3,6 +3,7 @@ import type { NotificationTitleKey, NotificationType } from '@casedesk/shared';
 import type { Tx } from '../../platform/db.js';
 import type { DomainEvent, WorkflowFinishedEvent, WorkflowTaskEvent } from '../../platform/events.js';
 import { htmlToText } from '../../platform/html.js';
+import { workflowNodeNameIn } from '../../platform/translator.js';
 import { ticket, ticketComment } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
 import { writeNotification } from './notification.service.js';
@@ -49,7 +50,8 @@ const instanceLink = (event: { path: string; instanceId: number }) => ({
 
 /**
  * The bell for every task that waits for someone (contract 14), the copies (cc) included, never for the
- * holder's own action; a delegate's entry names whose task it is. The content is the step's name.
+ * holder's own action; a delegate's entry names whose task it is. The content is the step's name, in the holder's
+ * language while it is a demo node's seeded one.
  */
 async function notifyWorkflowTask(tx: Tx, event: WorkflowTaskEvent): Promise<void> {
   if (event.assigneeId === event.actorId) return;
@@ -81,7 +83,7 @@ async function notifyWorkflowTask(tx: Tx, event: WorkflowTaskEvent): Promise<voi
     fromUserId: event.actorId,
     msType: 'approvalTask',
     title: { key, values },
-    content: event.nodeName,
+    content: (language) => workflowNodeNameIn(language, event.nodeId, event.nodeName),
     linkData: instanceLink(event),
   });
 }

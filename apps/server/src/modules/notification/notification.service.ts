@@ -4,6 +4,7 @@ import {
   notificationLanguages,
   renderNotificationTitle,
   type Notification,
+  type NotificationLanguage,
   type NotificationLink,
   type NotificationTitleKey,
   type NotificationTitleValues,
@@ -25,7 +26,8 @@ export type NewNotification = {
   fromUserId?: number | null;
   msType: NotificationType;
   title: { key: NotificationTitleKey; values: NotificationTitleValues };
-  content?: string;
+  /** As written, or worded per language (a workflow step's name): the row keeps the recipient's. */
+  content?: string | ((language: NotificationLanguage) => string);
   linkData?: NotificationLink | null;
 };
 
@@ -46,7 +48,8 @@ const writeStatement = preparedStatement<{ id: number }>('notification_write', (
         insert into ${notification} (to_user_id, from_user_id, ms_type, title, title_key, title_values, content, link_data)
         select id, ${$('fromUserId')}::integer, ${$('msType')}::text,
           coalesce(${$('titles')}::jsonb ->> language, ${$('titles')}::jsonb ->> 'en'),
-          ${$('titleKey')}::text, ${$('titleValues')}::jsonb, ${$('content')}::text, ${$('linkData')}::jsonb
+          ${$('titleKey')}::text, ${$('titleValues')}::jsonb,
+          coalesce(${$('contents')}::jsonb ->> language, ${$('contents')}::jsonb ->> 'en'), ${$('linkData')}::jsonb
         from recipient
         returning id, to_user_id)
     select id, ${publishSql(notificationChannel, sql`to_user_id`, sql`'new:' || id`)} from written`;
@@ -58,7 +61,7 @@ type WriteValues = {
   titles: string;
   titleKey: NotificationTitleKey;
   titleValues: string;
-  content: string;
+  contents: string;
   linkData: string | null;
   unlessToldOfTicket: number | null;
 };
@@ -77,6 +80,13 @@ export async function writeNotification(
   const titles = Object.fromEntries(
     notificationLanguages.map((language) => [language, renderNotificationTitle(key, values, language)]),
   );
+  const { content = '' } = input;
+  const contents = Object.fromEntries(
+    notificationLanguages.map((language) => [
+      language,
+      (typeof content === 'string' ? content : content(language)).slice(0, 2000),
+    ]),
+  );
   const [row] = await writeStatement(tx, {
     toUserId: input.toUserId,
     fromUserId: input.fromUserId ?? null,
@@ -84,7 +94,7 @@ export async function writeNotification(
     titles: JSON.stringify(titles),
     titleKey: key,
     titleValues: JSON.stringify(values),
-    content: (input.content ?? '').slice(0, 2000),
+    contents: JSON.stringify(contents),
     linkData: input.linkData ? JSON.stringify(input.linkData) : null,
     unlessToldOfTicket: options.unlessToldOfTicket ?? null,
   } satisfies WriteValues);

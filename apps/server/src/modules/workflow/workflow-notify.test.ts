@@ -82,6 +82,7 @@ function taskEvent(
     assigneeId,
     onBehalfOfId: null,
     title: instance.title,
+    nodeId: 'manager',
     nodeName: 'Manager approval',
     path: `/workflow/instance/info/${instance.id}`,
     actorId: null,

@@ -41,6 +41,7 @@ export async function announceTask(run: Run, task: TaskRow, kind: 'approve' | 'c
     assigneeId: task.assigneeId,
     onBehalfOfId: task.onBehalfOfId,
     title: run.instance.title,
+    nodeId: task.nodeId,
     nodeName: task.nodeName,
     path: instancePath(run.instance.id),
     actorId: run.actorId,

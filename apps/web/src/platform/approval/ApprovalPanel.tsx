@@ -9,7 +9,7 @@ import type { WorkflowBusinessState, WorkflowInstanceInfo, workflowSubmitSchema,
 import { useActionFeedback } from '../crud/failure';
 import { resourceKeys } from '../crud/resource-api';
 import { http } from '../http/client';
-import { useSeededName } from '../labels/labels';
+import { useSeededName, useSeededNodeName } from '../labels/labels';
 import { InstanceStatusTag } from './InstanceStatusTag';
 
 const instanceKeys = resourceKeys('WorkflowInstance');
@@ -28,6 +28,7 @@ export function ApprovalPanel({ businessType, businessId }: { businessType: Work
   const [submitting, setSubmitting] = useState(false);
   const [form] = Form.useForm<SubmitValues>();
   const seeded = useSeededName();
+  const nodeName = useSeededNodeName();
   const state = useQuery({
     queryKey: instanceKeys.of('businessState', businessType, businessId),
     queryFn: () =>
@@ -72,11 +73,7 @@ export function ApprovalPanel({ businessType, businessId }: { businessType: Work
             {running && instance.currentNodeNames.length > 0 && (
               <Typography.Text type="secondary" className="approval-current">
                 {t('workflow.approval.currentStep', {
-                  step: instance.currentNodeNames
-                    .map((name, i) =>
-                      seeded('workflowNode', `${instance.workflowCode}.${instance.currentNodes[i]}`, name),
-                    )
-                    .join(', '),
+                  step: instance.currentNodeNames.map((name, i) => nodeName(instance.currentNodes[i], name)).join(', '),
                 })}
               </Typography.Text>
             )}

@@ -3,7 +3,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loginReasons, messageRefOf, seededNameKey, seededNames, type SeededKind } from '@casedesk/shared';
+import {
+  loginReasons,
+  messageRefOf,
+  seededNameKey,
+  seededNames,
+  seededNodeCode,
+  type SeededKind,
+} from '@casedesk/shared';
 import { valueLabels } from './labels';
 
 const src = fileURLToPath(new URL('../..', import.meta.url));
@@ -69,6 +76,31 @@ describe('seeded records in three languages', () => {
     expect(seededNameKey('role', 'admin', 'Head office')).toBeNull();
     expect(seededNameKey('role', 'toString', 'x')).toBeNull();
     expect(seededNameKey('workflowNode', null, 'End')).toBeNull();
+  });
+});
+
+// A copy or new version of a demo workflow keeps the demo's node ids and names under another code: its nodes are
+// worded by id and name alone (seededNodeCode), so demo nodes alike must read alike in every language.
+describe('seeded workflow nodes wherever they live', () => {
+  it('a demo node id with its seeded name finds its words, whichever demo it came from', () => {
+    expect(seededNodeCode('team-lead', 'Team lead')).toMatch(/\.team-lead$/);
+    expect(seededNodeCode('start', 'Requester')).toBe('requisition-approval.start');
+    expect(seededNodeCode('other', 'Other tickets')).toBe('ticket-approval.other');
+    expect(seededNodeCode('team-lead', 'Lead on duty')).toBeNull();
+    expect(seededNodeCode('approver_ab12cd', 'Team lead')).toBeNull();
+    expect(seededNodeCode('start', 'Initiator')).toBeNull();
+    expect(seededNodeCode(null, 'End')).toBeNull();
+  });
+
+  it('demo nodes with the same id and name have the same words in every language', () => {
+    const workflowNode: Record<string, string> = seededNames.workflowNode;
+    for (const [code, name] of Object.entries(workflowNode)) {
+      const found = seededNodeCode(code.slice(code.indexOf('.') + 1), name)!;
+      for (const language of languages)
+        expect(texts[language].get(`seed.workflowNode.${found}`), `${language} ${code}`).toBe(
+          texts[language].get(`seed.workflowNode.${code}`),
+        );
+    }
   });
 });
 

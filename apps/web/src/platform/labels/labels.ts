@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import {
   seededNameKey,
+  seededNodeCode,
   valueLabelKey,
   valueLabels,
   type SeededKind,
@@ -34,6 +35,16 @@ export function useSeededName() {
     const key = seededNameKey(kind, code, name);
     return key ? t(key) : name;
   };
+}
+
+/**
+ * A workflow node's or branch's name in the user's language while it is a demo node's seeded name, in whichever
+ * definition, copy, version or instance it lives (`seededNodeCode`); a name an admin typed is shown as typed.
+ */
+export function useSeededNodeName() {
+  const seeded = useSeededName();
+  return (nodeId: string | null | undefined, name: string): string =>
+    seeded('workflowNode', seededNodeCode(nodeId, name), name);
 }
 
 type Translate = (key: string) => string;

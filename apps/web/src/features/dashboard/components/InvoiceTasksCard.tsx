@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useInvoiceTasks } from '../api';
 import { formatDateTime } from '../../../platform/format';
+import { useSeededNodeName } from '../../../platform/labels/labels';
 
 /** "Invoices waiting for me" (issue 14): my to-do approval tasks on invoices. */
 export function InvoiceTasksCard() {
   const { t } = useTranslation();
+  const nodeName = useSeededNodeName();
   const list = useInvoiceTasks(true);
   const page = list.data;
   return (
@@ -41,7 +43,10 @@ export function InvoiceTasksCard() {
                   </Typography.Text>
                 </Flex>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('dashboard.invoiceTaskStep', { step: task.nodeName, from: task.initiatorName ?? '—' })}
+                  {t('dashboard.invoiceTaskStep', {
+                    step: nodeName(task.nodeId, task.nodeName),
+                    from: task.initiatorName ?? '—',
+                  })}
                 </Typography.Text>
               </Flex>
             </List.Item>

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { validateFlowChart, type FlowNode, type WorkflowType } from '@casedesk/shared';
 import { useSaveFailure, useServerText } from '../../../platform/crud/failure';
 import { ApiError } from '../../../platform/http/client';
+import { useSeededNodeName } from '../../../platform/labels/labels';
 import { usePermissions } from '../../../platform/permission';
 import { usePublishWorkflow, useSaveWorkflow, useWorkflowVersions, workflowApi, type WorkflowRecord } from '../api';
 import {
@@ -175,7 +176,7 @@ function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; re
       setPublishing(false);
       if (!(error instanceof ApiError) || error.kind !== 'http' || error.status === 403) return;
       if (error.status === 400) {
-        setRefused(refusedNodes(error, chart, serverText));
+        setRefused(refusedNodes(error, chart, serverText, seeded.nodeName));
         modal.error({ title: t('workflow.design.publishRefused'), content: serverText(error), okText: t('common.ok') });
       } else saveFailure(error, undefined, reload);
     }
@@ -286,7 +287,7 @@ function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; re
         selection={selection}
         problems={marks}
         zoom={zoom}
-        rename={seeded.nodeName(record.code)}
+        rename={seeded.nodeName}
       />
       {selectedNode && !selection?.branchId && (
         <NodeDrawer
@@ -374,6 +375,7 @@ function PublishModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const nodeName = useSeededNodeName();
   const [note, setNote] = useState('');
   return (
     <Modal
@@ -393,10 +395,13 @@ function PublishModal({
         {changes.map((change, i) => (
           <li key={i} className={`wf-change-${change.kind}`}>
             {change.kind === 'renamed'
-              ? t('workflow.design.change.renamed', { before: change.before, name: change.name })
+              ? t('workflow.design.change.renamed', {
+                  before: nodeName(change.nodeId, change.before),
+                  name: nodeName(change.nodeId, change.name),
+                })
               : t(`workflow.design.change.${change.kind}`, {
                   type: t(`workflow.node.type.${change.nodeType}`),
-                  name: change.name,
+                  name: nodeName(change.nodeId, change.name),
                 })}
           </li>
         ))}

@@ -33,6 +33,7 @@ import { branchConditions, isBranchNode, withConditions } from './flow-edit';
 import { fieldsOf, strategiesWithIds, useFieldTexts, useKnownUsers } from './node-texts';
 import { nodeFromValues, valuesOf, type NodeValues as Values } from './node-values';
 import { DeptsSelect, GroupsSelect, PositionsSelect, RolesSelect } from './OrgPickers';
+import { useSeededNameField } from './seeded-flow';
 
 /** The picker of the rule's ids, by strategy. */
 function RuleIds({ strategy, known }: { strategy: ApproverRule['strategy']; known: ReturnType<typeof useKnownUsers> }) {
@@ -320,6 +321,7 @@ export function NodeDrawer({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const name = useSeededNameField(node.id, node.name);
   const values = (Form.useWatch([], { form, preserve: true }) as Values | undefined) ?? valuesOf(node, type);
   return (
     <Drawer
@@ -353,12 +355,13 @@ export function NodeDrawer({
         form={form}
         disabled={readOnly}
         layout="vertical"
-        initialValues={valuesOf(node, type)}
+        initialValues={{ ...valuesOf(node, type), name: name.shown }}
         onValuesChange={(changed: Values) => {
           // A new strategy starts without the previous one's ids, levels or field.
           if (changed.approvers?.strategy)
             form.setFieldsValue({ approvers: { strategy: changed.approvers.strategy, ids: [], levels: 1 } });
-          onChange(nodeFromValues(node, form.getFieldsValue(true) as Values));
+          const next = nodeFromValues(node, form.getFieldsValue(true) as Values);
+          onChange({ ...next, name: name.saved(next.name) });
         }}
       >
         <Form.Item name="name" label={t('workflow.node.name')} rules={nameRules(t('workflow.node.nameRequired'))}>
@@ -400,6 +403,7 @@ export function BranchDrawer({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const conditional = ownerType === 'condition' && !branch.isDefault;
+  const name = useSeededNameField(branch.id, branch.name);
   return (
     <Drawer open className="wf-branch-drawer" size={640} title={t(`workflow.node.title.branch`)} onClose={onClose}>
       <Form<Values>
@@ -407,10 +411,10 @@ export function BranchDrawer({
         form={form}
         disabled={readOnly}
         layout="vertical"
-        initialValues={{ name: branch.name, conditions: branchConditions(branch) }}
+        initialValues={{ name: name.shown, conditions: branchConditions(branch) }}
         onValuesChange={() => {
           const v = form.getFieldsValue(true) as Values;
-          const named = { ...branch, name: typeof v.name === 'string' ? v.name : branch.name };
+          const named = { ...branch, name: typeof v.name === 'string' ? name.saved(v.name) : branch.name };
           onChange(conditional ? withConditions(named, v.conditions ?? []) : named);
         }}
       >

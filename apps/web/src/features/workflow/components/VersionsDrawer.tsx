@@ -5,11 +5,13 @@ import { useWorkflowVersions, type WorkflowRecord } from '../api';
 import { formatDateTime } from '../../../platform/format';
 import { withBranchIds } from './flow-edit';
 import { FlowTree } from './FlowTree';
+import { useSeededNodes } from './seeded-flow';
 
 /** Every published version of a definition: when, by whom, what changed, how many instances run on it, its graph. */
 export function VersionsDrawer({ workflow, onClose }: { workflow: WorkflowRecord; onClose: () => void }) {
   const { t } = useTranslation();
   const serverText = useServerText();
+  const seeded = useSeededNodes();
   const versions = useWorkflowVersions(workflow.code);
   const list = [...(versions.data ?? [])].sort((a, b) => b.version - a.version);
   return (
@@ -19,7 +21,7 @@ export function VersionsDrawer({ workflow, onClose }: { workflow: WorkflowRecord
       className="wf-versions"
       size={900}
       onClose={onClose}
-      title={t('workflow.definition.versionsOf', { name: workflow.name })}
+      title={t('workflow.definition.versionsOf', { name: seeded.workflowName(workflow.code, workflow.name) })}
     >
       {versions.isLoading ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} />
@@ -55,7 +57,12 @@ export function VersionsDrawer({ workflow, onClose }: { workflow: WorkflowRecord
                     <Descriptions.Item label={t('workflow.definition.note')}>{version.note}</Descriptions.Item>
                   )}
                 </Descriptions>
-                <FlowTree root={withBranchIds(version.flowChart)!} type={workflow.type} zoom={0.8} />
+                <FlowTree
+                  root={withBranchIds(version.flowChart)!}
+                  type={workflow.type}
+                  zoom={0.8}
+                  rename={seeded.nodeName}
+                />
               </>
             ),
           }))}

@@ -234,14 +234,14 @@ describe('flowChanges', () => {
     after = insertNode(after, { after: 'start' }, condition);
     after = updateNode(after, a.id, (n) => ({ ...n, name: 'Manager', mode: 'all' }) as FlowNode);
     expect(flowChanges(before, after)).toEqual([
-      { kind: 'removed', nodeType: 'cc', name: 'New cc' },
-      { kind: 'added', nodeType: 'condition', name: 'New condition' },
-      { kind: 'renamed', nodeType: 'approver', name: 'Manager', before: 'New approver' },
-      { kind: 'changed', nodeType: 'approver', name: 'Manager' },
+      { kind: 'removed', nodeId: b.id, nodeType: 'cc', name: 'New cc' },
+      { kind: 'added', nodeId: condition.id, nodeType: 'condition', name: 'New condition' },
+      { kind: 'renamed', nodeId: a.id, nodeType: 'approver', name: 'Manager', before: 'New approver' },
+      { kind: 'changed', nodeId: a.id, nodeType: 'approver', name: 'Manager' },
     ]);
     // The same node moved into a branch.
     const branchId = branchesOf(after, condition.id)[0]!.id!;
     const moved = insertNode(removeNode(after, a.id), { branchOf: condition.id, branchId }, findNode(after, a.id)!);
-    expect(flowChanges(after, moved)).toEqual([{ kind: 'moved', nodeType: 'approver', name: 'Manager' }]);
+    expect(flowChanges(after, moved)).toEqual([{ kind: 'moved', nodeId: a.id, nodeType: 'approver', name: 'Manager' }]);
   });
 });

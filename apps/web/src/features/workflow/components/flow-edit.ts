@@ -287,9 +287,10 @@ export function withBranchIds(root: FlowNode | null): FlowNode | null {
 }
 
 /** One difference between two versions of a graph, by node id, for the publish confirmation. */
+/** A change of a node: its id words a seeded name in the reader's language. */
 export type FlowChange =
-  | { kind: 'added' | 'removed' | 'changed' | 'moved'; nodeType: FlowNode['type']; name: string }
-  | { kind: 'renamed'; nodeType: FlowNode['type']; name: string; before: string };
+  | { kind: 'added' | 'removed' | 'changed' | 'moved'; nodeId: string; nodeType: FlowNode['type']; name: string }
+  | { kind: 'renamed'; nodeId: string; nodeType: FlowNode['type']; name: string; before: string };
 
 /** A node's own settings without its place in the tree (the chains that hang below it). */
 function settingsOf(node: FlowNode): string {
@@ -324,18 +325,19 @@ export function flowChanges(before: FlowNode | null | undefined, after: FlowNode
   const newPlaces = placesOf(after);
   const changes: FlowChange[] = [];
   for (const [id, node] of oldNodes)
-    if (!newNodes.has(id)) changes.push({ kind: 'removed', nodeType: node.type, name: node.name });
+    if (!newNodes.has(id)) changes.push({ kind: 'removed', nodeId: id, nodeType: node.type, name: node.name });
   for (const [id, node] of newNodes) {
     const old = oldNodes.get(id);
     if (!old) {
-      changes.push({ kind: 'added', nodeType: node.type, name: node.name });
+      changes.push({ kind: 'added', nodeId: id, nodeType: node.type, name: node.name });
       continue;
     }
     if (old.name !== node.name)
-      changes.push({ kind: 'renamed', nodeType: node.type, name: node.name, before: old.name });
-    if (settingsOf(old) !== settingsOf(node)) changes.push({ kind: 'changed', nodeType: node.type, name: node.name });
+      changes.push({ kind: 'renamed', nodeId: id, nodeType: node.type, name: node.name, before: old.name });
+    if (settingsOf(old) !== settingsOf(node))
+      changes.push({ kind: 'changed', nodeId: id, nodeType: node.type, name: node.name });
     else if (oldPlaces.get(id) !== newPlaces.get(id))
-      changes.push({ kind: 'moved', nodeType: node.type, name: node.name });
+      changes.push({ kind: 'moved', nodeId: id, nodeType: node.type, name: node.name });
   }
   return changes;
 }

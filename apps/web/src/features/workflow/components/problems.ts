@@ -1,18 +1,26 @@
 import { useTranslation } from 'react-i18next';
-import type { GraphProblem } from '@casedesk/shared';
+import type { FlowNode, GraphProblem, MessageValues } from '@casedesk/shared';
 import type { ApiError } from '../../../platform/http/client';
+import { useSeededNodeName } from '../../../platform/labels/labels';
 import { translateServerMessage } from '../../../platform/server-messages';
 import { allNodes } from './flow-edit';
-import type { FlowNode } from '@casedesk/shared';
+import type { NodeRename } from './seeded-flow';
+
+/** A message's values with the node it names (`{node}`) in the reader's words while that is a seeded name. */
+function withNodeName(values: MessageValues | undefined, nodeId: string, rename: NodeRename) {
+  const node = values?.node;
+  return typeof node === 'string' ? { ...values, node: rename(nodeId, node) } : values;
+}
 
 /** A graph problem in the user's language, by its key in `workflowMessages` (English when no translation). */
 export function useProblemText() {
   useTranslation();
+  const nodeName = useSeededNodeName();
   return (problem: GraphProblem) =>
     translateServerMessage({
       message: problem.message,
       messageKey: `workflow.${problem.key}`,
-      messageValues: problem.values,
+      messageValues: problem.nodeId ? withNodeName(problem.values, problem.nodeId, nodeName) : problem.values,
     });
 }
 
@@ -30,7 +38,12 @@ export function problemsByNode(problems: readonly GraphProblem[], text: (p: Grap
  * The nodes a server refusal names: its field errors name node ids (`flowChart.<id>`, or the id alone); a refusal
  * without field errors marks no node and is shown as a message only.
  */
-export function refusedNodes(error: ApiError, root: FlowNode | null, serverText: (source: ApiError) => string) {
+export function refusedNodes(
+  error: ApiError,
+  root: FlowNode | null,
+  serverText: (source: ApiError) => string,
+  rename: NodeRename = (_id, name) => name,
+) {
   const ids = allNodes(root).map((node) => node.id);
   const byNode = new Map<string, string[]>();
   const errors = error.fieldErrors;
@@ -38,7 +51,10 @@ export function refusedNodes(error: ApiError, root: FlowNode | null, serverText:
     const parts = (fieldError.field ?? '').split('.');
     const id = ids.find((candidate) => parts.includes(candidate));
     if (!id) continue;
-    const text = translateServerMessage(fieldError);
+    const text = translateServerMessage({
+      ...fieldError,
+      messageValues: withNodeName(fieldError.messageValues, id, rename),
+    });
     byNode.set(id, [...(byNode.get(id) ?? []), text]);
   }
   if (byNode.size === 0 && errors.length === 0) {

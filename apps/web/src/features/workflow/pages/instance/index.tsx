@@ -13,6 +13,7 @@ import { usePermissions } from '../../../../platform/permission';
 import { UserSelect } from '../../../../platform/pickers/UserSelect';
 import { useInstanceInfo, useInstanceList, type InstanceListQuery } from '../../api';
 import { ActionModal } from '../../components/ActionModal';
+import { useSeededNodes } from '../../components/seeded-flow';
 import { formatDateTime } from '../../../../platform/format';
 
 const firstPage: InstanceListQuery = { page: 1, pageSize: 20 };
@@ -29,6 +30,7 @@ function AdminAction(props: { instanceId: number; action: 'cancel' | 'reassign';
 export default function InstanceListPage() {
   const { t } = useTranslation();
   const { has } = usePermissions();
+  const seeded = useSeededNodes();
   const list = useResourceList<WorkflowInstance, InstanceListQuery>(instances, { start: firstPage });
   const { query, setFilter } = list;
   const [code, setCode] = useState('');
@@ -50,7 +52,11 @@ export default function InstanceListPage() {
     {
       key: 'workflow',
       title: t('workflow.instance.fields.workflow'),
-      render: (_, item) => t('workflow.instance.versionOf', { name: item.workflowName, version: item.version }),
+      render: (_, item) =>
+        t('workflow.instance.versionOf', {
+          name: seeded.workflowName(item.workflowCode, item.workflowName),
+          version: item.version,
+        }),
     },
     {
       key: 'status',
@@ -60,7 +66,8 @@ export default function InstanceListPage() {
     {
       key: 'current',
       title: t('workflow.instance.fields.current'),
-      render: (_, item) => item.currentNodeNames.join(', ') || '—',
+      render: (_, item) =>
+        item.currentNodeNames.map((name, i) => seeded.nodeName(item.currentNodes[i], name)).join(', ') || '—',
     },
     { key: 'initiator', dataIndex: 'initiatorName', title: t('workflow.instance.fields.initiator') },
     {

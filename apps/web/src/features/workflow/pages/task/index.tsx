@@ -52,7 +52,7 @@ export default function MyApprovalsPage() {
     {
       key: 'node',
       title: t('workflow.task.columns.node'),
-      render: (_, task) => seeded.nodeName(task.workflowCode)(task.nodeId, task.nodeName),
+      render: (_, task) => seeded.nodeName(task.nodeId, task.nodeName),
     },
     { key: 'initiator', dataIndex: 'initiatorName', title: t('workflow.task.columns.initiator') },
     {

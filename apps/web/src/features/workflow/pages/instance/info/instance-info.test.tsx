@@ -73,9 +73,56 @@ const info: WorkflowInstanceInfo = {
   fieldTexts: { projectId: 'DESK · Service desk' },
 };
 
+// A copy of the demo an admin made and published again: another code and name, the demo's node ids and names, and
+// a node the admin added and named like a demo node (the designer's id: typed, so shown as typed).
+const copied: WorkflowInstanceInfo = {
+  ...info,
+  instance: {
+    ...info.instance,
+    id: 6,
+    workflowCode: 'our-approval',
+    workflowName: 'Ours',
+    version: 2,
+    currentNodes: ['team-lead', 'approver_ab12cd'],
+    currentNodeNames: ['Team lead', 'Team lead'],
+  },
+  flowChart: {
+    ...chart,
+    next: {
+      ...chart.next!,
+      next: {
+        id: 'approver_ab12cd',
+        name: 'Team lead',
+        type: 'approver',
+        approvers: { strategy: 'users', ids: [4] },
+        mode: 'any',
+        next: { id: 'end', name: 'End', type: 'end' },
+      },
+    },
+  } as FlowNode,
+  log: [
+    {
+      id: 1,
+      taskId: null,
+      nodeId: 'start',
+      nodeName: 'Submitter',
+      action: 'submit',
+      actorId: 7,
+      actorName: 'Ada',
+      onBehalfOfId: null,
+      onBehalfOfName: null,
+      comment: null,
+      commentKey: null,
+      detail: null,
+      createdAt: '2026-01-05T08:00:00.000Z',
+    },
+  ],
+};
+
 const project = { id: 4, projectCode: 'DESK', projectName: 'Service desk' };
 const answers: Record<string, unknown> = {
   '/api/WorkflowInstance/Info/5': info,
+  '/api/WorkflowInstance/Info/6': copied,
   '/api/Project/Get/4': project,
 };
 
@@ -147,6 +194,24 @@ describe('the approval page in Chinese', () => {
     expect(header).toContain(labelsCn.seed.workflow['ticket-approval']);
     expect(header).toContain(labelsCn.seed.workflowNode['ticket-approval']['team-lead']);
     expect(header).not.toContain('Team lead');
+  });
+
+  it('a copy of the demo, published again, still shows its seeded node names in Chinese; a typed name as typed', async () => {
+    await show(
+      <MemoryRouter initialEntries={['/workflow/instance/info/6']}>
+        <Routes>
+          <Route path="/workflow/instance/info/:id" element={<InstanceInfoPage />} />
+        </Routes>
+      </MemoryRouter>,
+      () => host.querySelector('.instance-header') !== null,
+    );
+    const lead = labelsCn.seed.workflowNode['ticket-approval']['team-lead'];
+    const header = host.querySelector('.instance-header')!.textContent!;
+    expect(header).toContain('Ours');
+    expect(header).toContain(`${lead}, Team lead`);
+    const page = host.textContent!;
+    expect(page).toContain(labelsCn.seed.workflowNode['ticket-approval'].start);
+    expect(page).not.toContain('Submitter');
   });
 
   it('a condition names the project and the priority’s label, not an id or a code', async () => {
