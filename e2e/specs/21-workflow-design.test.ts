@@ -212,6 +212,8 @@ describe('workflow designer', () => {
     await row.locator('.workflow-versions').click();
     const versionsDrawer = page.locator('.wf-versions');
     await versionsDrawer.locator('.wf-readonly .wf-card', { hasText: 'Finance' }).waitFor();
+    // What each version changed is worded in the reader's language from the graphs (the first: how many nodes).
+    await versionsDrawer.getByText(/^First version \(nodes: \d+\)\.$/).waitFor();
     expect(await versionsDrawer.locator('.wf-add').count()).toBe(0);
     await closeDrawer(page, versionsDrawer);
 

@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { validateFlowChart, type FlowNode, type WorkflowType } from '@casedesk/shared';
 import { useSaveFailure, useServerText } from '../../../platform/crud/failure';
 import { ApiError } from '../../../platform/http/client';
-import { useSeededNodeName } from '../../../platform/labels/labels';
 import { usePermissions } from '../../../platform/permission';
 import { usePublishWorkflow, useSaveWorkflow, useWorkflowVersions, workflowApi, type WorkflowRecord } from '../api';
 import {
@@ -35,6 +34,7 @@ import {
   type InsertPoint,
   type NewNodeNames,
 } from './flow-edit';
+import { FlowChangeList } from './FlowChangeList';
 import { FlowTree, type FlowTreeEdits, type Selection } from './FlowTree';
 import { BranchDrawer, NodeDrawer } from './NodeDrawer';
 import { WorkflowStatusTag } from './node-texts';
@@ -375,7 +375,6 @@ function PublishModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const nodeName = useSeededNodeName();
   const [note, setNote] = useState('');
   return (
     <Modal
@@ -390,22 +389,7 @@ function PublishModal({
     >
       <Typography.Paragraph>{t('workflow.design.publishText')}</Typography.Paragraph>
       <Typography.Text strong>{t('workflow.design.changes')}</Typography.Text>
-      <ul className="wf-changes">
-        {changes.length === 0 && <li>{t('workflow.design.noChanges')}</li>}
-        {changes.map((change, i) => (
-          <li key={i} className={`wf-change-${change.kind}`}>
-            {change.kind === 'renamed'
-              ? t('workflow.design.change.renamed', {
-                  before: nodeName(change.nodeId, change.before),
-                  name: nodeName(change.nodeId, change.name),
-                })
-              : t(`workflow.design.change.${change.kind}`, {
-                  type: t(`workflow.node.type.${change.nodeType}`),
-                  name: nodeName(change.nodeId, change.name),
-                })}
-          </li>
-        ))}
-      </ul>
+      <FlowChangeList changes={changes} empty={t('workflow.design.noChanges')} />
       <Input.TextArea
         className="wf-publish-note"
         placeholder={t('workflow.design.notePlaceholder')}

@@ -1,19 +1,23 @@
 import { Collapse, Descriptions, Drawer, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useServerText } from '../../../platform/crud/failure';
+import type { FlowNode } from '@casedesk/shared';
 import { useWorkflowVersions, type WorkflowRecord } from '../api';
 import { formatDateTime } from '../../../platform/format';
-import { withBranchIds } from './flow-edit';
+import { allNodes, flowChanges, withBranchIds } from './flow-edit';
+import { FlowChangeList } from './FlowChangeList';
 import { FlowTree } from './FlowTree';
 import { useSeededNodes } from './seeded-flow';
+
+const nodeCount = (root: FlowNode) => allNodes(root).length;
 
 /** Every published version of a definition: when, by whom, what changed, how many instances run on it, its graph. */
 export function VersionsDrawer({ workflow, onClose }: { workflow: WorkflowRecord; onClose: () => void }) {
   const { t } = useTranslation();
-  const serverText = useServerText();
   const seeded = useSeededNodes();
   const versions = useWorkflowVersions(workflow.code);
   const list = [...(versions.data ?? [])].sort((a, b) => b.version - a.version);
+  // A version's changes are worded here from the two graphs (the stored summary is English, for API clients).
+  const previous = (version: number) => list.find((v) => v.version < version);
   return (
     <Drawer
       open
@@ -47,11 +51,17 @@ export function VersionsDrawer({ workflow, onClose }: { workflow: WorkflowRecord
               <>
                 <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
                   <Descriptions.Item label={t('workflow.definition.summary')}>
-                    <ul style={{ margin: 0, paddingLeft: 18 }}>
-                      {version.summary.map((line, i) => (
-                        <li key={i}>{serverText(line)}</li>
-                      ))}
-                    </ul>
+                    {previous(version.version) ? (
+                      <FlowChangeList
+                        changes={flowChanges(
+                          withBranchIds(previous(version.version)!.flowChart),
+                          withBranchIds(version.flowChart)!,
+                        )}
+                        empty={t('workflow.definition.noChanges')}
+                      />
+                    ) : (
+                      t('workflow.definition.firstVersion', { count: nodeCount(version.flowChart) })
+                    )}
                   </Descriptions.Item>
                   {version.note && (
                     <Descriptions.Item label={t('workflow.definition.note')}>{version.note}</Descriptions.Item>
