@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { companyCreateSchema, type Company, type Industry } from '@casedesk/shared';
 import { schemaRule } from '../../../platform/form-rules';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
+import { DictionarySelect } from '../../../platform/pickers/DictionarySelect';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { useStatusOptions } from '../../../platform/crud/StatusTag';
 import { blanksToNull } from '../../../platform/crud/values';
@@ -108,7 +109,11 @@ export function CompanyEditor({ id, onClose }: { id: number | null; onClose: () 
             </Col>
             <Text name="companyType" label={f('companyType')} max={50} />
             <Text name="userType" label={f('userType')} max={50} />
-            <Text name="businessUnit" label={f('businessUnit')} max={100} />
+            <Col xs={24} sm={12}>
+              <Form.Item name="businessUnit" label={f('businessUnit')} rules={[schemaRule(fields.businessUnit)]}>
+                <DictionarySelect code="businessUnit" />
+              </Form.Item>
+            </Col>
             <Text name="scale" label={f('scale')} max={50} />
           </Row>
           <Divider titlePlacement="start" plain>

@@ -8,6 +8,7 @@ import { searchCompanies } from '../../../platform/pickers/lookups';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
+import { DictionarySelect } from '../../../platform/pickers/DictionarySelect';
 import { useStatusOptions } from '../../../platform/crud/StatusTag';
 import { blanksToNull, type DateValue, type FormValuesOf } from '../../../platform/crud/values';
 import { projectApi } from '../api';
@@ -121,7 +122,7 @@ export function ProjectEditor({ id, onClose }: { id: number | null; onClose: () 
                 label={t('project.fields.businessUnit')}
                 rules={[schemaRule(fields.businessUnit)]}
               >
-                <Input maxLength={100} />
+                <DictionarySelect code="businessUnit" />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ticketFroms, ticketPriorities, type TicketDetail } from '@casedesk/shared';
 import { requiredRule } from '../../../platform/form-rules';
 import { DatePicker } from '../../../platform/forms/DatePicker';
-import { useDictionaryItems } from '../../../platform/labels/dictionary-labels';
+import { DictionarySelect } from '../../../platform/pickers/DictionarySelect';
 import { useTicketFormOptions } from '../api';
 import { ParentTicketField } from './ParentTicketField';
 import { optionalRule, ticketFields as fields, type TicketFormValues } from './ticket-form-values';
@@ -12,15 +12,6 @@ import { optionalRule, ticketFields as fields, type TicketFormValues } from './t
 /** A ticket being edited may point at a project, category or company the user can no longer pick: still name it. */
 const keepCurrent = (current: number | null | undefined, offered: boolean, name: string | null | undefined) =>
   current && !offered ? [{ value: current, label: name ?? String(current) }] : [];
-
-/**
- * A dictionary's enabled items to choose from, and what the ticket holds that none of them does (an item disabled,
- * deleted or renamed since, a text typed before the field was a choice): still offered, shown as stored.
- */
-function dictionaryChoices(offered: { value: string; label: string }[], held: (string | null | undefined)[]) {
-  const kept = [...new Set(held)].filter((v): v is string => !!v && !offered.some((o) => o.value === v));
-  return [...offered, ...kept.map((value) => ({ value, label: value }))];
-}
 
 /** What the side column names when the record points at something the user can no longer pick. */
 export type TicketFormCurrent = Pick<
@@ -48,10 +39,6 @@ export function TicketFormSide({ ticket, template = false }: { ticket?: TicketFo
   const projectId = Form.useWatch('projectId', form);
   const categoryId = Form.useWatch('categoryId', form);
   const privateTicket = Form.useWatch('privateTicket', form);
-  const businessUnit = Form.useWatch('businessUnit', form);
-  const ticketType = Form.useWatch('ticketType', form);
-  const businessUnits = useDictionaryItems('businessUnit');
-  const ticketTypes = useDictionaryItems('ticketType');
   const data = options.data;
   const project = data?.projects.find((p) => p.id === projectId);
   const categories = useMemo(
@@ -135,12 +122,7 @@ export function TicketFormSide({ ticket, template = false }: { ticket?: TicketFo
         label={t('ticket.fields.businessUnit')}
         rules={[optionalRule(fields.businessUnit)]}
       >
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={businessUnits.isPending}
-          options={dictionaryChoices(businessUnits.options, [ticket?.businessUnit, businessUnit])}
-        />
+        <DictionarySelect code="businessUnit" />
       </Form.Item>
       <Row gutter={16}>
         <Col span={template ? 24 : 12}>
@@ -157,12 +139,7 @@ export function TicketFormSide({ ticket, template = false }: { ticket?: TicketFo
         )}
       </Row>
       <Form.Item name="ticketType" label={t('ticket.fields.ticketType')} rules={[optionalRule(fields.ticketType)]}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={ticketTypes.isPending}
-          options={dictionaryChoices(ticketTypes.options, [ticket?.ticketType, ticketType])}
-        />
+        <DictionarySelect code="ticketType" maxLength={50} />
       </Form.Item>
       <Form.Item
         name="assignTo"
