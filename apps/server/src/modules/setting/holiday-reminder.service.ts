@@ -4,7 +4,8 @@ import type { Tx } from '../../platform/db.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
 import { appUser } from '../user/index.js';
-import { dayIn, readSettings } from './setting.service.js';
+import { dayIn } from '../../platform/zoned-time.js';
+import { readSettings } from './setting.service.js';
 import { holiday, holidayReminderLog } from './setting.table.js';
 
 type HolidayRow = { id: number; day: string; name: string };

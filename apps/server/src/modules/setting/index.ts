@@ -3,7 +3,6 @@ export * from './setting.table.js';
 export { holidayReminder } from './holiday-reminder.service.js';
 export {
   addServiceHours,
-  dayIn,
   getSettings,
   holidaysFrom,
   holidaysFromQuery,

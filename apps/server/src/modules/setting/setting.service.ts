@@ -23,6 +23,7 @@ import { loadConfig, type Config } from '../../platform/config.js';
 import { present } from '../../platform/envelope.js';
 import { conflict, fieldRefusal } from '../../platform/errors.js';
 import { emitDomainEvent } from '../../platform/events.js';
+import { dayIn, nextDay, startOfDay } from '../../platform/zoned-time.js';
 import { appUser } from '../user/index.js';
 import { appSetting, holiday } from './setting.table.js';
 
@@ -339,60 +340,6 @@ async function checkReminderUsers(q: Queryable, userIds: number[]) {
 }
 
 // ---- holiday calendar ----
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-function formatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The wall-clock reading of an instant in a zone, as if it were UTC. */
-function wallClock(timeZone: string, at: number): number {
-  const parts = Object.fromEntries(
-    formatIn(timeZone)
-      .formatToParts(at)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-}
-
-/** `YYYY-MM-DD` of an instant in a zone. */
-export function dayIn(timeZone: string, at: Date): string {
-  return new Date(wallClock(timeZone, at.getTime())).toISOString().slice(0, 10);
-}
-
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-/** Days' starts by zone and day, worked out once: every due date asks for the same few days again. */
-const dayStarts = new Map<string, number>();
-
-/** The instant a day begins in a zone (the second pass settles days whose offset differs from the night before). */
-function startOfDay(day: string, timeZone: string): number {
-  const key = `${timeZone} ${day}`;
-  let start = dayStarts.get(key);
-  if (start === undefined) {
-    const midnight = Date.parse(`${day}T00:00:00Z`);
-    const guess = midnight - (wallClock(timeZone, midnight) - midnight);
-    start = midnight - (wallClock(timeZone, guess) - guess);
-    if (dayStarts.size >= 10_000) dayStarts.clear();
-    dayStarts.set(key, start);
-  }
-  return start;
-}
 
 /**
  * `hours` of service time from `start`, holidays not counting: a holiday's whole day (in the

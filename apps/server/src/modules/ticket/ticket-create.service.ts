@@ -13,9 +13,10 @@ import type { Actor } from '../../platform/actor.js';
 import { fieldRefusal } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { searchableText } from '../../platform/text-search.js';
+import { dayIn } from '../../platform/zoned-time.js';
 import { activeDelegateQuery, recordDelegatedWork, utcDay } from '../delegate/index.js';
 import { claimFiles } from '../file/index.js';
-import { addServiceHours, dayIn, holidaysFromQuery, readSettings } from '../setting/index.js';
+import { addServiceHours, holidaysFromQuery, readSettings } from '../setting/index.js';
 import { appUser } from '../user/index.js';
 import { ticketRecordColumns } from './ticket.queries.js';
 import {

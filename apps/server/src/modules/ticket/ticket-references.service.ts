@@ -15,11 +15,12 @@ import {
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { fieldRefusal, namedFieldRefusal } from '../../platform/errors.js';
+import { dayIn } from '../../platform/zoned-time.js';
 import { category, categoryProject } from '../category/index.js';
 import { company } from '../company/index.js';
 import { activeDelegate } from '../delegate/index.js';
 import { project, projectCompany } from '../project/index.js';
-import { addServiceHours, dayIn, holidaysFrom } from '../setting/index.js';
+import { addServiceHours, holidaysFrom } from '../setting/index.js';
 import { appUser } from '../user/index.js';
 import { ticketVisible } from './ticket.service.js';
 import { ticket } from './ticket.table.js';
