@@ -18,6 +18,7 @@ const runOnce = {
   withoutDatabase: [
     'src/modules/seeded-names.test.ts',
     'src/modules/workflow/workflow-graph.test.ts',
+    'src/modules/sla/working-time.test.ts',
     'src/modules/import/import.labels.test.ts',
     'src/platform/jobs/cron.test.ts',
     'src/platform/refusals-keyed.test.ts',
