@@ -19,6 +19,7 @@ import { industryModule } from './industry/index.js';
 import { configurationModule } from './configuration/index.js';
 import { webApiModule } from './webApi/index.js';
 import { settingModule } from './setting/index.js';
+import { slaModule } from './sla/index.js';
 import { apiTokenModule } from './apiToken/index.js';
 import { delegateModule } from './delegate/index.js';
 import { scheduleJobModule } from './scheduleJob/index.js';
@@ -58,6 +59,8 @@ export const modules: readonly ModuleManifest[] = [
   configurationModule,
   webApiModule,
   settingModule,
+  // After setting (its seed reads the settings' time zone).
+  slaModule,
   apiTokenModule,
   delegateModule,
   scheduleJobModule,

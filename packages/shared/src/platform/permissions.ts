@@ -27,6 +27,7 @@ export const permissionModules = [
   'industry',
   'delegate',
   'scheduleJob',
+  'slaCalendar',
   'log',
   'settings',
 ] as const;

@@ -104,6 +104,8 @@ export const seededNames = {
     'taskCategory.documentation': 'Documentation',
     'taskCategory.follow-up': 'Follow-up',
   },
+  /** Service-level calendars, by their seed code. */
+  slaCalendar: { standard: 'Standard business hours' },
   workflow: {
     'ticket-approval': 'Ticket approval',
     'invoice-approval': 'Invoice approval',

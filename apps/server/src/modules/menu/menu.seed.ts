@@ -167,6 +167,14 @@ export const menuSeed: MenuSeed[] = [
       }),
     ],
   },
+  // Service levels (contract 19): the calendars now; the policies join this group.
+  {
+    path: '/sla',
+    name: 'ServiceLevel',
+    icon: 'ClockCircleOutlined',
+    titles: ['Service levels', '服务级别', '服務級別'],
+    children: [page('/sla/calendar', 'SlaCalendarList', 'slaCalendar', ['Calendars', '日历', '行事曆'])],
+  },
   {
     path: '/system',
     name: 'System',

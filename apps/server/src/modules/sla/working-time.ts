@@ -1,20 +1,13 @@
 import { dayIn, instantOfWallTime, nextDay } from '../../platform/zoned-time.js';
+import { calendarProblem, minuteOfDay, type WorkingHours } from '@casedesk/shared';
+
+export { calendarProblem, type CalendarProblem, type CalendarProblemCode, type WorkingHours } from '@casedesk/shared';
 
 /*
  * Working time of a service-level calendar (contract section 19): what "480 working minutes" means on a desk
  * that works 9-18 Monday to Friday in Shanghai. Pure arithmetic over instants; the calendar's rows, the Settings
  * holidays and validation live elsewhere. Everything counts in milliseconds, as a Date does.
  */
-
-/** Opening hours of one weekday, in wall-clock time of the calendar's zone. */
-export type WorkingHours = {
-  /** 0 = Sunday … 6 = Saturday, as `Date.getUTCDay`. */
-  day: number;
-  /** `HH:mm`. */
-  from: string;
-  /** `HH:mm`; `24:00` closes at midnight. */
-  to: string;
-};
 
 export type WorkingCalendar = {
   timeZone: string;
@@ -24,14 +17,6 @@ export type WorkingCalendar = {
   closedDays: ReadonlySet<string>;
 };
 
-export type CalendarProblemCode = 'noWorkingHours' | 'badDay' | 'badTime' | 'endBeforeStart' | 'overlap';
-
-/** Why a week of hours is unusable, and where, as a path from the calendar that a zod refinement can report as is. */
-export type CalendarProblem = {
-  code: CalendarProblemCode;
-  path: ['workingHours'] | ['workingHours', number, keyof WorkingHours];
-};
-
 const msPerMinute = 60_000;
 
 /**
@@ -39,48 +24,6 @@ const msPerMinute = 60_000;
  * calendar is a mistake that validation should have refused, and an answer would be decades away.
  */
 const maxDaysWithoutWork = 3 * 366;
-
-const wallTimeFormat = /^(?:([01]\d|2[0-3]):([0-5]\d)|24:00)$/;
-
-/** Minutes since midnight of `HH:mm` (`24:00` is 1440), undefined when it is no such time. */
-function minuteOfDay(time: string): number | undefined {
-  const match = wallTimeFormat.exec(time);
-  if (!match) return undefined;
-  return match[1] === undefined ? 1440 : Number(match[1]) * 60 + Number(match[2]);
-}
-
-type IndexedSpan = { index: number; from: number; to: number };
-
-/**
- * The first thing wrong with a week of hours, or undefined when it can be counted on. An overlap names the span
- * entered later (its `from` when it starts later in the day, its `to` when it ends into the other).
- */
-export function calendarProblem(workingHours: readonly WorkingHours[]): CalendarProblem | undefined {
-  if (workingHours.length === 0) return { code: 'noWorkingHours', path: ['workingHours'] };
-  const byDay = new Map<number, IndexedSpan[]>();
-  for (const [index, hours] of workingHours.entries()) {
-    if (!Number.isInteger(hours.day) || hours.day < 0 || hours.day > 6)
-      return { code: 'badDay', path: ['workingHours', index, 'day'] };
-    const from = minuteOfDay(hours.from);
-    if (from === undefined) return { code: 'badTime', path: ['workingHours', index, 'from'] };
-    const to = minuteOfDay(hours.to);
-    if (to === undefined) return { code: 'badTime', path: ['workingHours', index, 'to'] };
-    if (to <= from) return { code: 'endBeforeStart', path: ['workingHours', index, 'to'] };
-    byDay.set(hours.day, [...(byDay.get(hours.day) ?? []), { index, from, to }]);
-  }
-  for (const spans of byDay.values()) {
-    spans.sort((a, b) => a.from - b.from);
-    let reaching = spans[0]!;
-    for (const span of spans.slice(1)) {
-      if (span.from < reaching.to)
-        return span.index > reaching.index
-          ? { code: 'overlap', path: ['workingHours', span.index, 'from'] }
-          : { code: 'overlap', path: ['workingHours', reaching.index, 'to'] };
-      if (span.to > reaching.to) reaching = span;
-    }
-  }
-  return undefined;
-}
 
 /** Per weekday, the spans in minutes of the day, in order. */
 type OpeningHours = readonly (readonly { from: number; to: number }[])[];
