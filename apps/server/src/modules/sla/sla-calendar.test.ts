@@ -90,7 +90,12 @@ describe('SlaCalendar', () => {
     [{ extraHolidays: ['2026-12-24', '2026-12-24'] }, 'extraHolidays', 'slaCalendar.holidaysOnce'],
     [{ extraHolidays: ['24.12.2026'] }, 'extraHolidays.0', 'validation.invalidDate'],
   ])('refuses %j with 400 naming %s', async (extra, field, messageKey) => {
-    const body = { name: `Bad ${field}`, timeZone: 'Europe/Berlin', workingHours: weekdays('09:00', '17:00'), ...extra };
+    const body = {
+      name: `Bad ${field}`,
+      timeZone: 'Europe/Berlin',
+      workingHours: weekdays('09:00', '17:00'),
+      ...extra,
+    };
     const headers = { 'message-keys': '1' };
     const added = await ctx.call('POST', '/api/SlaCalendar/Add', { token, headers, body });
     expect(added.status, added.raw).toBe(400);

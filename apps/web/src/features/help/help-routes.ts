@@ -17,6 +17,7 @@ export const helpSections: { key: string; pages: string[] }[] = [
     pages: ['workflow-designer', 'workflow-definitions', 'workflow-instances', 'workflow-registry', 'delegates'],
   },
   { key: 'finance', pages: ['invoices', 'invoice-indexing', 'requisitions', 'data-import'] },
+  { key: 'serviceLevels', pages: ['sla-calendars'] },
   { key: 'organization', pages: ['users', 'deleted-users', 'groups', 'roles', 'departments', 'positions'] },
   {
     key: 'system',
@@ -84,6 +85,8 @@ export const helpRoutes: Record<string, string> = {
   '/system/position': 'positions',
   '/delegate/list': 'delegates',
   '/delegate/audit': 'delegates',
+  '/sla': helpHome,
+  '/sla/calendar': 'sla-calendars',
   '/system': helpHome,
   '/system/settings': 'settings',
   '/system/configuration': 'configuration',
