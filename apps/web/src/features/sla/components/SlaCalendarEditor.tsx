@@ -94,12 +94,14 @@ function CalendarFields({ form }: { form: FormInstance<Values> }) {
         rules={[{ required: true, message: requiredText(t('sla.calendar.fields.timeZone')) }]}
         extra={t('sla.calendar.timeZoneHelp')}
       >
-        <Select showSearch options={zones} />
+        <Select showSearch={{ optionFilterProp: 'label' }} options={zones} />
       </Form.Item>
       <Form.Item
         name="workingHours"
         label={t('sla.calendar.fields.week')}
         required
+        // The message shows under the week, but only the wrong span is marked red (WorkingWeek), not every select.
+        validateStatus=""
         rules={[
           {
             validator: async (_rule, value: Values['workingHours'] | undefined) => {

@@ -13,6 +13,10 @@ type Props = {
 
 const defaultSpan = { from: '09:00', to: '18:00' };
 
+/** A typed time finds its option by the stored form ("08:00") or the shown one ("8:00 AM"). */
+const timeMatches = (input: string, option?: { value: string; label: string }) =>
+  !!option && (option.value.includes(input.trim()) || option.label.toLowerCase().includes(input.trim().toLowerCase()));
+
 /**
  * The week as a grid: a row per weekday, Monday first, with its on/off switch and its spans. The value stays the
  * stored list (`{ day, from, to }` in entry order), so a refusal's path (`workingHours.3.to`) names a span here.
@@ -52,7 +56,7 @@ export function WorkingWeek({ value = [], onChange, wrongIndex }: Props) {
                     <Select
                       key={part}
                       size="small"
-                      showSearch
+                      showSearch={{ filterOption: timeMatches }}
                       className="sla-week-time"
                       status={wrongIndex === index ? 'error' : undefined}
                       aria-label={t(`sla.calendar.${part}`)}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SlaCalendar } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
-import { formatDateTime } from '../../../../platform/format';
+import { formatDateTime, noValue } from '../../../../platform/format';
 import { useSeededName } from '../../../../platform/labels/labels';
 import { slaCalendarApi } from '../../api';
 import { SlaCalendarEditor } from '../../components/SlaCalendarEditor';
@@ -42,7 +42,7 @@ export default function SlaCalendarListPage() {
           dataIndex: 'extraHolidays',
           title: t('sla.calendar.fields.extraHolidays'),
           width: 140,
-          render: (days: string[]) => t('sla.calendar.days', { count: days.length }),
+          render: (days: string[]) => (days.length === 0 ? noValue : t('sla.calendar.days', { count: days.length })),
         },
         {
           key: 'status',
