@@ -59,6 +59,13 @@ const makers: Record<string, () => Promise<number>> = {
   Role: () => add('Role', { name: unique('r'), code: unique('r'), permissions: ['ticket:view'] }),
   Region: () => add('Region', { code: unique('R'), name: 'Region' }),
   Industry: () => add('Industry', { code: unique('I'), name: 'Industry' }),
+  SlaCalendar: () =>
+    add('SlaCalendar', {
+      name: unique('cal'),
+      timeZone: 'Asia/Shanghai',
+      workingHours: [{ day: 1, from: '09:00', to: '18:00' }],
+      extraHolidays: ['2031-01-02'],
+    }),
   Configuration: () => add('Configuration', { name: unique('c'), value: 'v' }),
   Holiday: () => add('Holiday', { day: `2031-12-${String(++holidays).padStart(2, '0')}`, name: 'Holiday' }),
   ScheduleJob: () =>
