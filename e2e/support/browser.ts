@@ -28,6 +28,9 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
     viewport: { width: 1366, height: 820 },
     locale: 'en-US',
     baseURL: baseUrl(),
+    // The app turns Ant Design's motion off for a reader who asks for less (App.tsx): no drawer or modal to wait
+    // for, about a tenth of the suite's time. E2E_MOTION=on runs the suite with the animations a default reader sees.
+    reducedMotion: process.env.E2E_MOTION === 'on' ? 'no-preference' : 'reduce',
   });
   context.setDefaultTimeout(15_000);
   const log: string[] = [];

@@ -9,6 +9,7 @@ import { RouteGuard } from './router/guard';
 import { SessionWatchers } from './session/SessionWatchers';
 import { useLanguage } from '../platform/theme/language';
 import { useThemeConfig } from '../platform/theme/theme-store';
+import { usePrefersReducedMotion } from '../platform/theme/reduced-motion';
 
 const FeedbackHost = lazyPage(() => import('./FeedbackHost'));
 
@@ -42,6 +43,7 @@ function useDocumentTheme() {
 export function App() {
   const theme = useThemeConfig();
   const { antdLocale } = useLanguage();
+  const reducedMotion = usePrefersReducedMotion();
   useDocumentTheme();
   return (
     <ConfigProvider
@@ -56,7 +58,7 @@ export function App() {
         // while rendering; the theme settings still apply live: tokens reach that CSS as CSS variables.
         zeroRuntime: true,
         algorithm: theme.isDark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-        token: { colorPrimary: theme.primary, borderRadius: 6 },
+        token: { colorPrimary: theme.primary, borderRadius: 6, motion: !reducedMotion },
       }}
     >
       <div className="app-root">
