@@ -53,6 +53,8 @@ export function App() {
       form={{ scrollToFirstError: { block: 'nearest', focus: true } }}
       // A two-character Chinese label reads as written ("保存", not antd's spaced "保 存").
       button={{ autoInsertSpace: false }}
+      // The click ripple is motion too (a 2-second fade the motion token does not reach).
+      wave={{ disabled: reducedMotion }}
       theme={{
         // Components take their styles from antd/dist/antd.css (main.tsx) instead of generating and inserting them
         // while rendering; the theme settings still apply live: tokens reach that CSS as CSS variables.
