@@ -1,5 +1,6 @@
 // Prints one 'name: N passed, N failed' line per Vitest JSON report in .tmp/, the tests that passed only on a
-// retry (by name: a flake is seen, not hidden), a total, and how long each CI stage took (.tmp/ci-stages.tsv).
+// retry (by name: a flake is seen, not hidden), a total, how long each CI stage took (.tmp/ci-stages.tsv) and each part
+// that ran beside another (.tmp/ci-parts.tsv).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const dir = '.tmp';
@@ -39,5 +40,15 @@ if (existsSync(stagesFile)) {
     (stage, i) => `${stage.name.replace(/ \(.*\)$/, '')} ${(stages[i + 1]?.at ?? now) - stage.at} s`,
   );
   console.log(`stages: ${times.join(' · ')} · total ${now - stages[0].at} s`);
+}
+// Parts that ran side by side within a stage (lint and typecheck; npm test beside the browser suite), each on its own.
+const partsFile = `${dir}/ci-parts.tsv`;
+if (existsSync(partsFile)) {
+  const parts = readFileSync(partsFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .map(([name, seconds, status]) => `${name} ${seconds} s${status === '0' ? '' : ` (exit ${status})`}`);
+  console.log(`side by side: ${parts.join(' · ')}`);
 }
 process.exit(failed > 0 || files.length === 0 ? 1 : 0);
