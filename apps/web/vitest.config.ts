@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'jsdom',
+    // A hang guard, not a speed check: CI runs this suite at the lowest priority beside the browser suite, where a
+    // render can wait a few seconds for a core.
+    testTimeout: 30_000,
     reporters: jsonOut ? ['default', 'json'] : ['default'],
     ...(jsonOut ? { outputFile: jsonOut } : {}),
   },

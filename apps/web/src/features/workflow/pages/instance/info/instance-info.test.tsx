@@ -172,7 +172,8 @@ async function show(element: React.ReactNode, until: () => boolean) {
       </QueryClientProvider>,
     ),
   );
-  await vi.waitFor(() => expect(until()).toBe(true));
+  // Vitest's default (1 s) is a wall-clock wait that a busy machine can outlast.
+  await vi.waitFor(() => expect(until()).toBe(true), { timeout: 15_000 });
 }
 
 describe('the approval page in Chinese', () => {
