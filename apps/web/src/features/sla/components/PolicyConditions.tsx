@@ -61,39 +61,33 @@ function ConditionValue({
     );
   if (condition.field === 'priority') {
     const options = ticketPriorities.map((value) => ({ value, label: valueLabel('ticketPriority', value) }));
-    return many ? (
-      <Select<string[]>
-        className="sla-condition-value"
-        mode="multiple"
-        value={texts(condition.value)}
-        onChange={onChange}
-        options={options}
-      />
-    ) : (
-      <Select<string>
-        className="sla-condition-value"
-        value={String(condition.value)}
-        onChange={onChange}
-        options={options}
-      />
+    return (
+      <div className="sla-condition-value">
+        {many ? (
+          <Select<string[]> mode="multiple" value={texts(condition.value)} onChange={onChange} options={options} />
+        ) : (
+          <Select<string> value={String(condition.value)} onChange={onChange} options={options} />
+        )}
+      </div>
     );
   }
-  return many ? (
-    <Select<string[]>
-      className="sla-condition-value"
-      mode="tags"
-      value={texts(condition.value)}
-      onChange={onChange}
-      options={ticketTypes.options}
-    />
-  ) : (
+  return (
     <div className="sla-condition-value">
-      <DictionarySelect
-        code="ticketType"
-        maxLength={50}
-        value={typeof condition.value === 'string' ? condition.value : ''}
-        onChange={(value) => onChange(value ?? '')}
-      />
+      {many ? (
+        <Select<string[]>
+          mode="tags"
+          value={texts(condition.value)}
+          onChange={onChange}
+          options={ticketTypes.options}
+        />
+      ) : (
+        <DictionarySelect
+          code="ticketType"
+          maxLength={50}
+          value={typeof condition.value === 'string' ? condition.value : ''}
+          onChange={(value) => onChange(value ?? '')}
+        />
+      )}
     </div>
   );
 }
@@ -119,6 +113,7 @@ export function PolicyConditions({
         <Space key={index} wrap align="start" className="sla-condition">
           <Select<string>
             className="sla-condition-field"
+            style={{ width: 130 }}
             value={condition.field}
             onChange={(field) => {
               const op = opsOf(field).includes(condition.op) ? condition.op : 'eq';
@@ -131,6 +126,7 @@ export function PolicyConditions({
           />
           <Select<Condition['op']>
             className="sla-condition-op"
+            style={{ width: 140 }}
             value={condition.op}
             onChange={(op) =>
               set(index, {

@@ -1,5 +1,5 @@
 import { Alert, Col, Form, Input, InputNumber, Row, Select, Switch, TreeSelect, type FormInstance } from 'antd';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   slaPausableStatuses,
@@ -139,6 +139,12 @@ function PolicyFields({ form, policy }: { form: FormInstance<Values>; policy: Sl
       });
     return active;
   }, [calendars.data, policy, seededName]);
+  // A new policy starts on the first active calendar (the seeded standard one on a fresh desk).
+  const firstCalendar = calendarOptions[0]?.value;
+  useEffect(() => {
+    if (!policy && firstCalendar !== undefined && form.getFieldValue('calendarId') === undefined)
+      form.setFieldValue('calendarId', firstCalendar);
+  }, [policy, firstCalendar, form]);
   const knownUsers = useMemo(
     () => [
       ...(policy?.notifyUsers ?? []).map((u) => ({ value: u.id, label: u.name })),
@@ -222,7 +228,6 @@ function PolicyFields({ form, policy }: { form: FormInstance<Values>; policy: Sl
             name="nextUpdateMinutes"
             label={t('sla.policy.fields.nextUpdate')}
             extra={t('sla.policy.nextUpdateHelp')}
-            rules={[schemaRule(fields.nextUpdateMinutes)]}
           >
             <MinutesInput allowEmpty />
           </Form.Item>
