@@ -66,6 +66,30 @@ const makers: Record<string, () => Promise<number>> = {
       workingHours: [{ day: 1, from: '09:00', to: '18:00' }],
       extraHolidays: ['2031-01-02'],
     }),
+  SlaPolicy: async () => {
+    const calendarId = await add('SlaCalendar', {
+      name: unique('cal'),
+      timeZone: 'UTC',
+      workingHours: [{ day: 1, from: '09:00', to: '18:00' }],
+    });
+    const projectId = await add('Project', { projectCode: unique('P'), projectName: 'Project' });
+    const member = await createUser(ctx);
+    return add('SlaPolicy', {
+      name: unique('pol'),
+      conditions: [
+        { field: 'projectId', op: 'in', value: [projectId] },
+        { field: 'priority', op: 'ge', value: 'High' },
+      ],
+      calendarId,
+      firstResponseMinutes: 30,
+      nextUpdateMinutes: 120,
+      resolutionMinutes: 240,
+      pauseStatuses: ['Pending'],
+      pauseDuringApproval: true,
+      warnBeforeMinutes: 60,
+      escalation: { notifyUserIds: [member.id], notifyGroupIds: [], assignToId: member.id },
+    });
+  },
   Configuration: () => add('Configuration', { name: unique('c'), value: 'v' }),
   Holiday: () => add('Holiday', { day: `2031-12-${String(++holidays).padStart(2, '0')}`, name: 'Holiday' }),
   ScheduleJob: () =>

@@ -28,6 +28,7 @@ export const permissionModules = [
   'delegate',
   'scheduleJob',
   'slaCalendar',
+  'slaPolicy',
   'log',
   'settings',
 ] as const;

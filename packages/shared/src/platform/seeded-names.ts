@@ -106,6 +106,13 @@ export const seededNames = {
   },
   /** Service-level calendars, by their seed code. */
   slaCalendar: { standard: 'Standard business hours' },
+  /** The demo's service-level policies, by their seed code. */
+  slaPolicy: {
+    urgent: 'Urgent tickets',
+    high: 'High priority tickets',
+    medium: 'Medium priority tickets',
+    low: 'Low priority tickets',
+  },
   workflow: {
     'ticket-approval': 'Ticket approval',
     'invoice-approval': 'Invoice approval',

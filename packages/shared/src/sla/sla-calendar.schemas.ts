@@ -14,7 +14,8 @@ export const slaCalendarMessages = defineMessages('slaCalendar', {
   overlap: 'These hours overlap other hours of the same day.',
   holidaysOnce: 'List each extra holiday once.',
   nameTaken: 'A calendar with this name already exists.',
-} as const satisfies Record<CalendarProblemCode | 'holidaysOnce' | 'nameTaken', string>);
+  usedByPolicy: 'The service level policy "{policy}" uses this calendar; choose another calendar there first.',
+} as const satisfies Record<CalendarProblemCode | 'holidaysOnce' | 'nameTaken' | 'usedByPolicy', string>);
 
 const isTimeZone = (zone: string) => {
   try {

@@ -167,13 +167,16 @@ export const menuSeed: MenuSeed[] = [
       }),
     ],
   },
-  // Service levels (contract 19): the calendars now; the policies join this group.
+  // Service levels (contract 19): the policies a ticket's clock follows and the calendars they count in.
   {
     path: '/sla',
     name: 'ServiceLevel',
     icon: 'ClockCircleOutlined',
     titles: ['Service levels', '服务级别', '服務級別'],
-    children: [page('/sla/calendar', 'SlaCalendarList', 'slaCalendar', ['Calendars', '日历', '行事曆'])],
+    children: [
+      page('/sla/policy', 'SlaPolicyList', 'slaPolicy', ['Policies', '策略', '政策']),
+      page('/sla/calendar', 'SlaCalendarList', 'slaCalendar', ['Calendars', '日历', '行事曆']),
+    ],
   },
   {
     path: '/system',

@@ -1,6 +1,8 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './sla-calendar.table.js';
+export * from './sla-policy.table.js';
 export { workingCalendarOf } from './sla-calendar.service.js';
+export { policyFor, policyHolds } from './sla-policy-match.js';
 export {
   addWorkingMinutes,
   isWorkingTime,
@@ -12,11 +14,17 @@ export {
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerSlaCalendarRoutes } from './sla-calendar.routes.js';
 import { seedSlaCalendars } from './sla-calendar.seed.js';
-import * as tables from './sla-calendar.table.js';
+import * as calendarTables from './sla-calendar.table.js';
+import { registerSlaPolicyRoutes } from './sla-policy.routes.js';
+import { seedDemoSlaPolicies } from './sla-policy.seed.js';
+import * as policyTables from './sla-policy.table.js';
 
 export const slaModule: ModuleManifest = {
   name: 'sla',
-  tables: { ...tables },
-  register: (app, ctx) => registerSlaCalendarRoutes(app, ctx.db),
-  seed: { system: seedSlaCalendars },
+  tables: { ...calendarTables, ...policyTables },
+  register: (app, ctx) => {
+    registerSlaCalendarRoutes(app, ctx.db);
+    registerSlaPolicyRoutes(app, ctx.db);
+  },
+  seed: { system: seedSlaCalendars, demo: seedDemoSlaPolicies },
 };

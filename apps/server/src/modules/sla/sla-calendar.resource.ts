@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import {
   msg,
   slaCalendarCreateSchema,
@@ -10,6 +10,7 @@ import {
 import { fieldRefusal } from '../../platform/errors.js';
 import { defineResource } from '../../platform/resource.js';
 import { slaCalendar } from './sla-calendar.table.js';
+import { slaPolicy } from './sla-policy.table.js';
 
 export const slaCalendarResource = defineResource({
   name: 'SlaCalendar',
@@ -33,6 +34,16 @@ export const slaCalendarResource = defineResource({
       .from(slaCalendar)
       .where(id === undefined ? sameName : and(sameName, ne(slaCalendar.id, id)));
     if (taken) throw fieldRefusal('name', msg(slaCalendarMessages, 'nameTaken'));
+  },
+  // A policy counts in its calendar: the delete is refused naming the policy, not by the foreign key's count.
+  async referencedBy(tx, ids) {
+    const [user] = await tx
+      .select({ name: slaPolicy.name })
+      .from(slaPolicy)
+      .where(inArray(slaPolicy.calendarId, ids))
+      .orderBy(asc(slaPolicy.name))
+      .limit(1);
+    return user && msg(slaCalendarMessages, 'usedByPolicy', { policy: user.name });
   },
   exportColumns: [
     { field: 'name', width: 30 },

@@ -17,7 +17,7 @@ export const helpSections: { key: string; pages: string[] }[] = [
     pages: ['workflow-designer', 'workflow-definitions', 'workflow-instances', 'workflow-registry', 'delegates'],
   },
   { key: 'finance', pages: ['invoices', 'invoice-indexing', 'requisitions', 'data-import'] },
-  { key: 'serviceLevels', pages: ['sla-calendars'] },
+  { key: 'serviceLevels', pages: ['sla-policies', 'sla-calendars'] },
   { key: 'organization', pages: ['users', 'deleted-users', 'groups', 'roles', 'departments', 'positions'] },
   {
     key: 'system',
@@ -86,6 +86,7 @@ export const helpRoutes: Record<string, string> = {
   '/delegate/list': 'delegates',
   '/delegate/audit': 'delegates',
   '/sla': helpHome,
+  '/sla/policy': 'sla-policies',
   '/sla/calendar': 'sla-calendars',
   '/system': helpHome,
   '/system/settings': 'settings',

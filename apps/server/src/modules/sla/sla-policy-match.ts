@@ -1,0 +1,34 @@
+import { evaluateCondition, ticketPriorities, type Condition, type SlaTicketFields } from '@casedesk/shared';
+
+/** What choosing a policy reads of one: its order, whether it is on, and its conditions. */
+export type MatchablePolicy = { priority: number; status: 'Active' | 'Inactive'; conditions: readonly Condition[] };
+
+/** Low 0 … Urgent 3: "priority ≥ High" means High and Urgent, not an alphabetical comparison. */
+const priorityRank = (value: unknown) =>
+  typeof value === 'string' && (ticketPriorities as readonly string[]).includes(value)
+    ? ticketPriorities.indexOf(value as (typeof ticketPriorities)[number])
+    : value;
+
+/** A priority condition and field as ranks, so `evaluateCondition` compares them as numbers. */
+function ranked(condition: Condition): Condition {
+  if (condition.field !== 'priority') return condition;
+  const value = Array.isArray(condition.value)
+    ? condition.value.map((item) => priorityRank(item) as string | number)
+    : (priorityRank(condition.value) as string | number);
+  return { ...condition, value };
+}
+
+/** Whether a ticket's fields meet every condition (none: every ticket). Ids compare as numbers, `in` by list. */
+export function policyHolds(conditions: readonly Condition[], ticket: SlaTicketFields): boolean {
+  const fields: Record<string, unknown> = { ...ticket, priority: priorityRank(ticket.priority) };
+  return conditions.every((condition) => evaluateCondition(ranked(condition), fields));
+}
+
+/** The first active policy, lowest `priority` first (ties: the order given), whose conditions all hold. */
+export function policyFor<P extends MatchablePolicy>(policies: readonly P[], ticket: SlaTicketFields): P | undefined {
+  return policies
+    .map((policy, index) => ({ policy, index }))
+    .filter(({ policy }) => policy.status === 'Active')
+    .sort((a, b) => a.policy.priority - b.policy.priority || a.index - b.index)
+    .find(({ policy }) => policyHolds(policy.conditions, ticket))?.policy;
+}
