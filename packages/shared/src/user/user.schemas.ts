@@ -51,6 +51,8 @@ export const userMessages = defineMessages('user', {
     (n: number) =>
       `The user is the default assignee of ${n} categor${n === 1 ? 'y' : 'ies'}; choose another assignee first.`,
   ),
+  inSlaPolicyEscalation:
+    'The service level policy "{policy}" escalates to this user; remove the user from its escalation first.',
   deptUnknown: 'The department does not exist.',
   positionUnknown: 'The position does not exist.',
   rolesUnknown: 'Unknown role(s): {codes}',

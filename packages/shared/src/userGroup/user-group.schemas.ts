@@ -18,6 +18,8 @@ export const userGroupMessages = defineMessages('userGroup', {
     ['count'],
     (n: number) => `The group has ${n} sub-group(s); delete or move them first.`,
   ),
+  inSlaPolicyEscalation:
+    'The service level policy "{policy}" notifies this group on escalation; remove the group from its escalation first.',
   hasMembers: keyed(
     'userGroup.hasMembers',
     ['count', 'deleted'],

@@ -17,6 +17,7 @@ import { seedSlaCalendars } from './sla-calendar.seed.js';
 import * as calendarTables from './sla-calendar.table.js';
 import { registerSlaPolicyRoutes } from './sla-policy.routes.js';
 import { seedDemoSlaPolicies } from './sla-policy.seed.js';
+import { escalationGroupsRefusal, escalationUsersRefusal } from './sla-policy.service.js';
 import * as policyTables from './sla-policy.table.js';
 
 export const slaModule: ModuleManifest = {
@@ -27,4 +28,9 @@ export const slaModule: ModuleManifest = {
     registerSlaPolicyRoutes(app, ctx.db);
   },
   seed: { system: seedSlaCalendars, demo: seedDemoSlaPolicies },
+  // A policy's escalation names users and groups (jsonb, no foreign key): their deletes ask here first.
+  references: [
+    { record: 'user', refusal: escalationUsersRefusal },
+    { record: 'userGroup', refusal: escalationGroupsRefusal },
+  ],
 };

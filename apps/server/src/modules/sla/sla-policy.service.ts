@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   msg,
   slaIdConditionFields,
@@ -8,6 +8,8 @@ import {
   type SlaPolicyCreate,
   type SlaPolicyPreview,
   type SlaPolicyPreviewInput,
+  userGroupMessages,
+  userMessages,
 } from '@casedesk/shared';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { badRequest, fieldError } from '../../platform/errors.js';
@@ -91,6 +93,38 @@ export async function checkSlaPolicy(tx: Tx, input: PolicyInput, id: number | un
       fault(`escalation.notifyGroupIds.${index}`, msg(slaPolicyMessages, 'groupUnknownOrInactive'));
 
   if (first) throw badRequest(first, faults);
+}
+
+/** The first policy by name whose escalation names one of `ids` in `list` (or as its assignee). */
+async function escalatingPolicy(tx: Tx, list: 'notifyUserIds' | 'notifyGroupIds', ids: number[], assignee: boolean) {
+  if (ids.length === 0) return undefined;
+  // The escalation is jsonb read whole (sla-policy.table.ts): its ids are looked for inside here, never elsewhere.
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const listed = sql`jsonb_array_elements_text(${slaPolicy.escalation} -> ${list}::text)`;
+  const named: SQL[] = [sql`exists (select 1 from ${listed} as e(id) where e.id::int in (${idList}))`];
+  if (assignee) named.push(sql`(${slaPolicy.escalation} ->> 'assignToId')::int in (${idList})`);
+  const [policy] = await tx
+    .select({ name: slaPolicy.name })
+    .from(slaPolicy)
+    .where(sql.join(named, sql` or `))
+    .orderBy(asc(slaPolicy.name))
+    .limit(1);
+  return policy;
+}
+
+/** A user a policy escalates to (notified or assigned) may not be deleted: the user module asks before. */
+export async function escalationUsersRefusal(tx: Tx, userIds: number[]): Promise<Message | undefined> {
+  const policy = await escalatingPolicy(tx, 'notifyUserIds', userIds, true);
+  return policy && msg(userMessages, 'inSlaPolicyEscalation', { policy: policy.name });
+}
+
+/** A group a policy notifies on escalation may not be deleted: the user group module asks before. */
+export async function escalationGroupsRefusal(tx: Tx, groupIds: number[]): Promise<Message | undefined> {
+  const policy = await escalatingPolicy(tx, 'notifyGroupIds', groupIds, false);
+  return policy && msg(userGroupMessages, 'inSlaPolicyEscalation', { policy: policy.name });
 }
 
 type Targets = {

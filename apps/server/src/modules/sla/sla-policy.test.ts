@@ -192,6 +192,42 @@ describe('SlaPolicy', () => {
     expect(dataOf(await ctx.call('POST', `/api/SlaCalendar/Delete/${calendar.id}`, { token }))).toEqual({ deleted: 1 });
   });
 
+  it('refuses to delete a user or group its escalation names, naming the policy, until the policy drops them', async () => {
+    const notified = await createUser(ctx);
+    const assignee = await createUser(ctx);
+    const [group] = await ctx.db
+      .insert(userGroup)
+      .values({ name: `Escalation group ${++counter}` })
+      .returning({ id: userGroup.id });
+    const policy = await add({
+      status: 'Inactive',
+      escalation: { notifyUserIds: [notified.id], notifyGroupIds: [group!.id], assignToId: assignee.id },
+    });
+    for (const [path, messageKey] of [
+      [`/api/User/Delete/${notified.id}`, 'user.inSlaPolicyEscalation'],
+      [`/api/User/Delete/${assignee.id}`, 'user.inSlaPolicyEscalation'],
+      [`/api/UserGroup/Delete/${group!.id}`, 'userGroup.inSlaPolicyEscalation'],
+    ] as const) {
+      const refused = await expectRefused(ctx, 409, () => ctx.call('POST', path, { token, headers }));
+      expect(refused.body, path).toMatchObject({ messageKey, messageValues: { policy: policy.name } });
+    }
+    const english = await ctx.call('POST', '/api/User/Delete', { token, body: [notified.id, assignee.id] });
+    expect(english.status).toBe(409);
+    expect(english.body.resultMsg).toBe(
+      `The service level policy "${policy.name}" escalates to this user; remove the user from its escalation first.`,
+    );
+
+    const dropped = await ctx.call('POST', '/api/SlaPolicy/Update', {
+      token,
+      body: { ...policy, escalation: { notifyUserIds: [], notifyGroupIds: [], assignToId: null } },
+    });
+    expect(dropped.status, dropped.raw).toBe(200);
+    expect(dataOf(await ctx.call('POST', '/api/User/Delete', { token, body: [notified.id, assignee.id] }))).toEqual({
+      deleted: 2,
+    });
+    expect(dataOf(await ctx.call('POST', `/api/UserGroup/Delete/${group!.id}`, { token }))).toEqual({ deleted: 1 });
+  });
+
   it('previews due times in working time: Friday 17:00 + 8 h is Monday 16:00, a Monday holiday makes it Tuesday', async () => {
     const projectId = await createProject(ctx);
     const policy = await add({
