@@ -20,6 +20,7 @@ const runOnce = {
     'src/modules/workflow/workflow-graph.test.ts',
     'src/modules/sla/working-time.test.ts',
     'src/modules/import/import.labels.test.ts',
+    'src/modules/import/import-xlsx.reader.test.ts',
     'src/platform/jobs/cron.test.ts',
     'src/platform/refusals-keyed.test.ts',
     'src/platform/html.test.ts',

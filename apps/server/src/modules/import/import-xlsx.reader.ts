@@ -158,6 +158,10 @@ export async function xlsxRows(path: string, sheetName: string | null) {
       worksheets: 'emit',
       entries: 'emit',
     } as ExcelJS.stream.xlsx.WorkbookStreamReaderOptions);
+    // unzipper can miss a zip's last small entry on a busy machine (ZJONSSON/node-unzipper#190), and exceljs writes
+    // xl/workbook.xml last: without it the reader has no model and throws on the sheets it held back ("reading
+    // 'sheets'", seen in CI). An empty model lets it go on; the sheet is then known by its file number, as matched below.
+    Object.assign(reader, { model: { sheets: [] } });
     let index = 0;
     for await (const worksheet of reader) {
       const ws = worksheet as unknown as { id?: number } & AsyncIterable<ExcelJS.Row>;
