@@ -150,42 +150,57 @@ export async function xlsxRows(path: string, sheetName: string | null) {
   if (!wanted) throw badRequest(msg(importMessages, 'sheetNotFound', { sheet: sheetName ?? '' }));
   const sheetNo = /sheet(\d+)\.xml$/.exec(wanted.file)?.[1];
   const merges = wanted.entry ? await mergesOf(path, wanted.entry) : [];
+  const hasSharedStrings = (await zipEntries(path)).some((e) => e.name === 'xl/sharedStrings.xml');
   async function* rows(): AsyncIterable<{ rowNo: number; cells: string[]; error?: ImportReason }> {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'cache',
-      worksheets: 'emit',
-      entries: 'emit',
-    } as ExcelJS.stream.xlsx.WorkbookStreamReaderOptions);
-    // unzipper can miss a zip's last small entry on a busy machine (ZJONSSON/node-unzipper#190), and exceljs writes
-    // xl/workbook.xml last: without it the reader has no model and throws on the sheets it held back ("reading
-    // 'sheets'", seen in CI). An empty model lets it go on; the sheet is then known by its file number, as matched below.
-    Object.assign(reader, { model: { sheets: [] } });
-    let index = 0;
-    for await (const worksheet of reader) {
-      const ws = worksheet as unknown as { id?: number } & AsyncIterable<ExcelJS.Row>;
-      index++;
-      const match = sheetNo !== undefined ? String(ws.id) === sheetNo : index === 1;
-      if (!match) {
-        // The stream must still be read through to reach the next sheet.
-        for await (const _row of ws) void _row;
-        continue;
+    // exceljs reads the zip's entries in order through unzipper, which can miss entries on a busy machine
+    // (ZJONSSON/node-unzipper#190; seen in CI): a sheet read without its shared strings has empty text cells. The
+    // sheet is only handed out after the entries before it were read, so a missed one is found before any row is
+    // given: the file (never changed) is read again, at most three times.
+    for (let attempt = 1; ; attempt++) {
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+        sharedStrings: 'cache',
+        hyperlinks: 'ignore',
+        styles: 'cache',
+        worksheets: 'emit',
+        entries: 'emit',
+      } as ExcelJS.stream.xlsx.WorkbookStreamReaderOptions);
+      // exceljs writes xl/workbook.xml last; when it is the entry missed, the reader would throw on the model it
+      // lacks ("reading 'sheets'"). An empty model lets it go on; the sheet is then known by its file number.
+      Object.assign(reader, { model: { sheets: [] } });
+      const read = reader as unknown as { sharedStrings?: unknown[]; stream?: { destroy(): void } };
+      let index = 0;
+      let missed = false;
+      for await (const worksheet of reader) {
+        if (hasSharedStrings && !read.sharedStrings) {
+          missed = true;
+          break;
+        }
+        const ws = worksheet as unknown as { id?: number } & AsyncIterable<ExcelJS.Row>;
+        index++;
+        const match = sheetNo !== undefined ? String(ws.id) === sheetNo : index === 1;
+        if (!match) {
+          // The stream must still be read through to reach the next sheet.
+          for await (const _row of ws) void _row;
+          continue;
+        }
+        for await (const row of ws) {
+          const values = (row.values as CellValue[]).slice(1);
+          let error: ImportReason | undefined;
+          const cells = values.map((v, i) => {
+            try {
+              return cellText(v, `${columnLetters(i + 1)}${row.number}`);
+            } catch (e) {
+              error ??= reasonOf(e);
+              return '';
+            }
+          });
+          yield error === undefined ? { rowNo: row.number, cells } : { rowNo: row.number, cells, error };
+        }
+        return;
       }
-      for await (const row of ws) {
-        const values = (row.values as CellValue[]).slice(1);
-        let error: ImportReason | undefined;
-        const cells = values.map((v, i) => {
-          try {
-            return cellText(v, `${columnLetters(i + 1)}${row.number}`);
-          } catch (e) {
-            error ??= reasonOf(e);
-            return '';
-          }
-        });
-        yield error === undefined ? { rowNo: row.number, cells } : { rowNo: row.number, cells, error };
-      }
-      return;
+      read.stream?.destroy();
+      if (!missed) return;
+      if (attempt === 3) throw badRequest(msg(importMessages, 'notXlsx'));
     }
   }
   return { sheets: sheets.map((s) => s.name), encoding: null, merges, rows: rows() };
