@@ -16,7 +16,7 @@ ALTER TABLE "ticket" ADD COLUMN "sla_first_response_warn_at" timestamp with time
 ALTER TABLE "ticket" ADD COLUMN "sla_resolution_warn_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "ticket" ADD COLUMN "sla_resolved_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "ticket" ADD COLUMN "sla_paused_since" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "ticket" ADD COLUMN "sla_paused_minutes" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "ticket" ADD COLUMN "sla_paused_minutes" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "ticket" ADD COLUMN "sla_held_by" text DEFAULT 'agent' NOT NULL;--> statement-breakpoint
 ALTER TABLE "ticket" ADD COLUMN "sla_approval_running" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "ticket" ADD COLUMN "sla_next_check_at" timestamp with time zone;--> statement-breakpoint

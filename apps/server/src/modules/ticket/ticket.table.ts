@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -88,8 +89,8 @@ export const ticket = pgTable(
     slaResolutionWarnAt: timestamptz('sla_resolution_warn_at'),
     slaResolvedAt: timestamptz('sla_resolved_at'),
     slaPausedSince: timestamptz('sla_paused_since'),
-    /** Working minutes the clock stood still so far (the due instants are pushed on by them). */
-    slaPausedMinutes: integer('sla_paused_minutes').notNull().default(0),
+    /** Working minutes the clock stood still so far (the due instants are pushed on by them; to the millisecond). */
+    slaPausedMinutes: doublePrecision('sla_paused_minutes').notNull().default(0),
     slaHeldBy: text('sla_held_by', { enum: slaHolders }).notNull().default('agent'),
     /** Whether one of the ticket's approvals is running (the workflow tells the ticket at each change). */
     slaApprovalRunning: boolean('sla_approval_running').notNull().default(false),
