@@ -10,7 +10,14 @@ import {
   type ChoosablePolicy,
   type Clock,
 } from '../modules/sla/index.js';
-import { ticket, ticketComment, ticketHistory, ticketNumbering, ticketSearchDoc } from '../modules/ticket/index.js';
+import {
+  ticket,
+  ticketComment,
+  ticketHistory,
+  ticketNumbering,
+  ticketSearchDoc,
+  ticketSlaHold,
+} from '../modules/ticket/index.js';
 import { appUser, userProject } from '../modules/user/index.js';
 import { weightedVector, searchableText } from '../platform/text-search.js';
 import { rowsOf, type Db } from './database.js';
@@ -360,6 +367,22 @@ export async function seedDemoTickets(db: Db, count = 3000, chunk = 250): Promis
         assignTo: ticket.assignTo,
         openDate: ticket.openDate,
       });
+      // A ticket whose clock waits on the customer has its open span of waiting, as the ticket page shows it.
+      const holds = inserted.flatMap((t, i) => {
+        const row = rows[i]!;
+        return row.slaHeldBy && row.slaHeldBy !== 'agent'
+          ? [
+              {
+                ticketId: t.id,
+                heldBy: row.slaHeldBy,
+                paused: row.slaPausedSince != null,
+                status: row.slaHeldBy === 'customer' ? (row.status as TicketStatus) : null,
+                startedAt: (row.slaPausedSince as Date | null | undefined) ?? t.openDate,
+              },
+            ]
+          : [];
+      });
+      if (holds.length) await tx.insert(ticketSlaHold).values(holds);
       const comments = inserted.flatMap((t, i) =>
         texts[i]!.comments.map((comment, k) => ({
           ticketId: t.id,

@@ -15,6 +15,8 @@ ALTER TABLE "ticket" ADD COLUMN "sla_first_response_at" timestamp with time zone
 ALTER TABLE "ticket" ADD COLUMN "sla_first_response_warn_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "ticket" ADD COLUMN "sla_resolution_warn_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "ticket" ADD COLUMN "sla_resolved_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "ticket" ADD COLUMN "sla_first_response_minutes" double precision;--> statement-breakpoint
+ALTER TABLE "ticket" ADD COLUMN "sla_resolution_minutes" double precision;--> statement-breakpoint
 ALTER TABLE "ticket" ADD COLUMN "sla_paused_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "ticket" ADD COLUMN "sla_paused_minutes" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "ticket" ADD COLUMN "sla_held_by" text DEFAULT 'agent' NOT NULL;--> statement-breakpoint

@@ -30,6 +30,9 @@ export type Clock = {
   dueDate: Date | null;
   slaResolutionWarnAt: Date | null;
   slaResolvedAt: Date | null;
+  /** Working minutes the desk took to first respond and to resolve, pauses left out (the report's times). */
+  slaFirstResponseMinutes: number | null;
+  slaResolutionMinutes: number | null;
   slaPausedSince: Date | null;
   slaPausedMinutes: number;
   slaHeldBy: SlaHolder;
@@ -46,6 +49,8 @@ export const stoppedClock: Clock = {
   dueDate: null,
   slaResolutionWarnAt: null,
   slaResolvedAt: null,
+  slaFirstResponseMinutes: null,
+  slaResolutionMinutes: null,
   slaPausedSince: null,
   slaPausedMinutes: 0,
   slaHeldBy: 'agent',
@@ -116,6 +121,15 @@ export function clockAfter(before: Clock, change: ClockChange): ClockAfter {
 
   const samePolicy = before.slaPolicyId === policy.id;
   const firstResponseAt = before.slaFirstResponseAt ?? (change.publicReply && !final ? now : null);
+  // The desk's own time so far: working time since the opening, less the time the clock stood still.
+  const deskMinutes = () => Math.max(0, working(change.openDate) - pausedMinutes);
+  const firstResponseMinutes =
+    before.slaFirstResponseMinutes ?? (firstResponseAt && !before.slaFirstResponseAt ? deskMinutes() : null);
+  const resolutionMinutes = resolvedAt
+    ? resolvedAt === before.slaResolvedAt
+      ? before.slaResolutionMinutes
+      : deskMinutes()
+    : null;
   const due = (minutes: number) => addWorkingMinutes(calendar, change.openDate, Math.max(0, minutes) + pausedMinutes);
   const warn = (target: number) => due(Math.max(0, target - policy.warnBeforeMinutes));
   // Once answered, the first response's due stays what it was when answered (later pauses do not move it).
@@ -128,6 +142,8 @@ export function clockAfter(before: Clock, change: ClockChange): ClockAfter {
     dueDate: due(policy.resolutionMinutes),
     slaResolutionWarnAt: warn(policy.resolutionMinutes),
     slaResolvedAt: resolvedAt,
+    slaFirstResponseMinutes: firstResponseMinutes,
+    slaResolutionMinutes: resolutionMinutes,
     slaPausedSince: pausedSince,
     slaPausedMinutes: pausedMinutes,
     slaHeldBy: heldBy,

@@ -34,6 +34,8 @@ export const clockColumns = {
   dueDate: ticket.dueDate,
   slaResolutionWarnAt: ticket.slaResolutionWarnAt,
   slaResolvedAt: ticket.slaResolvedAt,
+  slaFirstResponseMinutes: ticket.slaFirstResponseMinutes,
+  slaResolutionMinutes: ticket.slaResolutionMinutes,
   slaPausedSince: ticket.slaPausedSince,
   slaPausedMinutes: ticket.slaPausedMinutes,
   slaHeldBy: ticket.slaHeldBy,

@@ -5,6 +5,8 @@ import {
   envelopeSchema,
   idParamSchema,
   pageOf,
+  slaReportQuerySchema,
+  slaReportSchema,
   ticketBatchAssignSchema,
   ticketBatchResultSchema,
   ticketBatchStatusSchema,
@@ -20,11 +22,14 @@ import {
 import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok, present } from '../../platform/envelope.js';
+import { sendXlsx } from '../../platform/export.js';
+import { callerLanguage, textAt } from '../../platform/translator.js';
 import { registerResource } from '../../platform/resource.js';
 import { registerFileOwner } from '../file/index.js';
 import { addComment, getComment, listComments } from './ticket-comment.service.js';
 import { batchChange } from './ticket-change.service.js';
 import { dashboard } from './ticket-dashboard.service.js';
+import { slaReport, slaReportExportColumns, slaReportExportRows } from './ticket-sla-report.service.js';
 import { formOptions } from './ticket-form-options.service.js';
 import { createTicketResource } from './ticket.resource.js';
 import { fileOwner, ticketVisible } from './ticket.service.js';
@@ -87,6 +92,30 @@ export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: stri
     async (request) => {
       const { ids, assignTo } = request.body;
       return ok({ updated: await batchChange(db, requireActor(request), ids, { assignTo }) });
+    },
+  );
+
+  // The service-level report (contract section 19) over the tickets the caller sees, and as a spreadsheet.
+  r.post(
+    `${base}/SlaReport`,
+    {
+      config: { access: 'ticket:view' },
+      schema: { tags, body: slaReportQuerySchema, response: { 200: envelopeSchema(slaReportSchema) } },
+    },
+    async (request) => ok(await slaReport(db, requireActor(request), request.body)),
+  );
+  r.post(
+    `${base}/SlaReport/Export`,
+    { config: { access: 'ticket:export' }, schema: { tags, body: slaReportQuerySchema } },
+    async (request, reply) => {
+      const report = await slaReport(db, requireActor(request), request.body);
+      const language = callerLanguage(request);
+      const rows = slaReportExportRows(
+        report,
+        textAt(language, 'fields.slaReportTotal') ?? 'Total',
+        textAt(language, 'fields.slaReportNoCategory') ?? 'No category',
+      );
+      return sendXlsx(reply, language, 'SlaReport.xlsx', 'SlaReport', slaReportExportColumns, rows);
     },
   );
 

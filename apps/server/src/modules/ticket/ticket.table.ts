@@ -88,6 +88,9 @@ export const ticket = pgTable(
     slaFirstResponseWarnAt: timestamptz('sla_first_response_warn_at'),
     slaResolutionWarnAt: timestamptz('sla_resolution_warn_at'),
     slaResolvedAt: timestamptz('sla_resolved_at'),
+    /** Working minutes to the first response and to the resolution, pauses left out (the report reads them). */
+    slaFirstResponseMinutes: doublePrecision('sla_first_response_minutes'),
+    slaResolutionMinutes: doublePrecision('sla_resolution_minutes'),
     slaPausedSince: timestamptz('sla_paused_since'),
     /** Working minutes the clock stood still so far (the due instants are pushed on by them; to the millisecond). */
     slaPausedMinutes: doublePrecision('sla_paused_minutes').notNull().default(0),
