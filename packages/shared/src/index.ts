@@ -31,6 +31,7 @@ export * from './account/account.schemas.js';
 export * from './setting/setting.schemas.js';
 export * from './sla/sla-calendar.schemas.js';
 export * from './sla/sla-policy.schemas.js';
+export * from './sla/sla-clock.schemas.js';
 export * from './scheduleJob/cron.js';
 export * from './scheduleJob/schedule-job.schemas.js';
 export * from './log/log.schemas.js';

@@ -3,7 +3,8 @@ import { messages } from '../platform/messages.js';
 import { auditFieldsSchema, maxPageSize, orderBySchema, updateKeySchema } from '../platform/paging.js';
 import { defineMessages, keyed } from '../platform/message-keys.js';
 
-import { ticketFroms, ticketPriorities, ticketStatuses, ticketViews } from './ticket.values.js';
+import { ticketSlaHoldSchema, ticketSlaSchema } from '../sla/sla-clock.schemas.js';
+import { slaStates, ticketFroms, ticketPriorities, ticketStatuses, ticketViews } from './ticket.values.js';
 
 export * from './ticket.values.js';
 export const ticketStatusSchema = z.enum(ticketStatuses);
@@ -16,8 +17,6 @@ export type TicketFrom = z.infer<typeof ticketFromSchema>;
 /** Statuses still waiting for work: "my open tickets", unassigned and overdue count only these. */
 export const openTicketStatuses: readonly TicketStatus[] = ['New', 'Assigned', 'InProgress', 'Pending'];
 
-/** Hours from opening until a ticket is overdue, by priority (the ticket's `dueDate`). */
-export const ticketSlaHours: Record<TicketPriority, number> = { Urgent: 4, High: 24, Medium: 72, Low: 168 };
 
 /** Case numbers: `TCK-<year>-<6-digit sequence>` (contract section 7). */
 export const caseNumberPattern = /^[A-Z]+-\d{4}-\d{6,}$/;
@@ -148,7 +147,7 @@ export const ticketSchema = z
     subjectType: nullableText,
     openDate: z.string(),
     closeDate: nullableText,
-    /** Extension: when the ticket becomes overdue (openDate + `ticketSlaHours[priority]`, holidays not counting). */
+    /** When the ticket becomes overdue: its service-level resolution due (`sla.resolutionDueAt`), else null. */
     dueDate: nullableText,
     openedBy: nullableId,
     solvedBy: nullableId,
@@ -164,6 +163,7 @@ export const ticketSchema = z
     grantAccess: z.array(z.number().int()),
     attachments: z.array(z.number().int()),
     scheduledDate: nullableText,
+    sla: ticketSlaSchema,
   })
   .extend(auditFieldsSchema.shape);
 export type Ticket = z.infer<typeof ticketSchema>;
@@ -197,6 +197,7 @@ export const ticketListItemSchema = ticketSchema
     parentTicket: true,
     createdBy: true,
     modifiedAt: true,
+    sla: true,
   })
   .extend({
     categoryName: nullableText,
@@ -240,6 +241,8 @@ export const ticketDetailSchema = ticketSchema.extend({
   actions: z.array(z.enum(ticketActions)),
   /** The statuses this ticket may move to now (from `ticketTransitions`). */
   allowedStatuses: z.array(ticketStatusSchema),
+  /** Extension: the spans its service-level clock waited on the customer or an approver, oldest first. */
+  slaHolds: z.array(ticketSlaHoldSchema),
 });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
@@ -266,6 +269,8 @@ export const ticketQuerySchema = z
     openDateFrom: dateTimeInputSchema.optional(),
     openDateTo: dateTimeInputSchema.optional(),
     view: z.enum(ticketViews).optional(),
+    /** Tickets whose service-level clock is in one of these states (contract section 19). */
+    slaState: listOf(z.enum(slaStates)).optional(),
   })
   .strict();
 export type TicketQuery = z.infer<typeof ticketQuerySchema>;

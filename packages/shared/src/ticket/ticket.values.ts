@@ -20,4 +20,16 @@ export const ticketSortFields = [
   'closeDate',
   'dueDate',
   'modifiedAt',
+  /** The service-level resolution due (the same instant as `dueDate`; contract section 19). */
+  'slaResolutionDueAt',
 ] as const;
+
+/**
+ * A ticket's service-level state (contract section 19): met (resolved in time), breached (a target passed),
+ * paused (the clock stands still), warning (a target is near), ok.
+ */
+export const slaStates = ['ok', 'warning', 'breached', 'paused', 'met'] as const;
+export type SlaState = (typeof slaStates)[number];
+/** Whom a ticket's clock waits on. */
+export const slaHolders = ['agent', 'customer', 'approver'] as const;
+export type SlaHolder = (typeof slaHolders)[number];
