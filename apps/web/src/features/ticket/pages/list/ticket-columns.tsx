@@ -8,6 +8,7 @@ import type { TicketListItem, TicketPriority, TicketStatus } from '@casedesk/sha
 import { RowIconButton } from '../../../../platform/crud/RowIconButton';
 import type { TicketFilter } from '../../api';
 import { formatDateTime } from '../../../../platform/format';
+import { SlaBadge } from '../../components/SlaBadge';
 import { PriorityTag, StatusTag } from '../../components/TicketTags';
 
 export type ListColumn = ColumnType<TicketListItem> & { key: string; title: string };
@@ -75,6 +76,13 @@ export function useTicketColumns(
       width: 110,
       ...sortable('priority'),
       render: (value: TicketPriority) => <PriorityTag priority={value} />,
+    },
+    {
+      title: t('ticket.sla.column'),
+      dataIndex: 'sla',
+      width: 150,
+      ...sortable('slaResolutionDueAt'),
+      render: (value: TicketListItem['sla']) => <SlaBadge sla={value} />,
     },
     named('categoryName', 'categoryId', 150),
     named('projectName', 'projectId', 150),
