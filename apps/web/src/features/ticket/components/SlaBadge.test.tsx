@@ -120,7 +120,7 @@ describe('SlaBadge', { timeout: 30_000 }, () => {
   it('speaks Chinese to a Chinese reader', async () => {
     expect((await badge(sla(), 'zh-cn')).text).toBe('剩余 2小时15分钟');
     expect((await badge(sla({ resolutionDueAt: at(-65), state: 'breached' }), 'zh-tw')).text).toMatch(
-      /^已逾時 1\s?小時\s?5\s?分鐘$/,
+      /^已逾期 1\s?小時\s?5\s?分鐘$/,
     );
     expect((await badge(sla({ state: 'paused', paused: true, heldBy: 'approver' }), 'zh-tw')).text).toBe(
       '已暫停 · 審批人',
