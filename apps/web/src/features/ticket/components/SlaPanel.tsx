@@ -5,6 +5,7 @@ import type { TicketSla, TicketSlaHold } from '@casedesk/shared';
 import { formatDateTime, formatDuration } from '../../../platform/format';
 import { useSeededName, useValueLabel } from '../../../platform/labels/labels';
 import { SlaStateTag, useSlaCountdownText } from './SlaBadge';
+import { useMinuteClock } from './sla-clock';
 
 /** One span the ticket waited on the customer or an approver: who, in which status, when, how much working time. */
 function HoldItem({ hold }: { hold: TicketSlaHold }) {
@@ -34,6 +35,7 @@ export function SlaPanel({ sla, holds, now }: { sla: TicketSla; holds: TicketSla
   const label = useValueLabel();
   const seededName = useSeededName();
   const countdown = useSlaCountdownText();
+  const clock = useMinuteClock();
   const title = t('ticket.sla.panel.title');
   if (!sla)
     return (
@@ -42,7 +44,7 @@ export function SlaPanel({ sla, holds, now }: { sla: TicketSla; holds: TicketSla
       </Card>
     );
 
-  const running = countdown(sla, now ?? Date.now());
+  const running = countdown(sla, now ?? clock);
   const when = (value: string | null) => (value ? formatDateTime(value) : t('ticket.sla.panel.notYet'));
   const item = (key: string, children: ReactNode) => (
     <Descriptions.Item key={key} label={t(`ticket.sla.panel.${key}`)}>

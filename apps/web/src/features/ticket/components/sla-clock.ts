@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { SlaState, TicketSla } from '@casedesk/shared';
 
 type Sla = NonNullable<TicketSla>;
@@ -31,4 +32,14 @@ export function slaCountdown(sla: Sla, now: number): { target: SlaTarget; minute
   const minutes = (new Date(target.dueAt).getTime() - now) / 60_000;
   if (!Number.isFinite(minutes)) return null;
   return { target, minutes: Math.abs(minutes), overdue: minutes < 0 };
+}
+
+/** The time now, moved on every minute: a countdown ages while its screen stays open. */
+export function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
 }
