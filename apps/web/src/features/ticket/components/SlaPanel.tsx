@@ -20,11 +20,17 @@ function HoldItem({ hold }: { hold: TicketSlaHold }) {
           {t(hold.paused ? 'ticket.sla.panel.clockPaused' : 'ticket.sla.panel.clockRan')}
         </Tag>
       </div>
-      <Typography.Text type="secondary">
-        {formatDateTime(hold.startedAt)} – {hold.endedAt ? formatDateTime(hold.endedAt) : t('ticket.sla.panel.ongoing')}
-        {hold.workingMinutes !== null &&
-          ` · ${t('ticket.sla.panel.workingTime', { time: formatDuration(hold.workingMinutes * 60) })}`}
-      </Typography.Text>
+      <div>
+        <Typography.Text type="secondary">
+          {formatDateTime(hold.startedAt)} –{' '}
+          {hold.endedAt ? formatDateTime(hold.endedAt) : t('ticket.sla.panel.ongoing')}
+        </Typography.Text>
+      </div>
+      {hold.workingMinutes !== null && (
+        <Typography.Text type="secondary">
+          {t('ticket.sla.panel.workingTime', { time: formatDuration(hold.workingMinutes * 60) })}
+        </Typography.Text>
+      )}
     </div>
   );
 }
