@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { ticketSlaHours, type TicketPriority, type TicketStatus } from '@casedesk/shared';
+import type { TicketPriority, TicketStatus } from '@casedesk/shared';
 import { category, categoryProject } from '../modules/category/index.js';
+import {
+  clockAfter,
+  loadChoosablePolicies,
+  policyFor,
+  stoppedClock,
+  type ChoosablePolicy,
+  type Clock,
+} from '../modules/sla/index.js';
 import { ticket, ticketComment, ticketHistory, ticketNumbering, ticketSearchDoc } from '../modules/ticket/index.js';
 import { appUser, userProject } from '../modules/user/index.js';
 import { weightedVector, searchableText } from '../platform/text-search.js';
@@ -229,8 +237,31 @@ export function demoPriority(r: Random): TicketPriority {
   return r.pick(priorities);
 }
 
+/** Hours to a due date by priority, for the benchmark's bulk load (which writes no service-level policies). */
+const benchDueHours: Record<TicketPriority, number> = { Urgent: 4, High: 24, Medium: 72, Low: 168 };
 export const dueDateFor = (openDate: Date, priority: TicketPriority) =>
-  new Date(openDate.getTime() + ticketSlaHours[priority] * 3_600_000);
+  new Date(openDate.getTime() + benchDueHours[priority] * 3_600_000);
+
+/**
+ * A demo ticket's service-level clock, as its life would have moved it: opened, answered a few hours later
+ * (unless still New), then waiting in its status since, or resolved when it closed.
+ */
+function demoClock(
+  r: Random,
+  policy: ChoosablePolicy | undefined,
+  t: { openDate: Date; status: TicketStatus; closeDate: Date | null },
+  now: number,
+): Clock {
+  const at = (ms: number) => new Date(Math.min(now, ms));
+  const move = (clock: Clock, when: Date, status: TicketStatus, publicReply = false) =>
+    clockAfter(clock, { now: when, openDate: t.openDate, status, approvalRunning: false, publicReply, policy }).clock;
+  let clock = move(stoppedClock, t.openDate, 'New');
+  if (t.status === 'New') return clock;
+  const answered = at(t.openDate.getTime() + (0.2 + r.next() * 10) * 3_600_000);
+  clock = move(clock, answered, 'InProgress', true);
+  const settled = t.closeDate ?? at(answered.getTime() + (1 + r.int(48)) * 3_600_000);
+  return t.status === 'InProgress' || t.status === 'Assigned' ? clock : move(clock, settled, t.status);
+}
 
 export const caseNumberOf = (openDate: Date, n: number | string) =>
   `${ticketNumbering.prefix}-${openDate.getUTCFullYear()}-${String(n).padStart(6, '0')}`;
@@ -254,7 +285,9 @@ export async function seedDemoTickets(db: Db, count = 3000, chunk = 250): Promis
   if (categories.length === 0 || members.length === 0) return 0;
 
   const r = random(20260101);
+  const clockRandom = random(20260102);
   const now = Date.now();
+  const policies = await loadChoosablePolicies(db, new Date(now - 400 * 86_400_000).toISOString().slice(0, 10));
   let written = 0;
   for (let start = 0; start < count; start += chunk) {
     const size = Math.min(chunk, count - start);
@@ -287,6 +320,11 @@ export async function seedDemoTickets(db: Db, count = 3000, chunk = 250): Promis
         const closed = status === 'Closed' || status === 'Cancelled';
         const caseNumber = caseNumberOf(openDate, numbers[i]!.n);
         const customer = demoCustomer(r);
+        // Drawn in the order they always were, so the demo data stays the same; the clock draws from its own.
+        const ticketType = r.pick(['Incident', 'ServiceRequest', 'Change', 'Problem']);
+        const ticketFrom = r.pick(['Web', 'Web', 'Email', 'Phone', 'Api'] as const);
+        const closeDate = closed ? new Date(openDate.getTime() + (1 + r.int(72)) * 3_600_000) : null;
+        const policy = policyFor(policies, { projectId: cat.projectId, categoryId: cat.id, priority, ticketType });
         rows.push({
           caseNumber,
           subject: text.subject,
@@ -296,11 +334,11 @@ export async function seedDemoTickets(db: Db, count = 3000, chunk = 250): Promis
           categoryId: cat.id,
           projectId: cat.projectId,
           assignTo,
-          ticketType: r.pick(['Incident', 'ServiceRequest', 'Change', 'Problem']),
-          ticketFrom: r.pick(['Web', 'Web', 'Email', 'Phone', 'Api'] as const),
+          ticketType,
+          ticketFrom,
           openDate,
-          dueDate: dueDateFor(openDate, priority),
-          closeDate: closed ? new Date(openDate.getTime() + (1 + r.int(72)) * 3_600_000) : null,
+          ...demoClock(clockRandom, policy, { openDate, status, closeDate }, now),
+          closeDate,
           solvedBy: status === 'Resolved' || status === 'Closed' ? assignTo : null,
           openedBy: creator.userId,
           privateTicket: r.next() < 0.05,

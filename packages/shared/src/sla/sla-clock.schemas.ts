@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { slaHolders, slaStates } from '../ticket/ticket.values.js';
 
-
 const instant = z.string().nullable();
 
 /**

@@ -8,7 +8,8 @@ const nullableText = z.string().nullable();
  * (closed or cancelled longer ago than Data Management's retention rule), read-only, with the names, comments,
  * history and attachment references it had when it was archived. Only users who could see the ticket find it.
  */
-export const ticketArchiveSchema = ticketSchema.extend({
+// An archived ticket is long closed: its service-level clock is not kept (the report reads open and recent ones).
+export const ticketArchiveSchema = ticketSchema.omit({ sla: true }).extend({
   projectName: nullableText,
   categoryName: nullableText,
   companyName: nullableText,

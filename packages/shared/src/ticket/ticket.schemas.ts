@@ -17,7 +17,6 @@ export type TicketFrom = z.infer<typeof ticketFromSchema>;
 /** Statuses still waiting for work: "my open tickets", unassigned and overdue count only these. */
 export const openTicketStatuses: readonly TicketStatus[] = ['New', 'Assigned', 'InProgress', 'Pending'];
 
-
 /** Case numbers: `TCK-<year>-<6-digit sequence>` (contract section 7). */
 export const caseNumberPattern = /^[A-Z]+-\d{4}-\d{6,}$/;
 

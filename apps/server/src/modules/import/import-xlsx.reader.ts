@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import { pipeline, Readable, Transform } from 'node:stream';
+import { createInflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { importMessages, msg } from '@casedesk/shared';
 import { AppError, badRequest } from '../../platform/errors.js';
@@ -8,7 +9,8 @@ import type { ImportReason } from './import.table.js';
 
 /**
  * Reading an xlsx as a stream of rows of text cells through exceljs's streaming reader, after a look at the zip's
- * directory (sizes, sheets, merged ranges) that refuses a zip bomb before anything is inflated.
+ * directory (sizes, sheets, merged ranges) that refuses a zip bomb before anything is inflated. The entries are
+ * found by that directory and opened one by one here, never by a sequential walk through the zip.
  */
 
 /** An xlsx whose entries expand beyond this is refused before reading (zip bomb). */
@@ -59,20 +61,45 @@ async function zipEntries(path: string): Promise<ZipEntry[]> {
   }
 }
 
-/** One small entry's text (workbook.xml, its rels), inflated with a cap. */
-async function entryText(path: string, entry: ZipEntry): Promise<string> {
+/**
+ * One entry as a stream of text: its bytes read from the file where its local header says they start, inflated,
+ * and refused (workbookTooBig) once they exceed its declared size, since a zip's declared sizes can lie (the totals
+ * were checked against those sizes). Text, not Buffers: exceljs decodes each chunk alone, which would break a
+ * multi-byte character split across two chunks. Destroying the returned stream destroys the ones before it.
+ */
+async function openEntry(path: string, entry: ZipEntry, cap = maxUncompressedBytes): Promise<Readable> {
+  if (entry.method !== 0 && entry.method !== 8) throw badRequest(msg(importMessages, 'notXlsx'));
+  const header = Buffer.alloc(30);
   const handle = await open(path, 'r');
   try {
-    const header = Buffer.alloc(30);
     await handle.read(header, 0, 30, entry.offset);
-    const start = entry.offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-    const data = Buffer.alloc(entry.compressed);
-    await handle.read(data, 0, entry.compressed, start);
-    const raw = entry.method === 0 ? data : inflateRawSync(data, { maxOutputLength: 16 * 1024 * 1024 });
-    return raw.toString('utf8');
   } finally {
     await handle.close();
   }
+  if (header.readUInt32LE(0) !== 0x04034b50) throw badRequest(msg(importMessages, 'notXlsx'));
+  const start = entry.offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  const limit = Math.min(entry.size, cap);
+  let inflated = 0;
+  const capped = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      inflated += chunk.length;
+      if (inflated > limit) done(badRequest(msg(importMessages, 'workbookTooBig')));
+      else done(null, chunk);
+    },
+  });
+  const raw =
+    entry.compressed > 0 ? createReadStream(path, { start, end: start + entry.compressed - 1 }) : Readable.from([]);
+  // Errors reach the reader through the last stream, which pipeline destroys with them.
+  const done = () => {};
+  const last = entry.method === 8 ? pipeline(raw, createInflateRaw(), capped, done) : pipeline(raw, capped, done);
+  return last.setEncoding('utf8');
+}
+
+/** One small entry's text (workbook.xml, its rels), held whole: so capped lower. */
+async function entryText(path: string, entry: ZipEntry): Promise<string> {
+  let text = '';
+  for await (const chunk of await openEntry(path, entry, 16 * 1024 * 1024)) text += chunk as string;
+  return text;
 }
 
 const unescapeXml = (s: string) =>
@@ -83,8 +110,10 @@ const unescapeXml = (s: string) =>
     .replace(/&apos;/g, "'")
     .replace(/&amp;/g, '&');
 
-/** The sheets in workbook order, each with the number of its `sheetN.xml` (what the stream reader calls its id). */
-async function sheetsOf(path: string): Promise<{ name: string; file: string; entry: ZipEntry | undefined }[]> {
+type Sheet = { name: string; file: string; entry: ZipEntry | undefined };
+
+/** The sheets in workbook order, each with its file and zip entry; and the zip's entries by name. */
+async function sheetsOf(path: string): Promise<{ sheets: Sheet[]; byName: Map<string, ZipEntry> }> {
   const entries = await zipEntries(path);
   let total = 0;
   for (const e of entries) {
@@ -103,14 +132,14 @@ async function sheetsOf(path: string): Promise<{ name: string; file: string; ent
       const target = /\bTarget="([^"]+)"/.exec(m[0])?.[1];
       if (id && target) targets.set(id, target.replace(/^\/?xl\//, ''));
     }
-  const sheets: { name: string; file: string; entry: ZipEntry | undefined }[] = [];
+  const sheets: Sheet[] = [];
   for (const m of (await entryText(path, workbook)).matchAll(/<sheet\b[^>]*>/g)) {
     const name = /\bname="([^"]*)"/.exec(m[0])?.[1];
     const rid = /\br:id="([^"]+)"/.exec(m[0])?.[1];
     const file = (rid && targets.get(rid)) ?? '';
     if (name !== undefined) sheets.push({ name: unescapeXml(name), file, entry: byName.get(`xl/${file}`) });
   }
-  return sheets;
+  return { sheets, byName };
 }
 
 type CellValue = ExcelJS.CellValue;
@@ -144,46 +173,53 @@ function reasonOf(error: unknown): ImportReason {
   return { text: error instanceof Error ? error.message : String(error) };
 }
 
+/**
+ * The per-entry parsers of exceljs 4.4's streaming WorkbookReader (not in its typings). Its parse() walks the zip in
+ * order through unzipper, which can miss entries on a busy machine (ZJONSSON/node-unzipper#190; seen in CI as a
+ * missed workbook or missed shared strings): here each entry is opened by the zip's directory and handed to these.
+ */
+type EntryParsers = {
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncIterable<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(entry: Readable, sheetNo: string): Iterable<{ value: AsyncIterable<ExcelJS.Row> }>;
+};
+
 export async function xlsxRows(path: string, sheetName: string | null) {
-  const sheets = await sheetsOf(path);
+  const { sheets, byName } = await sheetsOf(path);
   const wanted = sheetName ? sheets.find((s) => s.name === sheetName) : sheets[0];
   if (!wanted) throw badRequest(msg(importMessages, 'sheetNotFound', { sheet: sheetName ?? '' }));
-  const sheetNo = /sheet(\d+)\.xml$/.exec(wanted.file)?.[1];
-  const merges = wanted.entry ? await mergesOf(path, wanted.entry) : [];
-  const hasSharedStrings = (await zipEntries(path)).some((e) => e.name === 'xl/sharedStrings.xml');
+  if (!wanted.entry) throw badRequest(msg(importMessages, 'notXlsx'));
+  const sheet: ZipEntry = wanted.entry;
+  // The number only names the sheet inside exceljs; the entry read is the one the workbook's rels point to.
+  const sheetNo = /(\d+)\.xml$/.exec(wanted.file)?.[1] ?? '1';
+  const merges = await mergesOf(path, sheet);
   async function* rows(): AsyncIterable<{ rowNo: number; cells: string[]; error?: ImportReason }> {
-    // exceljs reads the zip's entries in order through unzipper, which can miss entries on a busy machine
-    // (ZJONSSON/node-unzipper#190; seen in CI): a sheet read without its shared strings has empty text cells. The
-    // sheet is only handed out after the entries before it were read, so a missed one is found before any row is
-    // given: the file (never changed) is read again, at most three times.
-    for (let attempt = 1; ; attempt++) {
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-        sharedStrings: 'cache',
-        hyperlinks: 'ignore',
-        styles: 'cache',
-        worksheets: 'emit',
-        entries: 'emit',
-      } as ExcelJS.stream.xlsx.WorkbookStreamReaderOptions);
-      // exceljs writes xl/workbook.xml last; when it is the entry missed, the reader would throw on the model it
-      // lacks ("reading 'sheets'"). An empty model lets it go on; the sheet is then known by its file number.
-      Object.assign(reader, { model: { sheets: [] } });
-      const read = reader as unknown as { sharedStrings?: unknown[]; stream?: { destroy(): void } };
-      let index = 0;
-      let missed = false;
-      for await (const worksheet of reader) {
-        if (hasSharedStrings && !read.sharedStrings) {
-          missed = true;
-          break;
-        }
-        const ws = worksheet as unknown as { id?: number } & AsyncIterable<ExcelJS.Row>;
-        index++;
-        const match = sheetNo !== undefined ? String(ws.id) === sheetNo : index === 1;
-        if (!match) {
-          // The stream must still be read through to reach the next sheet.
-          for await (const _row of ws) void _row;
-          continue;
-        }
-        for await (const row of ws) {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      // The styles say which numbers are dates.
+      styles: 'cache',
+      worksheets: 'emit',
+      entries: 'emit',
+    } as ExcelJS.stream.xlsx.WorkbookStreamReaderOptions) as unknown as EntryParsers;
+    const opened: Readable[] = [];
+    const entry = async (e: ZipEntry) => {
+      const stream = await openEntry(path, e);
+      opened.push(stream);
+      return stream;
+    };
+    try {
+      const rels = byName.get('xl/_rels/workbook.xml.rels');
+      if (rels) await reader._parseRels(await entry(rels));
+      await reader._parseWorkbook(await entry(byName.get('xl/workbook.xml')!));
+      const shared = byName.get('xl/sharedStrings.xml');
+      if (shared) for await (const _ of reader._parseSharedStrings(await entry(shared))) void _;
+      const styles = byName.get('xl/styles.xml');
+      if (styles) await reader._parseStyles(await entry(styles));
+      for (const { value: worksheet } of reader._parseWorksheet(await entry(sheet), sheetNo)) {
+        for await (const row of worksheet) {
           const values = (row.values as CellValue[]).slice(1);
           let error: ImportReason | undefined;
           const cells = values.map((v, i) => {
@@ -196,11 +232,10 @@ export async function xlsxRows(path: string, sheetName: string | null) {
           });
           yield error === undefined ? { rowNo: row.number, cells } : { rowNo: row.number, cells, error };
         }
-        return;
       }
-      read.stream?.destroy();
-      if (!missed) return;
-      if (attempt === 3) throw badRequest(msg(importMessages, 'notXlsx'));
+    } finally {
+      // A consumer that stops early leaves the sheet's stream open.
+      for (const stream of opened) stream.destroy();
     }
   }
   return { sheets: sheets.map((s) => s.name), encoding: null, merges, rows: rows() };
@@ -211,23 +246,10 @@ export async function xlsxRows(path: string, sheetName: string | null) {
  * One streamed pass over the sheet's XML (inflated in chunks, never whole) finds them before the rows are read.
  */
 async function mergesOf(path: string, entry: ZipEntry): Promise<Merge[]> {
-  const handle = await open(path, 'r');
-  const header = Buffer.alloc(30);
-  await handle.read(header, 0, 30, entry.offset);
-  await handle.close();
-  const start = entry.offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-  const raw = createReadStream(path, { start, end: start + entry.compressed - 1 });
-  const source = entry.method === 0 ? raw : raw.pipe(createInflateRaw());
   const merges: Merge[] = [];
   let tail = '';
-  let inflated = 0;
-  for await (const chunk of source as AsyncIterable<Buffer>) {
-    inflated += chunk.length;
-    if (inflated > maxUncompressedBytes) {
-      raw.destroy();
-      throw badRequest(msg(importMessages, 'workbookTooBig'));
-    }
-    const text = tail + chunk.toString('latin1');
+  for await (const chunk of await openEntry(path, entry)) {
+    const text = tail + (chunk as string);
     let last = 0;
     for (const m of text.matchAll(/<mergeCell ref="([A-Z]+)(\d+):([A-Z]+)(\d+)"/g)) {
       merges.push({ left: columnNumber(m[1]!), top: Number(m[2]), right: columnNumber(m[3]!), bottom: Number(m[4]) });

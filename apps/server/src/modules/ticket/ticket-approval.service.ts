@@ -6,6 +6,7 @@ import { AppError, forbidden } from '../../platform/errors.js';
 import type { WorkflowBusinessType } from '../../platform/workflow-types.js';
 import { userNameSql } from '../user/index.js';
 import { visibleSql } from './ticket.policy.js';
+import { moveTicketClock } from './ticket-sla.service.js';
 import { ticket, ticketHistory } from './ticket.table.js';
 
 /** The ticket fields workflows read (`businessFields.Ticket`). */
@@ -86,6 +87,8 @@ export const ticketWorkflowType: WorkflowBusinessType = {
       .set({ ...set, rowVersion: sql`${ticket.rowVersion} + 1`, modifiedAt: new Date(), modifiedBy: actorId })
       .where(eq(ticket.id, id));
     await tx.insert(ticketHistory).values({ ticketId: id, actorId, kind: 'changed', changes });
+    // A priority or type a workflow sets may choose another service level.
+    await moveTicketClock(tx, id, {});
   },
   async onStatus(tx, id, change) {
     await tx.insert(ticketHistory).values({
@@ -94,6 +97,8 @@ export const ticketWorkflowType: WorkflowBusinessType = {
       kind: 'changed',
       changes: { approvalStatus: { from: null, to: change.status } },
     });
+    // While an approval runs the ticket waits on its approvers (and the clock stops if the policy says so).
+    await moveTicketClock(tx, id, { approvalRunning: change.status === 'Running' });
   },
   path: (id) => `/ticket/info/${id}`,
 };

@@ -18,8 +18,8 @@ import {
   checkPrivateAllowed,
   checkProject,
   checkUsers,
-  dueDateOf,
 } from './ticket-references.service.js';
+import { changedClock, movedClock } from './ticket-sla.service.js';
 import {
   fileOwner,
   findVisible,
@@ -44,7 +44,6 @@ async function applyChange(
   before: TicketRecord,
   input: Omit<TicketUpdate, 'id' | 'rowVersion'>,
   rowVersion: number | undefined,
-  timeZone: string,
   /** Why the change happened, written into the same history entry (e.g. an open item was deleted). */
   why: Changes = {},
 ): Promise<WriteResult<TicketRecord>> {
@@ -107,10 +106,11 @@ async function applyChange(
       ),
     ),
   );
-  if (next.priority !== undefined) next.dueDate = await dueDateOf(tx, before.openDate, next.priority, timeZone);
 
   if (Object.keys(next).length === 0) return { value: before, removedFiles: [] };
   const after = { ...before, ...next };
+  // The clock moves with the change (its own columns, not the change's history: the clock keeps its spans).
+  const { clock } = await movedClock(tx, before.id, before, after, { now: new Date() });
   const searchChanged = ['subject', 'content', 'customer', 'customerEmail', 'firstName', 'lastName', 'telephone'].some(
     (k) => k in next,
   );
@@ -118,6 +118,7 @@ async function applyChange(
     .update(ticket)
     .set({
       ...next,
+      ...changedClock(before, clock),
       ...(searchChanged ? { searchDoc: ticketSearchDoc(after) } : {}),
       rowVersion: sql`${ticket.rowVersion} + 1`,
       modifiedAt: sql`now()`,
@@ -166,7 +167,7 @@ export async function updateTicket(db: Db, actor: Actor, input: TicketUpdate): P
     if (before.rowVersion !== input.rowVersion) throw conflict(msg(messages, 'staleRowVersion'));
     checkPrivateAllowed(settings, before.privateTicket, input.privateTicket);
     const { id: _id, rowVersion, ...changes } = input;
-    return applyChange(tx, actor, before, changes, rowVersion, settings.basic.timeZone);
+    return applyChange(tx, actor, before, changes, rowVersion);
   });
 }
 
@@ -178,7 +179,6 @@ export async function batchChange(
   change: Pick<TicketUpdate, 'status' | 'assignTo'>,
 ): Promise<number> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
-  const { timeZone } = (await readSettings(db)).basic;
   return db.transaction(async (tx) => {
     const rows = await tx
       .select(ticketRecordColumns)
@@ -189,7 +189,7 @@ export async function batchChange(
     if (rows.length !== unique.length) throw notFound();
     for (const row of rows) {
       try {
-        await applyChange(tx, actor, row, change, undefined, timeZone);
+        await applyChange(tx, actor, row, change, undefined);
       } catch (error) {
         if (error instanceof AppError && error.code === 'BAD_REQUEST') throw badRequest(error.prefixed(row.caseNumber));
         throw error;
@@ -233,8 +233,7 @@ export async function cancelTicketForOpenItem(
   const before = await findVisible(tx, actor, ticketId, true);
   if (!before) throw notFound();
   if (before.status === 'Cancelled') return;
-  // The time zone only matters to a priority change (due date), which this is not.
-  await applyChange(tx, actor, before, { status: 'Cancelled' }, undefined, 'UTC', {
+  await applyChange(tx, actor, before, { status: 'Cancelled' }, undefined, {
     openItemDeleted: { from: null, to: openItemText },
   });
 }

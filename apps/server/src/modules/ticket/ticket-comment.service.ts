@@ -10,6 +10,7 @@ import { searchableText, weightedVector } from '../../platform/text-search.js';
 import { userNameSql } from '../user/index.js';
 import { fieldError } from './ticket-references.service.js';
 import { findVisible, ticketVisible } from './ticket.service.js';
+import { moveTicketClock } from './ticket-sla.service.js';
 import { ticket, ticketComment, ticketHistory } from './ticket.table.js';
 
 export type CommentInput = {
@@ -54,6 +55,8 @@ export async function addCommentIn(tx: Tx, actor: Actor, input: CommentInput) {
     commentId: row.id,
     public: input.public,
   });
+  // The desk's first public reply (a comment, or a mail sent from the ticket) is the first response.
+  if (input.public) await moveTicketClock(tx, input.ticketId, { publicReply: true });
   await emitDomainEvent(tx, {
     type: 'ticket.commented',
     ticketId: input.ticketId,

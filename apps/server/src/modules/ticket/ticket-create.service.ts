@@ -1,24 +1,18 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import {
-  msg,
-  ticketMessages,
-  ticketSlaHours,
-  type SettingValues,
-  type TicketCreate,
-  type TicketStatus,
-} from '@casedesk/shared';
+import { msg, ticketMessages, type SettingValues, type TicketCreate, type TicketStatus } from '@casedesk/shared';
 import { preparedStatement, type Db, type Queryable, type Tx } from '../../platform/db.js';
 import { emitDomainEvent, hasDomainEventHandlers } from '../../platform/events.js';
 import type { Actor } from '../../platform/actor.js';
 import { fieldRefusal } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
 import { searchableText } from '../../platform/text-search.js';
-import { dayIn } from '../../platform/zoned-time.js';
 import { activeDelegateQuery, recordDelegatedWork, utcDay } from '../delegate/index.js';
 import { claimFiles } from '../file/index.js';
-import { addServiceHours, holidaysFromQuery, readSettings } from '../setting/index.js';
+import { holidaysFromQuery, readSettings } from '../setting/index.js';
+import { activePoliciesJson, choosablePolicies, stoppedClock } from '../sla/index.js';
 import { appUser } from '../user/index.js';
 import { ticketRecordColumns } from './ticket.queries.js';
+import { clockColumns, clockHolidaysFrom, movedClock, startHold } from './ticket-sla.service.js';
 import {
   activeUsersSql,
   categoryFactsSql,
@@ -48,6 +42,7 @@ type CreateFacts = {
   grantFound: number;
   delegateTo: number | null;
   holidays: string[];
+  slaPolicies: Parameters<typeof choosablePolicies>[0];
 };
 
 /**
@@ -66,7 +61,8 @@ const createFactsStatement = preparedStatement<CreateFacts>('ticket_create_facts
         ${factsJson(companyFactsSql(sql`${$('companyId')}::integer`, $('projectId')))} as company,
         ${activeUsersSql(sql`${appUser.id} = any(${$('grants')}::integer[])`)} as "grantFound",
         (${activeDelegateQuery(q, assignee, 'Ticket', $('projectId'), sql`${$('day')}::date`)}) as "delegateTo",
-        array(${holidaysFromQuery(q, sql`${$('holidaysFrom')}::date`)})::text[] as holidays
+        array(${holidaysFromQuery(q, sql`${$('holidaysFrom')}::date`)})::text[] as holidays,
+        ${activePoliciesJson} as "slaPolicies"
       from a`;
 });
 type CreateFactsInput = {
@@ -79,7 +75,7 @@ type CreateFactsInput = {
   holidaysFrom: string;
 };
 
-async function createFacts(q: Queryable, input: TicketCreate, grants: number[], openDate: Date, timeZone: string) {
+async function createFacts(q: Queryable, input: TicketCreate, grants: number[], openDate: Date) {
   const values: CreateFactsInput = {
     projectId: input.projectId,
     categoryId: input.categoryId || null,
@@ -87,7 +83,7 @@ async function createFacts(q: Queryable, input: TicketCreate, grants: number[], 
     companyId: input.companyId || null,
     grants,
     day: utcDay(openDate),
-    holidaysFrom: dayIn(timeZone, openDate),
+    holidaysFrom: clockHolidaysFrom(openDate),
   };
   const [row] = await createFactsStatement(q, values);
   if (!row) throw new Error('the facts statement answered nothing');
@@ -109,7 +105,7 @@ const createdColumns = [
   'ticketFrom',
   'subjectType',
   'openDate',
-  'dueDate',
+  ...(Object.keys(clockColumns) as (keyof typeof clockColumns)[]),
   'openedBy',
   'customer',
   'customerEmail',
@@ -210,7 +206,7 @@ export async function createTicketIn(
 async function insertTicket(q: Queryable, actor: Actor, input: TicketCreate, settings: SettingValues) {
   const grantAccess = [...new Set(input.grantAccess)];
   const openDate = new Date();
-  const facts = await createFacts(q, input, grantAccess, openDate, settings.basic.timeZone);
+  const facts = await createFacts(q, input, grantAccess, openDate);
   judgeProject(actor, input.projectId, facts.project);
   let assignee = input.assignTo ?? null;
   if (input.categoryId) {
@@ -227,6 +223,20 @@ async function insertTicket(q: Queryable, actor: Actor, input: TicketCreate, set
   const delegateTo = assignee !== null ? facts.delegateTo : null;
   const content = sanitizeHtml(input.content);
   const status: TicketStatus = assignee !== null ? 'Assigned' : 'New';
+  const { clock } = await movedClock(
+    q,
+    undefined,
+    stoppedClock,
+    {
+      ...input,
+      categoryId: input.categoryId ?? null,
+      companyId: input.companyId ?? null,
+      ticketType: input.ticketType ?? null,
+      openDate,
+      status,
+    },
+    { now: openDate, policies: choosablePolicies(facts.slaPolicies, facts.holidays) },
+  );
   const created: CreatedRow = {
     subject: input.subject,
     content,
@@ -241,7 +251,7 @@ async function insertTicket(q: Queryable, actor: Actor, input: TicketCreate, set
     ticketFrom: input.ticketFrom,
     subjectType: input.subjectType ?? null,
     openDate,
-    dueDate: addServiceHours(openDate, ticketSlaHours[input.priority], facts.holidays, settings.basic.timeZone),
+    ...clock,
     openedBy: actor.userId,
     customer: input.customer ?? null,
     customerEmail: input.customerEmail ?? null,
@@ -282,12 +292,15 @@ async function insertTicket(q: Queryable, actor: Actor, input: TicketCreate, set
     if (!raw) throw new Error('insert returned nothing');
     return recordOf(raw);
   };
-  if (delegateTo === null || assignee === null) return write(q);
-  // Reaching a delegate is written to the delegate audit with the ticket: a transaction (or a savepoint inside
-  // the caller's) only then, so that the usual create stays one statement.
+  if ((delegateTo === null || assignee === null) && clock.slaHeldBy === 'agent') return write(q);
+  // Reaching a delegate is written to the delegate audit with the ticket, and a clock that starts held (a policy
+  // that pauses in New) its first span: a transaction (or a savepoint inside the caller's) only then, so that the
+  // usual create stays one statement.
   return q.transaction(async (tx) => {
     const row = await write(tx);
-    await recordDelegatedWork(tx, { delegateBy: assignee, delegateTo, actorId: actor.userId, ticketId: row.id });
+    if (delegateTo !== null && assignee !== null)
+      await recordDelegatedWork(tx, { delegateBy: assignee, delegateTo, actorId: actor.userId, ticketId: row.id });
+    await startHold(tx, row.id, clock, status, openDate);
     return row;
   });
 }

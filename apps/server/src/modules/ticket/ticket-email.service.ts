@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ticketSlaHours, type TicketPriority, type TicketStatus } from '@casedesk/shared';
+import type { TicketPriority, TicketStatus } from '@casedesk/shared';
 import { rowsOf, type Tx } from '../../platform/db.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { htmlToText } from '../../platform/html.js';
 import { searchableText, weightedVector } from '../../platform/text-search.js';
-import { dayIn } from '../../platform/zoned-time.js';
 import { category } from '../category/index.js';
-import { addServiceHours, holidaysFrom } from '../setting/index.js';
+import { stoppedClock } from '../sla/index.js';
 import { appUser } from '../user/index.js';
+import { moveTicketClock, movedClock, startHold } from './ticket-sla.service.js';
 import { ticketSearchDoc, type Changes } from './ticket.service.js';
 import { ticket, ticketComment, ticketHistory } from './ticket.table.js';
 
@@ -52,12 +52,21 @@ export async function createTicketFromEmail(
     }
   }
   const openDate = new Date();
-  const holidays = await holidaysFrom(tx, dayIn(input.timeZone, openDate));
   const [seq] = await rowsOf<{ n: string }>(tx, sql`select nextval('ticket_case_seq')::text as n`);
   const n = seq?.n ?? '';
   const caseNumber = `${input.caseNumberPrefix}-${openDate.getUTCFullYear()}-${n.padStart(6, '0')}`;
   const [first, ...rest] = (input.customerName ?? '').trim().split(/\s+/);
   const status: TicketStatus = assignee !== null ? 'Assigned' : 'New';
+  const clockTicket = {
+    openDate,
+    status,
+    priority,
+    projectId: input.projectId,
+    categoryId,
+    companyId: null,
+    ticketType: null,
+  };
+  const { clock } = await movedClock(tx, undefined, stoppedClock, clockTicket, { now: openDate });
   const fields = {
     caseNumber,
     subject: input.subject.slice(0, 500) || '(no subject)',
@@ -79,11 +88,12 @@ export async function createTicketFromEmail(
       assignTo: assignee,
       ticketFrom: 'Email',
       openDate,
-      dueDate: addServiceHours(openDate, ticketSlaHours[priority], holidays, input.timeZone),
+      ...clock,
       searchDoc: ticketSearchDoc(fields),
     })
     .returning({ id: ticket.id });
   if (!row) throw new Error('insert returned nothing');
+  await startHold(tx, row.id, clock, status, openDate);
   const changes: Changes = { status: { from: null, to: status } };
   if (assignee !== null) changes.assignTo = { from: null, to: assignee };
   await tx.insert(ticketHistory).values({ ticketId: row.id, actorId: null, kind: 'created', changes });
@@ -133,6 +143,7 @@ export async function addCommentFromEmail(tx: Tx, input: CommentFromEmail): Prom
       kind: 'changed',
       changes: { status: { from: 'Resolved', to: 'InProgress' } },
     });
+    await moveTicketClock(tx, input.ticketId, {});
     reopened = true;
   }
   await emitDomainEvent(tx, {

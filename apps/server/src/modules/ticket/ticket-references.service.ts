@@ -6,21 +6,17 @@ import {
   msg,
   settingMessages,
   ticketMessages,
-  ticketSlaHours,
   type SettingValues,
   type TicketCreate,
-  type TicketPriority,
   userMessages,
 } from '@casedesk/shared';
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { fieldRefusal, namedFieldRefusal } from '../../platform/errors.js';
-import { dayIn } from '../../platform/zoned-time.js';
 import { category, categoryProject } from '../category/index.js';
 import { company } from '../company/index.js';
 import { activeDelegate } from '../delegate/index.js';
 import { project, projectCompany } from '../project/index.js';
-import { addServiceHours, holidaysFrom } from '../setting/index.js';
 import { appUser } from '../user/index.js';
 import { ticketVisible } from './ticket.service.js';
 import { ticket } from './ticket.table.js';
@@ -114,17 +110,6 @@ export async function checkParent(q: Queryable, actor: Actor, parentId: number, 
 /** The assignee's active ticket delegate for this project on this day, if any (the delegate module's one rule). */
 export const activeTicketDelegate = (q: Queryable, assignee: number, projectId: number, onDay: Date) =>
   activeDelegate(q, assignee, 'Ticket', projectId, onDay);
-
-/** openDate + the priority's service hours, holidays (Settings → Holiday, days in Settings → Basic's time zone) not counting. */
-export async function dueDateOf(
-  q: Queryable,
-  openDate: Date,
-  priority: TicketPriority,
-  timeZone: string,
-): Promise<Date> {
-  const holidays = await holidaysFrom(q, dayIn(timeZone, openDate));
-  return addServiceHours(openDate, ticketSlaHours[priority], holidays, timeZone);
-}
 
 /** Refuses making a ticket private while Settings → Toggles → private tickets is off. */
 export function checkPrivateAllowed(settings: SettingValues, wasPrivate: boolean, makesPrivate: boolean | undefined) {

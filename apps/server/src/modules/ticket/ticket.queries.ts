@@ -16,6 +16,7 @@ import { company } from '../company/index.js';
 import { project } from '../project/index.js';
 import { userNameSql } from '../user/index.js';
 import { seesAllPrivate, visibleSql } from './ticket.policy.js';
+import { clockColumns, slaPolicyNameColumns, slaStateSql } from './ticket-sla.service.js';
 import { ticket } from './ticket.table.js';
 
 /** Every column of a ticket record, without the search documents. */
@@ -41,7 +42,6 @@ export const ticketRecordColumns = {
   subjectType: ticket.subjectType,
   openDate: ticket.openDate,
   closeDate: ticket.closeDate,
-  dueDate: ticket.dueDate,
   openedBy: ticket.openedBy,
   solvedBy: ticket.solvedBy,
   customer: ticket.customer,
@@ -56,6 +56,7 @@ export const ticketRecordColumns = {
   grantAccess: ticket.grantAccess,
   attachments: ticket.attachments,
   scheduledDate: ticket.scheduledDate,
+  ...clockColumns,
 };
 export type TicketRow = {
   [K in keyof typeof ticketRecordColumns]: (typeof ticketRecordColumns)[K]['_']['data'] extends infer D
@@ -99,14 +100,15 @@ const listColumns = {
   ticketFrom: ticket.ticketFrom,
   openDate: ticket.openDate,
   closeDate: ticket.closeDate,
-  dueDate: ticket.dueDate,
   customer: ticket.customer,
   customerEmail: ticket.customerEmail,
   privateTicket: ticket.privateTicket,
   parentTicket: ticket.parentTicket,
   createdBy: ticket.createdBy,
   modifiedAt: ticket.modifiedAt,
+  ...clockColumns,
   ...ticketNameColumns,
+  ...slaPolicyNameColumns,
 };
 
 const searchDocument = sql`(${ticket.searchDoc} || ${ticket.searchComments})`;
@@ -129,6 +131,8 @@ const sortColumns: Record<(typeof ticketSortFields)[number], PgColumn> = {
   closeDate: ticket.closeDate,
   dueDate: ticket.dueDate,
   modifiedAt: ticket.modifiedAt,
+  // The resolution due is the due date: one column, one index.
+  slaResolutionDueAt: ticket.dueDate,
 };
 
 export type TicketFilter = Omit<TicketQuery, 'page' | 'pageSize'>;
@@ -164,6 +168,7 @@ export function ticketListSql(
   if (query.companyId) conditions.push(eq(ticket.companyId, query.companyId));
   if (query.assignTo) conditions.push(eq(ticket.assignTo, query.assignTo));
   if (query.privateTicket !== undefined) conditions.push(eq(ticket.privateTicket, query.privateTicket));
+  if (query.slaState?.length) conditions.push(inArray(slaStateSql, query.slaState));
   if (query.openDateFrom) conditions.push(gte(ticket.openDate, new Date(query.openDateFrom)));
   if (query.openDateTo) {
     // A bare day includes the whole of that day.

@@ -15,7 +15,14 @@ import { deleteTickets, updateTicket } from './ticket-change.service.js';
 import { createTicket } from './ticket-create.service.js';
 import { visibleSql } from './ticket.policy.js';
 import { ticketRowsInOrder } from './ticket.queries.js';
-import { exportFilter, getTicket, queryTickets, ticketDetail, type TicketRecord } from './ticket.service.js';
+import {
+  exportFilter,
+  getTicket,
+  queryTickets,
+  ticketAnswer,
+  ticketDetail,
+  type TicketRecord,
+} from './ticket.service.js';
 import { ticket } from './ticket.table.js';
 
 export const ticketExportColumns: ExportColumn[] = [
@@ -70,11 +77,11 @@ export const createTicketResource = (dataDir: string) => {
       query: queryTickets,
       get: getTicket,
       detail: ticketDetail,
-      add: createTicket,
+      add: async (db, actor, input) => ticketAnswer(db, await createTicket(db, actor, input)),
       async update(db, actor, input) {
         const result = await updateTicket(db, actor, input);
         cleanUp(result.removedFiles);
-        return result.value;
+        return ticketAnswer(db, result.value);
       },
       async remove(db, actor, ids) {
         const result = await deleteTickets(db, actor, ids);

@@ -1,5 +1,12 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { isOpenDateRangeValid, msg, ticketMessages, type TicketPage, type TicketQuery } from '@casedesk/shared';
+import {
+  isOpenDateRangeValid,
+  msg,
+  ticketMessages,
+  type TicketPage,
+  type TicketQuery,
+  type TicketSla,
+} from '@casedesk/shared';
 import { prebuiltSelection, rowsOf, type Db, type Queryable } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { present } from '../../platform/envelope.js';
@@ -7,6 +14,7 @@ import { fieldRefusal, notFound } from '../../platform/errors.js';
 import { htmlToText } from '../../platform/html.js';
 import { searchableText, weightedVector } from '../../platform/text-search.js';
 import { fileUrlOf, storedFile } from '../file/index.js';
+import { slaPolicy } from '../sla/index.js';
 import { appUser, userNameSql } from '../user/index.js';
 import { actionsFor, allowedStatuses, visibleSql } from './ticket.policy.js';
 import {
@@ -26,6 +34,7 @@ import {
   ticketTotal,
   withinNewest,
 } from './ticket.queries.js';
+import { slaAnswer, slaHoldsOf, slaPolicyNameColumns } from './ticket-sla.service.js';
 import { ticket } from './ticket.table.js';
 
 // Reading tickets: one, its details, a list page. Writes live in ticket-create / ticket-change, and
@@ -51,10 +60,22 @@ export async function findVisible(q: Queryable, actor: Actor, id: number, lock =
 }
 export type TicketRecord = NonNullable<Awaited<ReturnType<typeof findVisible>>>;
 
-export async function getTicket(db: Queryable, actor: Actor, id: number): Promise<TicketRecord> {
+export async function getTicket(db: Queryable, actor: Actor, id: number): Promise<TicketAnswer> {
   const row = await findVisible(db, actor, id);
   if (!row) throw notFound();
-  return row;
+  return ticketAnswer(db, row);
+}
+
+/** A record as `Get`, `Add` and `Update` answer it: with its service-level clock and the policy's name. */
+export type TicketAnswer = TicketRecord & { sla: TicketSla };
+export async function ticketAnswer(q: Queryable, row: TicketRecord): Promise<TicketAnswer> {
+  const [policy] = row.slaPolicyId
+    ? await q
+        .select({ slaPolicyName: slaPolicy.name, slaPolicySeedCode: slaPolicy.seedCode })
+        .from(slaPolicy)
+        .where(eq(slaPolicy.id, row.slaPolicyId))
+    : [];
+  return { ...row, sla: slaAnswer({ ...row, ...policy }) };
 }
 
 /** Whether the actor sees this ticket (used by file downloads). */
@@ -70,6 +91,7 @@ export async function ticketVisible(q: Queryable, actor: Actor, id: number): Pro
 const detailSelection = prebuiltSelection({
   ...ticketRecordColumns,
   ...ticketNameColumns,
+  ...slaPolicyNameColumns,
   solvedByName: userNameSql(ticket.solvedBy),
 });
 type DetailFile = {
@@ -125,6 +147,8 @@ export async function ticketDetail(db: Db, actor: Actor, id: number) {
     grantAccessUsers,
     actions: actionsFor(actor, row),
     allowedStatuses: allowedStatuses(actor, row),
+    sla: slaAnswer(row),
+    slaHolds: await slaHoldsOf(db, id),
   };
 }
 
@@ -181,10 +205,11 @@ export async function queryTickets(db: Db, actor: Actor, query: TicketQuery): Pr
               exact: false,
             }
           : await ticketTotal(db, built.where, filterKey);
+  const now = new Date();
   return {
     items: items.map((i) => {
       const { matches: _matches, ...item } = i as typeof i & { matches?: number };
-      return { ...present(item), actions: actionsFor(actor, item) };
+      return { ...present(item), sla: slaAnswer(item, now), actions: actionsFor(actor, item) };
     }),
     total: counted.total,
     totalExact: counted.exact,

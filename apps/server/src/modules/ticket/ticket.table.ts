@@ -17,6 +17,7 @@ import {
 import {
   msg,
   openTicketStatuses,
+  slaHolders,
   ticketFroms,
   ticketMessages,
   ticketPriorities,
@@ -27,6 +28,7 @@ import { describeReference } from '../../platform/db-errors.js';
 import { category } from '../category/category.table.js';
 import { company } from '../company/company.table.js';
 import { project } from '../project/project.table.js';
+import { slaPolicy } from '../sla/sla-policy.table.js';
 import { authorKeys, userKey } from '../user/user.table.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -77,6 +79,22 @@ export const ticket = pgTable(
       .notNull()
       .default(sql`'{}'::int[]`),
     scheduledDate: timestamptz('scheduled_date'),
+    // The service-level clock (contract section 19; kept by ticket-sla.service). `dueDate` is its resolution due.
+    slaPolicyId: integer('sla_policy_id'),
+    slaFirstResponseDueAt: timestamptz('sla_first_response_due_at'),
+    slaFirstResponseAt: timestamptz('sla_first_response_at'),
+    /** When each target's warning is due (its due less the policy's warning, in working time). */
+    slaFirstResponseWarnAt: timestamptz('sla_first_response_warn_at'),
+    slaResolutionWarnAt: timestamptz('sla_resolution_warn_at'),
+    slaResolvedAt: timestamptz('sla_resolved_at'),
+    slaPausedSince: timestamptz('sla_paused_since'),
+    /** Working minutes the clock stood still so far (the due instants are pushed on by them). */
+    slaPausedMinutes: integer('sla_paused_minutes').notNull().default(0),
+    slaHeldBy: text('sla_held_by', { enum: slaHolders }).notNull().default('agent'),
+    /** Whether one of the ticket's approvals is running (the workflow tells the ticket at each change). */
+    slaApprovalRunning: boolean('sla_approval_running').notNull().default(false),
+    /** The earliest warning or due instant not yet told (the warning job's queue); null: nothing left to tell. */
+    slaNextCheckAt: timestamptz('sla_next_check_at'),
     /** Full-text document of the ticket's own fields (CJK segmented in the service). */
     searchDoc: tsvector('search_doc')
       .notNull()
@@ -108,6 +126,17 @@ export const ticket = pgTable(
     index('ticket_overdue_idx')
       .on(t.dueDate, t.projectId, t.privateTicket)
       .where(sql`${t.status} in (${openStatusList})`),
+    // The warning job reads only the tickets with something due to tell, oldest first.
+    index('ticket_sla_next_check_idx')
+      .on(t.slaNextCheckAt)
+      .where(sql`${t.slaNextCheckAt} is not null`),
+    // A deleted policy leaves its tickets' due instants as they were, with no policy named (found by this index).
+    index('ticket_sla_policy_idx')
+      .on(t.slaPolicyId)
+      .where(sql`${t.slaPolicyId} is not null`),
+    foreignKey({ name: 'ticket_sla_policy_fk', columns: [t.slaPolicyId], foreignColumns: [slaPolicy.id] }).onDelete(
+      'set null',
+    ),
     index('ticket_case_number_trgm_idx').using('gin', sql`${t.caseNumber} gin_trgm_ops`),
     index('ticket_search_idx').using('gin', sql`(${t.searchDoc} || ${t.searchComments})`),
     // Reference data a ticket uses cannot be deleted under it, whatever races (names: db-errors refusals).
@@ -184,6 +213,27 @@ export const ticketHistory = pgTable(
       foreignColumns: [ticketComment.id],
     }).onDelete('cascade'),
   ],
+);
+
+/**
+ * The spans in which a ticket's service-level clock waited on the customer (a pause status) or an approver: its
+ * history on the ticket page, and the report's time held by each.
+ */
+export const ticketSlaHold = pgTable(
+  'ticket_sla_hold',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    heldBy: text('held_by', { enum: slaHolders }).notNull(),
+    paused: boolean('paused').notNull(),
+    status: text('status'),
+    startedAt: timestamptz('started_at').notNull(),
+    endedAt: timestamptz('ended_at'),
+    workingMinutes: integer('working_minutes'),
+  },
+  (t) => [index('ticket_sla_hold_ticket_idx').on(t.ticketId, t.id)],
 );
 
 /**

@@ -1,0 +1,165 @@
+import { slaFinalStatuses, type SlaHolder, type TicketStatus } from '@casedesk/shared';
+import { addWorkingMinutes, workingMinutesBetween, type WorkingCalendar } from './working-time.js';
+
+/*
+ * A ticket's service-level clock (contract section 19), as pure arithmetic: given the clock as it stood, the
+ * ticket's status, whether an approval runs and the policy that applies now, the clock after a change. The due
+ * instants are always counted from the opening in working time: target + the working minutes the clock stood
+ * still so far. A pause therefore leaves them where they are, and its end pushes them on by its working time.
+ */
+
+/** A policy as the clock counts with it, with its calendar (Settings holidays and its own days closed). */
+export type ClockPolicy = {
+  id: number;
+  name: string;
+  seedCode: string | null;
+  firstResponseMinutes: number;
+  resolutionMinutes: number;
+  warnBeforeMinutes: number;
+  pauseStatuses: readonly TicketStatus[];
+  pauseDuringApproval: boolean;
+  calendar: WorkingCalendar;
+};
+
+/** The clock's columns on a ticket (`dueDate` is the resolution due). */
+export type Clock = {
+  slaPolicyId: number | null;
+  slaFirstResponseDueAt: Date | null;
+  slaFirstResponseAt: Date | null;
+  slaFirstResponseWarnAt: Date | null;
+  dueDate: Date | null;
+  slaResolutionWarnAt: Date | null;
+  slaResolvedAt: Date | null;
+  slaPausedSince: Date | null;
+  slaPausedMinutes: number;
+  slaHeldBy: SlaHolder;
+  slaApprovalRunning: boolean;
+  slaNextCheckAt: Date | null;
+};
+
+/** A new ticket's clock before its first count. */
+export const stoppedClock: Clock = {
+  slaPolicyId: null,
+  slaFirstResponseDueAt: null,
+  slaFirstResponseAt: null,
+  slaFirstResponseWarnAt: null,
+  dueDate: null,
+  slaResolutionWarnAt: null,
+  slaResolvedAt: null,
+  slaPausedSince: null,
+  slaPausedMinutes: 0,
+  slaHeldBy: 'agent',
+  slaApprovalRunning: false,
+  slaNextCheckAt: null,
+};
+
+export type ClockChange = {
+  now: Date;
+  openDate: Date;
+  status: TicketStatus;
+  approvalRunning: boolean;
+  /** A public reply by staff is written with this change (the first one is the first response). */
+  publicReply?: boolean;
+  /** The policy that applies now (the first active one whose conditions hold), if any. */
+  policy: ClockPolicy | undefined;
+};
+
+/** A span of waiting on the customer or an approver that starts with the change (the ticket page's history). */
+export type HoldStart = { heldBy: Exclude<SlaHolder, 'agent'>; paused: boolean; status: TicketStatus | null };
+
+export type ClockAfter = {
+  clock: Clock;
+  /** The open span of waiting (if any) ends now. */
+  holdEnds: boolean;
+  holdStarts?: HoldStart;
+};
+
+const isFinal = (status: TicketStatus) => (slaFinalStatuses as readonly string[]).includes(status);
+
+/** The clock after a change (also the first count of a new ticket, from `stoppedClock`). */
+export function clockAfter(before: Clock, change: ClockChange): ClockAfter {
+  const { now, policy, status, approvalRunning } = change;
+  const final = isFinal(status);
+  const heldBy: SlaHolder =
+    final || !policy
+      ? 'agent'
+      : approvalRunning
+        ? 'approver'
+        : policy?.pauseStatuses.includes(status)
+          ? 'customer'
+          : 'agent';
+  const after: ClockAfter = { clock: before, holdEnds: false };
+  const holdChanged = heldBy !== before.slaHeldBy;
+  if (!policy) {
+    // No service level: nothing is counted, and no span of waiting is kept.
+    after.clock = { ...stoppedClock, slaApprovalRunning: approvalRunning };
+    after.holdEnds = before.slaHeldBy !== 'agent';
+    return after;
+  }
+  const { calendar } = policy;
+  const working = (from: Date) => workingMinutesBetween(calendar, from, now);
+  let pausedMinutes = before.slaPausedMinutes;
+  let pausedSince = before.slaPausedSince;
+  let resolvedAt = before.slaResolvedAt;
+  // A reopened ticket: the time it stood resolved does not count against the desk.
+  if (resolvedAt && !final) {
+    pausedMinutes += working(resolvedAt);
+    resolvedAt = null;
+  }
+  const paused = !final && ((approvalRunning && policy.pauseDuringApproval) || policy.pauseStatuses.includes(status));
+  if (pausedSince && !paused) {
+    pausedMinutes += working(pausedSince);
+    pausedSince = null;
+  }
+  if (!pausedSince && paused) pausedSince = now;
+  if (final && !resolvedAt) resolvedAt = now;
+
+  const samePolicy = before.slaPolicyId === policy.id;
+  const firstResponseAt = before.slaFirstResponseAt ?? (change.publicReply && !final ? now : null);
+  const due = (minutes: number) => addWorkingMinutes(calendar, change.openDate, Math.max(0, minutes) + pausedMinutes);
+  const warn = (target: number) => due(Math.max(0, target - policy.warnBeforeMinutes));
+  // Once answered, the first response's due stays what it was when answered (later pauses do not move it).
+  const keepFirstResponse = before.slaFirstResponseAt !== null && samePolicy;
+  const clock: Clock = {
+    slaPolicyId: policy.id,
+    slaFirstResponseDueAt: keepFirstResponse ? before.slaFirstResponseDueAt : due(policy.firstResponseMinutes),
+    slaFirstResponseAt: firstResponseAt,
+    slaFirstResponseWarnAt: keepFirstResponse ? before.slaFirstResponseWarnAt : warn(policy.firstResponseMinutes),
+    dueDate: due(policy.resolutionMinutes),
+    slaResolutionWarnAt: warn(policy.resolutionMinutes),
+    slaResolvedAt: resolvedAt,
+    slaPausedSince: pausedSince,
+    slaPausedMinutes: pausedMinutes,
+    slaHeldBy: heldBy,
+    slaApprovalRunning: approvalRunning,
+    slaNextCheckAt: null,
+  };
+  // What the warning job has still to tell: instants from here on (a new policy's past ones too, told at once).
+  const from = samePolicy ? Math.min(before.slaNextCheckAt?.getTime() ?? now.getTime(), now.getTime()) : 0;
+  clock.slaNextCheckAt = pausedSince || resolvedAt ? null : nextCheckAfter(clock, from);
+  after.clock = clock;
+  if (holdChanged) {
+    after.holdEnds = before.slaHeldBy !== 'agent';
+    if (heldBy !== 'agent') after.holdStarts = { heldBy, paused, status: heldBy === 'customer' ? status : null };
+  }
+  return after;
+}
+
+/** The targets a clock still waits on, each with its warning and due instants. */
+export function openTargets(clock: Clock): { target: 'firstResponse' | 'resolution'; warnAt: Date; dueAt: Date }[] {
+  const targets: { target: 'firstResponse' | 'resolution'; warnAt: Date; dueAt: Date }[] = [];
+  if (clock.slaResolvedAt) return targets;
+  if (!clock.slaFirstResponseAt && clock.slaFirstResponseWarnAt && clock.slaFirstResponseDueAt)
+    targets.push({ target: 'firstResponse', warnAt: clock.slaFirstResponseWarnAt, dueAt: clock.slaFirstResponseDueAt });
+  if (clock.slaResolutionWarnAt && clock.dueDate)
+    targets.push({ target: 'resolution', warnAt: clock.slaResolutionWarnAt, dueAt: clock.dueDate });
+  return targets;
+}
+
+/** The earliest warning or due instant at or after `from` (ms), or null. */
+export function nextCheckAfter(clock: Clock, from: number): Date | null {
+  let next: number | null = null;
+  for (const { warnAt, dueAt } of openTargets(clock))
+    for (const at of [warnAt.getTime(), dueAt.getTime()]) if (at >= from && (next === null || at < next)) next = at;
+  return next === null ? null : new Date(next);
+}
