@@ -35,6 +35,7 @@ describe('one formatter per language', () => {
     expect(formatSpan(135, 'en')).toBe('2h 15m');
     expect(formatSpan(26 * 60 + 5, 'en')).toBe('1d 2h');
     expect(formatSpan(0.2, 'en')).toBe('1m');
+    expect(formatSpan(361 * 1440 + 23 * 60, 'en')).toBe('361d');
     expect(formatSpan(-45, 'zh-cn')).toBe('45分钟');
     expect(formatSpan(135, 'zh-cn')).toBe('2小时15分钟');
     expect(formatSpan(1440, 'zh-tw')).toMatch(/^1\s?天$/);

@@ -129,7 +129,8 @@ export function formatDuration(seconds: number | null | undefined, language?: st
 
 /**
  * A span of minutes as a countdown shows it, narrow and in at most two units: "2h 15m", "1d 4h", "45m";
- * "2小时15分钟", "1天4小时"; "2 小時 15 分鐘". Under a minute reads as one minute (a clock never shows "0m left").
+ * "2小时15分钟", "1天4小时"; "2 小時 15 分鐘". A week or more is whole days ("361d"); under a minute reads as one
+ * minute (a clock never shows "0m left").
  */
 export function formatSpan(minutes: number, language?: string): string {
   const whole = Math.max(1, Math.round(Math.abs(minutes)));
@@ -139,7 +140,7 @@ export function formatSpan(minutes: number, language?: string): string {
     ['minute', whole % 60],
   ];
   const first = parts.findIndex(([, n]) => n > 0);
-  const shown = parts.slice(first, first + 2).filter(([, n]) => n > 0);
+  const shown = parts.slice(first, whole >= 7 * 1440 ? first + 1 : first + 2).filter(([, n]) => n > 0);
   const locale = localeOf(language);
   const unit = (n: number, name: string) =>
     new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(n);

@@ -68,7 +68,7 @@ export function SlaBadge({ sla, now }: { sla: TicketSla; now?: number }) {
   const text = useSlaText();
   if (!sla) return <Typography.Text type="secondary">{noValue}</Typography.Text>;
   return (
-    <Tooltip title={<SlaTimes sla={sla} />}>
+    <Tooltip title={<SlaTimes sla={sla} />} classNames={{ root: 'ticket-sla-tip' }}>
       <Tag
         color={slaStateColors[sla.state]}
         icon={sla.state === 'paused' ? <PauseCircleOutlined /> : <ClockCircleOutlined />}

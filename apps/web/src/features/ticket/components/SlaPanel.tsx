@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, Descriptions, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TicketSla, TicketSlaHold } from '@casedesk/shared';
-import { formatDateTime, formatDuration } from '../../../platform/format';
+import { formatDateTime, formatDuration, formatUnit } from '../../../platform/format';
 import { useSeededName, useValueLabel } from '../../../platform/labels/labels';
 import { SlaStateTag, useSlaCountdownText } from './SlaBadge';
 import { useMinuteClock } from './sla-clock';
@@ -28,7 +28,9 @@ function HoldItem({ hold }: { hold: TicketSlaHold }) {
       </div>
       {hold.workingMinutes !== null && (
         <Typography.Text type="secondary">
-          {t('ticket.sla.panel.workingTime', { time: formatDuration(hold.workingMinutes * 60) })}
+          {t('ticket.sla.panel.workingTime', {
+            time: hold.workingMinutes ? formatDuration(hold.workingMinutes * 60) : formatUnit(0, 'minute'),
+          })}
         </Typography.Text>
       )}
     </div>
