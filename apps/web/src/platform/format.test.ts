@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatDecimal,
   formatDuration,
+  formatSpan,
   formatUnit,
   formatMoney,
   formatNumber,
@@ -31,6 +32,13 @@ describe('one formatter per language', () => {
     expect(formatDuration(3780, 'zh-tw')).toMatch(/^1 小時\s?3 分鐘$/);
     expect(formatDuration(0, 'zh-cn')).toBe('0秒');
     expect(formatDuration(null)).toBe('—');
+    expect(formatSpan(135, 'en')).toBe('2h 15m');
+    expect(formatSpan(26 * 60 + 5, 'en')).toBe('1d 2h');
+    expect(formatSpan(0.2, 'en')).toBe('1m');
+    expect(formatSpan(361 * 1440 + 23 * 60, 'en')).toBe('361d');
+    expect(formatSpan(-45, 'zh-cn')).toBe('45分钟');
+    expect(formatSpan(135, 'zh-cn')).toBe('2小时15分钟');
+    expect(formatSpan(1440, 'zh-tw')).toMatch(/^1\s?天$/);
     expect(formatUnit(850, 'millisecond', 'zh-cn')).toBe('850毫秒');
     expect(formatUnit(12.34, 'second', 'en')).toBe('12.3 sec');
   });

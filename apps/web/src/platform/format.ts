@@ -127,6 +127,26 @@ export function formatDuration(seconds: number | null | undefined, language?: st
   );
 }
 
+/**
+ * A span of minutes as a countdown shows it, narrow and in at most two units: "2h 15m", "1d 4h", "45m";
+ * "2小时15分钟", "1天4小时"; "2 小時 15 分鐘". A week or more is whole days ("361d"); under a minute reads as one
+ * minute (a clock never shows "0m left").
+ */
+export function formatSpan(minutes: number, language?: string): string {
+  const whole = Math.max(1, Math.round(Math.abs(minutes)));
+  const parts: [string, number][] = [
+    ['day', Math.floor(whole / 1440)],
+    ['hour', Math.floor((whole % 1440) / 60)],
+    ['minute', whole % 60],
+  ];
+  const first = parts.findIndex(([, n]) => n > 0);
+  const shown = parts.slice(first, whole >= 7 * 1440 ? first + 1 : first + 2).filter(([, n]) => n > 0);
+  const locale = localeOf(language);
+  const unit = (n: number, name: string) =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(n);
+  return new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }).format(shown.map(([name, n]) => unit(n, name)));
+}
+
 type Numeric = number | bigint | string;
 
 /** Number text Intl reads exactly (a decimal string stays a string, so "12345678901234.56" keeps its cents). */

@@ -6,7 +6,8 @@ describe('ticket list state in the address', () => {
   it('round-trips every filter, the sort and the page', () => {
     const search =
       '?keyword=printer&status=New,Assigned&priority=High&categoryId=3&projectId=4&companyId=5&assignTo=6' +
-      '&openDateFrom=2026-01-01&openDateTo=2026-01-31&view=mine&sort=openDate:asc&page=3&pageSize=50';
+      '&openDateFrom=2026-01-01&openDateTo=2026-01-31&view=mine&slaState=breached,warning&sort=slaResolutionDueAt:asc' +
+      '&page=3&pageSize=50';
     const state = parseListState(search);
     expect(state).toEqual({
       filter: {
@@ -20,7 +21,8 @@ describe('ticket list state in the address', () => {
         openDateFrom: '2026-01-01',
         openDateTo: '2026-01-31',
         view: 'mine',
-        orderBy: [{ field: 'openDate', desc: false }],
+        slaState: ['breached', 'warning'],
+        orderBy: [{ field: 'slaResolutionDueAt', desc: false }],
       },
       page: 3,
       pageSize: 50,
@@ -30,7 +32,7 @@ describe('ticket list state in the address', () => {
 
   it('drops what the server would refuse instead of sending it', () => {
     const state = parseListState(
-      '?status=New,Bogus&priority=&projectId=-1&categoryId=abc&openDateFrom=yesterday&view=everything&sort=password:desc&page=0&pageSize=7',
+      '?status=New,Bogus&slaState=late&priority=&projectId=-1&categoryId=abc&openDateFrom=yesterday&view=everything&sort=password:desc&page=0&pageSize=7',
     );
     expect(state).toEqual({ filter: { status: ['New'] }, page: 1, pageSize: 20 });
   });

@@ -1,9 +1,11 @@
 import {
+  slaStates,
   ticketFroms,
   ticketPriorities,
   ticketSortFields,
   ticketStatuses,
   ticketViews,
+  type SlaState,
   type TicketPriority,
   type TicketStatus,
 } from '@casedesk/shared';
@@ -32,6 +34,7 @@ export function parseListState(search: string): ListState {
     status: listOf<TicketStatus>(q.get('status'), ticketStatuses),
     priority: listOf<TicketPriority>(q.get('priority'), ticketPriorities),
     ticketFrom: listOf(q.get('ticketFrom'), ticketFroms),
+    slaState: listOf<SlaState>(q.get('slaState'), slaStates),
     categoryId: idOf(q.get('categoryId')),
     projectId: idOf(q.get('projectId')),
     companyId: idOf(q.get('companyId')),

@@ -9,6 +9,7 @@ import { sizeText } from '../../../../platform/upload/files';
 import { CommentBox } from '../../components/CommentBox';
 import { formatDateTime } from '../../../../platform/format';
 import { SafeHtml } from '../../components/SafeHtml';
+import { SlaPanel } from '../../components/SlaPanel';
 import { StatusControl } from '../../components/StatusControl';
 import { PriorityTag, StatusTag } from '../../components/TicketTags';
 import { TicketTimeline } from '../../components/TicketTimeline';
@@ -151,6 +152,7 @@ export default function TicketInfoPage() {
         <Col xs={24} xl={8}>
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <ApprovalPanel businessType="Ticket" businessId={ticket.id} />
+            <SlaPanel sla={ticket.sla} holds={ticket.slaHolds} />
             <Card title={t('ticket.info.details')} size="small">
               <Descriptions column={1} size="small" className="ticket-details">
                 <Descriptions.Item label={t('ticket.fields.projectId')}>{dash(ticket.projectName)}</Descriptions.Item>

@@ -4,12 +4,19 @@ import { Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
 import { DatePicker } from '../../../../platform/forms/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { isOpenDateRangeValid, ticketPriorities, ticketStatuses, type TicketFormOptions } from '@casedesk/shared';
+import {
+  isOpenDateRangeValid,
+  slaStates,
+  ticketPriorities,
+  ticketStatuses,
+  type TicketFormOptions,
+} from '@casedesk/shared';
 import { feedback } from '../../../../platform/feedback';
 import type { TicketFilter } from '../../api';
 import { clean } from '../../components/list-filter';
 
-type ShownFilters = 'keyword' | 'status' | 'priority' | 'categoryId' | 'projectId' | 'companyId' | 'assignTo';
+type ShownFilters =
+  'keyword' | 'status' | 'priority' | 'slaState' | 'categoryId' | 'projectId' | 'companyId' | 'assignTo';
 // The list's filter (the query the server reads) as the form holds it: the open dates are date pickers' values.
 type FilterValues = Pick<TicketFilter, ShownFilters> & { openDateFrom?: Dayjs | null; openDateTo?: Dayjs | null };
 
@@ -17,6 +24,7 @@ const toValues = (filter: TicketFilter): FilterValues => ({
   keyword: filter.keyword,
   status: filter.status,
   priority: filter.priority,
+  slaState: filter.slaState,
   categoryId: filter.categoryId,
   projectId: filter.projectId,
   companyId: filter.companyId,
@@ -62,6 +70,7 @@ export function TicketFilters({
         keyword: values.keyword?.trim() || undefined,
         status: values.status,
         priority: values.priority,
+        slaState: values.slaState,
         categoryId: values.categoryId,
         projectId: values.projectId,
         companyId: values.companyId,
@@ -143,6 +152,18 @@ export function TicketFilters({
                 placeholder={t('ticket.fields.priority')}
                 aria-label={t('ticket.fields.priority')}
                 options={ticketPriorities.map((p) => ({ value: p, label: t(`ticket.priority.${p}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6} xl={4}>
+            <Form.Item name="slaState">
+              <Select
+                mode="multiple"
+                allowClear
+                maxTagCount="responsive"
+                placeholder={t('ticket.sla.filter')}
+                aria-label={t('ticket.sla.filter')}
+                options={slaStates.map((s) => ({ value: s, label: t(`ticket.sla.state.${s}`) }))}
               />
             </Form.Item>
           </Col>

@@ -8,6 +8,8 @@ import type { TicketListItem, TicketPriority, TicketStatus } from '@casedesk/sha
 import { RowIconButton } from '../../../../platform/crud/RowIconButton';
 import type { TicketFilter } from '../../api';
 import { formatDateTime } from '../../../../platform/format';
+import { SlaBadge } from '../../components/SlaBadge';
+import { useMinuteClock } from '../../components/sla-clock';
 import { PriorityTag, StatusTag } from '../../components/TicketTags';
 
 export type ListColumn = ColumnType<TicketListItem> & { key: string; title: string };
@@ -23,6 +25,7 @@ export function useTicketColumns(
 ): ListColumn[] {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const now = useMinuteClock();
   const order = orderBy?.[0];
   const sortOrder = (key: string) => (order?.field === key ? (order.desc ? 'descend' : 'ascend') : null);
   const sortable = (key: string) => ({ key, sorter: true, sortOrder: sortOrder(key) }) as const;
@@ -75,6 +78,13 @@ export function useTicketColumns(
       width: 110,
       ...sortable('priority'),
       render: (value: TicketPriority) => <PriorityTag priority={value} />,
+    },
+    {
+      title: t('ticket.sla.column'),
+      dataIndex: 'sla',
+      width: 150,
+      ...sortable('slaResolutionDueAt'),
+      render: (value: TicketListItem['sla']) => <SlaBadge sla={value} now={now} />,
     },
     named('categoryName', 'categoryId', 150),
     named('projectName', 'projectId', 150),
