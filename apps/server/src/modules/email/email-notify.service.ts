@@ -4,10 +4,12 @@ import { prebuiltSelection, preparedStatement, rowsOf, type Tx } from '../../pla
 import type {
   DomainEvent,
   DomainEventHandler,
+  SlaEvent,
   WorkflowFinishedEvent,
   WorkflowTaskEvent,
 } from '../../platform/events.js';
 import { logMessage, writeSystemLog, type LogMessage } from '../../platform/logs.js';
+import { formatMoment } from '../../platform/zoned-time.js';
 import { appSetting } from '../setting/index.js';
 import { ticket } from '../ticket/index.js';
 import { appUser, userDisplayNameSql, userNameSql } from '../user/index.js';
@@ -158,7 +160,8 @@ async function threadOf(tx: Tx, ticketId: number, viaEmailId: number | undefined
 type Mail = {
   event: EmailEvent;
   recipient: Recipient;
-  values: TemplateValues;
+  /** Worded by the template's language when they depend on it (a moment in its format). */
+  values: TemplateValues | ((language: TemplateLanguage) => TemplateValues);
   /** Seeded names among the values, worded in the template's language while they are still the seeded ones. */
   seeded?: SeededValue[];
   actorId: number | null;
@@ -189,7 +192,7 @@ async function renderAndQueue(tx: Tx, mail: Mail, given?: MailSetup): Promise<nu
   }
   const values = wordedValues(
     {
-      ...mail.values,
+      ...(typeof mail.values === 'function' ? mail.values(template.language) : mail.values),
       user: { name: mail.recipient.name, loginName: mail.recipient.loginName },
       system: { name: setup.basic.productTitle },
     },
@@ -426,14 +429,58 @@ async function mailWorkflowFinished(tx: Tx, event: WorkflowFinishedEvent): Promi
 }
 
 /**
+ * A service-level warning or breach: each recipient the ticket module named who takes ticket mail gets the event's
+ * template in their language, the due instant in its format and in their zone (else the desk's).
+ */
+async function mailSla(tx: Tx, event: SlaEvent): Promise<void> {
+  if (event.recipientIds.length === 0) return;
+  const mailEvent: EmailEvent = event.type === 'sla.warning' ? 'slaWarning' : 'slaBreached';
+  const [raw] = await ticketMailFacts(tx, {
+    ticketId: event.ticketId,
+    assigneeId: null,
+    customer: false,
+    event: mailEvent,
+  } satisfies TicketMailFactsInput);
+  if (!raw) return;
+  const setup = mailSetupOf(raw as { basic: Record<string, unknown> | null; templates: TemplateRow[] });
+  const found = ticketValuesFrom(ticketValueSelection.rowOf(raw));
+  const users = await tx
+    .select({ ...userColumns, timeZone: appUser.timeZone })
+    .from(appUser)
+    .where(and(inArray(appUser.id, event.recipientIds), takesTicketMail))
+    .orderBy(appUser.id);
+  for (const user of users) {
+    const recipient = recipientOf(user);
+    if (!recipient) continue;
+    await renderAndQueue(
+      tx,
+      {
+        event: mailEvent,
+        recipient,
+        values: (language) => ({
+          ticket: found.values,
+          link: found.values.link,
+          sla: { target: event.target, dueAt: formatMoment(event.dueAt, language, user.timeZone, event.timeZone) },
+        }),
+        actorId: null,
+        ticketId: event.ticketId,
+      },
+      setup,
+    );
+  }
+}
+
+/**
  * E-mail notifications: the assignee on assignment; the customer on creation, public comment (never an internal
  * one, nor one that came or went by mail) and resolution; and the account mails other modules ask for
- * (`user.mail`); a waiting approval task to its holder, and an approval's outcome to its initiator. Runs inside
+ * (`user.mail`); a waiting approval task to its holder, and an approval's outcome to its initiator; service-level
+ * warnings and breaches to the recipients the ticket module names. Runs inside
  * the change's transaction, so the mail commits or rolls back with it.
  */
 export const notifyByEmail: DomainEventHandler = async (tx, event) => {
   if (event.type === 'user.mail') await mailUser(tx, event);
   else if (event.type === 'workflow.task') await mailWorkflowTask(tx, event);
   else if (event.type === 'workflow.finished') await mailWorkflowFinished(tx, event);
+  else if (event.type === 'sla.warning' || event.type === 'sla.breached') await mailSla(tx, event);
   else if (isTicketEvent(event)) await notifyTicket(tx, event);
 };
