@@ -4,12 +4,10 @@ import { prebuiltSelection, preparedStatement, rowsOf, type Tx } from '../../pla
 import type {
   DomainEvent,
   DomainEventHandler,
-  SlaEvent,
   WorkflowFinishedEvent,
   WorkflowTaskEvent,
 } from '../../platform/events.js';
 import { logMessage, writeSystemLog, type LogMessage } from '../../platform/logs.js';
-import { formatMoment } from '../../platform/zoned-time.js';
 import { appSetting } from '../setting/index.js';
 import { ticket } from '../ticket/index.js';
 import { appUser, userDisplayNameSql, userNameSql } from '../user/index.js';
@@ -45,7 +43,7 @@ const eventOfTicket: Record<TicketEvent['type'], EmailEvent> = {
   'ticket.resolved': 'ticketResolved',
 };
 
-const userColumns = {
+export const userColumns = {
   id: appUser.id,
   email: appUser.email,
   name: userDisplayNameSql,
@@ -56,7 +54,7 @@ const userColumns = {
 };
 type UserRow = { id: number; email: string | null; name: string; loginName: string; language: string };
 
-const recipientOf = (user: UserRow): Recipient | undefined =>
+export const recipientOf = (user: UserRow): Recipient | undefined =>
   user.email?.trim()
     ? {
         address: user.email.trim(),
@@ -68,7 +66,7 @@ const recipientOf = (user: UserRow): Recipient | undefined =>
     : undefined;
 
 /** A user who takes ticket mail: active, not deleted, `canEmail` and "incident e-mail notifications" on. */
-const takesTicketMail = and(
+export const takesTicketMail = and(
   eq(appUser.status, 'Active'),
   isNull(appUser.deletedAt),
   eq(appUser.canEmail, true),
@@ -105,7 +103,7 @@ async function customerRecipient(
   return { address: trimmed, name: customerName || trimmed, loginName: '', language: defaultLanguage, userId: null };
 }
 
-type TemplateRow = { id: number; language: TemplateLanguage; subject: string; body: string };
+export type TemplateRow = { id: number; language: TemplateLanguage; subject: string; body: string };
 /** What every mail of an event needs besides its values: the event's active templates and Settings → Basic. */
 type MailSetup = { templates: TemplateRow[]; basic: BasicMailSettings };
 
@@ -115,7 +113,7 @@ const mailSetupSql = (event: SQL) =>
     (select coalesce(jsonb_agg(jsonb_build_object('id', ${emailTemplate.id}, 'language', ${emailTemplate.language},
         'subject', ${emailTemplate.subject}, 'body', ${emailTemplate.body}) order by ${emailTemplate.id}), '[]'::jsonb)
       from ${emailTemplate} where ${emailTemplate.event} = ${event} and ${emailTemplate.status} = 'Active') as templates`;
-const mailSetupOf = (row: { basic: Record<string, unknown> | null; templates: TemplateRow[] }): MailSetup => ({
+export const mailSetupOf = (row: { basic: Record<string, unknown> | null; templates: TemplateRow[] }): MailSetup => ({
   templates: row.templates,
   basic: basicMailSettingsOf(row.basic),
 });
@@ -174,7 +172,7 @@ type Mail = {
  * Renders the recipient's-language template and queues the mail in the caller's transaction. A missing or broken
  * template never refuses the change that caused the mail: nothing is queued and the system log says why.
  */
-async function renderAndQueue(tx: Tx, mail: Mail, given?: MailSetup): Promise<number | undefined> {
+export async function renderAndQueue(tx: Tx, mail: Mail, given?: MailSetup): Promise<number | undefined> {
   const setup = given ?? mailSetupOf((await mailSetupStatement(tx, { event: mail.event }))[0]!);
   const template = templateFor(setup, mail.recipient.language);
   const warn = (says: LogMessage, detail: Record<string, unknown> = {}) =>
@@ -230,7 +228,7 @@ async function renderAndQueue(tx: Tx, mail: Mail, given?: MailSetup): Promise<nu
  * one (only if they take ticket mail), the user with the customer's address when the customer is mailed, and
  * the event's templates with Settings → Basic.
  */
-const ticketMailFacts = preparedStatement<Record<string, unknown>>('email_ticket_mail_facts', () => {
+export const ticketMailFacts = preparedStatement<Record<string, unknown>>('email_ticket_mail_facts', () => {
   const $ = (name: keyof TicketMailFactsInput) => sql.placeholder(name);
   return sql`select ${ticketValueSelection.sql},
       case when ${$('assigneeId')}::integer is not null then (select to_jsonb(u) from (
@@ -242,8 +240,8 @@ const ticketMailFacts = preparedStatement<Record<string, unknown>>('email_ticket
       ${mailSetupSql(sql`${$('event')}::text`)}
     from ${ticket} where ${ticket.id} = ${$('ticketId')}::integer`;
 });
-type TicketMailFactsInput = { ticketId: number; assigneeId: number | null; customer: boolean; event: EmailEvent };
-const ticketValueSelection = prebuiltSelection(ticketValueColumns);
+export type TicketMailFactsInput = { ticketId: number; assigneeId: number | null; customer: boolean; event: EmailEvent };
+export const ticketValueSelection = prebuiltSelection(ticketValueColumns);
 
 async function notifyTicket(tx: Tx, event: TicketEvent): Promise<void> {
   if (event.type === 'ticket.commented' && (!event.public || event.viaEmailId !== undefined)) return;
@@ -429,58 +427,15 @@ async function mailWorkflowFinished(tx: Tx, event: WorkflowFinishedEvent): Promi
 }
 
 /**
- * A service-level warning or breach: each recipient the ticket module named who takes ticket mail gets the event's
- * template in their language, the due instant in its format and in their zone (else the desk's).
- */
-async function mailSla(tx: Tx, event: SlaEvent): Promise<void> {
-  if (event.recipientIds.length === 0) return;
-  const mailEvent: EmailEvent = event.type === 'sla.warning' ? 'slaWarning' : 'slaBreached';
-  const [raw] = await ticketMailFacts(tx, {
-    ticketId: event.ticketId,
-    assigneeId: null,
-    customer: false,
-    event: mailEvent,
-  } satisfies TicketMailFactsInput);
-  if (!raw) return;
-  const setup = mailSetupOf(raw as { basic: Record<string, unknown> | null; templates: TemplateRow[] });
-  const found = ticketValuesFrom(ticketValueSelection.rowOf(raw));
-  const users = await tx
-    .select({ ...userColumns, timeZone: appUser.timeZone })
-    .from(appUser)
-    .where(and(inArray(appUser.id, event.recipientIds), takesTicketMail))
-    .orderBy(appUser.id);
-  for (const user of users) {
-    const recipient = recipientOf(user);
-    if (!recipient) continue;
-    await renderAndQueue(
-      tx,
-      {
-        event: mailEvent,
-        recipient,
-        values: (language) => ({
-          ticket: found.values,
-          link: found.values.link,
-          sla: { target: event.target, dueAt: formatMoment(event.dueAt, language, user.timeZone, event.timeZone) },
-        }),
-        actorId: null,
-        ticketId: event.ticketId,
-      },
-      setup,
-    );
-  }
-}
-
-/**
  * E-mail notifications: the assignee on assignment; the customer on creation, public comment (never an internal
  * one, nor one that came or went by mail) and resolution; and the account mails other modules ask for
- * (`user.mail`); a waiting approval task to its holder, and an approval's outcome to its initiator; service-level
- * warnings and breaches to the recipients the ticket module names. Runs inside
+ * (`user.mail`); a waiting approval task to its holder, and an approval's outcome to its initiator (service-level
+ * warnings and breaches: `email-sla-notify.service.ts`). Runs inside
  * the change's transaction, so the mail commits or rolls back with it.
  */
 export const notifyByEmail: DomainEventHandler = async (tx, event) => {
   if (event.type === 'user.mail') await mailUser(tx, event);
   else if (event.type === 'workflow.task') await mailWorkflowTask(tx, event);
   else if (event.type === 'workflow.finished') await mailWorkflowFinished(tx, event);
-  else if (event.type === 'sla.warning' || event.type === 'sla.breached') await mailSla(tx, event);
   else if (isTicketEvent(event)) await notifyTicket(tx, event);
 };
