@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { messages, msg, zodErrorMap } from '@casedesk/shared';
 import type { Database } from './db/database.js';
 import { authenticateApiToken, isPersonalToken } from './modules/apiToken/index.js';
-import { actorLoader } from './modules/auth/index.js';
+import { activeUserActors, actorLoader } from './modules/auth/index.js';
 import { readSettings } from './modules/setting/index.js';
 import { modules } from './modules/index.js';
 import { registerAccessControl, type RouteRecord } from './platform/access.js';
@@ -40,6 +40,7 @@ import {
 } from './platform/logs.js';
 import { loadServerKeys } from './platform/secrets.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
+import { setUserActors } from './platform/actor.js';
 import { setDomainEventHandlers } from './platform/events.js';
 import { setWorkflowBusinessTypes } from './platform/workflow-types.js';
 import { setRecordReferences } from './platform/references.js';
@@ -253,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const jobs = { registry, scheduler };
   setDomainEventHandlers(modules.flatMap((module) => module.events ?? []));
+  setUserActors(activeUserActors);
   setWorkflowBusinessTypes(modules.flatMap((module) => module.workflowTypes ?? []));
   setRecordReferences(modules.flatMap((module) => module.references ?? []));
   setUserDirectory(modules.find((module) => module.userDirectory)?.userDirectory);

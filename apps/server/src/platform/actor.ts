@@ -1,3 +1,5 @@
+import type { Queryable } from './db.js';
+
 /** Who is calling, as loaded from the database on every request (no stale permissions). */
 export type Actor = {
   userId: number;
@@ -32,3 +34,18 @@ export type ActorLoader = {
 
 /** Personal API tokens belong to no session: this id matches none (so "end this session" ends nothing). */
 export const noSessionId = '00000000-0000-0000-0000-000000000000';
+
+/** The actors of active users by id, as work without a session sees them (a job telling users of a ticket). */
+export type UserActors = (q: Queryable, userIds: readonly number[]) => Promise<Actor[]>;
+let userActors: UserActors | undefined;
+
+/** The app sets it once at build from the auth module (which owns users and roles): the platform reads no table. */
+export function setUserActors(load: UserActors): void {
+  userActors = load;
+}
+
+/** The actors of those of `userIds` who are active (not deleted), for visibility checks made on their behalf. */
+export function actorsOfUsers(q: Queryable, userIds: readonly number[]): Promise<Actor[]> {
+  if (!userActors) throw new Error('No user actors loader: the app sets it at build (setUserActors)');
+  return userIds.length === 0 ? Promise.resolve([]) : userActors(q, userIds);
+}

@@ -43,6 +43,7 @@ export type DomainEvent =
   | { type: 'user.unlocked'; userIds: number[] }
   | WorkflowTaskEvent
   | WorkflowFinishedEvent
+  | SlaEvent
   /**
    * Settings → Basic's time zone changed: what is scheduled by wall-clock time (jobs' cron, scheduled tickets'
    * recurrences) works out its next run in the new zone now, not only after its next fire in the old one.
@@ -77,6 +78,23 @@ export type WorkflowFinishedEvent = {
   title: string;
   path: string;
   actorId: number | null;
+};
+
+/**
+ * A ticket's service-level target nears its due instant (`sla.warning`) or passed it (`sla.breached`), told once
+ * each by the `sla.check` job (contract 19). The ticket module names the recipients (the assignee, the policy's
+ * escalation users and the active members of its groups, who are active and may see the ticket): the bell and the
+ * mail tell each of them, in their language and time zone.
+ */
+export type SlaEvent = {
+  type: 'sla.warning' | 'sla.breached';
+  ticketId: number;
+  target: 'firstResponse' | 'resolution';
+  dueAt: Date;
+  recipientIds: number[];
+  /** Settings → Basic's zone: the due instant reads in it for a recipient without a zone of their own. */
+  timeZone: string;
+  actorId: null;
 };
 
 export type DomainEventType = DomainEvent['type'];

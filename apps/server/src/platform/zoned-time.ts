@@ -102,3 +102,38 @@ function resolveWallTime(timeZone: string, wall: number, dayStart: number): numb
   }
   return after;
 }
+
+const momentLocales: Record<string, string> = { en: 'en-US', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW' };
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment as the web's `formatDateTime` shows it ("Dec 1, 2026, 6:07 PM", "2026年12月1日 18:07"), in a reader's
+ * language and zone (the first zone Intl knows of those given), for what the server words itself (mails, the bell).
+ */
+export function formatMoment(at: Date, language: string, ...zones: (string | null | undefined)[]): string {
+  const locale = momentLocales[language] ?? 'en-US';
+  const chinese = locale.startsWith('zh');
+  for (const timeZone of [...zones, 'UTC']) {
+    if (!timeZone) continue;
+    const key = `${locale}|${timeZone}`;
+    let format = momentFormats.get(key);
+    if (!format) {
+      try {
+        format = new Intl.DateTimeFormat(locale, {
+          year: 'numeric',
+          month: 'short',
+          day: 'numeric',
+          hour: chinese ? '2-digit' : 'numeric',
+          minute: '2-digit',
+          ...(chinese ? { hourCycle: 'h23' } : {}),
+          timeZone,
+        });
+      } catch {
+        continue; // a zone this runtime does not know: the next one
+      }
+      momentFormats.set(key, format);
+    }
+    return format.format(at);
+  }
+  return at.toISOString();
+}

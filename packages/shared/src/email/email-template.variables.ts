@@ -19,7 +19,15 @@ export type EmailTemplateVariable = {
   events?: readonly EmailEvent[];
 };
 
-const ticketEvents = ['ticketCreated', 'ticketAssigned', 'ticketCommented', 'ticketResolved'] as const;
+const ticketEvents = [
+  'ticketCreated',
+  'ticketAssigned',
+  'ticketCommented',
+  'ticketResolved',
+  'slaWarning',
+  'slaBreached',
+] as const;
+const slaEvents = ['slaWarning', 'slaBreached'] as const;
 const approvalEvents = ['approvalTask', 'approvalFinished'] as const;
 
 /**
@@ -98,6 +106,26 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
     description: { en: 'Category', 'zh-cn': '类别', 'zh-tw': '類別' },
     example: 'Hardware',
     events: ticketEvents,
+  },
+  {
+    name: 'sla.target',
+    description: {
+      en: "The service-level target, in the template's language (first response or resolution)",
+      'zh-cn': '服务级别目标（使用模板的语言：首次响应或解决）',
+      'zh-tw': '服務級別目標（使用範本的語言：首次回應或解決）',
+    },
+    example: 'first response',
+    events: slaEvents,
+  },
+  {
+    name: 'sla.dueAt',
+    description: {
+      en: "When the target is due, in the template's language and the recipient's time zone",
+      'zh-cn': '目标到期时间（使用模板的语言和收件人的时区）',
+      'zh-tw': '目標到期時間（使用範本的語言和收件人的時區）',
+    },
+    example: 'Dec 1, 2026, 6:07 PM',
+    events: slaEvents,
   },
   {
     name: 'comment.body',

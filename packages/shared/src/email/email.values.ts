@@ -15,5 +15,7 @@ export const emailEvents = [
   'passwordReset',
   'signInLocked',
   'holidayReminder',
+  'slaWarning',
+  'slaBreached',
 ] as const;
 export const templateLanguages = ['en', 'zh-cn', 'zh-tw'] as const;

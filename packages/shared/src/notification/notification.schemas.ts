@@ -18,6 +18,8 @@ export const notificationTypes = [
   'ticketResolved',
   'approvalTask',
   'approvalFinished',
+  'slaWarning',
+  'slaBreached',
   'system',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
@@ -138,6 +140,26 @@ export const notificationTitles = {
     en: '{title} was cancelled',
     'zh-cn': '{title} 已撤销',
     'zh-tw': '{title} 已撤銷',
+  },
+  slaWarningFirstResponse: {
+    en: 'Ticket {caseNumber}: the first response is due {dueAt}',
+    'zh-cn': '工单 {caseNumber}：首次响应将于 {dueAt} 到期',
+    'zh-tw': '工單 {caseNumber}：首次回應將於 {dueAt} 到期',
+  },
+  slaWarningResolution: {
+    en: 'Ticket {caseNumber}: the resolution is due {dueAt}',
+    'zh-cn': '工单 {caseNumber}：解决将于 {dueAt} 到期',
+    'zh-tw': '工單 {caseNumber}：解決將於 {dueAt} 到期',
+  },
+  slaBreachedFirstResponse: {
+    en: 'Ticket {caseNumber}: the first response was due {dueAt} and is overdue',
+    'zh-cn': '工单 {caseNumber}：首次响应已于 {dueAt} 超时',
+    'zh-tw': '工單 {caseNumber}：首次回應已於 {dueAt} 逾時',
+  },
+  slaBreachedResolution: {
+    en: 'Ticket {caseNumber}: the resolution was due {dueAt} and is overdue',
+    'zh-cn': '工单 {caseNumber}：解决已于 {dueAt} 超时',
+    'zh-tw': '工單 {caseNumber}：解決已於 {dueAt} 逾時',
   },
 } as const satisfies Record<string, Record<NotificationLanguage, string>>;
 export type NotificationTitleKey = keyof typeof notificationTitles;

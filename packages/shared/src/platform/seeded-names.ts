@@ -10,6 +10,8 @@ const templateEventTitles: Record<(typeof emailEvents)[number], string> = {
   passwordReset: 'Password reset',
   signInLocked: 'Sign-in locked',
   holidayReminder: 'Holiday reminder',
+  slaWarning: 'Service level warning',
+  slaBreached: 'Service level breached',
 };
 
 /** The code of a seeded e-mail template: its event and language (`approvalFinished.zh-cn`). */
@@ -48,6 +50,7 @@ export const seededNames = {
     'workflow.timeout': 'Approval time limits',
     'import.work': 'Data import',
     'jobs.pruneRuns': 'Prune job run history',
+    'sla.check': 'Service level warnings',
   },
   /** What the default jobs do (their remark), by their handler's class name. */
   jobRemark: {
@@ -61,6 +64,7 @@ export const seededNames = {
     'setting.holidayReminder':
       'Mails the users chosen in Settings → Holiday calendar before each holiday (once per holiday and user).',
     'ticket.archive': 'Moves tickets closed longer ago than Data Management → retention says to the archive (0 = off).',
+    'sla.check': 'Tells the assignee and the escalation list of each service-level warning and breach, once each.',
     'workflow.timeout':
       'Reminds the holders of overdue approval tasks, then approves, rejects or escalates as the step says.',
   },

@@ -14,7 +14,7 @@ import { requisitionStatuses } from '../requisition/requisition.values.js';
 import { roleDataScopes } from '../role/role.values.js';
 import { scheduledTicketResults } from '../scheduledTicket/scheduled-ticket.values.js';
 import { jobRunStatuses, scheduleJobTriggerTypes, seededJobGroups } from '../scheduleJob/schedule-job.values.js';
-import { slaHolders, slaStates, ticketFroms, ticketPriorities, ticketStatuses } from '../ticket/ticket.values.js';
+import { slaHolders, slaStates, slaTargets, ticketFroms, ticketPriorities, ticketStatuses } from '../ticket/ticket.values.js';
 import { nodeTypes, workflowStatuses, workflowTypes } from '../workflow/workflow-graph.values.js';
 import { instanceStatuses, taskStatuses } from '../workflow/workflow-instance.values.js';
 
@@ -33,6 +33,7 @@ export const valueLabels = {
   ticketFrom: { key: 'ticket.from', values: ticketFroms },
   slaState: { key: 'ticket.sla.state', values: slaStates },
   slaHolder: { key: 'ticket.sla.heldBy', values: slaHolders },
+  slaTarget: { key: 'values.slaTarget', values: slaTargets },
   instanceStatus: { key: 'workflow.instanceStatus', values: instanceStatuses },
   taskStatus: { key: 'workflow.taskStatus', values: taskStatuses },
   workflowType: { key: 'workflow.type', values: workflowTypes },

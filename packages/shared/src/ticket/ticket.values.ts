@@ -33,3 +33,6 @@ export type SlaState = (typeof slaStates)[number];
 /** Whom a ticket's clock waits on. */
 export const slaHolders = ['agent', 'customer', 'approver'] as const;
 export type SlaHolder = (typeof slaHolders)[number];
+/** The targets a service level warns of and breaches (`sla.warning`, `sla.breached`). */
+export const slaTargets = ['firstResponse', 'resolution'] as const;
+export type SlaTarget = (typeof slaTargets)[number];

@@ -1,6 +1,6 @@
 import { sql, type Placeholder } from 'drizzle-orm';
 import { messages, msg, type Message } from '@casedesk/shared';
-import type { Actor, ActorLoader, DataScope } from '../../platform/actor.js';
+import { noSessionId, type Actor, type ActorLoader, type DataScope } from '../../platform/actor.js';
 import { claimNonceSql } from '../../platform/auth-token.js';
 import { preparedStatement, rowsOf, type Db, type Queryable } from '../../platform/db.js';
 import { sessionEnded } from '../../platform/errors.js';
@@ -123,6 +123,19 @@ export async function claimNonceAndLoadActor(
   const [row] = await claimNonceAndLoadActorStatement(q, { nonce, userId, sessionId });
   if (!row?.fresh) return 'replayed';
   return sessionActorOf(row.id === null ? undefined : (row as ActorRow), sessionId, tokenExp);
+}
+
+/** The actors of the active (not deleted) users among `userIds`, without a session (`setUserActors`). */
+export async function activeUserActors(q: Queryable, userIds: readonly number[]): Promise<Actor[]> {
+  const ids = sql.join(
+    userIds.map((id) => sql`${id}::integer`),
+    sql`, `,
+  );
+  const rows = await rowsOf<UserRow>(
+    q,
+    sql`select ${actorColumns} from app_user u where u.id in (${ids}) and u.status = 'Active' and u.deleted_at is null`,
+  );
+  return rows.map((row) => actorOf(row, noSessionId, 0));
 }
 
 /** What the access check is given to load the caller (the platform reads no module table). */

@@ -1,6 +1,6 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './auth.table.js';
-export { actorColumns, actorLoader, actorOf, refuseUser, type UserRow } from './actor.queries.js';
+export { activeUserActors, actorColumns, actorLoader, actorOf, refuseUser, type UserRow } from './actor.queries.js';
 export { checkPasswordCounted, type PasswordPurpose } from './sign-in-guard.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';

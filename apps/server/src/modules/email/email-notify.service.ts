@@ -43,7 +43,7 @@ const eventOfTicket: Record<TicketEvent['type'], EmailEvent> = {
   'ticket.resolved': 'ticketResolved',
 };
 
-const userColumns = {
+export const userColumns = {
   id: appUser.id,
   email: appUser.email,
   name: userDisplayNameSql,
@@ -54,7 +54,7 @@ const userColumns = {
 };
 type UserRow = { id: number; email: string | null; name: string; loginName: string; language: string };
 
-const recipientOf = (user: UserRow): Recipient | undefined =>
+export const recipientOf = (user: UserRow): Recipient | undefined =>
   user.email?.trim()
     ? {
         address: user.email.trim(),
@@ -66,7 +66,7 @@ const recipientOf = (user: UserRow): Recipient | undefined =>
     : undefined;
 
 /** A user who takes ticket mail: active, not deleted, `canEmail` and "incident e-mail notifications" on. */
-const takesTicketMail = and(
+export const takesTicketMail = and(
   eq(appUser.status, 'Active'),
   isNull(appUser.deletedAt),
   eq(appUser.canEmail, true),
@@ -103,7 +103,7 @@ async function customerRecipient(
   return { address: trimmed, name: customerName || trimmed, loginName: '', language: defaultLanguage, userId: null };
 }
 
-type TemplateRow = { id: number; language: TemplateLanguage; subject: string; body: string };
+export type TemplateRow = { id: number; language: TemplateLanguage; subject: string; body: string };
 /** What every mail of an event needs besides its values: the event's active templates and Settings → Basic. */
 type MailSetup = { templates: TemplateRow[]; basic: BasicMailSettings };
 
@@ -113,7 +113,7 @@ const mailSetupSql = (event: SQL) =>
     (select coalesce(jsonb_agg(jsonb_build_object('id', ${emailTemplate.id}, 'language', ${emailTemplate.language},
         'subject', ${emailTemplate.subject}, 'body', ${emailTemplate.body}) order by ${emailTemplate.id}), '[]'::jsonb)
       from ${emailTemplate} where ${emailTemplate.event} = ${event} and ${emailTemplate.status} = 'Active') as templates`;
-const mailSetupOf = (row: { basic: Record<string, unknown> | null; templates: TemplateRow[] }): MailSetup => ({
+export const mailSetupOf = (row: { basic: Record<string, unknown> | null; templates: TemplateRow[] }): MailSetup => ({
   templates: row.templates,
   basic: basicMailSettingsOf(row.basic),
 });
@@ -158,7 +158,8 @@ async function threadOf(tx: Tx, ticketId: number, viaEmailId: number | undefined
 type Mail = {
   event: EmailEvent;
   recipient: Recipient;
-  values: TemplateValues;
+  /** Worded by the template's language when they depend on it (a moment in its format). */
+  values: TemplateValues | ((language: TemplateLanguage) => TemplateValues);
   /** Seeded names among the values, worded in the template's language while they are still the seeded ones. */
   seeded?: SeededValue[];
   actorId: number | null;
@@ -171,7 +172,7 @@ type Mail = {
  * Renders the recipient's-language template and queues the mail in the caller's transaction. A missing or broken
  * template never refuses the change that caused the mail: nothing is queued and the system log says why.
  */
-async function renderAndQueue(tx: Tx, mail: Mail, given?: MailSetup): Promise<number | undefined> {
+export async function renderAndQueue(tx: Tx, mail: Mail, given?: MailSetup): Promise<number | undefined> {
   const setup = given ?? mailSetupOf((await mailSetupStatement(tx, { event: mail.event }))[0]!);
   const template = templateFor(setup, mail.recipient.language);
   const warn = (says: LogMessage, detail: Record<string, unknown> = {}) =>
@@ -189,7 +190,7 @@ async function renderAndQueue(tx: Tx, mail: Mail, given?: MailSetup): Promise<nu
   }
   const values = wordedValues(
     {
-      ...mail.values,
+      ...(typeof mail.values === 'function' ? mail.values(template.language) : mail.values),
       user: { name: mail.recipient.name, loginName: mail.recipient.loginName },
       system: { name: setup.basic.productTitle },
     },
@@ -227,7 +228,7 @@ async function renderAndQueue(tx: Tx, mail: Mail, given?: MailSetup): Promise<nu
  * one (only if they take ticket mail), the user with the customer's address when the customer is mailed, and
  * the event's templates with Settings → Basic.
  */
-const ticketMailFacts = preparedStatement<Record<string, unknown>>('email_ticket_mail_facts', () => {
+export const ticketMailFacts = preparedStatement<Record<string, unknown>>('email_ticket_mail_facts', () => {
   const $ = (name: keyof TicketMailFactsInput) => sql.placeholder(name);
   return sql`select ${ticketValueSelection.sql},
       case when ${$('assigneeId')}::integer is not null then (select to_jsonb(u) from (
@@ -239,8 +240,8 @@ const ticketMailFacts = preparedStatement<Record<string, unknown>>('email_ticket
       ${mailSetupSql(sql`${$('event')}::text`)}
     from ${ticket} where ${ticket.id} = ${$('ticketId')}::integer`;
 });
-type TicketMailFactsInput = { ticketId: number; assigneeId: number | null; customer: boolean; event: EmailEvent };
-const ticketValueSelection = prebuiltSelection(ticketValueColumns);
+export type TicketMailFactsInput = { ticketId: number; assigneeId: number | null; customer: boolean; event: EmailEvent };
+export const ticketValueSelection = prebuiltSelection(ticketValueColumns);
 
 async function notifyTicket(tx: Tx, event: TicketEvent): Promise<void> {
   if (event.type === 'ticket.commented' && (!event.public || event.viaEmailId !== undefined)) return;
@@ -428,7 +429,8 @@ async function mailWorkflowFinished(tx: Tx, event: WorkflowFinishedEvent): Promi
 /**
  * E-mail notifications: the assignee on assignment; the customer on creation, public comment (never an internal
  * one, nor one that came or went by mail) and resolution; and the account mails other modules ask for
- * (`user.mail`); a waiting approval task to its holder, and an approval's outcome to its initiator. Runs inside
+ * (`user.mail`); a waiting approval task to its holder, and an approval's outcome to its initiator (service-level
+ * warnings and breaches: `email-sla-notify.service.ts`). Runs inside
  * the change's transaction, so the mail commits or rolls back with it.
  */
 export const notifyByEmail: DomainEventHandler = async (tx, event) => {

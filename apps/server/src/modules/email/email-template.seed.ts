@@ -287,6 +287,70 @@ const seeded: Record<EmailEvent, Record<TemplateLanguage, Seeded>> = {
       body: '<p>服務台將於 {{ holiday.day }}（{{ holiday.name }}）休息，到期時間將順延至假日之後。</p>',
     },
   },
+  slaWarning: {
+    en: {
+      subject: '[{{ ticket.caseNumber }}] Service level warning: the {{ sla.target }} is due {{ sla.dueAt }}',
+      body: [
+        '<p>Hello {{ user.name }},</p>',
+        '<p>The {{ sla.target }} of ticket <b>{{ ticket.caseNumber }}</b> ({{ ticket.priority }}, {{ ticket.projectName }}) is due <b>{{ sla.dueAt }}</b>.</p>',
+        '<p><b>{{ ticket.subject }}</b></p>',
+        ticketLink('Open the ticket'),
+        signature,
+      ].join('\n'),
+    },
+    'zh-cn': {
+      subject: '[{{ ticket.caseNumber }}] 服务级别预警：{{ sla.target }}将于 {{ sla.dueAt }} 到期',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>工单 <b>{{ ticket.caseNumber }}</b>（{{ ticket.priority }}，{{ ticket.projectName }}）的{{ sla.target }}将于 <b>{{ sla.dueAt }}</b> 到期。</p>',
+        '<p><b>{{ ticket.subject }}</b></p>',
+        ticketLink('打开工单'),
+        signature,
+      ].join('\n'),
+    },
+    'zh-tw': {
+      subject: '[{{ ticket.caseNumber }}] 服務級別預警：{{ sla.target }}將於 {{ sla.dueAt }} 到期',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>工單 <b>{{ ticket.caseNumber }}</b>（{{ ticket.priority }}，{{ ticket.projectName }}）的{{ sla.target }}將於 <b>{{ sla.dueAt }}</b> 到期。</p>',
+        '<p><b>{{ ticket.subject }}</b></p>',
+        ticketLink('開啟工單'),
+        signature,
+      ].join('\n'),
+    },
+  },
+  slaBreached: {
+    en: {
+      subject: '[{{ ticket.caseNumber }}] Service level breached: the {{ sla.target }} was due {{ sla.dueAt }}',
+      body: [
+        '<p>Hello {{ user.name }},</p>',
+        '<p>The {{ sla.target }} of ticket <b>{{ ticket.caseNumber }}</b> ({{ ticket.priority }}, {{ ticket.projectName }}) was due <b>{{ sla.dueAt }}</b> and is overdue. Assigned to: {{ ticket.assigneeName }}.</p>',
+        '<p><b>{{ ticket.subject }}</b></p>',
+        ticketLink('Open the ticket'),
+        signature,
+      ].join('\n'),
+    },
+    'zh-cn': {
+      subject: '[{{ ticket.caseNumber }}] 服务级别超时：{{ sla.target }}已于 {{ sla.dueAt }} 到期',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>工单 <b>{{ ticket.caseNumber }}</b>（{{ ticket.priority }}，{{ ticket.projectName }}）的{{ sla.target }}已于 <b>{{ sla.dueAt }}</b> 到期，现已超时。处理人：{{ ticket.assigneeName }}。</p>',
+        '<p><b>{{ ticket.subject }}</b></p>',
+        ticketLink('打开工单'),
+        signature,
+      ].join('\n'),
+    },
+    'zh-tw': {
+      subject: '[{{ ticket.caseNumber }}] 服務級別逾時：{{ sla.target }}已於 {{ sla.dueAt }} 到期',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>工單 <b>{{ ticket.caseNumber }}</b>（{{ ticket.priority }}，{{ ticket.projectName }}）的{{ sla.target }}已於 <b>{{ sla.dueAt }}</b> 到期，現已逾時。處理人：{{ ticket.assigneeName }}。</p>',
+        '<p><b>{{ ticket.subject }}</b></p>',
+        ticketLink('開啟工單'),
+        signature,
+      ].join('\n'),
+    },
+  },
 };
 
 /**

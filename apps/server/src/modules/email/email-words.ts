@@ -6,6 +6,7 @@ import type { TemplateValues } from './email-render.service.js';
 const labelledValues: { path: [string, string]; kind: ValueKind }[] = [
   { path: ['ticket', 'status'], kind: 'ticketStatus' },
   { path: ['ticket', 'priority'], kind: 'ticketPriority' },
+  { path: ['sla', 'target'], kind: 'slaTarget' },
 ];
 
 /**

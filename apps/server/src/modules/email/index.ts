@@ -10,6 +10,7 @@ import { loadMessageIdKey } from './email-outbox.service.js';
 import { sendHandler } from './email-send.service.js';
 import { registerEmailRoutes } from './email.routes.js';
 import { notifyByEmail } from './email-notify.service.js';
+import { notifySlaByEmail } from './email-sla-notify.service.js';
 import { setMailBaseUrl } from './email-render.service.js';
 import { registerEmailTemplateRoutes } from './email-template.routes.js';
 import { seedEmailTemplates } from './email-template.seed.js';
@@ -50,6 +51,6 @@ export const emailModule: ModuleManifest = {
       },
     ],
   },
-  events: [notifyByEmail],
+  events: [notifyByEmail, notifySlaByEmail],
   seed: { system: seedEmailTemplates },
 };

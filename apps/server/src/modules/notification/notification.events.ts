@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { NotificationTitleKey, NotificationType } from '@casedesk/shared';
 import type { Tx } from '../../platform/db.js';
-import type { DomainEvent, WorkflowFinishedEvent, WorkflowTaskEvent } from '../../platform/events.js';
+import type { DomainEvent, SlaEvent, WorkflowFinishedEvent, WorkflowTaskEvent } from '../../platform/events.js';
 import { htmlToText } from '../../platform/html.js';
-import { workflowNodeNameIn } from '../../platform/translator.js';
+import { languageFrom, workflowNodeNameIn } from '../../platform/translator.js';
+import { formatMoment } from '../../platform/zoned-time.js';
 import { ticket, ticketComment } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
 import { writeNotification } from './notification.service.js';
@@ -107,6 +108,40 @@ async function notifyWorkflowFinished(tx: Tx, event: WorkflowFinishedEvent): Pro
   });
 }
 
+const slaTitle = {
+  'sla.warning': { firstResponse: 'slaWarningFirstResponse', resolution: 'slaWarningResolution' },
+  'sla.breached': { firstResponse: 'slaBreachedFirstResponse', resolution: 'slaBreachedResolution' },
+} as const satisfies Record<SlaEvent['type'], Record<SlaEvent['target'], NotificationTitleKey>>;
+
+/**
+ * A service-level warning or breach rings the bell of each recipient the ticket module named: the title names the
+ * case number, the target and the due instant in the reader's language and zone (theirs, else the desk's).
+ */
+async function notifySla(tx: Tx, event: SlaEvent): Promise<void> {
+  if (event.recipientIds.length === 0) return;
+  const found = await ticketOf(tx, event.ticketId);
+  if (!found) return;
+  const readers = await tx
+    .select({ id: appUser.id, language: appUser.language, timeZone: appUser.timeZone })
+    .from(appUser)
+    .where(inArray(appUser.id, event.recipientIds));
+  for (const reader of readers)
+    await writeNotification(tx, {
+      toUserId: reader.id,
+      fromUserId: null,
+      msType: event.type === 'sla.warning' ? 'slaWarning' : 'slaBreached',
+      title: {
+        key: slaTitle[event.type][event.target],
+        values: {
+          caseNumber: found.caseNumber,
+          dueAt: formatMoment(event.dueAt, languageFrom(reader.language) ?? 'en', reader.timeZone, event.timeZone),
+        },
+      },
+      content: found.subject,
+      linkData: ticketLink(found.id),
+    });
+}
+
 /**
  * In-app notifications for ticket events (issue 18 item 6), written in the transaction of the change:
  * assigned → the assignee; commented → the assignee and the creator (both staff, who see internal
@@ -123,6 +158,7 @@ export async function notifyOnDomainEvent(tx: Tx, event: DomainEvent): Promise<v
     return;
   if (event.type === 'workflow.task') return notifyWorkflowTask(tx, event);
   if (event.type === 'workflow.finished') return notifyWorkflowFinished(tx, event);
+  if (event.type === 'sla.warning' || event.type === 'sla.breached') return notifySla(tx, event);
   if (event.type === 'ticket.created' && event.viaEmailId === undefined) return;
   const found = await ticketOf(tx, event.ticketId);
   if (!found) return;

@@ -20,12 +20,15 @@ export { visibleSql } from './ticket.policy.js';
 export { cancelTicketForOpenItem } from './ticket-change.service.js';
 // Data Management's retention rule: the archive job and its tables (ticket-archive.table.ts).
 export { archiveClosedTickets, archiveCutoff, ticketArchiveHandler } from './ticket-archive.service.js';
+// The service-level job (its worker: tests run it with their own `now`).
+export { checkSlaClocks, slaCheckHandler } from './ticket-sla-check.service.js';
 
 // Data import writes tickets through the same calls.
 export { createTicketResource } from './ticket.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { ticketWorkflowType } from './ticket-approval.service.js';
 import { ticketArchiveHandler } from './ticket-archive.service.js';
+import { slaCheckDefault, slaCheckHandler } from './ticket-sla-check.service.js';
 import { openTicketsRefusal } from './ticket-references.service.js';
 import { registerTicketArchiveRoutes } from './ticket-archive.routes.js';
 import * as archiveTables from './ticket-archive.table.js';
@@ -40,7 +43,7 @@ export const ticketModule: ModuleManifest = {
     registerTicketArchiveRoutes(app, ctx.db);
   },
   jobs: {
-    handlers: [ticketArchiveHandler],
+    handlers: [ticketArchiveHandler, slaCheckHandler],
     defaults: [
       {
         name: 'Archive closed tickets',
@@ -50,6 +53,7 @@ export const ticketModule: ModuleManifest = {
         isStart: true,
         remark: 'Moves tickets closed longer ago than Data Management → retention says to the archive (0 = off).',
       },
+      slaCheckDefault,
     ],
   },
   workflowTypes: [ticketWorkflowType],

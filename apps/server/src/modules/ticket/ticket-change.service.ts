@@ -237,3 +237,45 @@ export async function cancelTicketForOpenItem(
     openItemDeleted: { from: null, to: openItemText },
   });
 }
+
+/**
+ * A breached ticket goes to its policy's escalation assignee (the `sla.check` job; no user acts): the assignment a
+ * user's change makes (the assignee's delegate, New → Assigned, the clock, history, the delegate audit,
+ * `ticket.assigned`), written by no one, its history entry naming the breached target. False when nothing changed.
+ */
+export async function escalateAssignee(
+  tx: Tx,
+  ticketId: number,
+  assigneeId: number,
+  target: 'firstResponse' | 'resolution',
+  now: Date,
+): Promise<boolean> {
+  const [before] = await tx.select(ticketRecordColumns).from(ticket).where(eq(ticket.id, ticketId)).for('update');
+  if (!before || before.assignTo === assigneeId || ['Resolved', 'Closed', 'Cancelled'].includes(before.status))
+    return false;
+  const next: Partial<TicketRecord> = {
+    assignTo: assigneeId,
+    delegateTo: await activeTicketDelegate(tx, assigneeId, before.projectId, now),
+    ...(before.status === 'New' ? { status: 'Assigned' as const } : {}),
+  };
+  const after = { ...before, ...next };
+  const { clock } = await movedClock(tx, before.id, before, after, { now });
+  await tx
+    .update(ticket)
+    .set({
+      ...next,
+      ...changedClock(before, clock),
+      rowVersion: sql`${ticket.rowVersion} + 1`,
+      modifiedAt: sql`now()`,
+      modifiedBy: null,
+    })
+    .where(eq(ticket.id, ticketId));
+  const changes: Changes = { slaBreached: { from: null, to: target } };
+  for (const key of Object.keys(next) as (keyof TicketRecord)[])
+    if (comparable(next[key]) !== comparable(before[key])) changes[key] = { from: before[key] ?? null, to: next[key] };
+  await tx.insert(ticketHistory).values({ ticketId, actorId: null, kind: 'changed', changes });
+  if (next.delegateTo != null)
+    await recordDelegatedWork(tx, { delegateBy: assigneeId, delegateTo: next.delegateTo, actorId: null, ticketId });
+  await emitDomainEvent(tx, { type: 'ticket.assigned', ticketId, assigneeId, actorId: null });
+  return true;
+}

@@ -21,6 +21,7 @@ function useValueText() {
     if (change.field === 'status' && typeof value === 'string') return t(`ticket.status.${value}`);
     if (change.field === 'priority' && typeof value === 'string') return t(`ticket.priority.${value}`);
     if (change.field === 'ticketFrom' && typeof value === 'string') return t(`ticket.from.${value}`);
+    if (change.field === 'slaBreached' && typeof value === 'string') return t(`values.slaTarget.${value}`);
     if (typeof value === 'boolean') return value ? t('ticket.info.yes') : t('ticket.info.no');
     if (dateFields.has(change.field) && typeof value === 'string') return formatDateTime(value);
     if (Array.isArray(value))
