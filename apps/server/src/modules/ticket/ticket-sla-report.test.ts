@@ -135,6 +135,7 @@ describe('the service-level report', () => {
   });
 
   it('exports the rows and the total as a spreadsheet worded in the reader’s language', async () => {
+    await addTicket(ctx, world.agent.token, { projectId: world.projectId, categoryId: world.categoryId });
     const reader = await createUser(ctx, { roles: ['admin'], values: { language: 'zh-cn' } });
     const { token } = await signIn(ctx, reader);
     const response = await ctx.app.inject({
@@ -151,6 +152,6 @@ describe('the service-level report', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('分组');
     const last = sheet.getRow(sheet.rowCount);
     expect(last.getCell(1).value).toBe('合计');
-    expect(Number(last.getCell(2).value)).toBeGreaterThanOrEqual(5);
+    expect(Number(last.getCell(2).value)).toBeGreaterThanOrEqual(1);
   });
 });
