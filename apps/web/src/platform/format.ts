@@ -147,6 +147,32 @@ export function formatSpan(minutes: number, language?: string): string {
   return new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }).format(shown.map(([name, n]) => unit(n, name)));
 }
 
+/**
+ * Working time (a report's medians, time held): hours and minutes only, since a working day is no 24 hours:
+ * "52h 15m", "45m", "0m"; "52小时15分钟"; null reads as no value.
+ */
+export function formatWorkingTime(minutes: number | null | undefined, language?: string): string {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return noValue;
+  const whole = Math.max(0, Math.round(minutes));
+  const parts: [string, number][] = [
+    ['hour', Math.floor(whole / 60)],
+    ['minute', whole % 60],
+  ];
+  const shown = parts.filter(([name, n]) => n > 0 || (name === 'minute' && whole === 0));
+  const locale = localeOf(language);
+  const unit = (n: number, name: string) =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(n);
+  // ICU's narrow list glues Traditional Chinese units ("4 小時21 分鐘"); its short list spaces them as the units are.
+  const style = locale === 'zh-TW' ? 'short' : 'narrow';
+  return new Intl.ListFormat(locale, { type: 'unit', style }).format(shown.map(([name, n]) => unit(n, name)));
+}
+
+/** A share of 0–1 as a percentage with at most one decimal: "87.5%"; null reads as no value. */
+export const formatPercent = (share: number | null | undefined, language?: string): string =>
+  share === null || share === undefined || !Number.isFinite(share)
+    ? noValue
+    : new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 1 }).format(share);
+
 type Numeric = number | bigint | string;
 
 /** Number text Intl reads exactly (a decimal string stays a string, so "12345678901234.56" keeps its cents). */

@@ -167,7 +167,8 @@ export const menuSeed: MenuSeed[] = [
       }),
     ],
   },
-  // Service levels (contract 19): the policies a ticket's clock follows and the calendars they count in.
+  // Service levels (contract 19): the policies a ticket's clock follows, the calendars they count in, and the
+  // report of how the desk met them (anyone who sees tickets; it counts only the tickets they see).
   {
     path: '/sla',
     name: 'ServiceLevel',
@@ -176,6 +177,7 @@ export const menuSeed: MenuSeed[] = [
     children: [
       page('/sla/policy', 'SlaPolicyList', 'slaPolicy', ['Policies', '策略', '政策']),
       page('/sla/calendar', 'SlaCalendarList', 'slaCalendar', ['Calendars', '日历', '行事曆']),
+      page('/sla/report', 'SlaReport', 'ticket', ['Report', '报表', '報表'], { identification: 'ticket:view' }),
     ],
   },
   {

@@ -17,7 +17,7 @@ export const helpSections: { key: string; pages: string[] }[] = [
     pages: ['workflow-designer', 'workflow-definitions', 'workflow-instances', 'workflow-registry', 'delegates'],
   },
   { key: 'finance', pages: ['invoices', 'invoice-indexing', 'requisitions', 'data-import'] },
-  { key: 'serviceLevels', pages: ['sla-policies', 'sla-calendars'] },
+  { key: 'serviceLevels', pages: ['sla-policies', 'sla-calendars', 'sla-report'] },
   { key: 'organization', pages: ['users', 'deleted-users', 'groups', 'roles', 'departments', 'positions'] },
   {
     key: 'system',
@@ -88,6 +88,7 @@ export const helpRoutes: Record<string, string> = {
   '/sla': helpHome,
   '/sla/policy': 'sla-policies',
   '/sla/calendar': 'sla-calendars',
+  '/sla/report': 'sla-report',
   '/system': helpHome,
   '/system/settings': 'settings',
   '/system/configuration': 'configuration',

@@ -1,7 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Page, SlaCalendar, SlaPolicy, SlaPolicyPreview, SlaPolicyPreviewInput } from '@casedesk/shared';
+import type {
+  Page,
+  SlaCalendar,
+  SlaPolicy,
+  SlaPolicyPreview,
+  SlaPolicyPreviewInput,
+  SlaReport,
+  SlaReportQuery,
+  TicketFormOptions,
+} from '@casedesk/shared';
 import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
+import { downloadExport } from '../../platform/http/file-transfer';
 
 export const slaCalendarApi = resourceApi<SlaCalendar>('SlaCalendar');
 export const slaPolicyApi = resourceApi<SlaPolicy>('SlaPolicy');
@@ -23,5 +33,32 @@ export function useSlaPreview(input: SlaPolicyPreviewInput | null) {
     enabled: input !== null,
     placeholderData: keepPreviousData,
     retry: false,
+  });
+}
+
+/** The service-level report over the tickets the caller sees, with the grouping it was asked for (refreshes when a ticket is saved). */
+export function useSlaReport(query: SlaReportQuery | null) {
+  return useQuery({
+    queryKey: resourceKeys('Ticket').of('slaReport', query),
+    queryFn: () =>
+      http
+        .post<SlaReport>('/api/Ticket/SlaReport', query)
+        .then((report) => ({ ...report, groupBy: query?.groupBy ?? 'project' })),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The report as a spreadsheet in the reader's language. */
+export const exportSlaReport = (query: SlaReportQuery) =>
+  downloadExport('/api/Ticket/SlaReport/Export', query, 'SlaReport.xlsx', { useServerName: true });
+
+/** The projects the caller may file tickets under (the ticket form's options, the same cache entry). */
+export function useTicketProjects() {
+  return useQuery({
+    queryKey: resourceKeys('Ticket').of('options'),
+    queryFn: () => http.get<TicketFormOptions>('/api/Ticket/FormOptions'),
+    staleTime: 60_000,
+    select: (options) => options.projects,
   });
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TicketDashboard } from '@casedesk/shared';
 import { ticketListLink } from '../api';
-import { EChart, type EChartOption } from './EChart';
+import { EChart, type EChartOption } from '../../../platform/charts/EChart';
 import { formatMonthDay } from '../../../platform/format';
 
 /** Opened vs closed per UTC day; clicking a day's opened bar lists the tickets opened that day. */

@@ -3,9 +3,9 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useThemeConfig } from '../../../platform/theme/theme-store';
+import { useThemeConfig } from '../theme/theme-store';
 
-// Only what the dashboard draws, so the chart chunk stays small.
+// Only what the screens draw (the dashboard's days, the service-level report's rates), so the chart chunk stays small.
 echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 export type EChartOption = echarts.EChartsCoreOption;
