@@ -3,6 +3,7 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { TicketPriority, TicketStatus } from '@casedesk/shared';
 import { category, categoryProject } from '../modules/category/index.js';
 import {
+  addWorkingMinutes,
   clockAfter,
   loadChoosablePolicies,
   policyFor,
@@ -250,8 +251,9 @@ export const dueDateFor = (openDate: Date, priority: TicketPriority) =>
   new Date(openDate.getTime() + benchDueHours[priority] * 3_600_000);
 
 /**
- * A demo ticket's service-level clock, as its life would have moved it: opened, answered a few hours later
- * (unless still New), then waiting in its status since, or resolved when it closed.
+ * A demo ticket's service-level clock, as its life would have moved it: opened, answered (unless still New), then
+ * waiting in its status since, or resolved. Under a policy the answer and the resolution come in working time,
+ * mostly within the targets (about four in five answers and two in three resolutions), as a real desk's would.
  */
 function demoClock(
   r: Random,
@@ -260,14 +262,19 @@ function demoClock(
   now: number,
 ): Clock {
   const at = (ms: number) => new Date(Math.min(now, ms));
+  const later = (from: Date, workingMinutes: number, hours: number) =>
+    at(
+      policy ? addWorkingMinutes(policy.calendar, from, workingMinutes).getTime() : from.getTime() + hours * 3_600_000,
+    );
   const move = (clock: Clock, when: Date, status: TicketStatus, publicReply = false) =>
     clockAfter(clock, { now: when, openDate: t.openDate, status, approvalRunning: false, publicReply, policy }).clock;
   let clock = move(stoppedClock, t.openDate, 'New');
   if (t.status === 'New') return clock;
-  const answered = at(t.openDate.getTime() + (0.2 + r.next() * 10) * 3_600_000);
+  const answered = later(t.openDate, r.next() * 1.25 * (policy?.firstResponseMinutes ?? 0), 0.2 + r.next() * 10);
   clock = move(clock, answered, 'InProgress', true);
-  const settled = t.closeDate ?? at(answered.getTime() + (1 + r.int(48)) * 3_600_000);
-  return t.status === 'InProgress' || t.status === 'Assigned' ? clock : move(clock, settled, t.status);
+  if (t.status === 'InProgress' || t.status === 'Assigned') return clock;
+  const settled = later(answered, r.next() * 1.5 * (policy?.resolutionMinutes ?? 0), 1 + r.int(48));
+  return move(clock, settled, t.status);
 }
 
 export const caseNumberOf = (openDate: Date, n: number | string) =>
@@ -332,6 +339,7 @@ export async function seedDemoTickets(db: Db, count = 3000, chunk = 250): Promis
         const ticketFrom = r.pick(['Web', 'Web', 'Email', 'Phone', 'Api'] as const);
         const closeDate = closed ? new Date(openDate.getTime() + (1 + r.int(72)) * 3_600_000) : null;
         const policy = policyFor(policies, { projectId: cat.projectId, categoryId: cat.id, priority, ticketType });
+        const clock = demoClock(clockRandom, policy, { openDate, status, closeDate }, now);
         rows.push({
           caseNumber,
           subject: text.subject,
@@ -344,8 +352,10 @@ export async function seedDemoTickets(db: Db, count = 3000, chunk = 250): Promis
           ticketType,
           ticketFrom,
           openDate,
-          ...demoClock(clockRandom, policy, { openDate, status, closeDate }, now),
-          closeDate,
+          ...clock,
+          // A closed ticket closes once it was resolved.
+          closeDate:
+            closeDate && clock.slaResolvedAt && clock.slaResolvedAt > closeDate ? clock.slaResolvedAt : closeDate,
           solvedBy: status === 'Resolved' || status === 'Closed' ? assignTo : null,
           openedBy: creator.userId,
           privateTicket: r.next() < 0.05,
