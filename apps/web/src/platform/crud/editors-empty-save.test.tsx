@@ -3,7 +3,6 @@ import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allPermissionCodes, type Settings } from '@casedesk/shared';
@@ -19,6 +18,7 @@ import { UploadTab } from '../../features/system/settings/components/UploadTab';
 import { clearSession, startSession } from '../auth-store';
 import { languages, type Language } from '../i18n';
 import { useJsdomBrowser } from '../jsdom-browser.fixture';
+import { startWithAllTexts } from '../all-texts.fixture';
 import { testUser } from '../user-info.fixture';
 
 /**
@@ -27,20 +27,6 @@ import { testUser } from '../user-info.fixture';
  * user's language, once: never the validation library's words, a message key, a field's code name or the bare
  * "Required" that does not say what.
  */
-type Texts = { [key: string]: string | Texts };
-const localeFiles = import.meta.glob<{ default: Texts }>('../../**/locales/*.json', { eager: true });
-const merge = (target: Texts, source: Texts): Texts => {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    target[key] = typeof value === 'object' && typeof existing === 'object' ? merge({ ...existing }, value) : value;
-  }
-  return target;
-};
-const textsOf = (language: Language) =>
-  Object.entries(localeFiles)
-    .filter(([path]) => path.endsWith(`/locales/${language}.json`))
-    .reduce<Texts>((all, [, file]) => merge(all, file.default), {});
-
 const editorModules = import.meta.glob<Record<string, unknown>>(
   ['../../features/**/components/*Editor.tsx', '../openItem/OpenItemEditor.tsx'],
   { eager: true },
@@ -65,13 +51,7 @@ beforeAll(async () => {
   useJsdomBrowser();
   // Nothing is saved: a request that got past the form would wait for ever, not fail the test with a network error.
   vi.stubGlobal('fetch', () => new Promise(() => undefined));
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    lowerCaseLng: true,
-    fallbackLng: false,
-    resources: Object.fromEntries(languages.map((language) => [language, { translation: textsOf(language) }])),
-    interpolation: { escapeValue: false },
-  });
+  await startWithAllTexts();
   startSession({ token: 't', exp: 0, refreshToken: 'r' }, { ...testUser, authBtnList: [...allPermissionCodes] });
 });
 

@@ -3,10 +3,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useJsdomBrowser } from '../../../platform/jsdom-browser.fixture';
-import { languages } from '../../../platform/i18n';
+import { startWithAllTexts } from '../../../platform/all-texts.fixture';
 import { InvoiceForm } from './InvoiceForm';
 import { emptyInvoiceValues, type InvoiceFieldName, type InvoiceFormValues } from './invoice-form-values';
 
@@ -14,32 +13,12 @@ import { emptyInvoiceValues, type InvoiceFieldName, type InvoiceFormValues } fro
  * A field the indexing proposes has a label that is not a plain string (the "Proposed" tag beside it), so Ant Design
  * would fill a rule's `${label}` with the field's code name ("vendorId is required."). Each rule names its field.
  */
-type Texts = { [key: string]: string | Texts };
-const localeFiles = import.meta.glob<{ default: Texts }>('../../../**/locales/*.json', { eager: true });
-const merge = (target: Texts, source: Texts): Texts => {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    target[key] = typeof value === 'object' && typeof existing === 'object' ? merge({ ...existing }, value) : value;
-  }
-  return target;
-};
-const textsOf = (language: string) =>
-  Object.entries(localeFiles)
-    .filter(([path]) => path.endsWith(`/locales/${language}.json`))
-    .reduce<Texts>((all, [, file]) => merge(all, file.default), {});
-
 const proposed: InvoiceFieldName[] = ['vendorId', 'invoiceNumber', 'invoiceDate', 'currency', 'taxRate', 'lines'];
 
 beforeAll(async () => {
   useJsdomBrowser();
   vi.stubGlobal('fetch', () => new Promise(() => undefined));
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    lowerCaseLng: true,
-    fallbackLng: false,
-    resources: Object.fromEntries(languages.map((language) => [language, { translation: textsOf(language) }])),
-    interpolation: { escapeValue: false },
-  });
+  await startWithAllTexts();
 });
 
 afterAll(() => vi.unstubAllGlobals());

@@ -1,38 +1,17 @@
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SlaReport, SlaReportGroup, SlaReportRow } from '@casedesk/shared';
-import { languages } from '../../../platform/i18n';
 import { useJsdomBrowser } from '../../../platform/jsdom-browser.fixture';
+import { startWithAllTexts } from '../../../platform/all-texts.fixture';
 import { periodProblem, reportLines } from './sla-report';
 import { SlaReportTable } from './SlaReportTable';
 
 /** The report's table reads in the reader's words: group names, no category, months, rates, times, the total. */
-type Texts = { [key: string]: string | Texts };
-const localeFiles = import.meta.glob<{ default: Texts }>('../../../**/locales/*.json', { eager: true });
-const merge = (target: Texts, source: Texts): Texts => {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    target[key] = typeof value === 'object' && typeof existing === 'object' ? merge({ ...existing }, value) : value;
-  }
-  return target;
-};
-const textsOf = (language: string) =>
-  Object.entries(localeFiles)
-    .filter(([path]) => path.endsWith(`/locales/${language}.json`))
-    .reduce<Texts>((all, [, file]) => merge(all, file.default), {});
-
 beforeAll(async () => {
   useJsdomBrowser();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    lowerCaseLng: true,
-    fallbackLng: false,
-    resources: Object.fromEntries(languages.map((language) => [language, { translation: textsOf(language) }])),
-    interpolation: { escapeValue: false },
-  });
+  await startWithAllTexts();
 });
 
 let root: Root | undefined;

@@ -1,38 +1,17 @@
 import { act, createElement, type ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketSla, TicketSlaHold } from '@casedesk/shared';
-import { languages } from '../../../platform/i18n';
 import { useJsdomBrowser } from '../../../platform/jsdom-browser.fixture';
+import { startWithAllTexts } from '../../../platform/all-texts.fixture';
 import { SlaBadge } from './SlaBadge';
 import { SlaPanel } from './SlaPanel';
 
 /** The service-level clock reads in the reader's words and colours: the list's badge and the ticket page's panel. */
-type Texts = { [key: string]: string | Texts };
-const localeFiles = import.meta.glob<{ default: Texts }>('../../../**/locales/*.json', { eager: true });
-const merge = (target: Texts, source: Texts): Texts => {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    target[key] = typeof value === 'object' && typeof existing === 'object' ? merge({ ...existing }, value) : value;
-  }
-  return target;
-};
-const textsOf = (language: string) =>
-  Object.entries(localeFiles)
-    .filter(([path]) => path.endsWith(`/locales/${language}.json`))
-    .reduce<Texts>((all, [, file]) => merge(all, file.default), {});
-
 beforeAll(async () => {
   useJsdomBrowser();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    lowerCaseLng: true,
-    fallbackLng: false,
-    resources: Object.fromEntries(languages.map((language) => [language, { translation: textsOf(language) }])),
-    interpolation: { escapeValue: false },
-  });
+  await startWithAllTexts();
 });
 
 let root: Root | undefined;

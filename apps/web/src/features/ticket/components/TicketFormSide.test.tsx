@@ -2,30 +2,14 @@ import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resourceKeys } from '../../../platform/crud/resource-api';
-import { languages } from '../../../platform/i18n';
 import { useJsdomBrowser } from '../../../platform/jsdom-browser.fixture';
+import { startWithAllTexts } from '../../../platform/all-texts.fixture';
 import { TicketFormSide, type TicketFormCurrent } from './TicketFormSide';
 import type { TicketFormValues } from './ticket-form-values';
 
 /** Business unit and ticket type are chosen from their dictionaries, in the reader's language; a value no item holds stays. */
-type Texts = { [key: string]: string | Texts };
-const localeFiles = import.meta.glob<{ default: Texts }>('../../../**/locales/*.json', { eager: true });
-const merge = (target: Texts, source: Texts): Texts => {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    target[key] = typeof value === 'object' && typeof existing === 'object' ? merge({ ...existing }, value) : value;
-  }
-  return target;
-};
-const textsOf = (language: string) =>
-  Object.entries(localeFiles)
-    .filter(([path]) => path.endsWith(`/locales/${language}.json`))
-    .reduce<Texts>((all, [, file]) => merge(all, file.default), {});
-
 const item = (key: string, name: string, value: string, nameZhCn: string | null = null) => ({
   id: 0,
   key,
@@ -41,13 +25,7 @@ const item = (key: string, name: string, value: string, nameZhCn: string | null 
 beforeAll(async () => {
   useJsdomBrowser();
   vi.stubGlobal('fetch', () => new Promise(() => undefined));
-  await i18n.use(initReactI18next).init({
-    lng: 'zh-cn',
-    lowerCaseLng: true,
-    fallbackLng: false,
-    resources: Object.fromEntries(languages.map((language) => [language, { translation: textsOf(language) }])),
-    interpolation: { escapeValue: false },
-  });
+  await startWithAllTexts('zh-cn');
 });
 
 afterAll(() => vi.unstubAllGlobals());
