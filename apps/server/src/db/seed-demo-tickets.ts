@@ -6,6 +6,7 @@ import {
   addWorkingMinutes,
   clockAfter,
   loadChoosablePolicies,
+  nextCheckAfter,
   policyFor,
   stoppedClock,
   type ChoosablePolicy,
@@ -272,9 +273,12 @@ function demoClock(
   if (t.status === 'New') return clock;
   const answered = later(t.openDate, r.next() * 1.25 * (policy?.firstResponseMinutes ?? 0), 0.2 + r.next() * 10);
   clock = move(clock, answered, 'InProgress', true);
-  if (t.status === 'InProgress' || t.status === 'Assigned') return clock;
-  const settled = later(answered, r.next() * 1.5 * (policy?.resolutionMinutes ?? 0), 1 + r.int(48));
-  return move(clock, settled, t.status);
+  if (t.status !== 'InProgress' && t.status !== 'Assigned') {
+    const settled = later(answered, r.next() * 1.5 * (policy?.resolutionMinutes ?? 0), 1 + r.int(48));
+    clock = move(clock, settled, t.status);
+  }
+  // The demo's past is told already: the warning job starts from the instants still to come.
+  return { ...clock, slaNextCheckAt: clock.slaNextCheckAt && nextCheckAfter(clock, now) };
 }
 
 export const caseNumberOf = (openDate: Date, n: number | string) =>

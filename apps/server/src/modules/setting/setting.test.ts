@@ -222,14 +222,43 @@ describe('every setting takes effect', () => {
     expect(after.caseNumber).toMatch(caseNumberPattern);
   });
 
-  it("holidays do not count toward a ticket's service time, by days of the settings' time zone", async () => {
+  it("holidays close every service-level calendar: a ticket's clock skips them, by days of the calendar's zone", async () => {
     const w = await ticketWorld(ctx);
     const plusDays = (day: string, n: number) =>
       new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
     const hours = (n: number) => n * 3_600_000;
     const due = (t: TicketData) => Date.parse(String(t.dueDate));
-    const urgent = () =>
-      addTicket(ctx, w.agent.token, { projectId: w.projectId, categoryId: w.categoryId, priority: 'Urgent' });
+    const allDay = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '00:00', to: '24:00' }));
+    const calendar = async (timeZone: string) => {
+      const response = await ctx.call('POST', '/api/SlaCalendar/Add', {
+        token: boss.token,
+        body: { name: `Around the clock ${timeZone}`, timeZone, workingHours: allDay },
+      });
+      expect(response.status, response.raw).toBe(200);
+      return (response.body.data as { id: number }).id;
+    };
+    const policy = async (calendarId: number, priority: string, resolutionMinutes: number) => {
+      const response = await ctx.call('POST', '/api/SlaPolicy/Add', {
+        token: boss.token,
+        body: {
+          name: `Holiday ${priority}`,
+          calendarId,
+          conditions: [
+            { field: 'projectId', op: 'eq', value: w.projectId },
+            { field: 'priority', op: 'eq', value: priority },
+          ],
+          firstResponseMinutes: 60,
+          resolutionMinutes,
+        },
+      });
+      expect(response.status, response.raw).toBe(200);
+    };
+    const utc = await calendar('UTC');
+    await policy(utc, 'Urgent', 4 * 60);
+    await policy(utc, 'Low', 7 * 24 * 60);
+    await policy(await calendar('Asia/Taipei'), 'Medium', 4 * 60);
+    const ticketOf = (priority: string) =>
+      addTicket(ctx, w.agent.token, { projectId: w.projectId, categoryId: w.categoryId, priority });
     const addHoliday = async (day: string) => {
       const response = await ctx.call('POST', '/api/Holiday/Add', { token: boss.token, body: { day, name: 'Closed' } });
       expect(response.status, response.raw).toBe(200);
@@ -240,7 +269,7 @@ describe('every setting takes effect', () => {
         expect((await ctx.call('POST', `/api/Holiday/Delete/${id}`, { token: boss.token })).status).toBe(200);
     };
 
-    const plain = await urgent();
+    const plain = await ticketOf('Urgent');
     expect(due(plain) - Date.parse(String(plain.openDate))).toBe(hours(4));
 
     // Closed today and tomorrow (UTC): the clock starts the day after, whichever of the two the ticket opens on.
@@ -250,9 +279,9 @@ describe('every setting takes effect', () => {
       await addHoliday(plusDays(today, 1)),
       await addHoliday(plusDays(today, 5)),
     ];
-    const held = await urgent();
+    const held = await ticketOf('Urgent');
     expect(due(held)).toBe(Date.parse(`${plusDays(today, 2)}T04:00:00Z`));
-    // A new priority recounts from the open date: 7 days of service run through the holiday on day 5.
+    // A new priority chooses the Low policy, counted from the opening: 7 days run through the holiday on day 5.
     const low = await ctx.call('POST', '/api/Ticket/Update', {
       token: w.agent.token,
       body: { id: held.id, rowVersion: held.rowVersion, priority: 'Low' },
@@ -261,15 +290,13 @@ describe('every setting takes effect', () => {
     expect(due(low.body.data as TicketData)).toBe(Date.parse(`${plusDays(today, 10)}T00:00:00Z`));
     await removeHolidays(closed);
 
-    // The days are those of Settings → Basic's time zone.
-    await change('basic', { timeZone: 'Asia/Taipei' });
+    // A holiday is a day of the calendar's own zone.
     const taipeiToday = new Date(Date.now() + hours(8)).toISOString().slice(0, 10);
     const taipei = [await addHoliday(taipeiToday), await addHoliday(plusDays(taipeiToday, 1))];
-    const inTaipei = await urgent();
+    const inTaipei = await ticketOf('Medium');
     expect(due(inTaipei)).toBe(Date.parse(`${plusDays(taipeiToday, 2)}T04:00:00+08:00`));
     await removeHolidays(taipei);
-    await change('basic', { timeZone: 'UTC' });
-    const after = await urgent();
+    const after = await ticketOf('Urgent');
     expect(due(after) - Date.parse(String(after.openDate))).toBe(hours(4));
   });
 

@@ -121,24 +121,33 @@ export function clockAfter(before: Clock, change: ClockChange): ClockAfter {
 
   const samePolicy = before.slaPolicyId === policy.id;
   const firstResponseAt = before.slaFirstResponseAt ?? (change.publicReply && !final ? now : null);
+  const answeredNow = firstResponseAt !== null && before.slaFirstResponseAt === null;
+  // A pause still running now (a reply while Pending): its time so far is not the desk's either.
+  const ongoingPause = pausedSince ? working(pausedSince) : 0;
   // The desk's own time so far: working time since the opening, less the time the clock stood still.
-  const deskMinutes = () => Math.max(0, working(change.openDate) - pausedMinutes);
-  const firstResponseMinutes =
-    before.slaFirstResponseMinutes ?? (firstResponseAt && !before.slaFirstResponseAt ? deskMinutes() : null);
+  const deskMinutes = () => Math.max(0, working(change.openDate) - pausedMinutes - ongoingPause);
+  const firstResponseMinutes = before.slaFirstResponseMinutes ?? (answeredNow ? deskMinutes() : null);
   const resolutionMinutes = resolvedAt
     ? resolvedAt === before.slaResolvedAt
       ? before.slaResolutionMinutes
       : deskMinutes()
     : null;
-  const due = (minutes: number) => addWorkingMinutes(calendar, change.openDate, Math.max(0, minutes) + pausedMinutes);
-  const warn = (target: number) => due(Math.max(0, target - policy.warnBeforeMinutes));
+  const due = (minutes: number, paused = pausedMinutes) =>
+    addWorkingMinutes(calendar, change.openDate, Math.max(0, minutes) + paused);
+  const warn = (target: number, paused = pausedMinutes) => due(Math.max(0, target - policy.warnBeforeMinutes), paused);
+  // Answered during a pause: the due it is held to has moved on by that pause so far.
+  const answeredPaused = answeredNow ? pausedMinutes + ongoingPause : pausedMinutes;
   // Once answered, the first response's due stays what it was when answered (later pauses do not move it).
   const keepFirstResponse = before.slaFirstResponseAt !== null && samePolicy;
   const clock: Clock = {
     slaPolicyId: policy.id,
-    slaFirstResponseDueAt: keepFirstResponse ? before.slaFirstResponseDueAt : due(policy.firstResponseMinutes),
+    slaFirstResponseDueAt: keepFirstResponse
+      ? before.slaFirstResponseDueAt
+      : due(policy.firstResponseMinutes, answeredPaused),
     slaFirstResponseAt: firstResponseAt,
-    slaFirstResponseWarnAt: keepFirstResponse ? before.slaFirstResponseWarnAt : warn(policy.firstResponseMinutes),
+    slaFirstResponseWarnAt: keepFirstResponse
+      ? before.slaFirstResponseWarnAt
+      : warn(policy.firstResponseMinutes, answeredPaused),
     dueDate: due(policy.resolutionMinutes),
     slaResolutionWarnAt: warn(policy.resolutionMinutes),
     slaResolvedAt: resolvedAt,
@@ -150,8 +159,9 @@ export function clockAfter(before: Clock, change: ClockChange): ClockAfter {
     slaApprovalRunning: approvalRunning,
     slaNextCheckAt: null,
   };
-  // What the warning job has still to tell: instants from here on (a new policy's past ones too, told at once).
-  const from = samePolicy ? Math.min(before.slaNextCheckAt?.getTime() ?? now.getTime(), now.getTime()) : 0;
+  // What the warning job has still to tell: instants from here on, and those it has not told yet. A new policy's
+  // instants already past are not told (the state shows them): telling from the opening would tell a breach again.
+  const from = Math.min(before.slaNextCheckAt?.getTime() ?? now.getTime(), now.getTime());
   clock.slaNextCheckAt = pausedSince || resolvedAt ? null : nextCheckAfter(clock, from);
   after.clock = clock;
   if (holdChanged) {

@@ -1,3 +1,4 @@
+import { hasPermission } from '../../platform/access.js';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SlaEscalation } from '@casedesk/shared';
@@ -58,7 +59,8 @@ async function recipientsOf(tx: Tx, ticketId: number, assignees: (number | null)
   }
   const actors = await actorsOfUsers(tx, [...ids]);
   const seeing: number[] = [];
-  for (const actor of actors) {
+  // Only people who may read tickets at all (the bell and the mail carry its subject), and see this one.
+  for (const actor of actors.filter((a) => hasPermission(a, 'ticket:view'))) {
     const [row] = await tx
       .select({ id: ticket.id })
       .from(ticket)

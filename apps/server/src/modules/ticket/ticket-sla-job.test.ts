@@ -65,7 +65,12 @@ describe('sla.check: warnings and breaches told once', () => {
   /** The bell entries of a ticket's clock (warnings and breaches), oldest first. */
   const bells = (ticketId: number) =>
     ctx.db
-      .select({ to: notification.toUserId, type: notification.msType, key: notification.titleKey, title: notification.title })
+      .select({
+        to: notification.toUserId,
+        type: notification.msType,
+        key: notification.titleKey,
+        title: notification.title,
+      })
       .from(notification)
       .where(
         and(
@@ -107,10 +112,7 @@ describe('sla.check: warnings and breaches told once', () => {
     const { openDate } = await clockOf(t.id);
     const counts = await checkSlaClocks(ctx.db, { now: minutes(openDate, 250) });
     expect(counts.breaches).toBeGreaterThanOrEqual(2);
-    expect((await bells(t.id)).map((b) => b.key).sort()).toEqual([
-      'slaBreachedFirstResponse',
-      'slaBreachedResolution',
-    ]);
+    expect((await bells(t.id)).map((b) => b.key).sort()).toEqual(['slaBreachedFirstResponse', 'slaBreachedResolution']);
     expect((await clockOf(t.id)).next).toBeNull();
     await checkSlaClocks(ctx.db, { now: minutes(openDate, 300) });
     expect(await bells(t.id)).toHaveLength(2);
@@ -141,7 +143,10 @@ describe('sla.check: warnings and breaches told once', () => {
   it('tells the assignee, the escalation users and the active members of its groups once each, who may see it, in their language', async () => {
     const w0 = await ticketWorld(ctx);
     const chinese = await staff(ctx, [w0.projectId]);
-    await ctx.db.update(appUser).set({ language: 'zh-cn', timeZone: 'Asia/Shanghai' }).where(eq(appUser.id, chinese.id));
+    await ctx.db
+      .update(appUser)
+      .set({ language: 'zh-cn', timeZone: 'Asia/Shanghai' })
+      .where(eq(appUser.id, chinese.id));
     const member = await staff(ctx, [w0.projectId]);
     const inactive = await createUser(ctx, { permissions: ['ticket:view'], projects: [w0.projectId] });
     const inactiveMember = await createUser(ctx, { permissions: ['ticket:view'], projects: [w0.projectId] });
@@ -150,9 +155,11 @@ describe('sla.check: warnings and breaches told once', () => {
       .insert(userGroup)
       .values({ name: `Escalation ${++counter}` })
       .returning({ id: userGroup.id });
-    await ctx.db.insert(userGroupMember).values(
-      [member.id, chinese.id, inactiveMember.id, w0.agent.id].map((userId) => ({ groupId: group!.id, userId })),
-    );
+    await ctx.db
+      .insert(userGroupMember)
+      .values(
+        [member.id, chinese.id, inactiveMember.id, w0.agent.id].map((userId) => ({ groupId: group!.id, userId })),
+      );
     const policy = dataOf<SlaPolicy>(
       await ctx.call('POST', '/api/SlaPolicy/Add', {
         token: adminToken,
@@ -202,8 +209,17 @@ describe('sla.check: warnings and breaches told once', () => {
     const [mail] = await ctx.db
       .select({ subject: email.subject, language: email.language })
       .from(email)
-      .where(and(eq(email.ticketId, t.id), eq(email.event, 'slaWarning'), sql`${email.to} @> array[${`${chinese.loginName}@example.test`}]::text[]`));
-    expect(mail).toEqual({ subject: `[${t.caseNumber}] 服务级别预警：首次响应将于 ${shanghai} 到期`, language: 'zh-cn' });
+      .where(
+        and(
+          eq(email.ticketId, t.id),
+          eq(email.event, 'slaWarning'),
+          sql`${email.to} @> array[${`${chinese.loginName}@example.test`}]::text[]`,
+        ),
+      );
+    expect(mail).toEqual({
+      subject: `[${t.caseNumber}] 服务级别预警：首次响应将于 ${shanghai} 到期`,
+      language: 'zh-cn',
+    });
   });
 
   it('reassigns a breached ticket to the escalation assignee, with its history and the assignment told', async () => {

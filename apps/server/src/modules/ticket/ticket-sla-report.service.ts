@@ -67,7 +67,10 @@ export async function slaReport(q: Queryable, actor: Actor, query: SlaReportQuer
           select ${key} as key, ${name} as name, ${ticket.id} as id,
                  ${ticket.slaFirstResponseAt} as fr_at, ${ticket.slaFirstResponseDueAt} as fr_due,
                  ${ticket.slaResolvedAt} as res_at, ${ticket.dueDate} as res_due,
-                 ${ticket.slaFirstResponseMinutes} as fr_minutes, ${ticket.slaResolutionMinutes} as res_minutes
+                 ${ticket.slaFirstResponseMinutes} as fr_minutes,
+                 -- A cancelled ticket was not resolved: its resolution is neither met nor timed.
+                 case when ${ticket.status} = 'Cancelled' then null else ${ticket.slaResolutionMinutes} end as res_minutes,
+                 ${ticket.status} = 'Cancelled' as cancelled
             from ${ticket}
            where ${ticket.slaPolicyId} is not null and ${ticket.openDate} >= ${from} and ${ticket.openDate} < ${to}
              ${query.projectId ? sql`and ${ticket.projectId} = ${query.projectId}` : sql``}
@@ -82,8 +85,9 @@ export async function slaReport(q: Queryable, actor: Actor, query: SlaReportQuer
                count(*) filter (where coalesce(c.fr_at, c.res_at) is not null or c.fr_due < now())::integer
                  as "firstResponseMeasured",
                count(*) filter (where coalesce(c.fr_at, c.res_at) <= c.fr_due)::integer as "firstResponseMet",
-               count(*) filter (where c.res_at is not null or c.res_due < now())::integer as "resolutionMeasured",
-               count(*) filter (where c.res_at <= c.res_due)::integer as "resolutionMet",
+               count(*) filter (where not c.cancelled and (c.res_at is not null or c.res_due < now()))::integer
+                 as "resolutionMeasured",
+               count(*) filter (where not c.cancelled and c.res_at <= c.res_due)::integer as "resolutionMet",
                percentile_cont(0.5) within group (order by c.fr_minutes) as "firstResponseMedianMinutes",
                percentile_cont(0.9) within group (order by c.fr_minutes) as "firstResponseP90Minutes",
                percentile_cont(0.5) within group (order by c.res_minutes) as "resolutionMedianMinutes",

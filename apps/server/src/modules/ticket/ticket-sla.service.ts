@@ -185,7 +185,8 @@ export async function moveTicketClock(
 
 /** A clock's state at `now`: one definition, here and in SQL (`slaStateSql`); the tests hold them equal. */
 export function slaStateOf(clock: Clock, now: Date): SlaState | null {
-  if (clock.slaPolicyId === null && clock.dueDate === null) return null;
+  // No policy ever counted it (a ticket from before service levels keeps its old due date, but no clock).
+  if (clock.slaPolicyId === null && clock.slaFirstResponseDueAt === null) return null;
   const fr = clock.slaFirstResponseDueAt?.getTime() ?? Infinity;
   const due = clock.dueDate?.getTime() ?? Infinity;
   if (clock.slaResolvedAt) {
@@ -202,7 +203,7 @@ export function slaStateOf(clock: Clock, now: Date): SlaState | null {
 
 /** The same state in SQL, for the list's filter (`slaState`). */
 export const slaStateSql = sql<SlaState | null>`(case
-  when ${ticket.slaPolicyId} is null and ${ticket.dueDate} is null then null
+  when ${ticket.slaPolicyId} is null and ${ticket.slaFirstResponseDueAt} is null then null
   when ${ticket.slaResolvedAt} is not null then
     case when coalesce(${ticket.slaFirstResponseAt}, ${ticket.slaResolvedAt}) <= coalesce(${ticket.slaFirstResponseDueAt}, 'infinity')
           and ${ticket.slaResolvedAt} <= coalesce(${ticket.dueDate}, 'infinity') then 'met' else 'breached' end

@@ -181,6 +181,22 @@ describe('the service-level clock on tickets', () => {
     expect(detail.slaHolds[0]!.endedAt).not.toBeNull();
   });
 
+  it('holds a reply given while paused to a first-response due moved on by the pause so far', async () => {
+    const created = await create();
+    const pending = await update(created.id, { status: 'Pending' });
+    // Waiting on the customer for 90 minutes (moved back rather than waited for), past the 60-minute target.
+    const since = new Date(at(pending.sla!.pausedSince) - 90 * minute);
+    await ctx.db.update(ticket).set({ slaPausedSince: since }).where(eq(ticket.id, created.id));
+    await comment(created.id, true);
+    const answered = (await get(created.id)).sla!;
+    expect(answered.state).toBe('paused');
+    const moved = at(answered.firstResponseDueAt) - at(created.sla!.firstResponseDueAt);
+    expect(moved).toBeGreaterThanOrEqual(90 * minute);
+    expect(moved).toBeLessThan(92 * minute);
+    const resumed = await update(created.id, { status: 'InProgress' });
+    expect(resumed.sla!.state).toBe('ok');
+  });
+
   it('is met when resolved in time; a reopened ticket runs again without counting the time it stood resolved', async () => {
     const created = await create();
     const resolved = await update(created.id, { status: 'Resolved' });
