@@ -14,7 +14,14 @@ import { requisitionStatuses } from '../requisition/requisition.values.js';
 import { roleDataScopes } from '../role/role.values.js';
 import { scheduledTicketResults } from '../scheduledTicket/scheduled-ticket.values.js';
 import { jobRunStatuses, scheduleJobTriggerTypes, seededJobGroups } from '../scheduleJob/schedule-job.values.js';
-import { slaHolders, slaStates, slaTargets, ticketFroms, ticketPriorities, ticketStatuses } from '../ticket/ticket.values.js';
+import {
+  slaHolders,
+  slaStates,
+  slaTargets,
+  ticketFroms,
+  ticketPriorities,
+  ticketStatuses,
+} from '../ticket/ticket.values.js';
 import { nodeTypes, workflowStatuses, workflowTypes } from '../workflow/workflow-graph.values.js';
 import { instanceStatuses, taskStatuses } from '../workflow/workflow-instance.values.js';
 

@@ -240,7 +240,12 @@ export const ticketMailFacts = preparedStatement<Record<string, unknown>>('email
       ${mailSetupSql(sql`${$('event')}::text`)}
     from ${ticket} where ${ticket.id} = ${$('ticketId')}::integer`;
 });
-export type TicketMailFactsInput = { ticketId: number; assigneeId: number | null; customer: boolean; event: EmailEvent };
+export type TicketMailFactsInput = {
+  ticketId: number;
+  assigneeId: number | null;
+  customer: boolean;
+  event: EmailEvent;
+};
 export const ticketValueSelection = prebuiltSelection(ticketValueColumns);
 
 async function notifyTicket(tx: Tx, event: TicketEvent): Promise<void> {
