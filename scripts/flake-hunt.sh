@@ -14,8 +14,8 @@
 #   browser  the browser suite ROUNDS times in a row (default 3), then once in reverse order (the app is built once)
 #   alone    each browser spec on its own
 #
-# The report (failures by test name, with the seed that showed them) is .tmp/flake-hunt/report.md; each run's
-# Vitest JSON is kept beside it. Exit status 1 when anything failed.
+# The report (failures by test name, with the seed that showed them) is .tmp/flake-hunt/<start>/report.md
+# (.tmp/flake-hunt/latest/report.md for the newest hunt); each run's log and Vitest JSON are kept beside it. Exit status 1 when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,8 +23,9 @@ parts=("$@")
 [ ${#parts[@]} -eq 0 ] && parts=(server pg browser alone)
 rounds=${ROUNDS:-3}
 load=${LOAD:-$(nproc)}
-out=.tmp/flake-hunt
-rm -rf "$out" && mkdir -p "$out"
+# Each hunt keeps its own folder (a hunt of one part does not wipe another's logs); `latest` names the newest.
+out=.tmp/flake-hunt/$(date -u +%Y%m%dT%H%M%SZ)-$$
+mkdir -p "$out" && ln -sfn "$(basename "$out")" .tmp/flake-hunt/latest
 report=$out/report.md
 busy=()
 

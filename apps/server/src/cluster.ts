@@ -11,13 +11,17 @@ export const preparedByPrimary = 'CASEDESK_PREPARED_BY_PRIMARY';
 /**
  * One server process per core on PostgreSQL (`WORKERS`). The primary migrates and seeds once, sizes each
  * worker's pool so that all of them fit in the server's free connections, forks the workers (they share the
- * port: Node's cluster hands connections round-robin), replaces one that dies, restarts them one at a time on
+ * port: each accepts from the one listening socket), replaces one that dies, restarts them one at a time on
  * SIGHUP (the port never closes) and stops them on SIGTERM/SIGINT. Jobs, live events and caches already work
  * across processes (the job claim, LISTEN/NOTIFY and the settings cache's short lifetime do not care which
  * process a request reached).
  */
 export async function runCluster(config: Config, prepare: (config: Config) => Promise<void>) {
   const log = pino({ level: config.logLevel, base: { pid: process.pid, role: 'primary' } });
+  // Each worker accepts from the shared socket itself. In Node's default round-robin the primary accepts and
+  // hands each connection to a worker; one handed to a worker that exits before it answers (a restart, a
+  // shutdown) stays open in the primary, unanswered, for good.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   await prepare(config);
   const poolSize = await poolSizePerWorker(config);
   log.info({ workers: config.workers, poolSize }, 'starting server processes');

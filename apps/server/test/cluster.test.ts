@@ -22,13 +22,21 @@ const freePort = () =>
     });
   });
 
-/** A GET on a new connection (no keep-alive): what a new visitor meets; 0 when the connection fails. */
+/**
+ * A GET on a new connection (no keep-alive): what a new visitor meets; 0 when the connection fails, -1 when no
+ * answer comes within 30 s (a connection the server took and never answered).
+ */
 const freshGet = (url: string) =>
   new Promise<number>((resolve) => {
-    get(url, { agent: false }, (response) => {
+    const request = get(url, { agent: false, timeout: 30_000 }, (response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
-    }).on('error', () => resolve(0));
+    });
+    request.on('timeout', () => {
+      resolve(-1);
+      request.destroy();
+    });
+    request.on('error', () => resolve(0));
   });
 
 describe('server processes (WORKERS)', () => {
@@ -43,7 +51,14 @@ describe.skipIf(!pgUrl)('a cluster of server processes on one PostgreSQL databas
   let copy: Awaited<ReturnType<typeof copyPgTemplate>> | undefined;
   let primary: ChildProcess | undefined;
   afterAll(async () => {
-    if (primary && primary.exitCode === null) primary.kill('SIGKILL');
+    // The primary leads a process group of its own: a failed test stops its workers too, before the drop.
+    if (primary?.pid && primary.exitCode === null) {
+      try {
+        process.kill(-primary.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
     await copy?.drop();
   });
 
@@ -64,6 +79,7 @@ describe.skipIf(!pgUrl)('a cluster of server processes on one PostgreSQL databas
         RATE_LIMIT_MAX: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     primary = child;
     const lines: LogLine[] = [];
