@@ -9,17 +9,20 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openEmbedded, openPostgres, rowsOf, type Database } from '../../apps/server/src/db/database.js';
+import type { TicketStatus } from '@casedesk/shared';
 import {
   caseNumberOf,
+  demoClock,
   demoCustomer,
   demoPriority,
-  demoStatus,
   demoText,
-  dueDateFor,
   random,
   type Language,
+  type Random,
 } from '../../apps/server/src/db/seed-demo-tickets.js';
 import { seedSystem } from '../../apps/server/src/db/seed-system.js';
+import { loadChoosablePolicies, policyFor, type ChoosablePolicy } from '../../apps/server/src/modules/sla/index.js';
+import { seedDemoSlaPolicies } from '../../apps/server/src/modules/sla/sla-policy.seed.js';
 import { hashPassword } from '../../apps/server/src/platform/passwords.js';
 import { htmlToText } from '../../apps/server/src/platform/html.js';
 import { searchableText } from '../../apps/server/src/platform/text-search.js';
@@ -84,6 +87,29 @@ async function reference(database: Database) {
 }
 
 type Category = { id: number; projectId: number; assignee: number | null };
+
+/**
+ * A status that fits a ticket's age, with a fifth of them open (issue 28: 200,000 open at 1M): a desk that keeps
+ * a backlog of old tickets waiting on customers, approvals and other teams, as large desks do.
+ */
+function benchStatus(r: Random, ageDays: number): TicketStatus {
+  const x = r.next();
+  if (ageDays > 30)
+    return x < 0.7
+      ? 'Closed'
+      : x < 0.78
+        ? 'Resolved'
+        : x < 0.82
+          ? 'Cancelled'
+          : x < 0.88
+            ? 'Pending'
+            : x < 0.94
+              ? 'InProgress'
+              : 'Assigned';
+  if (ageDays > 7)
+    return x < 0.4 ? 'Closed' : x < 0.6 ? 'Resolved' : x < 0.75 ? 'InProgress' : x < 0.9 ? 'Pending' : 'Assigned';
+  return x < 0.1 ? 'Resolved' : x < 0.35 ? 'InProgress' : x < 0.5 ? 'Pending' : x < 0.55 ? 'New' : 'Assigned';
+}
 type Company = { projectId: number; companyId: number };
 
 const tsv = (v: unknown): string => {
@@ -109,6 +135,18 @@ const ticketLoadColumns = [
   'open_date',
   'close_date',
   'due_date',
+  'sla_policy_id',
+  'sla_first_response_due_at',
+  'sla_first_response_at',
+  'sla_first_response_warn_at',
+  'sla_resolution_warn_at',
+  'sla_resolved_at',
+  'sla_first_response_minutes',
+  'sla_resolution_minutes',
+  'sla_paused_since',
+  'sla_paused_minutes',
+  'sla_held_by',
+  'sla_next_check_at',
   'opened_by',
   'solved_by',
   'customer',
@@ -131,7 +169,9 @@ const commentColumns = ['ticket_id', 'comment', 'public', 'created_by', 'created
 function generate(
   from: number,
   count: number,
-  r: ReturnType<typeof random>,
+  r: Random,
+  clockRandom: Random,
+  policies: ChoosablePolicy[],
   categories: Category[],
   companies: Map<number, number[]>,
   agents: number[],
@@ -147,7 +187,7 @@ function generate(
     const cat = categories[Math.floor(Math.pow(r.next(), 1.3) * categories.length)]!;
     const language: Language = r.next() < 0.2 ? (r.next() < 0.7 ? 'zh-cn' : 'zh-tw') : 'en';
     const text = demoText(r, language, r.int(4));
-    const status = demoStatus(r, ageDays);
+    const status = benchStatus(r, ageDays);
     const priority = demoPriority(r);
     const creator = r.pick(agents);
     const assignTo = status === 'New' ? null : r.next() < 0.7 ? cat.assignee : r.pick(agents);
@@ -156,6 +196,19 @@ function generate(
     const projectCompanies = companies.get(cat.projectId) ?? [];
     const caseNumber = caseNumberOf(openDate, id);
     const privateTicket = r.next() < 0.03;
+    const ticketType = r.pick(['Incident', 'ServiceRequest', 'Change', 'Problem']);
+    const ticketFrom = r.pick(['Web', 'Web', 'Email', 'Phone', 'Api']);
+    const companyId = projectCompanies.length ? r.pick(projectCompanies) : null;
+    const closeDate = closed ? new Date(openDate.getTime() + (1 + r.int(72)) * 3_600_000) : null;
+    // The service-level clock as the ticket's life moved it (the demo's own), from a random source of its own.
+    const policy = policyFor(policies, {
+      projectId: cat.projectId,
+      categoryId: cat.id,
+      priority,
+      ticketType,
+      companyId,
+    });
+    const clock = demoClock(clockRandom, policy, { openDate, status, closeDate }, now);
     tickets.push([
       id,
       caseNumber,
@@ -165,13 +218,26 @@ function generate(
       priority,
       cat.id,
       cat.projectId,
-      projectCompanies.length ? r.pick(projectCompanies) : null,
+      companyId,
       assignTo,
-      r.pick(['Incident', 'ServiceRequest', 'Change', 'Problem']),
-      r.pick(['Web', 'Web', 'Email', 'Phone', 'Api']),
+      ticketType,
+      ticketFrom,
       openDate,
-      closed ? new Date(openDate.getTime() + (1 + r.int(72)) * 3_600_000) : null,
-      dueDateFor(openDate, priority),
+      // A closed ticket closes once it was resolved.
+      closeDate && clock.slaResolvedAt && clock.slaResolvedAt > closeDate ? clock.slaResolvedAt : closeDate,
+      clock.dueDate,
+      clock.slaPolicyId,
+      clock.slaFirstResponseDueAt,
+      clock.slaFirstResponseAt,
+      clock.slaFirstResponseWarnAt,
+      clock.slaResolutionWarnAt,
+      clock.slaResolvedAt,
+      clock.slaFirstResponseMinutes,
+      clock.slaResolutionMinutes,
+      clock.slaPausedSince,
+      clock.slaPausedMinutes,
+      clock.slaHeldBy,
+      clock.slaNextCheckAt,
       creator,
       status === 'Resolved' || status === 'Closed' ? assignTo : null,
       customer.customer,
@@ -203,13 +269,16 @@ function generate(
   return { tickets, comments };
 }
 
+const clockColumnList = `sla_policy_id, sla_first_response_due_at, sla_first_response_at, sla_first_response_warn_at,
+      sla_resolution_warn_at, sla_resolved_at, sla_first_response_minutes, sla_resolution_minutes, sla_paused_since,
+      sla_paused_minutes, sla_held_by, sla_next_check_at`;
 const fromStaging = `insert into ticket (id, case_number, subject, content, status, priority, category_id, project_id,
-      company_id, assign_to, ticket_type, ticket_from, open_date, close_date, due_date, opened_by, solved_by, customer,
-      customer_email, telephone, first_name, last_name, private_ticket, grant_access, created_by, created_at, modified_at,
-      search_doc, search_comments)
+      company_id, assign_to, ticket_type, ticket_from, open_date, close_date, due_date, ${clockColumnList}, opened_by,
+      solved_by, customer, customer_email, telephone, first_name, last_name, private_ticket, grant_access, created_by,
+      created_at, modified_at, search_doc, search_comments)
   overriding system value
   select id, case_number, subject, content, status, priority, category_id, project_id, company_id, assign_to,
-         ticket_type, ticket_from, open_date, close_date, due_date, opened_by, solved_by, customer, customer_email,
+         ticket_type, ticket_from, open_date, close_date, due_date, ${clockColumnList}, opened_by, solved_by, customer, customer_email,
          telephone, first_name, last_name, private_ticket, grant_access, created_by, created_at, modified_at,
          setweight(to_tsvector('simple', doc_a), 'A') || setweight(to_tsvector('simple', coalesce(doc_b, '')), 'B')
            || setweight(to_tsvector('simple', coalesce(doc_c, '')), 'C'),
@@ -239,6 +308,9 @@ async function main() {
     return;
   }
   await reference(database);
+  // The demo's policies, one per priority on the standard Mon-Fri calendar: every ticket has a clock.
+  await db.transaction((tx) => seedDemoSlaPolicies(tx));
+  const policies = await loadChoosablePolicies(db, new Date(Date.now() - 1200 * 86_400_000).toISOString().slice(0, 10));
   const categories = (await run(
     `select c.id, cp.project_id as "projectId", c.new_ticket_assignee as assignee
        from category c join category_project cp on cp.category_id = c.id where c.category_code like 'BC-%' order by c.id`,
@@ -262,13 +334,18 @@ async function main() {
   await run(`create unlogged table if not exists ticket_load (
       id integer, case_number text, subject text, content text, status text, priority text, category_id integer,
       project_id integer, company_id integer, assign_to integer, ticket_type text, ticket_from text,
-      open_date timestamptz, close_date timestamptz, due_date timestamptz, opened_by integer, solved_by integer,
+      open_date timestamptz, close_date timestamptz, due_date timestamptz, sla_policy_id integer,
+      sla_first_response_due_at timestamptz, sla_first_response_at timestamptz, sla_first_response_warn_at timestamptz,
+      sla_resolution_warn_at timestamptz, sla_resolved_at timestamptz, sla_first_response_minutes double precision,
+      sla_resolution_minutes double precision, sla_paused_since timestamptz, sla_paused_minutes double precision,
+      sla_held_by text, sla_next_check_at timestamptz, opened_by integer, solved_by integer,
       customer text, customer_email text, telephone text, first_name text, last_name text, private_ticket boolean,
       grant_access integer[], created_by integer, created_at timestamptz, modified_at timestamptz,
       doc_a text, doc_b text, doc_c text, doc_d text)`);
   log(`reference data ready; loading ${total} tickets in chunks of ${chunkSize}`);
 
   const r = random(42);
+  const clockRandom = random(43);
   let comments = 0;
   const loadStarted = performance.now();
   let pendingInsert: Promise<unknown> = Promise.resolve();
@@ -283,7 +360,7 @@ async function main() {
   };
   for (let from = 1; from <= total; from += chunkSize) {
     const count = Math.min(chunkSize, total - from + 1);
-    const chunk = generate(from, count, r, categories, companies, agents);
+    const chunk = generate(from, count, r, clockRandom, policies, categories, companies, agents);
     await pendingInsert;
     comments += chunk.comments.length;
     if (pool) {

@@ -246,17 +246,12 @@ export function demoPriority(r: Random): TicketPriority {
   return r.pick(priorities);
 }
 
-/** Hours to a due date by priority, for the benchmark's bulk load (which writes no service-level policies). */
-const benchDueHours: Record<TicketPriority, number> = { Urgent: 4, High: 24, Medium: 72, Low: 168 };
-export const dueDateFor = (openDate: Date, priority: TicketPriority) =>
-  new Date(openDate.getTime() + benchDueHours[priority] * 3_600_000);
-
 /**
  * A demo ticket's service-level clock, as its life would have moved it: opened, answered (unless still New), then
  * waiting in its status since, or resolved. Under a policy the answer and the resolution come in working time,
  * mostly within the targets (about four in five answers and two in three resolutions), as a real desk's would.
  */
-function demoClock(
+export function demoClock(
   r: Random,
   policy: ChoosablePolicy | undefined,
   t: { openDate: Date; status: TicketStatus; closeDate: Date | null },

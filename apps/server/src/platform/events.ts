@@ -1,4 +1,5 @@
 import type { Tx } from './db.js';
+import type { SlaTarget } from '@casedesk/shared';
 
 /**
  * What happened to a record, told to the modules that act on it (e-mail notifications, in-app notifications,
@@ -89,7 +90,7 @@ export type WorkflowFinishedEvent = {
 export type SlaEvent = {
   type: 'sla.warning' | 'sla.breached';
   ticketId: number;
-  target: 'firstResponse' | 'resolution';
+  target: SlaTarget;
   dueAt: Date;
   recipientIds: number[];
   /** Settings → Basic's zone: the due instant reads in it for a recipient without a zone of their own. */

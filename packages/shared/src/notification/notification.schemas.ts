@@ -146,6 +146,11 @@ export const notificationTitles = {
     'zh-cn': '工单 {caseNumber}：首次响应将于 {dueAt} 到期',
     'zh-tw': '工單 {caseNumber}：首次回應將於 {dueAt} 到期',
   },
+  slaWarningNextUpdate: {
+    en: 'Ticket {caseNumber}: the next update to the customer is due {dueAt}',
+    'zh-cn': '工单 {caseNumber}：下次向客户更新将于 {dueAt} 到期',
+    'zh-tw': '工單 {caseNumber}：下次向客戶更新將於 {dueAt} 到期',
+  },
   slaWarningResolution: {
     en: 'Ticket {caseNumber}: the resolution is due {dueAt}',
     'zh-cn': '工单 {caseNumber}：解决将于 {dueAt} 到期',
@@ -155,6 +160,11 @@ export const notificationTitles = {
     en: 'Ticket {caseNumber}: the first response was due {dueAt} and is overdue',
     'zh-cn': '工单 {caseNumber}：首次响应已于 {dueAt} 超时',
     'zh-tw': '工單 {caseNumber}：首次回應已於 {dueAt} 逾時',
+  },
+  slaBreachedNextUpdate: {
+    en: 'Ticket {caseNumber}: the next update to the customer was due {dueAt} and is overdue',
+    'zh-cn': '工单 {caseNumber}：下次向客户更新已于 {dueAt} 超时',
+    'zh-tw': '工單 {caseNumber}：下次向客戶更新已於 {dueAt} 逾時',
   },
   slaBreachedResolution: {
     en: 'Ticket {caseNumber}: the resolution was due {dueAt} and is overdue',

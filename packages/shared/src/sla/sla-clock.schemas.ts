@@ -17,6 +17,8 @@ export const ticketSlaSchema = z
     policySeedCode: z.string().nullable(),
     firstResponseDueAt: instant,
     firstResponseAt: instant,
+    /** Extension: when the next public update is due (a policy with a next-update target, once answered). */
+    nextUpdateDueAt: instant,
     resolutionDueAt: instant,
     resolvedAt: instant,
     paused: z.boolean(),

@@ -34,5 +34,5 @@ export type SlaState = (typeof slaStates)[number];
 export const slaHolders = ['agent', 'customer', 'approver'] as const;
 export type SlaHolder = (typeof slaHolders)[number];
 /** The targets a service level warns of and breaches (`sla.warning`, `sla.breached`). */
-export const slaTargets = ['firstResponse', 'resolution'] as const;
+export const slaTargets = ['firstResponse', 'nextUpdate', 'resolution'] as const;
 export type SlaTarget = (typeof slaTargets)[number];

@@ -109,8 +109,16 @@ async function notifyWorkflowFinished(tx: Tx, event: WorkflowFinishedEvent): Pro
 }
 
 const slaTitle = {
-  'sla.warning': { firstResponse: 'slaWarningFirstResponse', resolution: 'slaWarningResolution' },
-  'sla.breached': { firstResponse: 'slaBreachedFirstResponse', resolution: 'slaBreachedResolution' },
+  'sla.warning': {
+    firstResponse: 'slaWarningFirstResponse',
+    nextUpdate: 'slaWarningNextUpdate',
+    resolution: 'slaWarningResolution',
+  },
+  'sla.breached': {
+    firstResponse: 'slaBreachedFirstResponse',
+    nextUpdate: 'slaBreachedNextUpdate',
+    resolution: 'slaBreachedResolution',
+  },
 } as const satisfies Record<SlaEvent['type'], Record<SlaEvent['target'], NotificationTitleKey>>;
 
 /**

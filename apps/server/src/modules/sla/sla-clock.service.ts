@@ -24,7 +24,7 @@ type PolicyJson = Omit<ChoosablePolicy, 'calendar'> & {
 export const activePoliciesJson: SQL<PolicyJson[]> = sql`(select coalesce(json_agg(json_build_object(
     'id', p.id, 'name', p.name, 'seedCode', p.seed_code, 'priority', p.priority, 'status', p.status,
     'conditions', p.conditions, 'firstResponseMinutes', p.first_response_minutes,
-    'resolutionMinutes', p.resolution_minutes, 'warnBeforeMinutes', p.warn_before_minutes,
+    'nextUpdateMinutes', p.next_update_minutes, 'resolutionMinutes', p.resolution_minutes, 'warnBeforeMinutes', p.warn_before_minutes,
     'pauseStatuses', p.pause_statuses, 'pauseDuringApproval', p.pause_during_approval,
     'timeZone', c.time_zone, 'workingHours', c.working_hours, 'extraHolidays', c.extra_holidays)
     order by p.priority, p.id), '[]'::json)

@@ -1,4 +1,4 @@
-import { slaFinalStatuses, type SlaHolder, type TicketStatus } from '@casedesk/shared';
+import { slaFinalStatuses, type SlaHolder, type SlaTarget, type TicketStatus } from '@casedesk/shared';
 import { addWorkingMinutes, workingMinutesBetween, type WorkingCalendar } from './working-time.js';
 
 /*
@@ -14,6 +14,8 @@ export type ClockPolicy = {
   name: string;
   seedCode: string | null;
   firstResponseMinutes: number;
+  /** Once answered, the desk gives the customer a public update at least this often (working minutes), if set. */
+  nextUpdateMinutes: number | null;
   resolutionMinutes: number;
   warnBeforeMinutes: number;
   pauseStatuses: readonly TicketStatus[];
@@ -27,6 +29,13 @@ export type Clock = {
   slaFirstResponseDueAt: Date | null;
   slaFirstResponseAt: Date | null;
   slaFirstResponseWarnAt: Date | null;
+  /** The next public update's due and warning instants (a policy with a next-update target, once answered). */
+  slaNextUpdateDueAt: Date | null;
+  slaNextUpdateWarnAt: Date | null;
+  /** The desk's working minutes at the last public update after the first response (the next one counts from it). */
+  slaUpdateMinutes: number | null;
+  /** Public updates given after their due: a breach that stays one, as a late first response does. */
+  slaUpdateBreaches: number;
   dueDate: Date | null;
   slaResolutionWarnAt: Date | null;
   slaResolvedAt: Date | null;
@@ -46,6 +55,10 @@ export const stoppedClock: Clock = {
   slaFirstResponseDueAt: null,
   slaFirstResponseAt: null,
   slaFirstResponseWarnAt: null,
+  slaNextUpdateDueAt: null,
+  slaNextUpdateWarnAt: null,
+  slaUpdateMinutes: null,
+  slaUpdateBreaches: 0,
   dueDate: null,
   slaResolutionWarnAt: null,
   slaResolvedAt: null,
@@ -139,6 +152,16 @@ export function clockAfter(before: Clock, change: ClockChange): ClockAfter {
   const answeredPaused = answeredNow ? pausedMinutes + ongoingPause : pausedMinutes;
   // Once answered, the first response's due stays what it was when answered (later pauses do not move it).
   const keepFirstResponse = before.slaFirstResponseAt !== null && samePolicy;
+  // A public update after the first response: late if its due had passed (by the instant the clock stood at).
+  const updatedNow = change.publicReply === true && !final && before.slaFirstResponseAt !== null;
+  const updateLate =
+    updatedNow &&
+    before.slaNextUpdateDueAt !== null &&
+    (before.slaPausedSince ?? now).getTime() > before.slaNextUpdateDueAt.getTime();
+  const updateMinutes = updatedNow ? deskMinutes() : before.slaUpdateMinutes;
+  // The next update counts from the last one, or from the first response (its desk minutes are kept).
+  const updatedAtMinutes = updateMinutes ?? firstResponseMinutes;
+  const nextUpdateOpen = policy.nextUpdateMinutes !== null && updatedAtMinutes !== null && !resolvedAt;
   const clock: Clock = {
     slaPolicyId: policy.id,
     slaFirstResponseDueAt: keepFirstResponse
@@ -148,6 +171,12 @@ export function clockAfter(before: Clock, change: ClockChange): ClockAfter {
     slaFirstResponseWarnAt: keepFirstResponse
       ? before.slaFirstResponseWarnAt
       : warn(policy.firstResponseMinutes, answeredPaused),
+    slaNextUpdateDueAt: nextUpdateOpen ? due(updatedAtMinutes! + policy.nextUpdateMinutes!) : null,
+    slaNextUpdateWarnAt: nextUpdateOpen
+      ? due(updatedAtMinutes! + Math.max(0, policy.nextUpdateMinutes! - policy.warnBeforeMinutes))
+      : null,
+    slaUpdateMinutes: updateMinutes,
+    slaUpdateBreaches: before.slaUpdateBreaches + (updateLate ? 1 : 0),
     dueDate: due(policy.resolutionMinutes),
     slaResolutionWarnAt: warn(policy.resolutionMinutes),
     slaResolvedAt: resolvedAt,
@@ -172,11 +201,13 @@ export function clockAfter(before: Clock, change: ClockChange): ClockAfter {
 }
 
 /** The targets a clock still waits on, each with its warning and due instants. */
-export function openTargets(clock: Clock): { target: 'firstResponse' | 'resolution'; warnAt: Date; dueAt: Date }[] {
-  const targets: { target: 'firstResponse' | 'resolution'; warnAt: Date; dueAt: Date }[] = [];
+export function openTargets(clock: Clock): { target: SlaTarget; warnAt: Date; dueAt: Date }[] {
+  const targets: { target: SlaTarget; warnAt: Date; dueAt: Date }[] = [];
   if (clock.slaResolvedAt) return targets;
   if (!clock.slaFirstResponseAt && clock.slaFirstResponseWarnAt && clock.slaFirstResponseDueAt)
     targets.push({ target: 'firstResponse', warnAt: clock.slaFirstResponseWarnAt, dueAt: clock.slaFirstResponseDueAt });
+  if (clock.slaFirstResponseAt && clock.slaNextUpdateWarnAt && clock.slaNextUpdateDueAt)
+    targets.push({ target: 'nextUpdate', warnAt: clock.slaNextUpdateWarnAt, dueAt: clock.slaNextUpdateDueAt });
   if (clock.slaResolutionWarnAt && clock.dueDate)
     targets.push({ target: 'resolution', warnAt: clock.slaResolutionWarnAt, dueAt: clock.dueDate });
   return targets;

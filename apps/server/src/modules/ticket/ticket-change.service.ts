@@ -1,5 +1,13 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { canChangeStatus, messages, msg, statusEffects, ticketMessages, type TicketUpdate } from '@casedesk/shared';
+import {
+  canChangeStatus,
+  messages,
+  msg,
+  statusEffects,
+  ticketMessages,
+  type SlaTarget,
+  type TicketUpdate,
+} from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, conflict, fieldRefusal, notFound } from '../../platform/errors.js';
@@ -247,7 +255,7 @@ export async function escalateAssignee(
   tx: Tx,
   ticketId: number,
   assigneeId: number,
-  target: 'firstResponse' | 'resolution',
+  target: SlaTarget,
   now: Date,
 ): Promise<boolean> {
   const [before] = await tx.select(ticketRecordColumns).from(ticket).where(eq(ticket.id, ticketId)).for('update');

@@ -106,6 +106,29 @@ describe('sla.check: warnings and breaches told once', () => {
     expect(mails.map((m) => m.event).sort()).toEqual(['slaBreached', 'slaWarning']);
   });
 
+  it('tells the warning and the breach of the next update once each, counted from the last public reply', async () => {
+    const w = await world({ nextUpdateMinutes: 120, resolutionMinutes: 24 * 60 });
+    const t = await newTicket(w);
+    const reply = await ctx.call('POST', '/api/TicketComment/Add', {
+      token: w.agent.token,
+      body: { ticketId: t.id, comment: '<p>Looking into it</p>', public: true },
+    });
+    expect(reply.status, reply.raw).toBe(200);
+    const [row] = await ctx.db
+      .select({ answeredAt: ticket.slaFirstResponseAt, next: ticket.slaNextCheckAt })
+      .from(ticket)
+      .where(eq(ticket.id, t.id));
+    const answeredAt = row!.answeredAt!;
+    expect(row!.next!.getTime()).toBeCloseTo(minutes(answeredAt, 90).getTime(), -3);
+
+    await checkSlaClocks(ctx.db, { now: minutes(answeredAt, 95) });
+    await checkSlaClocks(ctx.db, { now: minutes(answeredAt, 96) });
+    expect((await bells(t.id)).map((b) => b.key)).toEqual(['slaWarningNextUpdate']);
+    await checkSlaClocks(ctx.db, { now: minutes(answeredAt, 125) });
+    await checkSlaClocks(ctx.db, { now: minutes(answeredAt, 126) });
+    expect((await bells(t.id)).map((b) => b.key)).toEqual(['slaWarningNextUpdate', 'slaBreachedNextUpdate']);
+  });
+
   it('tells only the breach when the warning and the due instant both passed since the last check', async () => {
     const w = await world();
     const t = await newTicket(w);

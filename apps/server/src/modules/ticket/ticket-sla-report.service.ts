@@ -31,21 +31,22 @@ function checkPeriod(query: SlaReportQuery) {
   if (days > slaReportMaxDays) throw fieldRefusal('to', msg(slaReportMessages, 'tooLong'));
 }
 
-type Grouping = { key: SQL; name: SQL };
+/** A group's key from a ticket, and its name from the key (read once per group, after the counting). */
+type Grouping = { key: SQL; name: (key: SQL) => SQL };
 
 function groupingOf(query: SlaReportQuery, timeZone: string): Grouping {
   switch (query.groupBy) {
     case 'category':
       return {
         key: sql`coalesce(${ticket.categoryId}::text, 'none')`,
-        name: sql`(select c.category_description from ${category} c where c.id = ${ticket.categoryId})`,
+        name: (k) => sql`(select c.category_description from ${category} c where c.id = nullif(${k}, 'none')::integer)`,
       };
     case 'month':
-      return { key: sql`to_char(${ticket.openDate} at time zone ${timeZone}, 'YYYY-MM')`, name: sql`null::text` };
+      return { key: sql`to_char(${ticket.openDate} at time zone ${timeZone}, 'YYYY-MM')`, name: () => sql`null::text` };
     default:
       return {
         key: sql`${ticket.projectId}::text`,
-        name: sql`(select p.project_name from ${project} p where p.id = ${ticket.projectId})`,
+        name: (k) => sql`(select p.project_name from ${project} p where p.id = ${k}::integer)`,
       };
   }
 }
@@ -64,7 +65,7 @@ export async function slaReport(q: Queryable, actor: Actor, query: SlaReportQuer
   const rows = await rowsOf<RawRow>(
     q,
     sql`with counted as (
-          select ${key} as key, ${name} as name, ${ticket.id} as id,
+          select ${key} as key, ${ticket.id} as id,
                  ${ticket.slaFirstResponseAt} as fr_at, ${ticket.slaFirstResponseDueAt} as fr_due,
                  ${ticket.slaResolvedAt} as res_at, ${ticket.dueDate} as res_due,
                  ${ticket.slaFirstResponseMinutes} as fr_minutes,
@@ -79,8 +80,9 @@ export async function slaReport(q: Queryable, actor: Actor, query: SlaReportQuer
           select h.ticket_id,
                  sum(coalesce(h.working_minutes, 0)) filter (where h.held_by = 'customer') as customer,
                  sum(coalesce(h.working_minutes, 0)) filter (where h.held_by = 'approver') as approver
-            from ${ticketSlaHold} h where h.ticket_id in (select id from counted) group by h.ticket_id)
-        select c.key, max(c.name) as name, grouping(c.key) = 1 as grand,
+            from ${ticketSlaHold} h where h.ticket_id in (select id from counted) group by h.ticket_id),
+        groups as (
+        select c.key, grouping(c.key) = 1 as grand,
                count(*)::integer as tickets,
                count(*) filter (where coalesce(c.fr_at, c.res_at) is not null or c.fr_due < now())::integer
                  as "firstResponseMeasured",
@@ -95,8 +97,10 @@ export async function slaReport(q: Queryable, actor: Actor, query: SlaReportQuer
                coalesce(sum(h.customer), 0)::float8 as "customerHeldMinutes",
                coalesce(sum(h.approver), 0)::float8 as "approverHeldMinutes"
           from counted c left join held h on h.ticket_id = c.id
-         group by grouping sets ((c.key), ())
-         order by grand, c.key`,
+         group by grouping sets ((c.key), ()))
+        select g.*, case when g.grand then null else ${name(sql`g.key`)} end as name
+          from groups g
+         order by g.grand, g.key`,
   );
   const shaped = rows.map(({ grand: _grand, ...row }) => shapeRow(row));
   const total = rows.findIndex((r) => r.grand);

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   slaFinalStatuses,
   type SlaState,
@@ -31,6 +31,10 @@ export const clockColumns = {
   slaFirstResponseDueAt: ticket.slaFirstResponseDueAt,
   slaFirstResponseAt: ticket.slaFirstResponseAt,
   slaFirstResponseWarnAt: ticket.slaFirstResponseWarnAt,
+  slaNextUpdateDueAt: ticket.slaNextUpdateDueAt,
+  slaNextUpdateWarnAt: ticket.slaNextUpdateWarnAt,
+  slaUpdateMinutes: ticket.slaUpdateMinutes,
+  slaUpdateBreaches: ticket.slaUpdateBreaches,
   dueDate: ticket.dueDate,
   slaResolutionWarnAt: ticket.slaResolutionWarnAt,
   slaResolvedAt: ticket.slaResolvedAt,
@@ -176,8 +180,13 @@ export async function moveTicketClock(
     .where(eq(ticket.id, ticketId))
     .for('update');
   if (!row) return;
-  // A reply after the first response, on a ticket without a policy, changes nothing: no statement for it.
-  if (move.publicReply && move.approvalRunning === undefined && (row.slaFirstResponseAt || !row.slaPolicyId)) return;
+  // A reply on a ticket without a policy, or after the first response when no next update is due, changes nothing.
+  if (
+    move.publicReply &&
+    move.approvalRunning === undefined &&
+    (!row.slaPolicyId || (row.slaFirstResponseAt && !row.slaNextUpdateDueAt))
+  )
+    return;
   const { clock } = await movedClock(tx, ticketId, row, row, { ...move, now: move.now ?? new Date() });
   const set = changedClock(row, clock);
   if (Object.keys(set).length > 0) await tx.update(ticket).set(set).where(eq(ticket.id, ticketId));
@@ -189,30 +198,101 @@ export function slaStateOf(clock: Clock, now: Date): SlaState | null {
   if (clock.slaPolicyId === null && clock.slaFirstResponseDueAt === null) return null;
   const fr = clock.slaFirstResponseDueAt?.getTime() ?? Infinity;
   const due = clock.dueDate?.getTime() ?? Infinity;
+  const lateUpdate = clock.slaUpdateBreaches > 0;
   if (clock.slaResolvedAt) {
     const answered = (clock.slaFirstResponseAt ?? clock.slaResolvedAt).getTime();
-    return answered <= fr && clock.slaResolvedAt.getTime() <= due ? 'met' : 'breached';
+    return answered <= fr && clock.slaResolvedAt.getTime() <= due && !lateUpdate ? 'met' : 'breached';
   }
   const at = (clock.slaPausedSince ?? now).getTime();
-  if ((clock.slaFirstResponseAt?.getTime() ?? at) > fr || at > due) return 'breached';
+  const update = clock.slaNextUpdateDueAt?.getTime() ?? Infinity;
+  if ((clock.slaFirstResponseAt?.getTime() ?? at) > fr || at > due || at > update || lateUpdate) return 'breached';
   if (clock.slaPausedSince) return 'paused';
   const frWarn = clock.slaFirstResponseAt ? Infinity : (clock.slaFirstResponseWarnAt?.getTime() ?? Infinity);
-  if (at >= frWarn || at >= (clock.slaResolutionWarnAt?.getTime() ?? Infinity)) return 'warning';
+  const warnings = [
+    frWarn,
+    clock.slaResolutionWarnAt?.getTime() ?? Infinity,
+    clock.slaNextUpdateWarnAt?.getTime() ?? Infinity,
+  ];
+  if (warnings.some((warnAt) => at >= warnAt)) return 'warning';
   return 'ok';
 }
 
-/** The same state in SQL, for the list's filter (`slaState`). */
+/*
+ * The same state in SQL, from one set of predicates: `slaStateSql` (a value) and `slaStateCondition` (the list's
+ * filter) are built from them. Each is a plain comparison of a column with now() or with another column, guarded so
+ * that it is never null (NOT of it is then exact), which lets the planner estimate a filter from the columns'
+ * statistics and read a page of running clocks from an index in due order.
+ */
+const t = ticket;
+/** A policy counts the ticket (or did: a deleted policy leaves its instants). */
+const hasClock = sql`(${t.slaPolicyId} is not null or ${t.slaFirstResponseDueAt} is not null)`;
+/** The instant the clock stands at (now, or when it paused) is past `due`. */
+const passed = (due: typeof t.dueDate) =>
+  sql`(${due} is not null and ((${t.slaPausedSince} is null and ${due} < now())
+    or (${t.slaPausedSince} is not null and ${t.slaPausedSince} > ${due})))`;
+/** A running clock missed a target: a late first response or update, or a due instant passed. */
+const runningBreached = sql`(
+  (${t.slaFirstResponseAt} is not null and ${t.slaFirstResponseDueAt} is not null
+    and ${t.slaFirstResponseAt} > ${t.slaFirstResponseDueAt})
+  or (${t.slaFirstResponseAt} is null and ${passed(t.slaFirstResponseDueAt)})
+  or ${passed(t.dueDate)} or ${passed(t.slaNextUpdateDueAt)} or ${t.slaUpdateBreaches} > 0)`;
+/** A running clock that is not paused has reached a warning instant (checked once it is not breached). */
+const runningWarned = sql`(
+  (${t.slaFirstResponseAt} is null and ${t.slaFirstResponseWarnAt} <= now())
+  or ${t.slaResolutionWarnAt} <= now() or ${t.slaNextUpdateWarnAt} <= now())`;
+const running = sql`${t.slaResolvedAt} is null`;
+const notPaused = sql`${t.slaPausedSince} is null`;
+/** A stopped clock met every target. */
+const stoppedMet = sql`(coalesce(${t.slaFirstResponseAt}, ${t.slaResolvedAt}) <= coalesce(${t.slaFirstResponseDueAt}, 'infinity')
+  and ${t.slaResolvedAt} <= coalesce(${t.dueDate}, 'infinity') and ${t.slaUpdateBreaches} = 0)`;
+
+/** Each running state as a condition (the clock has a policy and runs). */
+const runningStateConditions: Record<Exclude<SlaState, 'met'>, SQL> = {
+  breached: runningBreached,
+  paused: sql`(${t.slaPausedSince} is not null and not ${runningBreached})`,
+  warning: sql`(${notPaused} and not ${runningBreached} and coalesce(${runningWarned}, false))`,
+  ok: sql`(${notPaused} and not ${runningBreached} and not coalesce(${runningWarned}, false))`,
+};
+
+/** A clock's state in SQL (null where no policy counts the ticket). */
 export const slaStateSql = sql<SlaState | null>`(case
-  when ${ticket.slaPolicyId} is null and ${ticket.slaFirstResponseDueAt} is null then null
-  when ${ticket.slaResolvedAt} is not null then
-    case when coalesce(${ticket.slaFirstResponseAt}, ${ticket.slaResolvedAt}) <= coalesce(${ticket.slaFirstResponseDueAt}, 'infinity')
-          and ${ticket.slaResolvedAt} <= coalesce(${ticket.dueDate}, 'infinity') then 'met' else 'breached' end
-  when coalesce(${ticket.slaFirstResponseAt}, ${ticket.slaPausedSince}, now()) > coalesce(${ticket.slaFirstResponseDueAt}, 'infinity')
-    or coalesce(${ticket.slaPausedSince}, now()) > coalesce(${ticket.dueDate}, 'infinity') then 'breached'
-  when ${ticket.slaPausedSince} is not null then 'paused'
-  when (${ticket.slaFirstResponseAt} is null and coalesce(${ticket.slaPausedSince}, now()) >= coalesce(${ticket.slaFirstResponseWarnAt}, 'infinity'))
-    or coalesce(${ticket.slaPausedSince}, now()) >= coalesce(${ticket.slaResolutionWarnAt}, 'infinity') then 'warning'
+  when not ${hasClock} then null
+  when ${t.slaResolvedAt} is not null then case when ${stoppedMet} then 'met' else 'breached' end
+  when ${runningBreached} then 'breached'
+  when ${t.slaPausedSince} is not null then 'paused'
+  when coalesce(${runningWarned}, false) then 'warning'
   else 'ok' end)`;
+
+/**
+ * The list's `slaState` filter: the rows whose `slaStateSql` is one of `states`. A running clock (not resolved;
+ * every clock has a resolution due) is found by `ticket_sla_running_idx` in due order, and one that is ok or
+ * warning has its due still ahead; a stopped clock is looked for among the rest. `openOnly`: the list asks for
+ * open tickets only, whose clocks all run (a final status stops a clock, reopening starts it), so the stopped part
+ * is left out.
+ */
+export function slaStateCondition(states: readonly SlaState[], { openOnly = false } = {}): SQL {
+  const runningAsked = states.filter((s): s is Exclude<SlaState, 'met'> => s !== 'met');
+  const stoppedAsked = openOnly ? [] : states.filter((s) => s === 'met' || s === 'breached');
+  const parts: SQL[] = [];
+  if (runningAsked.length > 0)
+    parts.push(
+      and(
+        running,
+        isNotNull(t.dueDate),
+        hasClock,
+        runningAsked.every((s) => s === 'ok' || s === 'warning') ? gte(t.dueDate, sql`now()`) : undefined,
+        or(...runningAsked.map((s) => runningStateConditions[s])),
+      )!,
+    );
+  if (stoppedAsked.length > 0) {
+    const met = stoppedAsked.includes('met');
+    const breached = stoppedAsked.includes('breached');
+    const which = met && breached ? undefined : met ? stoppedMet : sql`not ${stoppedMet}`;
+    parts.push(and(isNotNull(t.slaResolvedAt), hasClock, which)!);
+  }
+  if (parts.length === 0) return sql`false`;
+  return parts.length === 1 ? parts[0]! : or(...parts)!;
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -229,6 +309,7 @@ export function slaAnswer(
     policySeedCode: row.slaPolicySeedCode ?? null,
     firstResponseDueAt: iso(row.slaFirstResponseDueAt),
     firstResponseAt: iso(row.slaFirstResponseAt),
+    nextUpdateDueAt: iso(row.slaNextUpdateDueAt),
     resolutionDueAt: iso(row.dueDate),
     resolvedAt: iso(row.slaResolvedAt),
     paused: row.slaPausedSince !== null,

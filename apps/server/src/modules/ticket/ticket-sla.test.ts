@@ -1,6 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { slaStates, type SlaCalendar, type SlaPolicy, type TicketDetail, type TicketSla } from '@casedesk/shared';
+import {
+  slaStates,
+  type SlaCalendar,
+  type SlaState,
+  type SlaPolicy,
+  type TicketDetail,
+  type TicketSla,
+} from '@casedesk/shared';
 import { rowsOf } from '../../platform/db.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { dataOf } from '../../../test/platform-helpers.js';
@@ -16,7 +23,7 @@ import {
   submit,
 } from '../../../test/workflow-factories.js';
 import { stoppedClock, type Clock } from '../sla/index.js';
-import { slaStateOf, slaStateSql } from './ticket-sla.service.js';
+import { slaStateCondition, slaStateOf, slaStateSql } from './ticket-sla.service.js';
 import { ticket, ticketSlaHold } from './ticket.table.js';
 
 // Every day 00:00-24:00 in UTC: working minutes are wall-clock minutes, so due instants are the opening + targets.
@@ -265,6 +272,45 @@ describe('the service-level clock on tickets', () => {
     ]);
   });
 
+  it('asks for a public update within the next-update target of the last one, and keeps a late one as a breach', async () => {
+    const updates = await addPolicy({
+      priority: 0,
+      conditions: [
+        { field: 'projectId', op: 'eq', value: world.projectId },
+        { field: 'ticketType', op: 'eq', value: 'Problem' },
+      ],
+      nextUpdateMinutes: 120,
+    });
+    const created = await create({ ticketType: 'Problem' });
+    expect(created.sla).toMatchObject({ policyId: updates.id, nextUpdateDueAt: null });
+    await comment(created.id, true);
+    const answered = (await get(created.id)).sla!;
+    expect(at(answered.nextUpdateDueAt) - at(answered.firstResponseAt)).toBeCloseTo(120 * minute, -3);
+    // A private note is no update.
+    await comment(created.id, false);
+    expect((await get(created.id)).sla!.nextUpdateDueAt).toBe(answered.nextUpdateDueAt);
+
+    // Two hours pass without an update (the instants are moved back, as time would have moved them on).
+    const past = (minutes: number) => new Date(Date.now() - minutes * minute);
+    await ctx.db
+      .update(ticket)
+      .set({ slaNextUpdateDueAt: past(1), slaNextUpdateWarnAt: past(31) })
+      .where(eq(ticket.id, created.id));
+    expect((await get(created.id)).sla!.state).toBe('breached');
+    const before = Date.now();
+    await comment(created.id, true);
+    const late = (await get(created.id)).sla!;
+    expect(at(late.nextUpdateDueAt)).toBeGreaterThanOrEqual(before + 120 * minute - 1000);
+    expect(late.state).toBe('breached');
+    const [row] = await ctx.db
+      .select({ breaches: ticket.slaUpdateBreaches })
+      .from(ticket)
+      .where(eq(ticket.id, created.id));
+    expect(row!.breaches).toBe(1);
+    const resolved = await update(created.id, { status: 'Resolved' });
+    expect(resolved.sla).toMatchObject({ state: 'breached', nextUpdateDueAt: null });
+  });
+
   it('reads the same state in SQL (the filter) as in the answers, for every kind of clock', async () => {
     const now = Date.now();
     const t = (minutes: number) => new Date(now + minutes * minute);
@@ -288,6 +334,15 @@ describe('the service-level clock on tickets', () => {
       { ...base, slaResolvedAt: t(-1), dueDate: t(-2) },
       { ...base, slaResolvedAt: t(-1), slaFirstResponseDueAt: t(-3) },
       { ...base, slaResolutionWarnAt: t(-1), slaFirstResponseAt: t(-100) },
+      // The next update: warned, overdue, and given late once (a breach that stays, also once resolved).
+      { ...base, slaFirstResponseAt: t(-100), slaNextUpdateWarnAt: t(-1), slaNextUpdateDueAt: t(29) },
+      { ...base, slaFirstResponseAt: t(-100), slaNextUpdateWarnAt: t(-31), slaNextUpdateDueAt: t(-1) },
+      { ...base, slaFirstResponseAt: t(-100), slaNextUpdateDueAt: t(100), slaUpdateBreaches: 1 },
+      { ...base, slaFirstResponseAt: t(-100), slaResolvedAt: t(-1), slaUpdateBreaches: 1 },
+      { ...base, slaFirstResponseAt: t(-100), slaPausedSince: t(-10), slaNextUpdateDueAt: t(-5) },
+      { ...base, slaFirstResponseAt: t(-100), slaPausedSince: t(-10), slaNextUpdateDueAt: t(-20) },
+      { ...base, slaFirstResponseDueAt: null, slaFirstResponseWarnAt: null },
+      { ...base, slaFirstResponseDueAt: null, slaFirstResponseWarnAt: null, slaResolutionWarnAt: t(-1) },
       { ...stoppedClock },
       { ...stoppedClock, dueDate: t(-5) },
     ];
@@ -302,6 +357,31 @@ describe('the service-level clock on tickets', () => {
       const expected = slaStateOf(clock, new Date());
       expect(row!.state, JSON.stringify(clock)).toBe(expected);
       seen.add(expected);
+      // The filter's indexable form finds the ticket exactly when its state is one of those asked for.
+      const asked: SlaState[][] = [
+        ...slaStates.map((s) => [s]),
+        ['ok', 'warning'],
+        ['warning', 'breached'],
+        ['met', 'breached'],
+        ['paused', 'met'],
+        [...slaStates],
+      ];
+      for (const states of asked) {
+        const found = await ctx.db
+          .select({ id: ticket.id })
+          .from(ticket)
+          .where(and(eq(ticket.id, made.id), slaStateCondition(states)));
+        expect(found.length, `${JSON.stringify(clock)} in ${states.join(',')}`).toBe(
+          expected !== null && states.includes(expected) ? 1 : 0,
+        );
+        // Asked for open tickets only: a running clock is found the same way.
+        if (clock.slaResolvedAt) continue;
+        const open = await ctx.db
+          .select({ id: ticket.id })
+          .from(ticket)
+          .where(and(eq(ticket.id, made.id), slaStateCondition(states, { openOnly: true })));
+        expect(open.length, `open: ${JSON.stringify(clock)} in ${states.join(',')}`).toBe(found.length);
+      }
     }
     expect([...seen].sort()).toEqual([...slaStates, null].sort());
   });

@@ -16,7 +16,7 @@ import { company } from '../company/index.js';
 import { project } from '../project/index.js';
 import { userNameSql } from '../user/index.js';
 import { seesAllPrivate, visibleSql } from './ticket.policy.js';
-import { clockColumns, slaPolicyNameColumns, slaStateSql } from './ticket-sla.service.js';
+import { clockColumns, slaPolicyNameColumns, slaStateCondition } from './ticket-sla.service.js';
 import { ticket } from './ticket.table.js';
 
 /** Every column of a ticket record, without the search documents. */
@@ -168,7 +168,13 @@ export function ticketListSql(
   if (query.companyId) conditions.push(eq(ticket.companyId, query.companyId));
   if (query.assignTo) conditions.push(eq(ticket.assignTo, query.assignTo));
   if (query.privateTicket !== undefined) conditions.push(eq(ticket.privateTicket, query.privateTicket));
-  if (query.slaState?.length) conditions.push(inArray(slaStateSql, query.slaState));
+  if (query.slaState?.length) {
+    // A view of open work, or a status filter of open statuses only: every clock it shows runs.
+    const openOnly =
+      ['mine', 'unassigned', 'overdue', 'open'].includes(query.view ?? '') ||
+      (!!query.status?.length && query.status.every((status) => openStatuses.includes(status)));
+    conditions.push(slaStateCondition(query.slaState, { openOnly }));
+  }
   if (query.openDateFrom) conditions.push(gte(ticket.openDate, new Date(query.openDateFrom)));
   if (query.openDateTo) {
     // A bare day includes the whole of that day.

@@ -87,6 +87,11 @@ export const ticket = pgTable(
     /** When each target's warning is due (its due less the policy's warning, in working time). */
     slaFirstResponseWarnAt: timestamptz('sla_first_response_warn_at'),
     slaResolutionWarnAt: timestamptz('sla_resolution_warn_at'),
+    /** The next public update's due and warning (a next-update target, once answered; see sla-clock.ts). */
+    slaNextUpdateDueAt: timestamptz('sla_next_update_due_at'),
+    slaNextUpdateWarnAt: timestamptz('sla_next_update_warn_at'),
+    slaUpdateMinutes: doublePrecision('sla_update_minutes'),
+    slaUpdateBreaches: integer('sla_update_breaches').notNull().default(0),
     slaResolvedAt: timestamptz('sla_resolved_at'),
     /** Working minutes to the first response and to the resolution, pauses left out (the report reads them). */
     slaFirstResponseMinutes: doublePrecision('sla_first_response_minutes'),
@@ -134,6 +139,12 @@ export const ticket = pgTable(
     index('ticket_sla_next_check_idx')
       .on(t.slaNextCheckAt)
       .where(sql`${t.slaNextCheckAt} is not null`),
+    // The list sorted by due date / resolution due over all tickets (a state filter that reads stopped clocks too).
+    index('ticket_due_date_idx').on(t.dueDate),
+    // Running clocks in due order: the list filtered by service-level state and sorted by resolution due.
+    index('ticket_sla_running_idx')
+      .on(t.dueDate, t.projectId)
+      .where(sql`${t.slaResolvedAt} is null and ${t.dueDate} is not null`),
     // A deleted policy leaves its tickets' due instants as they were, with no policy named (found by this index).
     index('ticket_sla_policy_idx')
       .on(t.slaPolicyId)

@@ -40,6 +40,7 @@ const sla = (over: Partial<NonNullable<TicketSla>> = {}): NonNullable<TicketSla>
   policySeedCode: 'urgent',
   firstResponseDueAt: at(-60),
   firstResponseAt: at(-90),
+  nextUpdateDueAt: null,
   resolutionDueAt: at(135),
   resolvedAt: null,
   paused: false,
@@ -68,6 +69,12 @@ describe('SlaBadge', { timeout: 30_000 }, () => {
     const { text, tag } = await badge(sla({ firstResponseDueAt: at(25), firstResponseAt: null, state: 'warning' }));
     expect(text).toBe('25m left');
     expect(tag?.className).toMatch(/ant-tag-(color-)?gold/);
+  });
+
+  it('counts down to the next update when it is due before the resolution', async () => {
+    expect((await badge(sla({ nextUpdateDueAt: at(40) }))).text).toBe('40m left');
+    expect((await badge(sla({ nextUpdateDueAt: at(-10), state: 'breached' }))).text).toBe('10m overdue');
+    expect((await badge(sla({ nextUpdateDueAt: at(500) }))).text).toBe('2h 15m left');
   });
 
   it('says how long ago a target passed, in red', async () => {

@@ -53,6 +53,7 @@ export function SlaTimes({ sla }: { sla: Sla }) {
     <div className="ticket-sla-times">
       {line('firstResponseDue', sla.firstResponseDueAt)}
       {line('firstResponseAt', sla.firstResponseAt)}
+      {!sla.resolvedAt && line('nextUpdateDue', sla.nextUpdateDueAt)}
       {line('resolutionDue', sla.resolutionDueAt)}
       {line('resolvedAt', sla.resolvedAt)}
       {sla.paused && line('pausedSince', sla.pausedSince)}

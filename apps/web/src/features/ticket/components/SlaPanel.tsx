@@ -77,6 +77,7 @@ export function SlaPanel({ sla, holds, now }: { sla: TicketSla; holds: TicketSla
         {item('heldBy', label('slaHolder', sla.heldBy))}
         {sla.firstResponseDueAt !== null && item('firstResponseDue', formatDateTime(sla.firstResponseDueAt))}
         {sla.firstResponseDueAt !== null && item('firstResponseAt', when(sla.firstResponseAt))}
+        {sla.nextUpdateDueAt !== null && item('nextUpdateDue', formatDateTime(sla.nextUpdateDueAt))}
         {sla.resolutionDueAt !== null && item('resolutionDue', formatDateTime(sla.resolutionDueAt))}
         {item('resolvedAt', when(sla.resolvedAt))}
         {sla.paused && item('pausedSince', formatDateTime(sla.pausedSince))}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SlaState, TicketSla } from '@casedesk/shared';
+import type { SlaState, SlaTarget as SlaTargetKind, TicketSla } from '@casedesk/shared';
 
 type Sla = NonNullable<TicketSla>;
 
@@ -12,13 +12,19 @@ export const slaStateColors: Record<SlaState, string> = {
   met: 'blue',
 };
 
-/** The target a ticket's clock runs towards now: the first response while none was given, else the resolution. */
-export type SlaTarget = { kind: 'firstResponse' | 'resolution'; dueAt: string };
+/**
+ * The target a ticket's clock runs towards now: the first response while none was given, else the sooner of the
+ * next update (a policy that asks for one) and the resolution.
+ */
+export type SlaTarget = { kind: SlaTargetKind; dueAt: string };
 
 export function slaTarget(sla: Sla): SlaTarget | null {
   if (sla.firstResponseDueAt && !sla.firstResponseAt) return { kind: 'firstResponse', dueAt: sla.firstResponseDueAt };
-  if (sla.resolutionDueAt && !sla.resolvedAt) return { kind: 'resolution', dueAt: sla.resolutionDueAt };
-  return null;
+  if (sla.resolvedAt) return null;
+  const ahead: SlaTarget[] = [];
+  if (sla.nextUpdateDueAt) ahead.push({ kind: 'nextUpdate', dueAt: sla.nextUpdateDueAt });
+  if (sla.resolutionDueAt) ahead.push({ kind: 'resolution', dueAt: sla.resolutionDueAt });
+  return ahead.sort((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt))[0] ?? null;
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_sla_running_idx" ON "ticket" USING btree ("due_date","project_id") WHERE "ticket"."sla_resolved_at" is null and "ticket"."due_date" is not null;

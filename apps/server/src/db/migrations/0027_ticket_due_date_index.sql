@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_due_date_idx" ON "ticket" USING btree ("due_date");
