@@ -109,6 +109,7 @@ describe('service levels', () => {
     await policyForm.locator('.sla-condition').first().waitFor();
     await pickOption(page, policyForm.getByLabel('Calendar', { exact: true }), calendarName);
     await hoursOf(page, 'First response').fill('2');
+    await hoursOf(page, 'Next update').fill('4');
     await hoursOf(page, 'Resolution').fill('8');
     // A new policy pauses in Pending already: the walk keeps what the editor offers.
     await policyForm
@@ -131,9 +132,15 @@ describe('service levels', () => {
     await expect.poll(() => badge.textContent(), { timeout: 15_000 }).toMatch(/left$/);
     await shot(page, 'sla-ticket-list-counting-en');
 
+    // A public reply is the first response: the policy then asks for the next update within 4 working hours.
+    await api.ok('POST', '/api/TicketComment/Add', {
+      ticketId: created.id,
+      comment: '<p>We are looking into it.</p>',
+      public: true,
+    });
     // Pending: the clock stands still and the customer holds it, on the ticket page and in the list.
     await page.goto(`/ticket/info/${created.id}`);
-    await page.locator('.ticket-sla-panel').waitFor();
+    await page.locator('.ticket-sla-panel .ticket-sla-details').getByText('Next update due', { exact: true }).waitFor();
     await page.locator('.ticket-status-control .ant-select').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Pending' }).click();
     const changed = page.waitForResponse((r) => r.url().includes('/api/Ticket/Update'));
