@@ -219,7 +219,7 @@ describe.skipIf(!hasDovecot).each(['POP3', 'IMAP'] as const)(
       await fetchNow();
       const reply = (await mailBy(replyId))!;
       expect(reply).toMatchObject({ status: 'Received', threadReason: 'inReplyTo', ticketId: first.ticketId });
-      expect(reply.threadDetail).toContain('reopened');
+      expect(reply.threadDetail).toContain('the Resolved ticket went back to InProgress');
       expect((await ticketOf(first.ticketId)).status).toBe('InProgress');
       const colleague = (await mailBy(colleagueId))!;
       expect(colleague).toMatchObject({ threadReason: 'references', ticketId: first.ticketId });
@@ -229,6 +229,29 @@ describe.skipIf(!hasDovecot).each(['POP3', 'IMAP'] as const)(
         [true, null],
       ]);
       expect(comments.map((c) => c.id).sort()).toEqual([reply.commentId, colleague.commentId].sort());
+    });
+
+    it('gives a Pending ticket back to the desk when the customer answers it', async () => {
+      const firstId = uniqueId();
+      await server.drop(plainMail({ from: 'frank@customer.example', subject: 'Printer jam', messageId: firstId }));
+      await fetchNow();
+      const first = (await mailBy(firstId))!;
+      const ours = await sentOn(first.ticketId!, 'frank@customer.example');
+      await ctx.db.update(ticket).set({ status: 'Pending' }).where(eq(ticket.id, first.ticketId!));
+      const replyId = uniqueId();
+      await server.drop(
+        plainMail({
+          from: 'frank@customer.example',
+          subject: 'Re: Printer jam',
+          messageId: replyId,
+          headers: { 'In-Reply-To': ours.messageId, References: `${firstId} ${ours.messageId}` },
+        }),
+      );
+      await fetchNow();
+      const reply = (await mailBy(replyId))!;
+      expect(reply).toMatchObject({ threadReason: 'inReplyTo', ticketId: first.ticketId });
+      expect(reply.threadDetail).toContain('the Pending ticket went back to InProgress');
+      expect((await ticketOf(first.ticketId)).status).toBe('InProgress');
     });
 
     it('does not thread by a forged reference, nor by a case number from a stranger', async () => {

@@ -386,7 +386,7 @@ async function decide(
       return {
         status: 'Received',
         reason: c.reason,
-        detail: `${header} ${c.id} is a mail of ${match.caseNumber}${comment.reopened ? '; the Resolved ticket was reopened' : ''}`,
+        detail: `${header} ${c.id} is a mail of ${match.caseNumber}${comment.reopenedFrom ? `; the ${comment.reopenedFrom} ticket went back to InProgress` : ''}`,
         ticketId: match.ticketId,
         commentId: comment.id,
         relatedEmailId: null,
@@ -415,7 +415,7 @@ async function decide(
       return {
         status: 'Received',
         reason: 'subjectCaseNumber',
-        detail: `${caseNumber} in the subject, and ${sender} takes part in it${comment.reopened ? '; the Resolved ticket was reopened' : ''}`,
+        detail: `${caseNumber} in the subject, and ${sender} takes part in it${comment.reopenedFrom ? `; the ${comment.reopenedFrom} ticket went back to InProgress` : ''}`,
         ticketId: found.id,
         commentId: comment.id,
         relatedEmailId: null,

@@ -108,12 +108,21 @@ export type CommentFromEmail = {
   /** Sanitised HTML. */
   comment: string;
   viaEmailId: number;
-  /** A customer's answer to a Resolved ticket reopens it (InProgress); automated mail never comes here. */
+  /**
+   * A customer's answer to a Resolved ticket reopens it, and to a Pending one (the desk waited on them) gives it
+   * back to the desk: InProgress either way, and the service-level clock runs again. Automated mail never comes here.
+   */
   reopen: boolean;
 };
 
-/** A public comment from the customer's mail; answers its id and whether the ticket was reopened. */
-export async function addCommentFromEmail(tx: Tx, input: CommentFromEmail): Promise<{ id: number; reopened: boolean }> {
+/** The statuses a customer's answer by mail moves back to InProgress. */
+const answeredStatuses = ['Resolved', 'Pending'] as const;
+
+/** A public comment from the customer's mail; answers its id and the status it moved the ticket from, if any. */
+export async function addCommentFromEmail(
+  tx: Tx,
+  input: CommentFromEmail,
+): Promise<{ id: number; reopenedFrom: (typeof answeredStatuses)[number] | null }> {
   const text = input.comment.trim() === '' ? '<p>(empty message)</p>' : input.comment;
   const [row] = await tx
     .insert(ticketComment)
@@ -131,8 +140,8 @@ export async function addCommentFromEmail(tx: Tx, input: CommentFromEmail): Prom
   await tx
     .insert(ticketHistory)
     .values({ ticketId: input.ticketId, actorId: null, kind: 'comment', commentId: row.id, public: true });
-  let reopened = false;
-  if (input.reopen && current?.status === 'Resolved') {
+  const from = answeredStatuses.find((status) => status === current?.status) ?? null;
+  if (input.reopen && from) {
     await tx
       .update(ticket)
       .set({ status: 'InProgress', closeDate: null, rowVersion: sql`${ticket.rowVersion} + 1` })
@@ -141,10 +150,9 @@ export async function addCommentFromEmail(tx: Tx, input: CommentFromEmail): Prom
       ticketId: input.ticketId,
       actorId: null,
       kind: 'changed',
-      changes: { status: { from: 'Resolved', to: 'InProgress' } },
+      changes: { status: { from, to: 'InProgress' } },
     });
     await moveTicketClock(tx, input.ticketId, {});
-    reopened = true;
   }
   await emitDomainEvent(tx, {
     type: 'ticket.commented',
@@ -154,7 +162,7 @@ export async function addCommentFromEmail(tx: Tx, input: CommentFromEmail): Prom
     actorId: null,
     viaEmailId: input.viaEmailId,
   });
-  return { id: row.id, reopened };
+  return { id: row.id, reopenedFrom: input.reopen ? from : null };
 }
 
 /** Moves a mail's comment (and its timeline entry) to another ticket; `actorId` is who moved it. */
