@@ -152,6 +152,12 @@ describe('service levels', () => {
     await panel.locator('.ticket-sla-hold').first().waitFor();
     await shot(page, 'sla-ticket-paused-en');
 
+    // The report: how the desk kept its targets, per project, over the demo's tickets the admin sees.
+    await page.goto('/sla/report');
+    await page.locator('.sla-report-table .sla-report-group').first().waitFor();
+    await page.locator('.sla-report-chart canvas').first().waitFor();
+    await shot(page, 'sla-report-en');
+
     // The same in Chinese, for a reader of each.
     for (const language of ['zh-cn', 'zh-tw'] as const) {
       const reader = await createStaff({ language, realName: `Reader${suffix}${language}`, projects: [projectId] });
@@ -163,6 +169,9 @@ describe('service levels', () => {
       await readerPage.goto(`/ticket/info/${created.id}`);
       await readerPage.locator('.ticket-sla-panel .ticket-sla-hold').first().waitFor();
       await shot(readerPage, `sla-ticket-paused-${language}`);
+      await readerPage.goto('/sla/report');
+      await readerPage.locator('.sla-report-table .sla-report-group').first().waitFor();
+      await shot(readerPage, `sla-report-${language}`);
     }
   });
 });
