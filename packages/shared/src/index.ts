@@ -55,3 +55,4 @@ export * from './openItem/openItem.schemas.js';
 export * from './import/import.schemas.js';
 export * from './dataManagement/data-management.schemas.js';
 export * from './ticket/ticket-archive.schemas.js';
+export * from './ticket/ticket-tag.schemas.js';

@@ -8,8 +8,9 @@ const nullableText = z.string().nullable();
  * (closed or cancelled longer ago than Data Management's retention rule), read-only, with the names, comments,
  * history and attachment references it had when it was archived. Only users who could see the ticket find it.
  */
-// An archived ticket is long closed: its service-level clock is not kept (the report reads open and recent ones).
-export const ticketArchiveSchema = ticketSchema.omit({ sla: true }).extend({
+// An archived ticket is long closed: its service-level clock and its tags are not kept (lists and the report read
+// the ticket table).
+export const ticketArchiveSchema = ticketSchema.omit({ sla: true, tags: true }).extend({
   projectName: nullableText,
   categoryName: nullableText,
   companyName: nullableText,

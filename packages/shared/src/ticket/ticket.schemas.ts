@@ -5,6 +5,7 @@ import { defineMessages, keyed } from '../platform/message-keys.js';
 
 import { ticketSlaHoldSchema, ticketSlaSchema } from '../sla/sla-clock.schemas.js';
 import { slaStates, ticketFroms, ticketPriorities, ticketStatuses, ticketViews } from './ticket.values.js';
+import { tagsModes, ticketTagSchema, ticketTagsSchema } from './ticket-tag.schemas.js';
 
 export * from './ticket.values.js';
 export const ticketStatusSchema = z.enum(ticketStatuses);
@@ -89,6 +90,7 @@ const ticketInputFields = {
   /** File ids from `POST /api/Files/Upload`. */
   attachments: z.array(id).max(100).default([]),
   scheduledDate: dateTimeInputSchema.nullable().optional(),
+  tags: ticketTagsSchema.optional(),
 };
 
 export const ticketCreateSchema = z.object(ticketInputFields).strict();
@@ -119,6 +121,8 @@ export const ticketUpdateSchema = z
     grantAccess: z.array(id).max(200).optional(),
     attachments: z.array(id).max(100).optional(),
     scheduledDate: ticketInputFields.scheduledDate,
+    /** The ticket's tags after the change (the whole set; omitted: unchanged). */
+    tags: ticketTagsSchema.optional(),
     status: ticketStatusSchema.optional(),
   })
   .extend(updateKeySchema.shape)
@@ -162,6 +166,8 @@ export const ticketSchema = z
     grantAccess: z.array(z.number().int()),
     attachments: z.array(z.number().int()),
     scheduledDate: nullableText,
+    /** Normalized, sorted (contract section 20). */
+    tags: z.array(z.string()),
     sla: ticketSlaSchema,
   })
   .extend(auditFieldsSchema.shape);
@@ -197,6 +203,7 @@ export const ticketListItemSchema = ticketSchema
     createdBy: true,
     modifiedAt: true,
     sla: true,
+    tags: true,
   })
   .extend({
     categoryName: nullableText,
@@ -270,6 +277,9 @@ export const ticketQuerySchema = z
     view: z.enum(ticketViews).optional(),
     /** Tickets whose service-level clock is in one of these states (contract section 19). */
     slaState: listOf(z.enum(slaStates)).optional(),
+    /** Tickets carrying any (`tagsMode` any, the default) or all of these tags (contract section 20). */
+    tags: listOf(ticketTagSchema).optional(),
+    tagsMode: z.enum(tagsModes).optional(),
   })
   .strict();
 export type TicketQuery = z.infer<typeof ticketQuerySchema>;

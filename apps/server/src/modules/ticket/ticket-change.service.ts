@@ -3,6 +3,7 @@ import {
   canChangeStatus,
   messages,
   msg,
+  normalizeTag,
   statusEffects,
   ticketMessages,
   type SlaTarget,
@@ -28,6 +29,7 @@ import {
   checkUsers,
 } from './ticket-references.service.js';
 import { changedClock, movedClock } from './ticket-sla.service.js';
+import { replaceTicketTags, tagsOfTicket } from './ticket-tag.service.js';
 import {
   fileOwner,
   findVisible,
@@ -115,7 +117,12 @@ async function applyChange(
     ),
   );
 
-  if (Object.keys(next).length === 0) return { value: before, removedFiles: [] };
+  // Tags are rows of their own, read only when the change names them; compared as sets (both sorted).
+  const tagsBefore = input.tags !== undefined ? await tagsOfTicket(tx, before.id) : [];
+  const tagsAfter = input.tags !== undefined ? [...new Set(input.tags.map(normalizeTag))].sort() : tagsBefore;
+  const tagsChanged = comparable(tagsBefore) !== comparable(tagsAfter);
+
+  if (Object.keys(next).length === 0 && !tagsChanged) return { value: before, removedFiles: [] };
   const after = { ...before, ...next };
   // The clock moves with the change (its own columns, not the change's history: the clock keeps its spans).
   const { clock } = await movedClock(tx, before.id, before, after, { now: new Date() });
@@ -144,6 +151,11 @@ async function applyChange(
   const changes: Changes = { ...why };
   for (const key of Object.keys(next) as (keyof TicketRecord)[])
     changes[key] = { from: forHistory(before[key] ?? null), to: forHistory(row[key] ?? null) };
+  if (tagsChanged) {
+    await replaceTicketTags(tx, row.id, tagsBefore, tagsAfter);
+    // None reads as empty in the timeline, as other cleared fields do.
+    changes.tags = { from: tagsBefore.length > 0 ? tagsBefore : null, to: tagsAfter.length > 0 ? tagsAfter : null };
+  }
   await tx.insert(ticketHistory).values({ ticketId: row.id, actorId: actor.userId, kind: 'changed', changes });
   // A ticket that newly reaches a delegate is written to the delegate audit (the delegate module's one rule chose them).
   if (next.delegateTo != null && row.assignTo !== null)

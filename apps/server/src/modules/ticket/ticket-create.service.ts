@@ -1,5 +1,12 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { msg, ticketMessages, type SettingValues, type TicketCreate, type TicketStatus } from '@casedesk/shared';
+import {
+  msg,
+  normalizeTag,
+  ticketMessages,
+  type SettingValues,
+  type TicketCreate,
+  type TicketStatus,
+} from '@casedesk/shared';
 import { preparedStatement, type Db, type Queryable, type Tx } from '../../platform/db.js';
 import { emitDomainEvent, hasDomainEventHandlers } from '../../platform/events.js';
 import type { Actor } from '../../platform/actor.js';
@@ -13,6 +20,7 @@ import { activePoliciesJson, choosablePolicies, stoppedClock } from '../sla/inde
 import { appUser } from '../user/index.js';
 import { ticketRecordColumns } from './ticket.queries.js';
 import { clockColumns, clockHolidaysFrom, movedClock, startHold } from './ticket-sla.service.js';
+import { replaceTicketTags } from './ticket-tag.service.js';
 import {
   activeUsersSql,
   categoryFactsSql,
@@ -171,8 +179,9 @@ function recordOf(raw: Record<string, unknown>): TicketRecord {
 export async function createTicket(db: Db, actor: Actor, input: TicketCreate): Promise<TicketRecord> {
   const settings = await readSettings(db);
   checkPrivateAllowed(settings, false, input.privateTicket);
-  // Without files to claim and without a module listening, the one statement is the whole transaction.
-  if (input.attachments.length === 0 && !hasDomainEventHandlers()) return insertTicket(db, actor, input, settings);
+  // Without files to claim, tags to write and a module listening, the one statement is the whole transaction.
+  if (input.attachments.length === 0 && !input.tags?.length && !hasDomainEventHandlers())
+    return insertTicket(db, actor, input, settings);
   return db.transaction((tx) => createTicketIn(tx, actor, input, settings));
 }
 
@@ -190,6 +199,7 @@ export async function createTicketIn(
 ): Promise<TicketRecord> {
   const row = await insertTicket(tx, actor, input, settings);
   if (row.attachments.length > 0) await claimFiles(tx, actor, fileOwner, row.id, row.attachments);
+  if (input.tags?.length) await replaceTicketTags(tx, row.id, [], newTags(input));
   const viaEmail = options.viaEmailId !== undefined ? { viaEmailId: options.viaEmailId } : {};
   await emitDomainEvent(tx, { type: 'ticket.created', ticketId: row.id, actorId: actor.userId, ...viaEmail });
   if (row.assignTo !== null)
@@ -201,6 +211,9 @@ export async function createTicketIn(
     });
   return row;
 }
+
+/** A new ticket's tags, as the shared schema leaves them (normalized, once each, sorted) whoever calls. */
+const newTags = (input: TicketCreate) => [...new Set((input.tags ?? []).map(normalizeTag))].sort();
 
 /** Checks a new ticket's references (the facts in one statement) and writes it (one more). */
 async function insertTicket(q: Queryable, actor: Actor, input: TicketCreate, settings: SettingValues) {
@@ -271,6 +284,7 @@ async function insertTicket(q: Queryable, actor: Actor, input: TicketCreate, set
   const initial: Changes = { status: { from: null, to: status } };
   if (assignee !== null) initial.assignTo = { from: null, to: assignee };
   if (delegateTo !== null) initial.delegateTo = { from: null, to: delegateTo };
+  if (input.tags?.length) initial.tags = { from: null, to: newTags(input) };
   // A placeholder's value skips the column's encoder: encode as Drizzle does a value (null stays null).
   const encoded = Object.fromEntries(
     createdColumns.map((name) => [

@@ -17,6 +17,7 @@ import { project } from '../project/index.js';
 import { userNameSql } from '../user/index.js';
 import { seesAllPrivate, visibleSql } from './ticket.policy.js';
 import { clockColumns, slaPolicyNameColumns, slaStateCondition } from './ticket-sla.service.js';
+import { tagsCondition } from './ticket-tag.service.js';
 import { ticket } from './ticket.table.js';
 
 /** Every column of a ticket record, without the search documents. */
@@ -168,6 +169,7 @@ export function ticketListSql(
   if (query.companyId) conditions.push(eq(ticket.companyId, query.companyId));
   if (query.assignTo) conditions.push(eq(ticket.assignTo, query.assignTo));
   if (query.privateTicket !== undefined) conditions.push(eq(ticket.privateTicket, query.privateTicket));
+  conditions.push(tagsCondition(query.tags, query.tagsMode));
   if (query.slaState?.length) {
     // A view of open work, or a status filter of open statuses only: every clock it shows runs.
     const openOnly =

@@ -7,6 +7,8 @@ import {
   pageOf,
   slaReportQuerySchema,
   slaReportSchema,
+  tagCountSchema,
+  tagQuerySchema,
   ticketBatchAssignSchema,
   ticketBatchResultSchema,
   ticketBatchStatusSchema,
@@ -31,6 +33,7 @@ import { batchChange } from './ticket-change.service.js';
 import { dashboard } from './ticket-dashboard.service.js';
 import { slaReport, slaReportExportColumns, slaReportExportRows } from './ticket-sla-report.service.js';
 import { formOptions } from './ticket-form-options.service.js';
+import { queryTags } from './ticket-tag.service.js';
 import { createTicketResource } from './ticket.resource.js';
 import { fileOwner, ticketVisible } from './ticket.service.js';
 import { ticketScreen, timeline } from './ticket-timeline.service.js';
@@ -117,6 +120,16 @@ export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: stri
       );
       return sendXlsx(reply, language, 'SlaReport.xlsx', 'SlaReport', slaReportExportColumns, rows);
     },
+  );
+
+  // Tags (contract section 20): autocomplete with counts over the tickets the caller sees.
+  r.post(
+    '/api/Tag/Query',
+    {
+      config: { access: 'ticket:view' },
+      schema: { tags: ['Tag'], body: tagQuerySchema, response: { 200: envelopeSchema(z.array(tagCountSchema)) } },
+    },
+    async (request) => ok(await queryTags(db, requireActor(request), request.body)),
   );
 
   // Comments (contract section 7): `TicketComment/Add { ticketId, comment, public }`.

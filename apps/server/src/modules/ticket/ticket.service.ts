@@ -35,7 +35,8 @@ import {
   withinNewest,
 } from './ticket.queries.js';
 import { slaAnswer, slaHoldsOf, slaPolicyNameColumns } from './ticket-sla.service.js';
-import { ticket } from './ticket.table.js';
+import { tagsOf, tagsOfTicket } from './ticket-tag.service.js';
+import { ticket, ticketTag } from './ticket.table.js';
 
 // Reading tickets: one, its details, a list page. Writes live in ticket-create / ticket-change, and
 // the checks they share in ticket-references.
@@ -66,8 +67,8 @@ export async function getTicket(db: Queryable, actor: Actor, id: number): Promis
   return ticketAnswer(db, row);
 }
 
-/** A record as `Get`, `Add` and `Update` answer it: with its service-level clock and the policy's name. */
-export type TicketAnswer = TicketRecord & { sla: TicketSla };
+/** A record as `Get`, `Add` and `Update` answer it: with its tags, service-level clock and the policy's name. */
+export type TicketAnswer = TicketRecord & { sla: TicketSla; tags: string[] };
 export async function ticketAnswer(q: Queryable, row: TicketRecord): Promise<TicketAnswer> {
   const [policy] = row.slaPolicyId
     ? await q
@@ -75,7 +76,7 @@ export async function ticketAnswer(q: Queryable, row: TicketRecord): Promise<Tic
         .from(slaPolicy)
         .where(eq(slaPolicy.id, row.slaPolicyId))
     : [];
-  return { ...row, sla: slaAnswer({ ...row, ...policy }) };
+  return { ...row, tags: await tagsOfTicket(q, row.id), sla: slaAnswer({ ...row, ...policy }) };
 }
 
 /** Whether the actor sees this ticket (used by file downloads). */
@@ -108,6 +109,7 @@ type DetailRow = {
   parent: { id: number; caseNumber: string; subject: string } | null;
   children: { id: number; caseNumber: string; subject: string; status: string }[];
   grantAccessUsers: { id: number; name: string }[];
+  tags: string[];
 };
 
 /**
@@ -133,11 +135,12 @@ export async function ticketDetail(db: Db, actor: Actor, id: number) {
                               from ${ticket} where ${ticket.parentTicket} = ${id} ${andVisible}
                              order by ${ticket.id} limit 100) c), '[]') as "children",
           coalesce((select json_agg(json_build_object('id', u.id, 'name', coalesce(u.full_name, u.login_name)) order by u.id)
-                      from ${appUser} u where u.id = any(${ticket.grantAccess})), '[]') as "grantAccessUsers"
+                      from ${appUser} u where u.id = any(${ticket.grantAccess})), '[]') as "grantAccessUsers",
+          coalesce((select json_agg(tt.tag order by tt.tag) from ${ticketTag} tt where tt.ticket_id = ${id}), '[]') as "tags"
         from ${ticket} where ${ticket.id} = ${id} ${andVisible}`,
   );
   if (!raw) throw notFound();
-  const { files, parent, children, grantAccessUsers, ...record } = raw;
+  const { files, parent, children, grantAccessUsers, tags, ...record } = raw;
   const row = detailSelection.rowOf(record);
   return {
     ...present(row),
@@ -145,6 +148,7 @@ export async function ticketDetail(db: Db, actor: Actor, id: number) {
     parent,
     children,
     grantAccessUsers,
+    tags,
     actions: actionsFor(actor, row),
     allowedStatuses: allowedStatuses(actor, row),
     sla: slaAnswer(row),
@@ -206,10 +210,20 @@ export async function queryTickets(db: Db, actor: Actor, query: TicketQuery): Pr
             }
           : await ticketTotal(db, built.where, filterKey);
   const now = new Date();
+  // The page's tags in one statement.
+  const tags = await tagsOf(
+    db,
+    items.map((item) => item.id),
+  );
   return {
     items: items.map((i) => {
       const { matches: _matches, ...item } = i as typeof i & { matches?: number };
-      return { ...present(item), sla: slaAnswer(item, now), actions: actionsFor(actor, item) };
+      return {
+        ...present(item),
+        tags: tags.get(item.id) ?? [],
+        sla: slaAnswer(item, now),
+        actions: actionsFor(actor, item),
+      };
     }),
     total: counted.total,
     totalExact: counted.exact,

@@ -203,6 +203,21 @@ export const ticketComment = pgTable(
   (t) => [index('ticket_comment_ticket_idx').on(t.ticketId, t.id), ...authorKeys('ticket_comment', t)],
 );
 
+/**
+ * A ticket's tags (contract section 20), normalized by the shared `normalizeTag`. A row per tag rather than an
+ * array column: the tag filter and Tag/Query's counts start from the tag's index.
+ */
+export const ticketTag = pgTable(
+  'ticket_tag',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.tag] }), index('ticket_tag_tag_idx').on(t.tag, t.ticketId)],
+);
+
 /** The timeline: who changed what and when (old → new per field), and every comment. */
 export const ticketHistory = pgTable(
   'ticket_history',
