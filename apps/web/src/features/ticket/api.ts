@@ -7,6 +7,7 @@ import type {
   ScheduledTicketListItem,
   ScheduledTicketMade,
   ScheduledTicketRunResult,
+  TagCount,
   Ticket,
   TicketComment,
   TicketCommentCreate,
@@ -40,6 +41,8 @@ export const ticketKeys = {
   screen: (id: number) => [...ticketKeys.all, 'screen', id] as const,
   options: () => [...ticketKeys.all, 'options'] as const,
   picker: (keyword: string, page: number) => [...ticketKeys.all, 'picker', keyword, page] as const,
+  // Under the ticket's keys: a ticket saved with new tags refreshes the counts.
+  tags: (keyword: string) => [...ticketKeys.all, 'tags', keyword] as const,
 };
 
 /** One page of the ticket list: the list screen and its prefetch (pages/list/prefetch.ts) ask the same way. */
@@ -61,6 +64,27 @@ export function useTicketPicker(keyword: string, page: number, enabled: boolean)
       http.post<TicketPage>('/api/Ticket/Query', { page, pageSize: 10, ...(keyword ? { keyword } : {}) }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
+  });
+}
+
+/** Tag suggestions with the number of the caller's visible tickets carrying each (`POST /api/Tag/Query`). */
+export function useTagSuggestions(keyword: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ticketKeys.tags(keyword),
+    queryFn: ({ signal }) => http.post<TagCount[]>('/api/Tag/Query', { keyword }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    enabled,
+  });
+}
+
+/** A change of the ticket's tags alone, from its page: answers the record (its new rowVersion and tags). */
+export function useSaveTags() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (body: { id: number; rowVersion: number; tags: string[] }) =>
+      http.post<Ticket>('/api/Ticket/Update', body, { quiet: true }),
+    onSuccess: () => void invalidate(),
   });
 }
 

@@ -7,6 +7,7 @@ import { DatePicker } from '../../../platform/forms/DatePicker';
 import { DictionarySelect } from '../../../platform/pickers/DictionarySelect';
 import { useTicketFormOptions } from '../api';
 import { ParentTicketField } from './ParentTicketField';
+import { TagSelect } from './TagSelect';
 import { optionalRule, ticketFields as fields, type TicketFormValues } from './ticket-form-values';
 
 /** A ticket being edited may point at a project, category or company the user can no longer pick: still name it. */
@@ -157,6 +158,9 @@ export function TicketFormSide({ ticket, template = false }: { ticket?: TicketFo
       </Form.Item>
       {!template && (
         <>
+          <Form.Item name="tags" label={t('ticket.fields.tags')} rules={[optionalRule(fields.tags)]}>
+            <TagSelect placeholder={t('ticket.tags.add')} />
+          </Form.Item>
           <Form.Item name="parentTicket" label={t('ticket.fields.parentTicket')}>
             <ParentTicketField excludeId={ticket?.id} />
           </Form.Item>

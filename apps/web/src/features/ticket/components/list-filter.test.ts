@@ -37,6 +37,13 @@ describe('ticket list state in the address', () => {
     expect(state).toEqual({ filter: { status: ['New'] }, page: 1, pageSize: 20 });
   });
 
+  it('carries tags (normalized, once each) and the all mode; any is the default and stays out', () => {
+    const state = parseListState('?tags=VPN,%20vpn%20,Mail%20%20Server,&tagsMode=all');
+    expect(state.filter).toEqual({ tags: ['vpn', 'mail server'], tagsMode: 'all' });
+    expect(parseListState(listStateSearch(state))).toEqual(state);
+    expect(parseListState('?tags=vpn&tagsMode=some').filter).toEqual({ tags: ['vpn'] });
+  });
+
   it('keeps a plain list short', () => {
     expect(listStateSearch({ filter: {}, page: 1, pageSize: 20 })).toBe('');
     expect(listStateSearch({ filter: { view: 'unassigned' }, page: 2, pageSize: 20 })).toBe('?view=unassigned&page=2');

@@ -1,4 +1,5 @@
 import {
+  normalizeTag,
   slaStates,
   ticketFroms,
   ticketPriorities,
@@ -22,6 +23,11 @@ const listOf = <T extends string>(value: string | null, allowed: readonly T[]): 
   const items = (value ?? '').split(',').filter((v): v is T => (allowed as readonly string[]).includes(v));
   return items.length ? [...new Set(items)] : undefined;
 };
+/** Tags from the address: a comma separates them (a tag never holds one); normalized as the server keeps them. */
+const tagsOf = (value: string | null) => {
+  const tags = [...new Set((value ?? '').split(',').map(normalizeTag))].filter((tag) => tag !== '').slice(0, 20); // Query's list limit
+  return tags.length ? tags : undefined;
+};
 const dateOf = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
 /** The list state from an address's query string (`?status=New,Assigned&projectId=3&sort=openDate:desc`). */
@@ -39,6 +45,9 @@ export function parseListState(search: string): ListState {
     projectId: idOf(q.get('projectId')),
     companyId: idOf(q.get('companyId')),
     assignTo: idOf(q.get('assignTo')),
+    tags: tagsOf(q.get('tags')),
+    // Any is the default: only "all" is written into the address.
+    tagsMode: q.get('tagsMode') === 'all' ? 'all' : undefined,
     openDateFrom: dateOf(q.get('openDateFrom')),
     openDateTo: dateOf(q.get('openDateTo')),
     view: view && (ticketViews as readonly string[]).includes(view) ? (view as TicketFilter['view']) : undefined,

@@ -19,7 +19,8 @@ type Shown =
   | 'customerEmail'
   | 'telephone'
   | 'assignTo'
-  | 'grantAccess';
+  | 'grantAccess'
+  | 'tags';
 
 /**
  * The ticket form's values: the create body's fields it shows; those with a default always hold one in the form; the
@@ -39,6 +40,7 @@ export const newTicketValues: Partial<TicketFormValues> = {
   privateTicket: false,
   grantAccess: [],
   attachments: [],
+  tags: [],
 };
 
 /** The shared schema's fields, for form rules. */
@@ -71,6 +73,7 @@ export function valuesOf(ticket: TicketDetail): TicketFormValues {
     parentTicket: ticket.parent,
     privateTicket: ticket.privateTicket,
     grantAccess: ticket.grantAccess,
+    tags: ticket.tags,
     scheduledDate: ticket.scheduledDate ? dayjs(ticket.scheduledDate) : null,
     attachments: ticket.files.map((f) => ({ fileId: f.fileId, name: f.name, size: f.size })),
   };
@@ -98,5 +101,6 @@ export function bodyOf(values: TicketFormValues): TicketCreate {
     grantAccess: grantsToSend(values.privateTicket, values.grantAccess),
     attachments: (values.attachments ?? []).map((f) => f.fileId),
     scheduledDate: values.scheduledDate ? values.scheduledDate.toISOString() : null,
+    ...(values.tags ? { tags: values.tags } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   isOpenDateRangeValid,
   slaStates,
+  tagsModes,
   ticketPriorities,
   ticketStatuses,
   type TicketFormOptions,
@@ -14,9 +15,19 @@ import {
 import { feedback } from '../../../../platform/feedback';
 import type { TicketFilter } from '../../api';
 import { clean } from '../../components/list-filter';
+import { TagSelect } from '../../components/TagSelect';
 
 type ShownFilters =
-  'keyword' | 'status' | 'priority' | 'slaState' | 'categoryId' | 'projectId' | 'companyId' | 'assignTo';
+  | 'keyword'
+  | 'status'
+  | 'priority'
+  | 'slaState'
+  | 'categoryId'
+  | 'projectId'
+  | 'companyId'
+  | 'assignTo'
+  | 'tags'
+  | 'tagsMode';
 // The list's filter (the query the server reads) as the form holds it: the open dates are date pickers' values.
 type FilterValues = Pick<TicketFilter, ShownFilters> & { openDateFrom?: Dayjs | null; openDateTo?: Dayjs | null };
 
@@ -29,6 +40,8 @@ const toValues = (filter: TicketFilter): FilterValues => ({
   projectId: filter.projectId,
   companyId: filter.companyId,
   assignTo: filter.assignTo,
+  tags: filter.tags,
+  tagsMode: filter.tagsMode ?? 'any',
   openDateFrom: filter.openDateFrom ? dayjs(filter.openDateFrom) : null,
   openDateTo: filter.openDateTo ? dayjs(filter.openDateTo) : null,
 });
@@ -75,6 +88,9 @@ export function TicketFilters({
         projectId: values.projectId,
         companyId: values.companyId,
         assignTo: values.assignTo,
+        tags: values.tags,
+        // Any is the default: the address and the query carry only "all", and only with tags.
+        tagsMode: values.tags?.length && values.tagsMode === 'all' ? 'all' : undefined,
         openDateFrom: from,
         openDateTo: to,
       }),
@@ -179,6 +195,27 @@ export function TicketFilters({
             (options?.companies ?? []).map((c) => ({ value: c.id, label: c.name })),
           )}
           {picker('assignTo', t('ticket.fields.assignTo'), users)}
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item>
+              <Space.Compact block>
+                <Form.Item name="tags" noStyle>
+                  <TagSelect
+                    placeholder={t('ticket.fields.tags')}
+                    aria-label={t('ticket.fields.tags')}
+                    className="ticket-tag-filter"
+                  />
+                </Form.Item>
+                <Form.Item name="tagsMode" noStyle>
+                  <Select
+                    aria-label={t('ticket.tags.mode')}
+                    className="ticket-tag-mode"
+                    popupMatchSelectWidth={false}
+                    options={tagsModes.map((mode) => ({ value: mode, label: t(`ticket.tags.modes.${mode}`) }))}
+                  />
+                </Form.Item>
+              </Space.Compact>
+            </Form.Item>
+          </Col>
           {day('openDateFrom', t('ticket.list.openDateFrom'))}
           {day('openDateTo', t('ticket.list.openDateTo'))}
           <Col xs={24} md={12} xl={4}>

@@ -10,6 +10,7 @@ import type { TicketFilter } from '../../api';
 import { formatDateTime } from '../../../../platform/format';
 import { SlaBadge } from '../../components/SlaBadge';
 import { useMinuteClock } from '../../components/sla-clock';
+import { TagChips } from '../../components/TagSelect';
 import { PriorityTag, StatusTag } from '../../components/TicketTags';
 
 export type ListColumn = ColumnType<TicketListItem> & { key: string; title: string };
@@ -85,6 +86,13 @@ export function useTicketColumns(
       width: 150,
       ...sortable('slaResolutionDueAt'),
       render: (value: TicketListItem['sla']) => <SlaBadge sla={value} now={now} />,
+    },
+    {
+      key: 'tags',
+      title: t('ticket.fields.tags'),
+      dataIndex: 'tags',
+      width: 220,
+      render: (value: string[]) => <TagChips tags={value} />,
     },
     named('categoryName', 'categoryId', 150),
     named('projectName', 'projectId', 150),

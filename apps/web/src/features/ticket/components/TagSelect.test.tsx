@@ -1,0 +1,57 @@
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useJsdomBrowser } from '../../../platform/jsdom-browser.fixture';
+import { startWithAllTexts } from '../../../platform/all-texts.fixture';
+import { ticketKeys } from '../api';
+import { normalizedTags, TagChips, TagSelect } from './TagSelect';
+
+beforeAll(async () => {
+  useJsdomBrowser();
+  vi.stubGlobal('fetch', () => new Promise(() => undefined));
+  await startWithAllTexts('zh-cn');
+});
+
+afterAll(() => vi.unstubAllGlobals());
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+});
+
+function render(node: React.ReactElement, client = new QueryClient()) {
+  const host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  act(() => root!.render(createElement(QueryClientProvider, { client }, node)));
+}
+
+describe('ticket tags on the web', () => {
+  it('normalizes typed tags as the server keeps them', () => {
+    expect(normalizedTags([' VPN ', 'vpn', 'Mail   Server', 'ＶＰＮ', '  '])).toEqual(['mail server', 'vpn']);
+  });
+
+  it('shows a few chips and counts the rest in a "+n" chip', () => {
+    render(createElement(TagChips, { tags: ['a', 'b', 'c', 'd', 'e'] }));
+    const chips = [...document.querySelectorAll('.ticket-tag-chips .ant-tag')].map((tag) => tag.textContent);
+    expect(chips).toEqual(['a', 'b', 'c', '+2']);
+  });
+
+  it('offers the server’s suggestions with their counts', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(ticketKeys.tags(''), [
+      { name: 'vpn', count: 1234 },
+      { name: 'printer', count: 2 },
+    ]);
+    render(createElement(TagSelect, { id: 'tags', value: [] }), client);
+    const select = document.querySelector('#tags')!.closest('.ant-select')!;
+    await act(async () => {
+      select.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
+    const options = [...document.querySelectorAll('.ticket-tag-option')].map((o) => o.textContent);
+    expect(options).toEqual(['vpn1,234', 'printer2']);
+  }, 30_000);
+});
