@@ -72,3 +72,22 @@ export async function queryTags(q: Queryable, actor: Actor, query: TagQuery): Pr
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Rows (an export's) with their tags, read a chunk of rows at a time: one statement per chunk, not per row. */
+export async function* withTags<T extends { id: number }>(q: Queryable, rows: AsyncIterable<T>, chunk = 2000) {
+  let batch: T[] = [];
+  const tagged = async (list: T[]) => {
+    const tags = await tagsOf(
+      q,
+      list.map((row) => row.id),
+    );
+    return list.map((row) => ({ ...row, tags: tags.get(row.id) ?? [] }));
+  };
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length < chunk) continue;
+    yield* await tagged(batch);
+    batch = [];
+  }
+  if (batch.length > 0) yield* await tagged(batch);
+}

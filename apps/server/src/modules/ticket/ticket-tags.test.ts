@@ -135,9 +135,13 @@ describe('ticket tags', () => {
     expect(response.statusCode, response.body).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const numbers: string[] = [];
-    book.worksheets[0]!.eachRow((row, n) => n > 1 && numbers.push(String(row.getCell(1).value)));
-    expect(numbers).toEqual([both.caseNumber]);
+    const rows: string[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+    // The one ticket with both tags, its tags in the last column.
+    expect(rows.map((row) => [row[0], row.at(-1)])).toEqual([
+      ['Case number', 'Tags'],
+      [both.caseNumber, `${a}, ${b}`],
+    ]);
   });
 
   it('counts tags over the caller’s visible tickets, prefix matches first, then the most used', async () => {

@@ -14,6 +14,7 @@ import { removeStoredFiles } from '../file/index.js';
 import { deleteTickets, updateTicket } from './ticket-change.service.js';
 import { createTicket } from './ticket-create.service.js';
 import { visibleSql } from './ticket.policy.js';
+import { withTags } from './ticket-tag.service.js';
 import { ticketRowsInOrder } from './ticket.queries.js';
 import {
   exportFilter,
@@ -42,6 +43,7 @@ export const ticketExportColumns: ExportColumn[] = [
   { field: 'closeDate' },
   { field: 'dueDate' },
   { field: 'privateTicket', values: 'boolean', width: 8 },
+  { field: 'tags', width: 30 },
 ];
 
 const schemas = {
@@ -89,7 +91,7 @@ export const createTicketResource = (dataDir: string) => {
         return result.value;
       },
       // Not a generator: a bad date range is refused before the file starts.
-      rowsForExport: (db, actor, query) => ticketRowsInOrder(db, exportFilter(actor, query)),
+      rowsForExport: (db, actor, query) => withTags(db, ticketRowsInOrder(db, exportFilter(actor, query))),
     },
   });
 };
