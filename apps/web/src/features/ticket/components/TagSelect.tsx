@@ -17,6 +17,8 @@ type TagSelectProps = {
   disabled?: boolean;
   loading?: boolean;
   className?: string;
+  /** `responsive`: one line, the rest counted (a filter bar). */
+  maxTagCount?: 'responsive';
   'aria-label'?: string;
 };
 
@@ -44,7 +46,11 @@ export function TagSelect({ value, onChange, disabled, loading, ...rest }: TagSe
       value={value ?? []}
       onChange={(tags) => onChange?.(normalizedTags(tags))}
       onOpenChange={setOpen}
-      showSearch={{ onSearch: setTyped, filterOption: false }}
+      showSearch={{
+        onSearch: setTyped,
+        // The server matched its suggestions; the chosen tags antd lists too are kept only when they match as well.
+        filterOption: (input, option) => !option || option.value.includes(normalizeTag(input)),
+      }}
       tokenSeparators={[',']}
       maxCount={tagsPerTicket}
       maxTagTextLength={30}
