@@ -4,6 +4,7 @@ import { messages } from '../platform/messages.js';
 
 // Ticket tags (contract section 20; decisions in docs/contract-tickets.md "Tags").
 
+// Keys of the ticket catalog (`ticket.tagComma`), kept beside the rule: ticket.schemas.ts imports this file.
 export const ticketTagMessages = defineMessages('ticket', {
   tagComma: 'A tag cannot contain a comma.',
 } as const);
