@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { setFirstAdminPassword } from './support/api';
+import { e2eLanes } from './support/lanes';
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per lane (support/lanes.ts): the specs of lane n talk to baseUrls[n - 1]. */
+    baseUrls: string[];
   }
 }
 
@@ -44,11 +46,10 @@ async function waitUntilReady(url: string, server: ChildProcess): Promise<void> 
   throw new Error('The server did not become ready');
 }
 
-/** Starts the built server on a free port with a fresh embedded database; stops it after the suite. */
-export default async function setup(project: TestProject) {
-  if (!existsSync(join(root, 'apps/server/dist/main.js')) || !existsSync(join(root, 'apps/web/dist/index.html')))
-    throw new Error('Build first: npm run build (npm run test:e2e does it)');
-  mkdirSync(join(root, 'e2e/screenshots'), { recursive: true });
+type LaneServer = { baseUrl: string; stop(): Promise<void> };
+
+/** Starts the built server on a free port with a fresh embedded database, as a user starts it. */
+async function startServer(): Promise<LaneServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-e2e-'));
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
@@ -69,17 +70,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilReady(`${baseUrl}/readyz`, server);
-    await setFirstAdminPassword(baseUrl);
-  } catch (error) {
-    server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  project.provide('baseUrl', baseUrl);
-
-  return async () => {
+  const stop = async () => {
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
@@ -88,4 +79,35 @@ export default async function setup(project: TestProject) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitUntilReady(`${baseUrl}/readyz`, server);
+    await setFirstAdminPassword(baseUrl);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+/**
+ * One server per lane: specs run side by side, one per lane, and a lane's specs run one after another on their own
+ * server, so no spec shares a database (or a setting such as the theme) with the spec running beside it.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(root, 'apps/server/dist/main.js')) || !existsSync(join(root, 'apps/web/dist/index.html')))
+    throw new Error('Build first: npm run build (npm run test:e2e does it)');
+  mkdirSync(join(root, 'e2e/screenshots'), { recursive: true });
+  const started = await Promise.allSettled(Array.from({ length: e2eLanes() }, startServer));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = () => Promise.all(servers.map((server) => server.stop()));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.baseUrl),
+  );
+  return stopAll;
 }

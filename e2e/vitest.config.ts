@@ -1,5 +1,6 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { e2eLanes } from './support/lanes';
 
 // In CI, results also go to JSON so that .ci/run can print one summary line per suite.
 const jsonOut = process.env.CI ? { json: '../.tmp/vitest-browser.json' } : undefined;
@@ -21,10 +22,11 @@ export default defineConfig({
     setupFiles: ['./support/on-failure.ts'],
     // A browser test failing twice in a row fails the run; one retry absorbs a slow machine's hiccup (each failure is still printed).
     retry: process.env.CI ? 1 : 0,
-    // One spec at a time. Two side by side (those that make and read only their own data) were tried: on two cores
-    // a spec's Chromium and the server already keep both busy, so the suite took 1,020 s instead of about 1,050, and
-    // specs waiting 15 s for a busy page failed (10, 24). Speed comes from lighter specs, not from more at once.
-    fileParallelism: false,
+    // Specs side by side, one per lane, each lane on its own server (global-setup.ts, support/lanes.ts). Two on one
+    // server were tried before: the embedded database is one connection, so the two waited on each other and on two
+    // cores the suite was no faster. With a server each, a lane's waits (page, server, mail) are the other's turn.
+    fileParallelism: true,
+    maxWorkers: e2eLanes(),
     ...(process.env.E2E_ORDER === 'reverse' ? { sequence: { sequencer: ReverseByName } } : {}),
     testTimeout: 90_000,
     hookTimeout: 180_000,

@@ -1,5 +1,6 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import { laneIndex } from './lanes';
 
 export const initialAdminPassword = 'Admin@12345';
 export const adminPassword = 'Casedesk#2026';
@@ -8,12 +9,20 @@ export const userPassword = 'Staff@2026!';
 type TokenData = { token: string; exp: number; refreshToken: string };
 type Envelope<T> = { resultCode: number; resultMsg: string; data: T };
 
+/** The server of the lane this spec runs in. */
+export function laneBaseUrl(): string {
+  const urls = inject('baseUrls');
+  const url = urls[laneIndex(urls.length)];
+  if (!url) throw new Error('global-setup.ts started no server');
+  return url;
+}
+
 /** A client of the running server from the test side, speaking the contract (Auth-Token and all). */
 export class Api {
   token: string | undefined;
   private publicKey: string | undefined;
 
-  constructor(readonly baseUrl: string = inject('baseUrl')) {}
+  constructor(readonly baseUrl: string = laneBaseUrl()) {}
 
   private async authToken(): Promise<string> {
     this.publicKey ??= ((await (await fetch(`${this.baseUrl}/api/token/PublicKey`)).json()) as Envelope<string>).data;

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { MyInfo } from '@casedesk/shared';
 import { type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { userInfoFrom } from '../../apps/web/src/platform/user-info';
-import { Api } from './api';
+import { Api, laneBaseUrl } from './api';
 import { launchChromium } from './chromium';
 
-export const baseUrl = () => inject('baseUrl');
+/** This lane's server (global-setup.ts starts one per lane). */
+export const baseUrl = () => laneBaseUrl();
 const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
