@@ -12,7 +12,9 @@ export type OrderBy = NonNullable<QueryBase['orderBy']>;
 /** What a list may be sorted by, by the field name the API uses: a column, or an expression (a joined name). */
 export type Sortable = Record<string, PgColumn | SQL>;
 
-export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The text with LIKE's wildcards escaped, to match as it is written. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likePattern = (keyword: string) => `%${escapeLike(keyword)}%`;
 
 /** The keyword's condition: any of the columns contains it (case-insensitive); none when blank. */
 export function keywordWhere(keyword: string | undefined, columns: readonly (PgColumn | SQL)[]): SQL | undefined {

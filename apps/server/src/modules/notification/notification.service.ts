@@ -15,6 +15,7 @@ import type { Actor } from '../../platform/actor.js';
 import { preparedStatement, type Db, type Queryable, type Tx } from '../../platform/db.js';
 import { notFound } from '../../platform/errors.js';
 import { publishSql, publishToUser } from '../../platform/live.js';
+import { likePattern } from '../../platform/resource.js';
 import { appUser, userNameSql } from '../user/index.js';
 import { notification } from './notification.table.js';
 
@@ -154,7 +155,7 @@ export async function queryNotifications(db: Db, actor: Actor, query: Notificati
   if (query.isRead !== undefined) conditions.push(eq(notification.isRead, query.isRead));
   if (query.msType) conditions.push(eq(notification.msType, query.msType));
   if (query.keyword) {
-    const pattern = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(query.keyword);
     conditions.push(or(ilike(notification.title, pattern), ilike(notification.content, pattern))!);
   }
   const where = and(...conditions);

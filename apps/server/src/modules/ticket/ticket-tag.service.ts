@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { tagSuggestionLimit, type TagCount, type TagQuery, type TagsMode } from '@casedesk/shared';
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
-import { likePattern } from '../../platform/resource.js';
+import { escapeLike, likePattern } from '../../platform/resource.js';
 import { visibleSql } from './ticket.policy.js';
 import { ticket, ticketTag } from './ticket.table.js';
 
@@ -70,8 +70,6 @@ export async function queryTags(q: Queryable, actor: Actor, query: TagQuery): Pr
   );
   return rows.map((row) => ({ name: row.name, count: Number(row.count) }));
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Rows (an export's) with their tags, read a chunk of rows at a time: one statement per chunk, not per row. */
 export async function* withTags<T extends { id: number }>(q: Queryable, rows: AsyncIterable<T>, chunk = 2000) {
