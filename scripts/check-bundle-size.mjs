@@ -8,12 +8,21 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 const dist = new URL('../apps/web/dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 
-// Before the first screen renders, main.tsx awaits the shell's and sign-in's texts (English here);
-// the signed-in layout waits for every screen's (platform/i18n.ts).
-const englishTexts = Object.keys(manifest).filter((key) => /\/locales\/en\.json$/.test(key));
-const firstScreenTexts = englishTexts.filter((key) => /^src\/(app|features\/auth)\/locales\//.test(key));
+// Before the first screen renders, main.tsx awaits the shell's and sign-in's texts (English here); the signed-in layout
+// waits for every screen's (platform/i18n.ts). vite.config.ts gathers them into one chunk per language and group
+// (`texts-sign-in-en`, `texts-en`), which the manifest names by chunk, not by the locale files inside.
+const textsChunk = (name) => {
+  const key = Object.keys(manifest).find((k) => manifest[k].name === name && !manifest[k].src);
+  if (!key) throw new Error(`No ${name} chunk in the manifest (vite.config.ts's textsChunk renamed? update this)`);
+  return key;
+};
+const firstScreenTexts = [textsChunk('texts-sign-in-en')];
 
-/** Each route: the lazy chunks it loads on top of the entry (and their static imports), and its budget. */
+/**
+ * Each route: the lazy chunks it loads on top of the entry (and their static imports), and its budget. The dashboard's
+ * grew past 700 KB with the desk (tags, then canned replies and macros) and its texts were not counted (the check looked
+ * for locale files the chunks had absorbed): 760 with them; issue 35 halves the script a screen waits for.
+ */
 const routes = [
   { name: 'sign-in (/login)', lazy: ['src/features/auth/pages/login/index.tsx', ...firstScreenTexts], budgetKb: 250 },
   {
@@ -22,9 +31,10 @@ const routes = [
       'src/app/router/SignedInRoutes.tsx',
       'src/app/layout/Layout.tsx',
       'src/features/dashboard/pages/ticket/index.tsx',
-      ...englishTexts,
+      ...firstScreenTexts,
+      textsChunk('texts-en'),
     ],
-    budgetKb: 700,
+    budgetKb: 760,
   },
 ];
 
