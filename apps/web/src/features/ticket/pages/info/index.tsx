@@ -12,7 +12,7 @@ import { SafeHtml } from '../../components/SafeHtml';
 import { SlaPanel } from '../../components/SlaPanel';
 import { StatusControl } from '../../components/StatusControl';
 import { PriorityTag, StatusTag } from '../../components/TicketTags';
-import { TicketTagEditor } from '../../components/TicketTagEditor';
+import { TicketTagsCard } from '../../components/TicketTagsCard';
 import { TicketTimeline } from '../../components/TicketTimeline';
 import '../../components/ticket.css';
 import { ReplyComposer } from '../../components/ReplyComposer';
@@ -154,7 +154,7 @@ export default function TicketInfoPage() {
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <ApprovalPanel businessType="Ticket" businessId={ticket.id} />
             <SlaPanel sla={ticket.sla} holds={ticket.slaHolds} />
-            <TicketTagEditor ticket={ticket} onReload={reload} />
+            <TicketTagsCard ticket={ticket} onReload={reload} />
             <Card title={t('ticket.info.details')} size="small">
               <Descriptions column={1} size="small" className="ticket-details">
                 <Descriptions.Item label={t('ticket.fields.projectId')}>{dash(ticket.projectName)}</Descriptions.Item>

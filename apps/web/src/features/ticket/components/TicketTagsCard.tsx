@@ -13,7 +13,7 @@ import { TagChips, TagSelect } from './TagSelect';
  * The ticket page's tags: who may edit the ticket (its `edit` action) changes them in place, each change saved at
  * once through Update; everyone else reads them.
  */
-export function TicketTagEditor({ ticket, onReload }: { ticket: TicketDetail; onReload: () => void }) {
+export function TicketTagsCard({ ticket, onReload }: { ticket: TicketDetail; onReload: () => void }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const save = useSaveTags();
