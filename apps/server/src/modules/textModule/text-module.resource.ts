@@ -14,7 +14,7 @@ import {
 import { defineResource } from '../../platform/resource.js';
 import { userNameSql } from '../../platform/user-directory.js';
 import { mayChangeReply, textModuleActionsFor, textModuleScope } from './text-module.policy.js';
-import { addTextModule, checkTextModule, updateTextModule } from './text-module.service.js';
+import { addTextModule, checkTextModule, updateTextModule, type TextModuleRow } from './text-module.service.js';
 import { textModule } from './text-module.table.js';
 
 /** `"text_module"."column"`: the subquery below must not bind a same-named column of its own table. */
@@ -32,7 +32,6 @@ const schemas = {
   query: textModuleQuerySchema,
   page: pageOf(textModuleListItemSchema),
 };
-type TextModuleRow = typeof textModule.$inferSelect & Pick<TextModule, 'ownerName' | 'groupNames'>;
 
 /** Canned replies: the caller's own and the shared ones of their groups (`textModuleScope`). */
 export const textModuleResource = defineResource<typeof textModule, typeof schemas, TextModuleRow>({

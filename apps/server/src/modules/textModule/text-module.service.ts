@@ -5,6 +5,7 @@ import {
   textModuleMessages,
   type Message,
   type TemplateLanguage,
+  type TextModule,
   type TextModuleCreate,
   type TextModuleRender,
   type TextModuleUpdate,
@@ -29,6 +30,9 @@ import { managesReplies } from './text-module.policy.js';
 import { textModuleResource } from './text-module.resource.js';
 import { textModule } from './text-module.table.js';
 
+/** A reply as read: the table's row with its owner's and groups' names. */
+export type TextModuleRow = typeof textModule.$inferSelect & Pick<TextModule, 'ownerName' | 'groupNames'>;
+
 /** A body that does not parse is refused on save with where it stops, so Render never meets one. */
 function checkBody(body: string): void {
   const near = bodyTemplateProblem(body);
@@ -46,13 +50,13 @@ export async function checkTextModule(tx: Tx, input: TextModuleCreate | TextModu
 const shareRefusal = () => new AppError('FORBIDDEN', msg(textModuleMessages, 'shareNeedsManage'));
 
 /** Add: a shared reply is a manager's to make; the body is stored sanitised (it becomes a comment's HTML). */
-export function addTextModule(db: Db, actor: Actor, input: TextModuleCreate) {
+export function addTextModule(db: Db, actor: Actor, input: TextModuleCreate): Promise<TextModuleRow> {
   if (input.shared && !managesReplies(actor)) throw shareRefusal();
   return textModuleResource.generic.add(db, actor, { ...input, body: sanitizeHtml(input.body) });
 }
 
 /** Update (the policy already allowed this reply): sharing a private one is a manager's too. */
-export function updateTextModule(db: Db, actor: Actor, input: TextModuleUpdate) {
+export function updateTextModule(db: Db, actor: Actor, input: TextModuleUpdate): Promise<TextModuleRow> {
   if (input.shared && !managesReplies(actor)) throw shareRefusal();
   return textModuleResource.generic.update(db, actor, { ...input, body: sanitizeHtml(input.body) });
 }

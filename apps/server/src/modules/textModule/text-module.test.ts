@@ -15,6 +15,10 @@ const agentCodes = [
   'textModule:delete',
 ];
 const headers = { 'message-keys': '1' };
+type Keyed = { messageKey?: string };
+type Refusal = { errors: (Keyed & { field: string; messageValues?: Record<string, unknown> })[] };
+const keyOf = (response: { body: unknown }) => (response.body as Keyed).messageKey;
+const firstError = (response: { body: { data: unknown } }) => (response.body.data as Refusal).errors[0];
 
 describe('TextModule', () => {
   const ctx = useTestApp({ webDist: '/nonexistent/casedesk-web' });
@@ -109,7 +113,7 @@ describe('TextModule', () => {
         body: { ...body(), id: mine.id, rowVersion: 1 },
       }),
     );
-    expect(refused.body.messageKey).toBe('textModule.notYours');
+    expect(keyOf(refused)).toBe('textModule.notYours');
   });
 
   it('shares with everyone or with groups; only a manager shares or changes a shared reply', async () => {
@@ -143,11 +147,11 @@ describe('TextModule', () => {
     const noShare = await expectRefused(ctx, 403, () =>
       ctx.call('POST', '/api/TextModule/Add', { token: agent.token, headers, body: body({ shared: true }) }),
     );
-    expect(noShare.body.messageKey).toBe('textModule.shareNeedsManage');
+    expect(keyOf(noShare)).toBe('textModule.shareNeedsManage');
     const groupsAlone = await expectRefused(ctx, 400, () =>
       ctx.call('POST', '/api/TextModule/Add', { token: manager.token, headers, body: body({ groupIds: [group!.id] }) }),
     );
-    expect(groupsAlone.body.data.errors[0]).toMatchObject({
+    expect(firstError(groupsAlone)).toMatchObject({
       field: 'groupIds',
       messageKey: 'textModule.groupsNeedShared',
     });
@@ -156,7 +160,7 @@ describe('TextModule', () => {
     const inUse = await expectRefused(ctx, 409, () =>
       ctx.call('POST', `/api/UserGroup/Delete/${group!.id}`, { token: manager.token, headers }),
     );
-    expect(inUse.body.messageKey).toBe('textModule.sharedWithGroup');
+    expect(keyOf(inUse)).toBe('textModule.sharedWithGroup');
   });
 
   it('refuses a body that does not parse, saying where', async () => {
@@ -167,7 +171,7 @@ describe('TextModule', () => {
         body: body({ body: '<p>Hi {{ customer.name | shout }}</p>' }),
       }),
     );
-    expect(refused.body.data.errors[0]).toMatchObject({
+    expect(firstError(refused)).toMatchObject({
       field: 'body',
       messageKey: 'textModule.bodySyntax',
       messageValues: { near: '{{ customer.name | shout }}' },
