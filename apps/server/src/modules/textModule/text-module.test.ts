@@ -114,6 +114,8 @@ describe('TextModule', () => {
       }),
     );
     expect(keyOf(refused)).toBe('textModule.notYours');
+    // The one action offered is accepted.
+    dataOf(await ctx.call('POST', `/api/TextModule/Delete/${mine.id}`, { token: manager.token }));
   });
 
   it('shares with everyone or with groups; only a manager shares or changes a shared reply', async () => {
@@ -143,6 +145,9 @@ describe('TextModule', () => {
         token: agent.token,
         body: { ...body({ shared: true }), id: everyone.id, rowVersion: 1 },
       }),
+    );
+    await expectRefused(ctx, 403, () =>
+      ctx.call('POST', `/api/TextModule/Delete/${everyone.id}`, { token: agent.token }),
     );
     const noShare = await expectRefused(ctx, 403, () =>
       ctx.call('POST', '/api/TextModule/Add', { token: agent.token, headers, body: body({ shared: true }) }),

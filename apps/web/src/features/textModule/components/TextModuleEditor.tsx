@@ -1,4 +1,4 @@
-import { Alert, Col, Form, Input, List, Row, Select, Switch, TreeSelect, Typography, type FormInstance } from 'antd';
+import { Alert, Col, Form, Input, Row, Select, Switch, TreeSelect, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   textModuleCreateSchema,
@@ -15,6 +15,7 @@ import { usePermissions } from '../../../platform/permission';
 import { useGroupTree } from '../../../platform/pickers/lookups';
 import { RichTextEditor } from '../../../platform/rich-text/RichTextEditor';
 import { textModuleApi } from '../api';
+import './text-module.css';
 
 type Values = FormValuesOf<typeof textModuleCreateSchema>;
 const fields = textModuleCreateSchema.shape;
@@ -124,22 +125,19 @@ function ReplyFields({ form }: { form: FormInstance<Values> }) {
       <Col xs={24} lg={8}>
         <Typography.Text strong>{t('textModule.variables')}</Typography.Text>
         <Alert type="info" showIcon={false} title={t('textModule.variablesHint')} style={{ margin: '6px 0 8px' }} />
-        <List
-          size="small"
-          bordered
-          className="text-module-variables"
-          dataSource={[...textModuleVariables]}
-          renderItem={(variable) => (
-            <List.Item style={{ padding: '4px 12px' }}>
+        {/* A plain list: antd's List is deprecated in v6. */}
+        <div className="text-module-variables">
+          {textModuleVariables.map((variable) => (
+            <div key={variable.name} className="text-module-variable">
               <Typography.Text code copyable={{ text: `{{ ${variable.name} }}` }}>
                 {`{{ ${variable.name} }}`}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {describe(variable.description)}
               </Typography.Text>
-            </List.Item>
-          )}
-        />
+            </div>
+          ))}
+        </div>
       </Col>
     </Row>
   );
