@@ -59,6 +59,13 @@ const makers: Record<string, () => Promise<number>> = {
   Role: () => add('Role', { name: unique('r'), code: unique('r'), permissions: ['ticket:view'] }),
   Region: () => add('Region', { code: unique('R'), name: 'Region' }),
   Industry: () => add('Industry', { code: unique('I'), name: 'Industry' }),
+  TextModule: () =>
+    add('TextModule', {
+      name: unique('reply'),
+      keywords: 'thanks',
+      body: '<p>Hi {{ customer.name }}</p>',
+      shared: true,
+    }),
   SlaCalendar: () =>
     add('SlaCalendar', {
       name: unique('cal'),

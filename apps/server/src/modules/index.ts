@@ -33,6 +33,7 @@ import { invoiceModule } from './invoice/index.js';
 import { openItemModule } from './openItem/index.js';
 import { importModule } from './import/index.js';
 import { dataManagementModule } from './dataManagement/index.js';
+import { textModuleModule } from './textModule/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -73,6 +74,8 @@ export const modules: readonly ModuleManifest[] = [
   // After vendor and requisition (its demo reads their rows).
   invoiceModule,
   openItemModule,
+  // After ticket, user group and e-mail (its Render reads their rows and the templates' sandbox).
+  textModuleModule,
   // After every module it writes into.
   importModule,
   dataManagementModule,

@@ -29,6 +29,7 @@ export const permissionModules = [
   'scheduleJob',
   'slaCalendar',
   'slaPolicy',
+  'textModule',
   'log',
   'settings',
 ] as const;
@@ -61,6 +62,8 @@ export const extraActions: Partial<Record<PermissionModule, readonly string[]>> 
   // run starts an import (dry or real); backup downloads a copy of the embedded database.
   import: ['run'],
   dataManagement: ['backup'],
+  // manage: share canned replies, change shared ones, see and delete everyone's.
+  textModule: ['manage'],
 };
 
 export type PermissionCode = `${PermissionModule}:${string}`;
@@ -85,6 +88,8 @@ export const commonRolePermissionCodes: PermissionCode[] = [
   ),
   // Staff answer their tickets' customers by e-mail (the reply is a public comment and a mail, nothing more).
   permissionCode('email', 'send'),
+  // Agents use the shared canned replies and keep private ones of their own (the policy keeps them to those).
+  ...['page', 'view', 'create', 'edit', 'delete', 'batchDelete'].map((a) => permissionCode('textModule', a)),
 ];
 
 export const systemRoleCodes = ['admin', 'common'] as const;

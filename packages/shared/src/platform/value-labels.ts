@@ -22,6 +22,7 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from '../ticket/ticket.values.js';
+import { textModuleLanguages } from '../textModule/text-module.values.js';
 import { nodeTypes, workflowStatuses, workflowTypes } from '../workflow/workflow-graph.values.js';
 import { instanceStatuses, taskStatuses } from '../workflow/workflow-instance.values.js';
 
@@ -54,6 +55,7 @@ export const valueLabels = {
   emailDirection: { key: 'mail.direction', values: emailDirections },
   emailEvent: { key: 'email.event', values: emailEvents },
   language: { key: 'email.language', values: templateLanguages },
+  textModuleLanguage: { key: 'values.textModuleLanguage', values: textModuleLanguages },
   menuType: { key: 'system.menu.types', values: menuTypes },
   scheduledTicketResult: { key: 'ticket.scheduled.result', values: scheduledTicketResults },
   loginResult: { key: 'logs.login.resultValues', values: loginResults },

@@ -60,6 +60,21 @@ export function checkTemplateSyntax(field: 'subject' | 'body', text: string): vo
   }
 }
 
+/**
+ * Where a rich-text body stops parsing (the placeholder or tag, at most 60 characters), or undefined when it parses:
+ * for a refusal that says what is wrong (canned replies).
+ */
+export function bodyTemplateProblem(text: string): string | undefined {
+  try {
+    bodyEngine.parse(text);
+    return undefined;
+  } catch (error) {
+    const token = (error as { token?: { getText?: () => string } }).token;
+    const near = token?.getText?.() ?? text;
+    return near.length > 60 ? `${near.slice(0, 57)}...` : near;
+  }
+}
+
 /** Renders a subject and body; a template that cannot be read or rendered throws (callers decide what that means). */
 export async function renderTemplate(
   template: { subject: string; body: string },

@@ -2,6 +2,10 @@
 export * from './email.table.js';
 // The outbox: other modules queue mail in their own transaction.
 export { queueEmail, isOurMessageId, type OutgoingMail } from './email-outbox.service.js';
+// The template sandbox and a ticket's template values, for the canned replies (one LiquidJS set-up).
+export { bodyTemplateProblem, renderTemplate, type TemplateValues } from './email-render.service.js';
+export { ticketValueColumns, ticketValuesFrom } from './email-template.service.js';
+export { wordedValues } from './email-words.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerEmailInboundRoutes } from './email-inbound.routes.js';

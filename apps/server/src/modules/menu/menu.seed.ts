@@ -91,6 +91,7 @@ export const menuSeed: MenuSeed[] = [
         '计划工单',
         '排程工單',
       ]),
+      page('/textModule/list', 'TextModuleList', 'textModule', ['Canned replies', '快捷回复', '快捷回覆']),
       page('/openItem/list', 'OpenItemList', 'openItem', ['Open items', '待办事项', '待辦事項']),
       page('/openItem/info/:id', 'OpenItemInfo', 'openItem', ['Open item', '待办事项详情', '待辦事項詳情'], {
         hide: true,

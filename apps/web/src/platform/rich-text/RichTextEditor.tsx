@@ -13,6 +13,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCannedReplies } from './CannedReplyMenu';
 import './rich-text.css';
 
 type Props = {
@@ -23,6 +24,8 @@ type Props = {
   small?: boolean;
   id?: string;
   'aria-label'?: string;
+  /** The ticket this text is written on: `::` then offers the caller's canned replies, filled in for it. */
+  cannedRepliesFor?: number;
 };
 
 const emptyHtml = (html: string) => html === '<p></p>' || html.trim() === '';
@@ -33,10 +36,22 @@ const emptyHtml = (html: string) => html === '<p></p>' || html.trim() === '';
 const isAlive = (editor: Editor) => (editor.schema as Editor['schema'] | null) !== null;
 
 /** A rich-text field (tiptap) usable as an antd Form control: `value` and `onChange` carry HTML. */
-export function RichTextEditor({ value, onChange, placeholder, small, id, 'aria-label': ariaLabel }: Props) {
+export function RichTextEditor({
+  value,
+  onChange,
+  placeholder,
+  small,
+  id,
+  'aria-label': ariaLabel,
+  cannedRepliesFor,
+}: Props) {
   const { t } = useTranslation();
+  const canned = useCannedReplies(cannedRepliesFor);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false } })],
+    extensions: [
+      StarterKit.configure({ link: { openOnClick: false } }),
+      ...(canned.extension ? [canned.extension] : []),
+    ],
     content: value ?? '',
     editorProps: {
       attributes: {
@@ -121,6 +136,7 @@ export function RichTextEditor({ value, onChange, placeholder, small, id, 'aria-
         {state?.empty && placeholder && <div className="ticket-editor-placeholder">{placeholder}</div>}
         <EditorContent editor={editor} />
       </div>
+      {canned.popup}
     </div>
   );
 }

@@ -39,6 +39,7 @@ export function CommentBox({ ticketId }: { ticketId: number }) {
         onChange={setHtml}
         placeholder={t('ticket.comment.placeholder')}
         aria-label={t('ticket.comment.title')}
+        cannedRepliesFor={ticketId}
       />
       <div className="ticket-comment-actions">
         <Space wrap>

@@ -115,7 +115,7 @@ export function ReplyComposer({
             },
           ]}
         >
-          <RichTextEditor aria-label={t('ticket.reply.body')} />
+          <RichTextEditor aria-label={t('ticket.reply.body')} cannedRepliesFor={ticketId} />
         </Form.Item>
         <Form.Item name="attachments" label={t('ticket.reply.attachments')}>
           <AttachmentUploader onBusyChange={setUploading} />
