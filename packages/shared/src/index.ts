@@ -56,3 +56,5 @@ export * from './import/import.schemas.js';
 export * from './dataManagement/data-management.schemas.js';
 export * from './ticket/ticket-archive.schemas.js';
 export * from './ticket/ticket-tag.schemas.js';
+export * from './ticket/ticket-batch.schemas.js';
+export * from './macro/macro.schemas.js';

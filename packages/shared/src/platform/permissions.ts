@@ -29,6 +29,7 @@ export const permissionModules = [
   'scheduleJob',
   'slaCalendar',
   'slaPolicy',
+  'macro',
   'log',
   'settings',
 ] as const;
@@ -85,6 +86,9 @@ export const commonRolePermissionCodes: PermissionCode[] = [
   ),
   // Staff answer their tickets' customers by e-mail (the reply is a public comment and a mail, nothing more).
   permissionCode('email', 'send'),
+  // Agents apply macros and keep private ones of their own; sharing them is for those with macro:create/edit.
+  permissionCode('macro', 'page'),
+  permissionCode('macro', 'view'),
 ];
 
 export const systemRoleCodes = ['admin', 'common'] as const;

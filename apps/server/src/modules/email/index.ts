@@ -2,6 +2,8 @@
 export * from './email.table.js';
 // The outbox: other modules queue mail in their own transaction.
 export { queueEmail, isOurMessageId, type OutgoingMail } from './email-outbox.service.js';
+// Macros render their comments with the templates' engine and variables.
+export { checkTemplateSyntax, renderTemplate, ticketLinkOf } from './email-render.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerEmailInboundRoutes } from './email-inbound.routes.js';
