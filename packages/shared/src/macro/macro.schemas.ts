@@ -3,7 +3,12 @@ import { defineMessages } from '../platform/message-keys.js';
 import { messages } from '../platform/messages.js';
 import { auditFieldsSchema, idSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
 import { ticketTagsSchema } from '../ticket/ticket-tag.schemas.js';
-import { ticketBatchSetSchema } from '../ticket/ticket-batch.schemas.js';
+import {
+  ticketBatchCap,
+  ticketBatchMessages,
+  ticketBatchQuerySchema,
+  ticketBatchSetSchema,
+} from '../ticket/ticket-batch.schemas.js';
 
 // Macros (contract section 20): a named list of ticket changes an agent applies in one click.
 
@@ -81,5 +86,16 @@ export const macroSchema = z
   .extend(auditFieldsSchema.shape);
 export type Macro = z.infer<typeof macroSchema>;
 
-export const macroApplySchema = z.object({ id: idSchema, ticketIds: z.array(idSchema).min(1).max(1_000) }).strict();
+/** `ticketIds`, or the list's filter (`query`, "all matching", capped as BatchUpdate is): one of them. */
+export const macroApplySchema = z
+  .object({
+    id: idSchema,
+    ticketIds: z.array(idSchema).min(1).max(ticketBatchCap).optional(),
+    query: ticketBatchQuerySchema.optional(),
+  })
+  .strict()
+  .refine((body) => (body.ticketIds === undefined) !== (body.query === undefined), {
+    message: ticketBatchMessages.idsOrQuery,
+    path: ['ticketIds'],
+  });
 export type MacroApply = z.infer<typeof macroApplySchema>;

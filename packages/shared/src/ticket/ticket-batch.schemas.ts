@@ -28,7 +28,7 @@ export type TicketBatchField = (typeof ticketBatchFields)[number];
 
 export const ticketBatchMessages = defineMessages('ticketBatch', {
   nothingToSet: 'Choose at least one field to change.',
-  idsOrQuery: 'Send either the tickets (ids) or a filter (query), not both.',
+  idsOrQuery: 'Send either the tickets or a filter (query): one of them.',
   tooMany: keyed(
     'ticketBatch.tooMany',
     ['cap'],

@@ -19,6 +19,7 @@ import {
   changeTicketIn,
   checkProject,
   checkUsers,
+  idsOfQuery,
   tagsOfTicket,
   workOnEachTicket,
   type TicketWork,
@@ -118,5 +119,6 @@ export async function applyMacro(
   language: Language,
   macro: { actions: MacroAction[] },
 ): Promise<TicketOutcome[]> {
-  return workOnEachTicket(db, actor, input.ticketIds, language, macroWork(actor, macro.actions));
+  const ids = input.ticketIds ?? (await idsOfQuery(db, actor, input.query ?? {}));
+  return workOnEachTicket(db, actor, ids, language, macroWork(actor, macro.actions));
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ticketBatchCap, type TicketOutcome } from '@casedesk/shared';
+import { rowsOf } from '../../platform/db.js';
 import { createUser, signIn, useTestApp } from '../../../test/helpers.js';
 import { addTicket, staffPermissions, ticketWorld } from '../../../test/ticket-factories.js';
 import { ticketHistory } from './ticket.table.js';
@@ -143,11 +144,10 @@ describe('Ticket/BatchUpdate', () => {
     });
     expect(tooMany.status, tooMany.raw).toBe(400);
     expect(tooMany.body).toMatchObject({ messageKey: 'ticketBatch.tooMany' });
-    const [{ n } = { n: 0 }] = (
-      await ctx.db.execute(
-        sql`select count(*)::int as n from ticket where project_id = ${w.projectId} and priority = 'High'`,
-      )
-    ).rows as { n: number }[];
-    expect(n).toBe(0);
+    const [counted] = await rowsOf<{ n: number }>(
+      ctx.db,
+      sql`select count(*)::int as n from ticket where project_id = ${w.projectId} and priority = 'High'`,
+    );
+    expect(counted?.n).toBe(0);
   });
 });
