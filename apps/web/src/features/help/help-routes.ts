@@ -9,7 +9,7 @@ export const helpHome = 'index';
  */
 export const helpSections: { key: string; pages: string[] }[] = [
   { key: 'start', pages: ['index', 'sign-in', 'dashboard', 'my-account', 'notifications', 'my-approvals'] },
-  { key: 'tickets', pages: ['ticket-list', 'ticket-page', 'ticket-new', 'scheduled-tickets', 'open-items'] },
+  { key: 'tickets', pages: ['ticket-list', 'ticket-page', 'ticket-new', 'macros', 'scheduled-tickets', 'open-items'] },
   { key: 'master', pages: ['categories', 'projects', 'companies', 'vendors'] },
   { key: 'email', pages: ['email-list', 'email-templates'] },
   {
@@ -54,6 +54,7 @@ export const helpRoutes: Record<string, string> = {
   '/ticket/edit/:id': 'ticket-new',
   '/ticket/info/:id': 'ticket-page',
   '/ticket/scheduled': 'scheduled-tickets',
+  '/macro/list': 'macros',
   '/openItem/list': 'open-items',
   '/openItem/info/:id': 'open-items',
   '/master': helpHome,

@@ -5,6 +5,7 @@ import { ticketPriorities, ticketStatuses, type TicketBatchField, type TicketBat
 import { DictionarySelect } from '../../../platform/pickers/DictionarySelect';
 import { useTicketFormOptions } from '../api';
 import { TagSelect } from './TagSelect';
+import './ticket-set-fields.css';
 
 /** The bulk fields the screens offer (the API also takes subjectType and scheduledDate). */
 export const shownBatchFields = [

@@ -32,7 +32,7 @@ export default function MacroListPage() {
           render: (_, m) => seededName('macro', m.seedCode, m.name),
         },
         {
-          key: 'actions',
+          key: 'steps',
           title: t('macro.fields.actions'),
           render: (_, m) => m.actions.map((a, i) => <Tag key={i}>{t(`macro.kinds.${Object.keys(a)[0]}`)}</Tag>),
         },
