@@ -21,7 +21,7 @@ CREATE UNIQUE INDEX "macro_seed_code_uq" ON "macro" USING btree ("seed_code");--
 -- A database made before macros: the Tickets group gets the Macros screen (a new database gets it from the seed),
 -- unless an entry with its path exists; it goes just before Open items, as in the seed.
 INSERT INTO "menu" ("parent_id", "path", "name", "component", "sort", "title", "titles", "permission_module")
-SELECT p."id", '/macro/list', 'MacroList', 'macro/list/index',
+SELECT p."id", '/macro/list', 'MacroList', 'ticket/macro/index',
        coalesce((SELECT c."sort" FROM "menu" c WHERE c."parent_id" = p."id" AND c."path" = '/openItem/list'),
                 (SELECT max(c."sort") FROM "menu" c WHERE c."parent_id" = p."id"), 0) - 5, 'Macros',
        '{"en":"Macros","zh-cn":"宏","zh-tw":"巨集"}'::jsonb, 'macro'

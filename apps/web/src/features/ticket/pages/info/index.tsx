@@ -22,7 +22,7 @@ import { usePermissions } from '../../../../platform/permission';
 import { ApprovalPanel } from '../../../../platform/approval/ApprovalPanel';
 import { OpenItemPanel } from '../../../../platform/openItem/OpenItemPanel';
 import { useDictionaryItems } from '../../../../platform/labels/dictionary-labels';
-import { MacroButton } from '../../../macro/components/MacroButton';
+import { MacroButton } from '../../../../platform/macro/MacroButton';
 
 /** Ticket details (spec section 2): the record, its content and files, status changes, comments and history. */
 export default function TicketInfoPage() {

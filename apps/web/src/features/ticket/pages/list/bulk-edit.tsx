@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ticketBatchCap, type TicketBatchQuery, type TicketOutcome } from '@casedesk/shared';
 import { formatNumber } from '../../../../platform/format';
 import { useSeededName } from '../../../../platform/labels/labels';
-import { useApplyMacro, useMacroChoices } from '../../../macro/api';
+import { useApplyMacro, useMacroChoices } from '../../../../platform/macro/macro-api';
 import { useBatchUpdate } from '../../api';
 import { setOfDraft, TicketSetFields, type TicketSetDraft } from '../../components/TicketSetFields';
 

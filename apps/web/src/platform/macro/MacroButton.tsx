@@ -1,9 +1,9 @@
 import { DownOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../../../platform/feedback';
-import { useSeededName } from '../../../platform/labels/labels';
-import { useApplyMacro, useMacroChoices } from '../api';
+import { feedback } from '../feedback';
+import { useSeededName } from '../labels/labels';
+import { useApplyMacro, useMacroChoices } from './macro-api';
 
 /** The ticket page's Macro menu: applies one of the caller's macros to this ticket, then the page reloads. */
 export function MacroButton({ ticketId, onApplied }: { ticketId: number; onApplied: () => void }) {

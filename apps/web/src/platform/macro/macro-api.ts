@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Macro, MacroApply, Page, TicketOutcome } from '@casedesk/shared';
-import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
-import { http } from '../../platform/http/client';
+import { resourceApi, resourceKeys } from '../crud/resource-api';
+import { http } from '../http/client';
 
 export const macroApi = resourceApi<Macro>('Macro');
 

@@ -4,7 +4,7 @@ import type { Macro } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { formatDateTime } from '../../../../platform/format';
 import { useSeededName } from '../../../../platform/labels/labels';
-import { macroApi } from '../../api';
+import { macroApi } from '../../../../platform/macro/macro-api';
 import { MacroEditor } from '../../components/MacroEditor';
 
 /** Macros: the caller's own and the shared ones they may use; a row is changed only where the server says so. */

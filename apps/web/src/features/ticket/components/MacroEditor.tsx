@@ -5,8 +5,8 @@ import { macroCreateSchema, type Macro } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { schemaRule } from '../../../platform/form-rules';
 import { usePermissions } from '../../../platform/permission';
-import { GroupsSelect } from '../../workflow/components/OrgPickers';
-import { macroApi } from '../api';
+import { GroupsSelect } from './GroupsSelect';
+import { macroApi } from '../../../platform/macro/macro-api';
 import { actionOf, draftOf, MacroActionInput, type ActionDraft } from './MacroActionInput';
 
 type Values = { name: string; shared: boolean; groupIds: number[]; actions: ActionDraft[] };
