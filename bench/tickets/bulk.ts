@@ -64,12 +64,16 @@ runMain('bench:tickets:bulk', async () => {
   const pool = new pg.Pool({ connectionString: copyUrl.toString(), max: 2 });
   onCleanup(() => pool.end());
 
-  const { rows: admins } = await pool.query<{ id: number }>(`select id from app_user where login_name = 'admin'`);
-  if (!admins[0]) throw new Error('no admin user in the loaded database');
+  // An administrator (the admin role): the loaded database's bench user or the first start's admin.
+  const { rows: admins } = await pool.query<{ id: number; loginName: string }>(
+    `select u.id, u.login_name as "loginName" from app_user u join user_role ur on ur.user_id = u.id
+       join role r on r.id = ur.role_id where r.code = 'admin' and u.deleted_at is null order by u.id limit 1`,
+  );
+  if (!admins[0]) throw new Error('no administrator in the loaded database');
   // The administrator as a session would load them: every permission, every ticket.
   const actor: Actor = {
     userId: admins[0].id,
-    loginName: 'admin',
+    loginName: admins[0].loginName,
     sessionId: noSessionId,
     tokenExp: Number.MAX_SAFE_INTEGER,
     permissions: new Set(allPermissionCodes),
