@@ -34,6 +34,7 @@ import { openItemModule } from './openItem/index.js';
 import { importModule } from './import/index.js';
 import { dataManagementModule } from './dataManagement/index.js';
 import { textModuleModule } from './textModule/index.js';
+import { macroModule } from './macro/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -79,4 +80,5 @@ export const modules: readonly ModuleManifest[] = [
   // After every module it writes into.
   importModule,
   dataManagementModule,
+  macroModule,
 ];

@@ -30,6 +30,7 @@ export const permissionModules = [
   'slaCalendar',
   'slaPolicy',
   'textModule',
+  'macro',
   'log',
   'settings',
 ] as const;
@@ -90,6 +91,9 @@ export const commonRolePermissionCodes: PermissionCode[] = [
   permissionCode('email', 'send'),
   // Agents use the shared canned replies and keep private ones of their own (the policy keeps them to those).
   ...['page', 'view', 'create', 'edit', 'delete', 'batchDelete'].map((a) => permissionCode('textModule', a)),
+  // Agents apply macros and keep private ones of their own; sharing them is for those with macro:create/edit.
+  permissionCode('macro', 'page'),
+  permissionCode('macro', 'view'),
 ];
 
 export const systemRoleCodes = ['admin', 'common'] as const;

@@ -117,6 +117,12 @@ export const seededNames = {
     medium: 'Medium priority tickets',
     low: 'Low priority tickets',
   },
+  /** The demo's shared macros, by their seed code. */
+  macro: {
+    closeResolved: 'Close as resolved',
+    escalateUrgent: 'Escalate to urgent',
+    waitForCustomer: 'Waiting for the customer',
+  },
   workflow: {
     'ticket-approval': 'Ticket approval',
     'invoice-approval': 'Invoice approval',

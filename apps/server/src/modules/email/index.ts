@@ -6,6 +6,8 @@ export { queueEmail, isOurMessageId, type OutgoingMail } from './email-outbox.se
 export { bodyTemplateProblem, renderTemplate, type TemplateValues } from './email-render.service.js';
 export { ticketValueColumns, ticketValuesFrom } from './email-template.service.js';
 export { wordedValues } from './email-words.js';
+// Macros render their comments with the templates' engine and variables.
+export { checkTemplateSyntax, renderTemplate, ticketLinkOf } from './email-render.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerEmailInboundRoutes } from './email-inbound.routes.js';

@@ -92,6 +92,8 @@ export const menuSeed: MenuSeed[] = [
         '排程工單',
       ]),
       page('/textModule/list', 'TextModuleList', 'textModule', ['Canned replies', '快捷回复', '快捷回覆']),
+      // Agents keep their own macros here; managers share them (contract 20).
+      page('/macro/list', 'MacroList', 'macro', ['Macros', '宏', '巨集'], { component: 'ticket/macro/index' }),
       page('/openItem/list', 'OpenItemList', 'openItem', ['Open items', '待办事项', '待辦事項']),
       page('/openItem/info/:id', 'OpenItemInfo', 'openItem', ['Open item', '待办事项详情', '待辦事項詳情'], {
         hide: true,

@@ -18,6 +18,10 @@ export { checkNewTicketReferences } from './ticket-references.service.js';
 export { visibleSql } from './ticket.policy.js';
 // Open items: deleting one cancels its ticket through the ticket's own status change.
 export { cancelTicketForOpenItem } from './ticket-change.service.js';
+// Macros (a module above) change tickets through the bulk edit's path, one transaction per ticket.
+export { changeTicketIn, idsOfQuery, workOnEachTicket, type TicketWork } from './ticket-batch.service.js';
+export { tagsOfTicket } from './ticket-tag.service.js';
+export { checkProject, checkUsers } from './ticket-references.service.js';
 // Data Management's retention rule: the archive job and its tables (ticket-archive.table.ts).
 export { archiveClosedTickets, archiveCutoff, ticketArchiveHandler } from './ticket-archive.service.js';
 // The service-level job (its worker: tests run it with their own `now`).

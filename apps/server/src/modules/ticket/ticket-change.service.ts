@@ -48,7 +48,7 @@ const forHistory = (v: unknown) =>
   typeof v === 'string' && v.length > historyTextLimit ? `${v.slice(0, historyTextLimit)}…` : v;
 
 /** Applies a partial change to a ticket in hand: checks, side effects, history. Answers the new row. */
-async function applyChange(
+export async function applyChange(
   tx: Tx,
   actor: Actor,
   before: TicketRecord,

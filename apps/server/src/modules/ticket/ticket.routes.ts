@@ -12,12 +12,14 @@ import {
   ticketBatchAssignSchema,
   ticketBatchResultSchema,
   ticketBatchStatusSchema,
+  ticketBatchUpdateSchema,
   ticketCommentCreateSchema,
   ticketCommentQuerySchema,
   ticketCommentSchema,
   ticketDashboardSchema,
   ticketFormOptionsSchema,
   ticketMessages,
+  ticketOutcomeSchema,
   ticketScreenSchema,
   ticketTimelineEntrySchema,
 } from '@casedesk/shared';
@@ -29,6 +31,7 @@ import { callerLanguage, textAt } from '../../platform/translator.js';
 import { registerResource } from '../../platform/resource.js';
 import { registerFileOwner } from '../file/index.js';
 import { addComment, getComment, listComments } from './ticket-comment.service.js';
+import { batchUpdate } from './ticket-batch.service.js';
 import { batchChange } from './ticket-change.service.js';
 import { dashboard } from './ticket-dashboard.service.js';
 import { slaReport, slaReportExportColumns, slaReportExportRows } from './ticket-sla-report.service.js';
@@ -96,6 +99,20 @@ export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: stri
       const { ids, assignTo } = request.body;
       return ok({ updated: await batchChange(db, requireActor(request), ids, { assignTo }) });
     },
+  );
+
+  // Bulk edit (contract section 20): each ticket its own transaction; an outcome per ticket in the order asked.
+  r.post(
+    `${base}/BatchUpdate`,
+    {
+      config: { access: 'ticket:edit' },
+      schema: {
+        tags,
+        body: ticketBatchUpdateSchema,
+        response: { 200: envelopeSchema(z.array(ticketOutcomeSchema)) },
+      },
+    },
+    async (request) => ok(await batchUpdate(db, requireActor(request), request.body, callerLanguage(request))),
   );
 
   // The service-level report (contract section 19) over the tickets the caller sees, and as a spreadsheet.

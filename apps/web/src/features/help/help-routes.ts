@@ -11,7 +11,7 @@ export const helpSections: { key: string; pages: string[] }[] = [
   { key: 'start', pages: ['index', 'sign-in', 'dashboard', 'my-account', 'notifications', 'my-approvals'] },
   {
     key: 'tickets',
-    pages: ['ticket-list', 'ticket-page', 'ticket-new', 'scheduled-tickets', 'canned-replies', 'open-items'],
+    pages: ['ticket-list', 'ticket-page', 'ticket-new', 'canned-replies', 'macros', 'scheduled-tickets', 'open-items'],
   },
   { key: 'master', pages: ['categories', 'projects', 'companies', 'vendors'] },
   { key: 'email', pages: ['email-list', 'email-templates'] },
@@ -58,6 +58,7 @@ export const helpRoutes: Record<string, string> = {
   '/ticket/info/:id': 'ticket-page',
   '/ticket/scheduled': 'scheduled-tickets',
   '/textModule/list': 'canned-replies',
+  '/macro/list': 'macros',
   '/openItem/list': 'open-items',
   '/openItem/info/:id': 'open-items',
   '/master': helpHome,

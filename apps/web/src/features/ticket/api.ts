@@ -11,9 +11,11 @@ import type {
   Ticket,
   TicketComment,
   TicketCommentCreate,
+  TicketBatchUpdate,
   TicketCreate,
   TicketDetail,
   TicketFormOptions,
+  TicketOutcome,
   TicketPage,
   TicketPriority,
   TicketReply,
@@ -176,6 +178,15 @@ export function useBatchAssign() {
     mutationFn: (body: { ids: number[]; assignTo: number }) =>
       http.post<{ updated: number }>('/api/Ticket/BatchAssign', body),
     onSuccess: () => void invalidate(),
+  });
+}
+
+/** Bulk edit: an outcome per ticket (each its own transaction); the list refreshes whatever the outcomes. */
+export function useBatchUpdate() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (body: TicketBatchUpdate) => http.post<TicketOutcome[]>('/api/Ticket/BatchUpdate', body),
+    onSettled: () => void invalidate(),
   });
 }
 

@@ -39,6 +39,8 @@ export type ListPageProps<Item extends { id: number }> = {
   rowActions?: (item: Item) => ReactNode;
   /** Whether a row may be edited or deleted beyond the permission (e.g. the server's `actions[]` of the row). */
   rowAllows?: (item: Item, action: 'edit' | 'delete') => boolean;
+  /** The permission of create, edit and delete when it is not `<module>:<call>` (macros: every user keeps their own). */
+  writeAccess?: string;
   actionsWidth?: number;
   /** The create/edit drawer or modal; `id` null creates; `item` is the row being edited. Without it the list is read-only. */
   editor?: (props: { id: number | null; item?: Item; onClose: () => void }) => ReactNode;
@@ -88,8 +90,8 @@ export function ListPage<Item extends { id: number }>(props: ListPageProps<Item>
   }, [own, resourceList.items, props.tree]);
   const expansion = useExpandAll(items as Row<Item>[]);
 
-  const canEdit = Boolean(props.editor) && has(`${module}:edit`);
-  const canDelete = Boolean(props.editor) && has(`${module}:delete`);
+  const canEdit = Boolean(props.editor) && has(props.writeAccess ?? `${module}:edit`);
+  const canDelete = Boolean(props.editor) && has(props.writeAccess ?? `${module}:delete`);
   const canDeleteSelected = Boolean(props.batchDelete) && has(`${module}:batchDelete`);
   const allows = (item: Item, action: 'edit' | 'delete') => props.rowAllows?.(item, action) ?? true;
   const hasRowActions = canEdit || canDelete || Boolean(props.rowActions);
@@ -167,7 +169,7 @@ export function ListPage<Item extends { id: number }>(props: ListPageProps<Item>
             {t('crud.list.export')}
           </Button>
         )}
-        {props.editor && has(`${module}:create`) && (
+        {props.editor && has(props.writeAccess ?? `${module}:create`) && (
           <Button
             type="primary"
             className={`${props.kind}-new`}

@@ -22,6 +22,7 @@ import { usePermissions } from '../../../../platform/permission';
 import { ApprovalPanel } from '../../../../platform/approval/ApprovalPanel';
 import { OpenItemPanel } from '../../../../platform/openItem/OpenItemPanel';
 import { useDictionaryItems } from '../../../../platform/labels/dictionary-labels';
+import { MacroButton } from '../../../../platform/macro/MacroButton';
 
 /** Ticket details (spec section 2): the record, its content and files, status changes, comments and history. */
 export default function TicketInfoPage() {
@@ -79,6 +80,9 @@ export default function TicketInfoPage() {
               </Button>
             )}
             {ticket.actions.includes('changeStatus') && <StatusControl ticket={ticket} onReload={reload} />}
+            {ticket.actions.includes('edit') && has('macro:view') && (
+              <MacroButton ticketId={ticket.id} onApplied={reload} />
+            )}
             {ticket.actions.includes('edit') && (
               <Button
                 icon={<EditOutlined />}

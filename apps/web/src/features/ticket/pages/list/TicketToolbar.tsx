@@ -1,10 +1,12 @@
 import {
   DeleteOutlined,
   DownOutlined,
+  EditOutlined,
   FileExcelOutlined,
   PlusOutlined,
   PrinterOutlined,
   ReloadOutlined,
+  ThunderboltOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, Segmented, Space, Tooltip, Typography } from 'antd';
@@ -24,6 +26,9 @@ type Props = {
   onClearSelection: () => void;
   onBatchStatus: (status: TicketStatus) => void;
   onBatchAssign: () => void;
+  /** Edit selected / Apply macro: on the selection, or on all the filter finds (the drawer asks). */
+  onBulkEdit: () => void;
+  onApplyMacro: () => void;
   onBatchDelete: () => void;
   exporting: boolean;
   onExport: () => void;
@@ -69,6 +74,16 @@ export function TicketToolbar(props: Props) {
         {permissions.has('ticket:edit') && (
           <Button icon={<UserSwitchOutlined />} disabled={none} onClick={props.onBatchAssign}>
             {t('ticket.list.batchAssign')}
+          </Button>
+        )}
+        {permissions.has('ticket:edit') && (
+          <Button icon={<EditOutlined />} onClick={props.onBulkEdit}>
+            {t('ticket.bulk.edit')}
+          </Button>
+        )}
+        {permissions.has('ticket:edit') && permissions.has('macro:view') && (
+          <Button icon={<ThunderboltOutlined />} onClick={props.onApplyMacro}>
+            {t('ticket.bulk.applyMacro')}
           </Button>
         )}
         {permissions.has('ticket:batchDelete') && (

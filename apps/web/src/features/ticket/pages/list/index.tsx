@@ -5,7 +5,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { TicketListItem } from '@casedesk/shared';
+import type { TicketListItem, TicketOutcome } from '@casedesk/shared';
 import { feedback } from '../../../../platform/feedback';
 import { ApiError } from '../../../../platform/http/client';
 import { exportTickets, useTicketFormOptions, useTicketList } from '../../api';
@@ -14,6 +14,7 @@ import { clean, listPageSizes, listStateSearch, parseListState, type ListState }
 import { formatDateTime, formatNumber } from '../../../../platform/format';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { BatchAssignModal, useTicketBatchActions } from './batch-actions';
+import { ApplyMacroModal, BatchOutcomesModal, BulkEditDrawer, type BulkTargets } from './bulk-edit';
 import { defaultHidden, fixedColumns, useTicketColumns } from './ticket-columns';
 import { TicketFilters, userOptions } from './TicketFilters';
 import { TicketToolbar } from './TicketToolbar';
@@ -28,6 +29,8 @@ export default function TicketListPage() {
   const [state, setState] = useState<ListState>(() => parseListState(location.search));
   const [selected, setSelected] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
+  const [bulk, setBulk] = useState<'edit' | 'macro' | null>(null);
+  const [outcomes, setOutcomes] = useState<TicketOutcome[] | null>(null);
   const [hidden, setHidden] = useHiddenColumns(defaultHidden);
   const options = useTicketFormOptions();
   const list = useTicketList({ ...state.filter, page: state.page, pageSize: state.pageSize });
@@ -85,6 +88,15 @@ export default function TicketListPage() {
       (data.searchOrder === 'newest' ? ` · ${t('ticket.list.newestFirst')}` : '')
     : '';
 
+  // "All matching" sends the filter as shown, without its sort (the server resolves it under the caller's visibility).
+  const { orderBy: _orderBy, ...matching } = state.filter;
+  const targets: BulkTargets = { selected, query: matching, total, totalExact: data?.totalExact ?? true };
+  const bulkDone = (result: TicketOutcome[]) => {
+    setBulk(null);
+    setSelected([]);
+    setOutcomes(result);
+  };
+
   return (
     <Space orientation="vertical" size={12} className="ticket-page ticket-list-page">
       <TicketFilters filter={state.filter} options={options.data} onApply={(filter) => apply({ filter })} />
@@ -98,6 +110,8 @@ export default function TicketListPage() {
           onClearSelection={() => setSelected([])}
           onBatchStatus={batch.changeStatus}
           onBatchAssign={batch.openAssign}
+          onBulkEdit={() => setBulk('edit')}
+          onApplyMacro={() => setBulk('macro')}
           onBatchDelete={() => batch.confirmDelete(rows.filter((r) => selected.includes(r.id)))}
           exporting={exporting}
           onExport={() => void runExport()}
@@ -132,6 +146,9 @@ export default function TicketListPage() {
         />
       </Card>
 
+      {bulk === 'edit' && <BulkEditDrawer targets={targets} onClose={() => setBulk(null)} onDone={bulkDone} />}
+      {bulk === 'macro' && <ApplyMacroModal targets={targets} onClose={() => setBulk(null)} onDone={bulkDone} />}
+      {outcomes && <BatchOutcomesModal outcomes={outcomes} onClose={() => setOutcomes(null)} />}
       <BatchAssignModal
         open={batch.assignOpen}
         selected={selected}

@@ -1,0 +1,105 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { macroCreateSchema, type Macro } from '@casedesk/shared';
+import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
+import { schemaRule } from '../../../platform/form-rules';
+import { usePermissions } from '../../../platform/permission';
+import { GroupsSelect } from './GroupsSelect';
+import { macroApi } from '../../../platform/macro/macro-api';
+import { actionOf, draftOf, MacroActionInput, type ActionDraft } from './MacroActionInput';
+
+type Values = { name: string; shared: boolean; groupIds: number[]; actions: ActionDraft[] };
+
+const toForm = (m: Macro): Values => ({
+  name: m.name,
+  shared: m.shared,
+  groupIds: m.groupIds,
+  actions: m.actions.map(draftOf),
+});
+const toBody = (v: Values) => ({
+  name: v.name,
+  shared: v.shared,
+  groupIds: v.shared ? (v.groupIds ?? []) : [],
+  actions: (v.actions ?? []).map(actionOf),
+});
+
+/** A macro: its name, who it serves (private, or shared with groups: a manager's), and its steps in order. */
+export function MacroEditor({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { has } = usePermissions();
+  const mayShare = has(id === null ? 'macro:create' : 'macro:edit');
+  return (
+    <EditorDrawer<Macro, Values>
+      api={macroApi}
+      id={id}
+      onClose={onClose}
+      width={720}
+      title={id === null ? t('macro.create') : t('macro.edit')}
+      defaults={{ shared: false, groupIds: [], actions: [{ kind: 'set', set: {} }] }}
+      toForm={toForm}
+      toBody={toBody}
+    >
+      {(form) => (
+        <>
+          <Form.Item
+            name="name"
+            label={t('macro.fields.name')}
+            required
+            rules={[schemaRule(macroCreateSchema.shape.name)]}
+          >
+            <Input maxLength={100} autoFocus />
+          </Form.Item>
+          <Form.Item
+            name="shared"
+            label={t('macro.fields.shared')}
+            valuePropName="checked"
+            extra={t('macro.sharedHelp')}
+          >
+            <Switch disabled={!mayShare} />
+          </Form.Item>
+          <Form.Item noStyle shouldUpdate={(a, b) => a.shared !== b.shared}>
+            {() =>
+              form.getFieldValue('shared') ? (
+                <Form.Item name="groupIds" label={t('macro.fields.groupIds')} extra={t('macro.groupsHelp')}>
+                  <GroupsSelect />
+                </Form.Item>
+              ) : null
+            }
+          </Form.Item>
+          <Form.List name="actions">
+            {(fields, { add, remove }) => (
+              <Form.Item label={t('macro.fields.actions')} required>
+                {fields.map((field, index) => (
+                  <Card
+                    key={field.key}
+                    size="small"
+                    className="macro-action"
+                    title={t('macro.step', { n: index + 1 })}
+                    extra={
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('macro.removeStep')}
+                        onClick={() => remove(field.name)}
+                      />
+                    }
+                    style={{ marginBottom: 8 }}
+                  >
+                    <Form.Item name={field.name} noStyle>
+                      <MacroActionInput />
+                    </Form.Item>
+                  </Card>
+                ))}
+                <Button icon={<PlusOutlined />} onClick={() => add({ kind: 'set', set: {} })}>
+                  {t('macro.addStep')}
+                </Button>
+              </Form.Item>
+            )}
+          </Form.List>
+        </>
+      )}
+    </EditorDrawer>
+  );
+}
