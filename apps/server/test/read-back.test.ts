@@ -66,6 +66,16 @@ const makers: Record<string, () => Promise<number>> = {
       body: '<p>Hi {{ customer.name }}</p>',
       shared: true,
     }),
+  Macro: () =>
+    add('Macro', {
+      name: unique('macro'),
+      actions: [
+        { set: { priority: 'High' } },
+        { addTags: ['escalated'] },
+        { comment: { public: false, body: '<p>Up</p>' } },
+      ],
+      shared: true,
+    }),
   SlaCalendar: () =>
     add('SlaCalendar', {
       name: unique('cal'),

@@ -2,12 +2,16 @@
 export * from './email.table.js';
 // The outbox: other modules queue mail in their own transaction.
 export { queueEmail, isOurMessageId, type OutgoingMail } from './email-outbox.service.js';
-// The template sandbox and a ticket's template values, for the canned replies (one LiquidJS set-up).
-export { bodyTemplateProblem, renderTemplate, type TemplateValues } from './email-render.service.js';
+// The template sandbox and a ticket's template values, for canned replies and macro comments (one LiquidJS set-up).
+export {
+  bodyTemplateProblem,
+  checkTemplateSyntax,
+  renderTemplate,
+  ticketLinkOf,
+  type TemplateValues,
+} from './email-render.service.js';
 export { ticketValueColumns, ticketValuesFrom } from './email-template.service.js';
 export { wordedValues } from './email-words.js';
-// Macros render their comments with the templates' engine and variables.
-export { checkTemplateSyntax, renderTemplate, ticketLinkOf } from './email-render.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerEmailInboundRoutes } from './email-inbound.routes.js';
