@@ -72,8 +72,11 @@ export const textModuleRenderResultSchema = z.object({ body: z.string() });
 export type TextModuleRender = z.infer<typeof textModuleRenderSchema>;
 
 type Texts = { en: string; 'zh-cn': string; 'zh-tw': string };
-/** The variables a reply may use, for the editor's list (named as the e-mail templates name them where they exist). */
-export const textModuleVariables: readonly { name: string; description: Texts }[] = [
+/**
+ * The variables of an agent's own text (a canned reply, a macro's comment), for the editors' lists (named as the
+ * e-mail templates name them where they exist).
+ */
+export const agentTextVariables: readonly { name: string; description: Texts }[] = [
   { name: 'ticket.caseNumber', description: { en: 'Case number', 'zh-cn': '工单编号', 'zh-tw': '工單編號' } },
   { name: 'ticket.subject', description: { en: 'Subject', 'zh-cn': '主题', 'zh-tw': '主旨' } },
   { name: 'ticket.status', description: { en: 'Status', 'zh-cn': '状态', 'zh-tw': '狀態' } },

@@ -12,6 +12,7 @@ import {
 import type { Actor } from '../../platform/actor.js';
 import type { Db, Queryable, SelectionRow, Tx } from '../../platform/db.js';
 import { fieldRefusal, notFound } from '../../platform/errors.js';
+import { formatMoment } from '../../platform/zoned-time.js';
 import { appSetting } from '../setting/index.js';
 import { ticket, ticketComment, visibleSql } from '../ticket/index.js';
 import { appUser, userDisplayNameSql, userNameSql } from '../user/index.js';
@@ -125,6 +126,48 @@ export function ticketValuesFrom(row: TicketValueRow) {
     categoryName: row.categoryName ?? '',
   };
   return { row, values, customerName };
+}
+
+/**
+ * What an agent's own text (a canned reply, a macro's comment) is filled in with: the ticket, its customer and the
+ * agent (`actor`), worded in `language` (a status as that reader says it) with the due date in the agent's time zone.
+ * Undefined when the ticket is not one the agent may see.
+ */
+export async function agentTextValues(
+  q: Queryable,
+  actor: Actor,
+  ticketId: number,
+  language: TemplateLanguage,
+): Promise<TemplateValues | undefined> {
+  const [row] = await q
+    .select({ ...ticketValueColumns, dueDate: ticket.dueDate })
+    .from(ticket)
+    .where(and(eq(ticket.id, ticketId), visibleSql(actor)));
+  if (!row) return undefined;
+  const [me] = await q
+    .select({
+      name: userDisplayNameSql,
+      firstName: sql<string>`coalesce(${appUser.realName}, ${userDisplayNameSql})`,
+      email: appUser.email,
+      timeZone: appUser.timeZone,
+    })
+    .from(appUser)
+    .where(eq(appUser.id, actor.userId));
+  const { values: ticketValues, customerName } = ticketValuesFrom(row);
+  const values: TemplateValues = {
+    ticket: {
+      ...ticketValues,
+      dueDate: row.dueDate ? formatMoment(new Date(row.dueDate), language, me?.timeZone) : '',
+    },
+    customer: {
+      name: customerName,
+      firstName: row.firstName ?? '',
+      lastName: row.lastName ?? '',
+      email: row.customerEmail ?? '',
+    },
+    agent: { name: me?.name ?? '', firstName: me?.firstName ?? '', email: me?.email ?? '' },
+  };
+  return wordedValues(values, language);
 }
 
 /** A ticket's template values (and what the notifications need to choose recipients), or undefined. */

@@ -10,8 +10,7 @@ export {
   ticketLinkOf,
   type TemplateValues,
 } from './email-render.service.js';
-export { ticketValueColumns, ticketValuesFrom } from './email-template.service.js';
-export { wordedValues } from './email-words.js';
+export { agentTextValues } from './email-template.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerEmailInboundRoutes } from './email-inbound.routes.js';

@@ -15,7 +15,7 @@ const demoMacros: DemoMacro[] = [
       {
         comment: {
           public: true,
-          body: '<p>Hello {{ ticket.customer }},</p><p>we consider {{ ticket.caseNumber }} resolved. Reply to this mail if anything is still open.</p>',
+          body: '<p>Hello {{ customer.name }},</p><p>we consider {{ ticket.caseNumber }} resolved. Reply to this mail if anything is still open.</p>',
         },
       },
       { addTags: ['resolved-by-macro'] },
@@ -26,7 +26,7 @@ const demoMacros: DemoMacro[] = [
     actions: [
       { set: { priority: 'Urgent' } },
       { addTags: ['escalated'] },
-      { comment: { public: false, body: '<p>Escalated to urgent by {{ user.name }}.</p>' } },
+      { comment: { public: false, body: '<p>Escalated to urgent by {{ agent.name }}.</p>' } },
     ],
   },
   {
@@ -36,7 +36,7 @@ const demoMacros: DemoMacro[] = [
       {
         comment: {
           public: true,
-          body: '<p>Hello {{ ticket.customer }},</p><p>we need a little more information to go on with {{ ticket.caseNumber }}. Please reply to this mail.</p>',
+          body: '<p>Hello {{ customer.name }},</p><p>we need a little more information to go on with {{ ticket.caseNumber }}. Please reply to this mail.</p>',
         },
       },
     ],

@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, fieldRefusal, invalidInput } from '../../platform/errors.js';
 import type { Language } from '../../platform/translator.js';
-import { checkTemplateSyntax, renderTemplate, ticketLinkOf } from '../email/index.js';
+import { agentTextValues, checkTemplateSyntax, renderTemplate } from '../email/index.js';
 import {
   addCommentIn,
   changeTicketIn,
@@ -81,7 +81,7 @@ async function tagsAfter(tx: Tx, ticketId: number, add: string[], remove: string
 }
 
 /** The steps of a macro as one ticket's work: fields, tags and comments in the macro's order. */
-function macroWork(actor: Actor, actions: MacroAction[]): TicketWork {
+function macroWork(actor: Actor, actions: MacroAction[], language: Language): TicketWork {
   return async (tx, before, settings) => {
     let current = before;
     for (const action of actions) {
@@ -91,18 +91,9 @@ function macroWork(actor: Actor, actions: MacroAction[]): TicketWork {
         current = await changeTicketIn(tx, actor, current, { tags }, settings);
       }
       if (action.comment) {
-        // The e-mail templates' engine and names; values are escaped into the HTML, which is sanitised on save.
-        const values = {
-          ticket: {
-            caseNumber: current.caseNumber,
-            subject: current.subject,
-            status: current.status,
-            priority: current.priority,
-            customer: current.customer ?? '',
-            link: ticketLinkOf(current.id),
-          },
-          user: { name: actor.loginName, loginName: actor.loginName },
-        };
+        // The canned replies' values (ticket, customer, agent), worded for the agent who applies the macro; escaped
+        // into the HTML by the templates' sandbox, which is sanitised on save.
+        const values = (await agentTextValues(tx, actor, current.id, language)) ?? {};
         const { body } = await renderTemplate({ subject: '', body: action.comment.body }, values);
         // A public comment reaches the customer as any public comment does (ticket.commented, after commit).
         await addCommentIn(tx, actor, { ticketId: current.id, comment: body, public: action.comment.public });
@@ -120,5 +111,5 @@ export async function applyMacro(
   macro: { actions: MacroAction[] },
 ): Promise<TicketOutcome[]> {
   const ids = input.ticketIds ?? (await idsOfQuery(db, actor, input.query ?? {}));
-  return workOnEachTicket(db, actor, ids, language, macroWork(actor, macro.actions));
+  return workOnEachTicket(db, actor, ids, language, macroWork(actor, macro.actions, language));
 }

@@ -150,6 +150,21 @@ describe('macros', () => {
       const comments = await ctx.db.select().from(ticketComment).where(eq(ticketComment.ticketId, t.id));
       expect(comments.map((c) => [c.public, c.comment])).toEqual([[true, `<p>${t.caseNumber} is solved.</p>`]]);
     }
+
+    // A comment is filled in as a canned reply is: values worded in the applying agent's language, the agent by name.
+    await ctx.db.update(appUser).set({ fullName: '陈伟', language: 'zh-cn' }).where(eq(appUser.id, agent.id));
+    const t3 = await addTicket(ctx, agent.token, { projectId: w.projectId, categoryId: w.categoryId });
+    const noted = await add(agent.token, {
+      name: 'Note',
+      actions: [
+        { set: { status: 'Resolved' } },
+        { comment: { public: false, body: '<p>{{ ticket.status }}: {{ agent.name }}</p>' } },
+      ],
+    });
+    const inChinese = await apply(agent.token, (noted.body.data as Macro).id, [t3.id]);
+    expect(inChinese.body.data, inChinese.raw).toEqual([expect.objectContaining({ ok: true })]);
+    const [note] = await ctx.db.select().from(ticketComment).where(eq(ticketComment.ticketId, t3.id));
+    expect(note?.comment).toBe('<p>已解决: 陈伟</p>');
   });
 
   it('refuses per ticket what Update would refuse, and writes nothing of a refused ticket', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import {
   msg,
   templateLanguages,
@@ -14,17 +14,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError, fieldRefusal, notFound } from '../../platform/errors.js';
 import { sanitizeHtml } from '../../platform/html.js';
-import { formatMoment } from '../../platform/zoned-time.js';
-import {
-  bodyTemplateProblem,
-  renderTemplate,
-  ticketValueColumns,
-  ticketValuesFrom,
-  wordedValues,
-  type TemplateValues,
-} from '../email/index.js';
-import { ticket, visibleSql } from '../ticket/index.js';
-import { appUser, userDisplayNameSql } from '../user/index.js';
+import { agentTextValues, bodyTemplateProblem, renderTemplate } from '../email/index.js';
 import { userGroup } from '../userGroup/index.js';
 import { managesReplies } from './text-module.policy.js';
 import { textModuleResource } from './text-module.resource.js';
@@ -71,38 +61,11 @@ const languageOf = (value: string | null | undefined): TemplateLanguage =>
  */
 export async function renderTextModule(db: Db, actor: Actor, input: TextModuleRender): Promise<{ body: string }> {
   const reply = await textModuleResource.generic.get(db, actor, input.id);
-  const [row] = await db
-    .select({ ...ticketValueColumns, dueDate: ticket.dueDate })
-    .from(ticket)
-    .where(and(eq(ticket.id, input.ticketId), visibleSql(actor)));
-  if (!row) throw notFound();
-  const [me] = await db
-    .select({
-      name: userDisplayNameSql,
-      firstName: sql<string>`coalesce(${appUser.realName}, ${userDisplayNameSql})`,
-      email: appUser.email,
-      timeZone: appUser.timeZone,
-    })
-    .from(appUser)
-    .where(eq(appUser.id, actor.userId));
   const language = reply.language === 'all' ? languageOf(actor.language) : reply.language;
-  const { values: ticketValues, customerName } = ticketValuesFrom(row);
-  const values: TemplateValues = {
-    ticket: {
-      ...ticketValues,
-      dueDate: row.dueDate ? formatMoment(new Date(row.dueDate), language, me?.timeZone) : '',
-    },
-    customer: {
-      name: customerName,
-      firstName: row.firstName ?? '',
-      lastName: row.lastName ?? '',
-      email: row.customerEmail ?? '',
-    },
-    agent: { name: me?.name ?? '', firstName: me?.firstName ?? '', email: me?.email ?? '' },
-  };
+  const values = await agentTextValues(db, actor, input.ticketId, language);
+  if (!values) throw notFound();
   try {
-    const rendered = await renderTemplate({ subject: '', body: reply.body }, wordedValues(values, language));
-    return { body: rendered.body };
+    return { body: (await renderTemplate({ subject: '', body: reply.body }, values)).body };
   } catch {
     // A stored body parses (checked on save); what is left is a render limit or a filter's refusal.
     throw fieldRefusal('body', msg(textModuleMessages, 'renderFailed'));

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   textModuleCreateSchema,
   textModuleLanguages,
-  textModuleVariables,
+  agentTextVariables,
   type TextModule,
   type UserGroupNode,
 } from '@casedesk/shared';
@@ -127,7 +127,7 @@ function ReplyFields({ form }: { form: FormInstance<Values> }) {
         <Alert type="info" showIcon={false} title={t('textModule.variablesHint')} style={{ margin: '6px 0 8px' }} />
         {/* A plain list: antd's List is deprecated in v6. */}
         <div className="text-module-variables">
-          {textModuleVariables.map((variable) => (
+          {agentTextVariables.map((variable) => (
             <div key={variable.name} className="text-module-variable">
               <Typography.Text code copyable={{ text: `{{ ${variable.name} }}` }}>
                 {`{{ ${variable.name} }}`}

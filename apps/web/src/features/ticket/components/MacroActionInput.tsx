@@ -1,14 +1,12 @@
 import { Checkbox, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MacroAction } from '@casedesk/shared';
+import { agentTextVariables, type MacroAction } from '@casedesk/shared';
 import { RichTextEditor } from '../../../platform/rich-text/RichTextEditor';
 import { TagSelect } from './TagSelect';
 import { setOfDraft, TicketSetFields, type TicketSetDraft } from './TicketSetFields';
 
 /** The comment's variables, shown as typed (the i18n text would read braces as its own). */
-const templateVariables = ['ticket.caseNumber', 'ticket.subject', 'ticket.customer', 'ticket.link', 'user.name']
-  .map((name) => `{{ ${name} }}`)
-  .join(', ');
+const templateVariables = agentTextVariables.map(({ name }) => `{{ ${name} }}`).join(', ');
 
 export const actionKinds = ['set', 'comment', 'addTags', 'removeTags'] as const;
 export type ActionKind = (typeof actionKinds)[number];
