@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { HotkeysProvider } from 'react-hotkeys-hook';
 import { App as AntApp, Layout as AntLayout, Watermark } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../platform/config';
@@ -19,6 +20,7 @@ import { TagsView, useTagsSync } from './TagsView';
 import { ThemeDrawer } from './ThemeDrawer';
 import { useLocation } from 'react-router';
 import { isDarkColor } from '../../platform/theme/theme-store';
+import { ShortcutHelp } from '../../platform/keyboard/ShortcutHelp';
 
 function usePageTitleFromRoute() {
   const { t, i18n } = useTranslation();
@@ -121,20 +123,23 @@ export default function Layout() {
   // Ant Design's App gives the pages their context-aware message, notification and modal (App.useApp).
   return (
     <QueryClientProvider client={queryClient}>
-      <AntApp component={false}>
-        {theme.isWatermark ? (
-          <Watermark
-            content={theme.watermarkText || appConfig.productAcronym}
-            font={{ color: theme.isDark ? 'rgba(255,255,255,0.08)' : 'rgba(0,0,0,0.08)' }}
-          >
-            {body}
-          </Watermark>
-        ) : (
-          body
-        )}
-        <ThemeDrawer />
-        <LockScreen />
-      </AntApp>
+      <HotkeysProvider>
+        <AntApp component={false}>
+          {theme.isWatermark ? (
+            <Watermark
+              content={theme.watermarkText || appConfig.productAcronym}
+              font={{ color: theme.isDark ? 'rgba(255,255,255,0.08)' : 'rgba(0,0,0,0.08)' }}
+            >
+              {body}
+            </Watermark>
+          ) : (
+            body
+          )}
+          <ThemeDrawer />
+          <LockScreen />
+          <ShortcutHelp />
+        </AntApp>
+      </HotkeysProvider>
     </QueryClientProvider>
   );
 }

@@ -23,6 +23,7 @@ import { ApprovalPanel } from '../../../../platform/approval/ApprovalPanel';
 import { OpenItemPanel } from '../../../../platform/openItem/OpenItemPanel';
 import { useDictionaryItems } from '../../../../platform/labels/dictionary-labels';
 import { MacroButton } from '../../../../platform/macro/MacroButton';
+import { TicketShortcuts } from './TicketShortcuts';
 
 /** Ticket details (spec section 2): the record, its content and files, status changes, comments and history. */
 export default function TicketInfoPage() {
@@ -242,6 +243,12 @@ export default function TicketInfoPage() {
           </Space>
         </Col>
       </Row>
+      <TicketShortcuts
+        ticket={ticket}
+        canReply={ticket.actions.includes('comment') && canSendWith(has)}
+        onReply={() => setReplying(true)}
+        onReload={reload}
+      />
       {replying && (
         <ReplyComposer ticketId={ticket.id} customerEmail={ticket.customerEmail} onClose={() => setReplying(false)} />
       )}

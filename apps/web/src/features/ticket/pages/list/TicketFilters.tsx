@@ -142,6 +142,7 @@ export function TicketFilters({
                 prefix={<SearchOutlined />}
                 placeholder={t('ticket.list.keyword')}
                 aria-label={t('ticket.list.keyword')}
+                data-shortcut-search
                 maxLength={200}
                 onPressEnter={() => form.submit()}
               />

@@ -18,6 +18,8 @@ import { ApplyMacroModal, BatchOutcomesModal, BulkEditDrawer, type BulkTargets }
 import { defaultHidden, fixedColumns, useTicketColumns } from './ticket-columns';
 import { TicketFilters, userOptions } from './TicketFilters';
 import { TicketToolbar } from './TicketToolbar';
+import { useTicketListShortcuts } from './list-shortcuts';
+import { usePermissions } from '../../../../platform/permission';
 import '../../components/ticket.css';
 
 // Built by hand, not with useResourceList: its state lives in the address (read before the code loads by prefetch.ts,
@@ -37,6 +39,7 @@ export default function TicketListPage() {
   const batch = useTicketBatchActions({ selected, setSelected });
   const users = useMemo(() => userOptions(options.data), [options.data]);
   const columns = useTicketColumns(state.filter.orderBy, batch.confirmDelete);
+  const { has } = usePermissions();
 
   // The address follows the list without a navigation (a navigation would open another tab of the tags view).
   const search = listStateSearch(state);
@@ -81,6 +84,15 @@ export default function TicketListPage() {
 
   const data = list.data;
   const rows = data?.items ?? [];
+  const keys = useTicketListShortcuts({
+    rowIds: rows.map((row) => row.id),
+    selected,
+    setSelected,
+    onAssign: batch.openAssign,
+    canAssign: has('ticket:edit'),
+    onMacro: () => setBulk('macro'),
+    canMacro: has('ticket:edit') && has('macro:view'),
+  });
   const total = data?.total ?? 0;
   // A broad search comes newest first (the server does not rank that many matches): say so next to the total.
   const totalText = data
@@ -126,6 +138,7 @@ export default function TicketListPage() {
           className="ticket-table"
           columns={columns.filter((c) => !hidden.includes(c.key))}
           dataSource={rows}
+          rowClassName={(row) => (row.id === keys.cursorId ? 'ticket-row-cursor' : '')}
           loading={list.isFetching}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('ticket.list.empty') }}
