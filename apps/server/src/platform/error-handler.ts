@@ -111,14 +111,21 @@ const wantsKeys = (reply: FastifyReply) => reply.request.headers['message-keys']
 
 /**
  * The refusal in the caller's language (contract section 18): refused input worded afresh from its issues, a keyed
- * text translated by its key; English as thrown for an English caller, and for a text no catalog holds.
+ * text translated by its key; English as thrown for an English caller (its fixed values worded), and for a text no
+ * catalog holds.
  */
 function wordedFor(
   request: FastifyRequest | undefined,
   error: AppError,
 ): { text: string; ref: MessageRef | undefined; errors?: FieldError[] } {
   const language = callerLanguage(request);
-  if (language === 'en') return { text: error.message, ref: error.messageRef, errors: error.errors };
+  // English as thrown, but a fixed value it names (a status) by its label.
+  if (language === 'en')
+    return {
+      text: translateText(language, error.message, error.messageRef),
+      ref: error.messageRef,
+      errors: error.errors,
+    };
   if (error.issues) {
     // Worded afresh: the values name the fields in this language too.
     const { message, errors } = wordIssues(error.issues, language);

@@ -10,6 +10,7 @@ import {
   workflowMessages,
 } from '@casedesk/shared';
 import { conflict } from './errors.js';
+import { translateText } from './translator.js';
 import { createUser, signIn, useTestApp } from '../../test/helpers.js';
 
 const ctx = useTestApp({ webDist: '/nonexistent/casedesk-web' });
@@ -65,6 +66,20 @@ describe('refusals keyed where they are thrown (msg)', () => {
 
   it('refuses an object that is not a catalog', () => {
     expect(() => msg({ a: 'x' } as never, 'a' as never)).toThrow(/not a message catalog/);
+  });
+});
+
+describe('fixed values in refusals', () => {
+  it('words a ticket status in each language, English included', () => {
+    const thrown = msg(ticketMessages, 'statusNotAllowed', { from: 'InProgress', to: 'New' });
+    expect(thrown.text).toBe('A ticket in status InProgress cannot be changed to New.');
+    expect(translateText('en', thrown.text, thrown)).toBe('A ticket in status In progress cannot be changed to New.');
+    expect(translateText('zh-cn', thrown.text, thrown)).toBe('状态为 处理中 的工单不能改为 新建。');
+    expect(translateText('zh-tw', thrown.text, thrown)).toBe('狀態為 處理中 的工單不能改為 新建。');
+    // A prefix it was thrown with (a batch's row) is kept.
+    expect(translateText('en', `Row 3: ${thrown.text}`, thrown)).toBe(
+      'Row 3: A ticket in status In progress cannot be changed to New.',
+    );
   });
 });
 

@@ -1,5 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { seededNameKey, seededNodeCode, textHomes, type MessageRef, type MessageValues } from '@casedesk/shared';
+import {
+  hasWordedValues,
+  seededNameKey,
+  seededNodeCode,
+  textHomes,
+  wordedValues,
+  type MessageRef,
+  type MessageValues,
+} from '@casedesk/shared';
 import { localeTexts, type Texts } from './locale-texts.js';
 
 /**
@@ -90,15 +98,13 @@ const fill = (template: string, values: MessageValues) =>
  * A keyed text in a language, or undefined when the web has no translation of the key. A value naming a record
  * kind (`label: 'project'`) is worded in the language too, as the web does.
  */
-export function translate(language: Language, ref: MessageRef): string | undefined {
+export function translate(language: Language, ref: MessageRef, { worded = true } = {}): string | undefined {
   const count = ref.values?.count;
   const template = textHomes(ref.key)
     .map((home) => countedTextAt(language, home, count))
     .find((text) => text !== undefined);
   if (template === undefined) return undefined;
-  const values = { ...ref.values };
-  if (typeof values.label === 'string')
-    values.label = textAt(language, `messages.labels.${values.label}`) ?? values.label;
+  const values = worded ? wordedValues(ref, (key) => textAt(language, key)) : { ...ref.values };
   return fill(template, values);
 }
 
@@ -107,10 +113,11 @@ export function translate(language: Language, ref: MessageRef): string | undefin
  * text (`projectId: `, a batch's row) is kept, its field name worded as a label.
  */
 export function translateText(language: Language, english: string, ref: MessageRef | undefined): string {
-  if (language === 'en' || !ref) return english;
+  // English is thrown in English, but its fixed values (a status) still read as their labels.
+  if (!ref || (language === 'en' && !hasWordedValues(ref))) return english;
   const translated = translate(language, ref);
   if (translated === undefined) return english;
-  const plain = translate('en', ref);
+  const plain = translate('en', ref, { worded: false });
   if (plain === undefined || english === plain || !english.endsWith(plain)) return translated;
   const prefix = english.slice(0, english.length - plain.length);
   const named = /^([A-Za-z][\w.]*): $/.exec(prefix);

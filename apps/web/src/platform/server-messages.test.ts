@@ -34,6 +34,17 @@ describe('server texts by message key', () => {
     expect(translateServerMessage(ticketMessages.cancelledIsFinal)).toBe(ticketZh.ticket.messages.cancelledIsFinal);
   });
 
+  it('words the fixed values a refusal names (a ticket status), not the stored ones', () => {
+    const thrown = { from: 'InProgress', to: 'New' };
+    expect(
+      translateServerMessage({
+        message: ticketMessages.statusNotAllowed(thrown.from, thrown.to),
+        messageKey: 'ticket.statusNotAllowed',
+        messageValues: thrown,
+      }),
+    ).toBe('状态为 处理中 的工单不能改为 新建。');
+  });
+
   it('translates by the key and values the server sent', () => {
     const text = industryMessages.hasChildren(2);
     expect(

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { textHomes, type MessageRef } from '../../../../packages/shared/src/platform/message-keys';
+import { wordedValues } from '@casedesk/shared/value-labels';
 import { messageRefOf } from './shared-messages';
 
 /** A server text as the envelope gives it: the English text, and its key and values when the server sent them. */
@@ -23,8 +24,7 @@ export function translateServerMessage(source: string | ServerText): string {
       ? { key: source.messageKey, values: source.messageValues }
       : messageRefOf(text);
   if (!ref) return text;
-  const values = { ...ref.values };
-  // A value naming a record kind ("project") is shown in the user's language too.
-  if (typeof values.label === 'string') values.label = i18n.t(`messages.labels.${values.label}`, values.label);
+  // A record kind ("project") and a fixed value ("InProgress") are shown in the user's language too.
+  const values = wordedValues(ref, (key) => (i18n.exists(key) ? i18n.t(key) : undefined));
   return i18n.t(i18nKeys(ref), { ...values, defaultValue: text });
 }

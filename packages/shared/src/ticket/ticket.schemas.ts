@@ -31,7 +31,7 @@ export const ticketMessages = defineMessages('ticket', {
   statusNotAllowed: keyed(
     'ticket.statusNotAllowed',
     ['from', 'to'],
-    (from: string, to: string) => `A ${from} ticket cannot be changed to ${to}.`,
+    (from: string, to: string) => `A ticket in status ${from} cannot be changed to ${to}.`,
   ),
   cancelledIsFinal: 'A cancelled ticket cannot be changed.',
   /** Deleting reference data already used by tickets (spec section 5). */

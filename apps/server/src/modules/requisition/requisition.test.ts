@@ -200,7 +200,8 @@ describe('Requisition approval', () => {
         body: editable(pending, { title: 'Changed' }),
       }),
     );
-    expect(refused.body.resultMsg).toBe(requisitionMessages.notEditable('PendingApproval'));
+    // The status as its label reads, not as it is stored.
+    expect(refused.body.resultMsg).toBe(requisitionMessages.notEditable('Pending approval'));
     expect(keyOf(refused)).toBe('requisition.notEditable');
     await expectRefused(ctx, 409, () =>
       ctx.call('POST', `/api/Requisition/Cancel/${created.id}`, { token: w.requester.token }),
