@@ -1,9 +1,11 @@
+import { useCallback, useRef } from 'react';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { macroCreateSchema, type Macro } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { schemaRule } from '../../../platform/form-rules';
+import { seededSaved, seededShown } from '../../../platform/labels/labels';
 import { usePermissions } from '../../../platform/permission';
 import { GroupsSelect } from './GroupsSelect';
 import { macroApi } from '../../../platform/macro/macro-api';
@@ -11,14 +13,17 @@ import { actionOf, draftOf, MacroActionInput, type ActionDraft } from './MacroAc
 
 type Values = { name: string; shared: boolean; groupIds: number[]; actions: ActionDraft[] };
 
-const toForm = (m: Macro): Values => ({
-  name: m.name,
+type Translate = (key: string) => string;
+
+// A seeded macro's name is shown in the reader's words, and saved back as seeded while left as shown.
+const toForm = (m: Macro, t: Translate): Values => ({
+  name: seededShown(t, 'macro', m.seedCode, m.name),
   shared: m.shared,
   groupIds: m.groupIds,
   actions: m.actions.map(draftOf),
 });
-const toBody = (v: Values) => ({
-  name: v.name,
+const toBody = (v: Values, m: Macro | null, t: Translate) => ({
+  name: seededSaved(t, 'macro', m?.seedCode, m?.name, v.name),
   shared: v.shared,
   groupIds: v.shared ? (v.groupIds ?? []) : [],
   actions: (v.actions ?? []).map(actionOf),
@@ -29,6 +34,15 @@ export function MacroEditor({ id, onClose }: { id: number | null; onClose: () =>
   const { t } = useTranslation();
   const { has } = usePermissions();
   const mayShare = has(id === null ? 'macro:create' : 'macro:edit');
+  const loaded = useRef<Macro | null>(null);
+  const shown = useCallback(
+    (m: Macro) => {
+      loaded.current = m;
+      return toForm(m, t);
+    },
+    [t],
+  );
+  const saved = useCallback((v: Values) => toBody(v, id === null ? null : loaded.current, t), [id, t]);
   return (
     <EditorDrawer<Macro, Values>
       api={macroApi}
@@ -37,8 +51,8 @@ export function MacroEditor({ id, onClose }: { id: number | null; onClose: () =>
       width={720}
       title={id === null ? t('macro.create') : t('macro.edit')}
       defaults={{ shared: false, groupIds: [], actions: [{ kind: 'set', set: {} }] }}
-      toForm={toForm}
-      toBody={toBody}
+      toForm={shown}
+      toBody={saved}
     >
       {(form) => (
         <>
