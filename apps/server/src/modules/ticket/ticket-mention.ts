@@ -7,7 +7,12 @@ const typed = /(?<![\p{L}\p{N}_.+-])@([^\s@<>]+)/gu;
 const inserted = new RegExp(`${mentionAttribute}="([^"]+)"`, 'g');
 
 const decoded = (value: string) =>
-  value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /**
  * What a comment may mention: the login names the editor's mention nodes carry (exact), and for each typed `@word`

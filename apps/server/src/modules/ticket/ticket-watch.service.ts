@@ -23,7 +23,10 @@ import { ticket, ticketWatcher } from './ticket.table.js';
 // Mentions and watchers (contract section 20). Who may hear of a ticket is always the ticket's own visibility rule
 // applied to THAT user (with `ticket:view`), never the writer's.
 
-type SeenBy = Pick<TicketRecord, 'projectId' | 'privateTicket' | 'createdBy' | 'assignTo' | 'delegateTo' | 'grantAccess'>;
+type SeenBy = Pick<
+  TicketRecord,
+  'projectId' | 'privateTicket' | 'createdBy' | 'assignTo' | 'delegateTo' | 'grantAccess'
+>;
 
 /** Of `userIds`, those who are active, may read tickets and may see this one. */
 async function usersWhoSee(q: Queryable, t: SeenBy, userIds: number[]): Promise<Set<number>> {
@@ -81,7 +84,11 @@ export async function watchTicket(db: Db, actor: Actor, input: TicketWatch): Pro
  * `Ticket/MentionCandidates`: active colleagues, not the caller, whose login or name holds the keyword and who may
  * see the ticket, by login name. Users are read a page at a time until the list is full.
  */
-export async function mentionCandidates(db: Db, actor: Actor, query: MentionCandidatesQuery): Promise<MentionCandidate[]> {
+export async function mentionCandidates(
+  db: Db,
+  actor: Actor,
+  query: MentionCandidatesQuery,
+): Promise<MentionCandidate[]> {
   const found = await findVisible(db, actor, query.id);
   if (!found) throw notFound();
   const pattern = likePattern(query.keyword);
@@ -89,7 +96,9 @@ export async function mentionCandidates(db: Db, actor: Actor, query: MentionCand
     eq(appUser.status, 'Active'),
     isNull(appUser.deletedAt),
     ne(appUser.id, actor.userId),
-    query.keyword ? or(sql`${appUser.loginName} ilike ${pattern}`, sql`${appUser.fullName} ilike ${pattern}`) : undefined,
+    query.keyword
+      ? or(sql`${appUser.loginName} ilike ${pattern}`, sql`${appUser.fullName} ilike ${pattern}`)
+      : undefined,
   );
   const chosen: MentionCandidate[] = [];
   const pageSize = 100;
@@ -101,7 +110,11 @@ export async function mentionCandidates(db: Db, actor: Actor, query: MentionCand
       .orderBy(asc(appUser.loginName), asc(appUser.id))
       .limit(pageSize)
       .offset(page * pageSize);
-    const seeing = await usersWhoSee(db, found, users.map((u) => u.id));
+    const seeing = await usersWhoSee(
+      db,
+      found,
+      users.map((u) => u.id),
+    );
     chosen.push(...users.filter((u) => seeing.has(u.id)));
     if (users.length < pageSize) break;
   }
@@ -134,7 +147,11 @@ export async function applyMentions(
   ].filter((u): u is (typeof users)[number] => u !== undefined && u.id !== actor.userId);
   const unique = [...new Map(mentioned.map((u) => [u.id, u])).values()];
   if (unique.length === 0) return { told: [], refused: [] };
-  const seeing = await usersWhoSee(tx, t, unique.map((u) => u.id));
+  const seeing = await usersWhoSee(
+    tx,
+    t,
+    unique.map((u) => u.id),
+  );
   const told = unique.filter((u) => seeing.has(u.id)).map((u) => u.id);
   if (told.length > 0)
     await tx
@@ -147,7 +164,10 @@ export async function applyMentions(
 
 /** The watchers to tell of a change: those who still may see the ticket, without `except` (the actor, the mentioned). */
 export async function watchersToTell(tx: Tx, ticketId: number, except: (number | null)[]): Promise<number[]> {
-  const rows = await tx.select({ userId: ticketWatcher.userId }).from(ticketWatcher).where(eq(ticketWatcher.ticketId, ticketId));
+  const rows = await tx
+    .select({ userId: ticketWatcher.userId })
+    .from(ticketWatcher)
+    .where(eq(ticketWatcher.ticketId, ticketId));
   const ids = rows.map((r) => r.userId).filter((id) => !except.includes(id));
   if (ids.length === 0) return [];
   const [t] = await tx
