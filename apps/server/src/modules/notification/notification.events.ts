@@ -155,8 +155,8 @@ async function notifySla(tx: Tx, event: SlaEvent): Promise<void> {
 
 /**
  * In-app notifications for ticket events (issue 18 item 6), written in the transaction of the change:
- * assigned → the assignee; commented → the assignee and the creator (both staff, who see internal
- * comments too), never the author; created from an e-mail → the assignee if there is one; resolved → the
+ * assigned → the assignee; commented → the assignee, the creator and the watchers the ticket module named (all staff,
+ * who see internal comments too), never the author, and the mentioned of the mention only; status changed → the watchers; created from an e-mail → the assignee if there is one; resolved → the
  * creator; approval tasks and outcomes (above). Nobody is told of what they did themselves.
  */
 export async function notifyOnDomainEvent(tx: Tx, event: DomainEvent): Promise<void> {
