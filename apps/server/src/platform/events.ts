@@ -1,5 +1,5 @@
 import type { Tx } from './db.js';
-import type { SlaTarget } from '@casedesk/shared';
+import type { SlaTarget, TicketStatus } from '@casedesk/shared';
 
 /**
  * What happened to a record, told to the modules that act on it (e-mail notifications, in-app notifications,
@@ -20,6 +20,19 @@ export type DomainEvent =
       actorId: number | null;
       /** The comment came from an incoming mail, or was a reply sent by mail: no second mail to the customer. */
       viaEmailId?: number;
+      /** Users the comment mentions who may see the ticket (never the author): told they were mentioned. */
+      mentionedIds?: number[];
+      /** Watchers who may see the ticket, but the author and the mentioned: told of the comment (contract 20). */
+      watcherIds?: number[];
+    }
+  /** A ticket's status changed: its watchers (who may see it, never the actor) are told. */
+  | {
+      type: 'ticket.statusChanged';
+      ticketId: number;
+      from: TicketStatus;
+      to: TicketStatus;
+      watcherIds: number[];
+      actorId: number | null;
     }
   | { type: 'ticket.resolved'; ticketId: number; actorId: number | null }
   /**

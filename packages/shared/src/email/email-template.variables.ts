@@ -26,6 +26,8 @@ const ticketEvents = [
   'ticketResolved',
   'slaWarning',
   'slaBreached',
+  'ticketMentioned',
+  'ticketWatched',
 ] as const;
 const slaEvents = ['slaWarning', 'slaBreached'] as const;
 const approvalEvents = ['approvalTask', 'approvalFinished'] as const;
@@ -131,13 +133,39 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
     name: 'comment.body',
     description: { en: 'Comment (plain text)', 'zh-cn': '评论（纯文本）', 'zh-tw': '留言（純文字）' },
     example: 'We replaced the fuser unit; please try again.',
-    events: ['ticketCommented'],
+    events: ['ticketCommented', 'ticketMentioned', 'ticketWatched'],
   },
   {
     name: 'comment.authorName',
     description: { en: 'Comment author', 'zh-cn': '评论人', 'zh-tw': '留言者' },
     example: 'Alex Chen',
-    events: ['ticketCommented'],
+    events: ['ticketCommented', 'ticketMentioned', 'ticketWatched'],
+  },
+  {
+    name: 'watch.kind',
+    description: {
+      en: 'What happened on the watched ticket: comment or status',
+      'zh-cn': '所关注工单上发生的事：comment（评论）或 status（状态变更）',
+      'zh-tw': '所關注工單上發生的事：comment（留言）或 status（狀態變更）',
+    },
+    example: 'comment',
+    events: ['ticketWatched'],
+  },
+  {
+    name: 'watch.actorName',
+    description: { en: 'Who did it', 'zh-cn': '操作人', 'zh-tw': '操作人' },
+    example: 'Alex Chen',
+    events: ['ticketWatched'],
+  },
+  {
+    name: 'watch.fromStatus',
+    description: {
+      en: "The status before the change, in the template's language",
+      'zh-cn': '变更前的状态（使用模板的语言）',
+      'zh-tw': '變更前的狀態（使用範本的語言）',
+    },
+    example: 'Assigned',
+    events: ['ticketWatched'],
   },
   {
     name: 'approval.title',

@@ -10,6 +10,8 @@ export const emailEvents = [
   'ticketAssigned',
   'ticketCommented',
   'ticketResolved',
+  'ticketMentioned',
+  'ticketWatched',
   'approvalTask',
   'approvalFinished',
   'passwordReset',

@@ -16,6 +16,8 @@ export const notificationTypes = [
   'ticketCommented',
   'ticketCreated',
   'ticketResolved',
+  'ticketMentioned',
+  'ticketStatusChanged',
   'approvalTask',
   'approvalFinished',
   'slaWarning',
@@ -80,6 +82,16 @@ export const notificationTitles = {
     en: '{author} commented on ticket {caseNumber}',
     'zh-cn': '{author} 评论了工单 {caseNumber}',
     'zh-tw': '{author} 在工單 {caseNumber} 留言',
+  },
+  ticketMentioned: {
+    en: '{author} mentioned you on ticket {caseNumber}',
+    'zh-cn': '{author} 在工单 {caseNumber} 中提到了您',
+    'zh-tw': '{author} 在工單 {caseNumber} 中提及了您',
+  },
+  ticketStatusChanged: {
+    en: '{author} changed the status of ticket {caseNumber}',
+    'zh-cn': '{author} 更改了工单 {caseNumber} 的状态',
+    'zh-tw': '{author} 變更了工單 {caseNumber} 的狀態',
   },
   ticketInternalComment: {
     en: '{author} added an internal note to ticket {caseNumber}',

@@ -5,6 +5,8 @@ const templateEventTitles: Record<(typeof emailEvents)[number], string> = {
   ticketAssigned: 'Ticket assigned',
   ticketCommented: 'Public comment',
   ticketResolved: 'Ticket resolved',
+  ticketMentioned: 'Mentioned on a ticket',
+  ticketWatched: 'Watched ticket activity',
   approvalTask: 'Approval task',
   approvalFinished: 'Approval finished',
   passwordReset: 'Password reset',

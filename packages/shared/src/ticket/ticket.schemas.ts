@@ -6,6 +6,7 @@ import { defineMessages, keyed } from '../platform/message-keys.js';
 import { ticketSlaHoldSchema, ticketSlaSchema } from '../sla/sla-clock.schemas.js';
 import { slaStates, ticketFroms, ticketPriorities, ticketStatuses, ticketViews } from './ticket.values.js';
 import { tagsModes, ticketTagSchema, ticketTagsSchema } from './ticket-tag.schemas.js';
+import { refusedMentionSchema, ticketWatcherSchema } from './ticket-watch.schemas.js';
 
 export * from './ticket.values.js';
 export const ticketStatusSchema = z.enum(ticketStatuses);
@@ -249,6 +250,9 @@ export const ticketDetailSchema = ticketSchema.extend({
   allowedStatuses: z.array(ticketStatusSchema),
   /** Extension: the spans its service-level clock waited on the customer or an approver, oldest first. */
   slaHolds: z.array(ticketSlaHoldSchema),
+  /** Who watches the ticket (by name), and whether the caller does (contract 20). */
+  watchers: z.array(ticketWatcherSchema),
+  watching: z.boolean(),
 });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
@@ -329,6 +333,9 @@ export const ticketCommentSchema = z
   })
   .extend(auditFieldsSchema.shape);
 export type TicketComment = z.infer<typeof ticketCommentSchema>;
+/** `TicketComment/Add`'s answer: the comment, and the mentioned users who may not see the ticket (not told). */
+export const ticketCommentAddedSchema = ticketCommentSchema.extend({ refusedMentions: z.array(refusedMentionSchema) });
+export type TicketCommentAdded = z.infer<typeof ticketCommentAddedSchema>;
 export const ticketCommentQuerySchema = z
   .object({
     ticketId: idFilter,

@@ -23,8 +23,10 @@ import {
 import { email, emailTemplate, mailAccount } from './email.table.js';
 import { wordedValues, type SeededValue } from './email-words.js';
 
-type TicketEvent = Extract<DomainEvent, { type: `ticket.${string}` }>;
-const isTicketEvent = (event: DomainEvent): event is TicketEvent => event.type.startsWith('ticket.');
+// The customer's mails; a status change tells watchers only (`email-watch-notify.service.ts`).
+type TicketEvent = Exclude<Extract<DomainEvent, { type: `ticket.${string}` }>, { type: 'ticket.statusChanged' }>;
+const isTicketEvent = (event: DomainEvent): event is TicketEvent =>
+  event.type.startsWith('ticket.') && event.type !== 'ticket.statusChanged';
 type Recipient = {
   address: string;
   name: string;

@@ -1,6 +1,7 @@
 import { seededNames, seededTemplateCode, type EmailEvent, type TemplateLanguage } from '@casedesk/shared';
 import type { Db } from '../../platform/db.js';
 import { emailTemplate } from './email.table.js';
+import { watchTemplates } from './email-template-watch.seed.js';
 
 type Seeded = { subject: string; body: string };
 
@@ -287,6 +288,7 @@ const seeded: Record<EmailEvent, Record<TemplateLanguage, Seeded>> = {
       body: '<p>服務台將於 {{ holiday.day }}（{{ holiday.name }}）休息，到期時間將順延至假日之後。</p>',
     },
   },
+  ...watchTemplates({ block, ticketLink, signature }),
   slaWarning: {
     en: {
       subject: '[{{ ticket.caseNumber }}] Service level warning: the {{ sla.target }} is due {{ sla.dueAt }}',

@@ -7,6 +7,7 @@ const labelledValues: { path: [string, string]; kind: ValueKind }[] = [
   { path: ['ticket', 'status'], kind: 'ticketStatus' },
   { path: ['ticket', 'priority'], kind: 'ticketPriority' },
   { path: ['sla', 'target'], kind: 'slaTarget' },
+  { path: ['watch', 'fromStatus'], kind: 'ticketStatus' },
 ];
 
 /**

@@ -20,6 +20,7 @@ import { sendHandler } from './email-send.service.js';
 import { registerEmailRoutes } from './email.routes.js';
 import { notifyByEmail } from './email-notify.service.js';
 import { notifySlaByEmail } from './email-sla-notify.service.js';
+import { notifyWatchersByEmail } from './email-watch-notify.service.js';
 import { setMailBaseUrl } from './email-render.service.js';
 import { registerEmailTemplateRoutes } from './email-template.routes.js';
 import { seedEmailTemplates } from './email-template.seed.js';
@@ -60,6 +61,6 @@ export const emailModule: ModuleManifest = {
       },
     ],
   },
-  events: [notifyByEmail, notifySlaByEmail],
+  events: [notifyByEmail, notifySlaByEmail, notifyWatchersByEmail],
   seed: { system: seedEmailTemplates },
 };

@@ -1,13 +1,16 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { NotificationTitleKey, NotificationType } from '@casedesk/shared';
+import type { NotificationLanguage, NotificationTitleKey, NotificationType, TicketStatus } from '@casedesk/shared';
 import type { Tx } from '../../platform/db.js';
 import type { DomainEvent, SlaEvent, WorkflowFinishedEvent, WorkflowTaskEvent } from '../../platform/events.js';
 import { htmlToText } from '../../platform/html.js';
-import { languageFrom, workflowNodeNameIn } from '../../platform/translator.js';
+import { languageFrom, textAt, workflowNodeNameIn } from '../../platform/translator.js';
 import { formatMoment } from '../../platform/zoned-time.js';
 import { ticket, ticketComment } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
-import { writeNotification } from './notification.service.js';
+import { writeNotification, type NewNotification } from './notification.service.js';
+
+const statusIn = (language: NotificationLanguage, status: TicketStatus) =>
+  textAt(language, `ticket.status.${status}`) ?? status;
 
 /** The web app's ticket page (apps/web/src/features/ticket/pages/info, menu `/ticket/info/:id`). */
 export const ticketLink = (id: number) => ({ path: `/ticket/info/${id}`, entity: 'Ticket', id });
@@ -152,8 +155,8 @@ async function notifySla(tx: Tx, event: SlaEvent): Promise<void> {
 
 /**
  * In-app notifications for ticket events (issue 18 item 6), written in the transaction of the change:
- * assigned → the assignee; commented → the assignee and the creator (both staff, who see internal
- * comments too), never the author; created from an e-mail → the assignee if there is one; resolved → the
+ * assigned → the assignee; commented → the assignee, the creator and the watchers the ticket module named (all staff,
+ * who see internal comments too), never the author, and the mentioned of the mention only; status changed → the watchers; created from an e-mail → the assignee if there is one; resolved → the
  * creator; approval tasks and outcomes (above). Nobody is told of what they did themselves.
  */
 export async function notifyOnDomainEvent(tx: Tx, event: DomainEvent): Promise<void> {
@@ -176,7 +179,7 @@ export async function notifyOnDomainEvent(tx: Tx, event: DomainEvent): Promise<v
     msType: NotificationType,
     key: NotificationTitleKey,
     extra = {},
-    content = found.subject,
+    content: NewNotification['content'] = found.subject,
     options = {},
   ) =>
     writeNotification(
@@ -212,13 +215,30 @@ export async function notifyOnDomainEvent(tx: Tx, event: DomainEvent): Promise<v
         .from(ticketComment)
         .where(eq(ticketComment.id, event.commentId));
       const authorId = event.actorId ?? comment?.createdBy ?? null;
-      const to = recipients([found.assignTo, found.createdBy], authorId);
-      if (to.length === 0) return;
+      const mentioned = event.mentionedIds ?? [];
+      // The mentioned hear of the mention only; watchers as the assignee and creator do, each once.
+      const to = recipients([found.assignTo, found.createdBy, ...(event.watcherIds ?? [])], authorId).filter(
+        (id) => !mentioned.includes(id),
+      );
+      if (to.length === 0 && mentioned.length === 0) return;
       // A comment from an incoming mail has no staff author: the customer wrote it.
       const author = (await nameOf(tx, authorId)) || found.customer || found.customerEmail || '?';
       const snippet = comment ? htmlToText(comment.text).replace(/\s+/g, ' ').trim().slice(0, 300) : found.subject;
+      for (const userId of recipients(mentioned, authorId))
+        await write(userId, 'ticketMentioned', 'ticketMentioned', { author }, snippet);
       const key = event.public ? 'ticketCommented' : 'ticketInternalComment';
       for (const userId of to) await write(userId, 'ticketCommented', key, { author }, snippet);
+      return;
+    }
+    case 'ticket.statusChanged': {
+      const author = (await nameOf(tx, event.actorId)) || '?';
+      // The content names both statuses in the reader's language; a resolve already told the creator: once.
+      const content = (language: NotificationLanguage) =>
+        `${statusIn(language, event.from)} → ${statusIn(language, event.to)}`;
+      for (const to of recipients(event.watcherIds, event.actorId))
+        await write(to, 'ticketStatusChanged', 'ticketStatusChanged', { author }, content, {
+          unlessToldOfTicket: found.id,
+        });
       return;
     }
   }

@@ -30,6 +30,7 @@ import {
 } from './ticket-references.service.js';
 import { changedClock, movedClock } from './ticket-sla.service.js';
 import { replaceTicketTags, tagsOfTicket } from './ticket-tag.service.js';
+import { watchersToTell } from './ticket-watch.service.js';
 import {
   fileOwner,
   findVisible,
@@ -175,6 +176,18 @@ export async function applyChange(
     });
   if (next.status === 'Resolved')
     await emitDomainEvent(tx, { type: 'ticket.resolved', ticketId: row.id, actorId: actor.userId });
+  if (next.status !== undefined) {
+    const watcherIds = await watchersToTell(tx, row.id, [actor.userId]);
+    if (watcherIds.length > 0)
+      await emitDomainEvent(tx, {
+        type: 'ticket.statusChanged',
+        ticketId: row.id,
+        from: before.status,
+        to: row.status,
+        watcherIds,
+        actorId: actor.userId,
+      });
+  }
   return { value: row, removedFiles };
 }
 

@@ -11,6 +11,7 @@ import { userNameSql } from '../user/index.js';
 import { fieldError } from './ticket-references.service.js';
 import { findVisible, ticketVisible } from './ticket.service.js';
 import { moveTicketClock } from './ticket-sla.service.js';
+import { applyMentions, watchersToTell } from './ticket-watch.service.js';
 import { ticket, ticketComment, ticketHistory } from './ticket.table.js';
 
 export type CommentInput = {
@@ -27,7 +28,8 @@ export async function addComment(db: Db, actor: Actor, input: CommentInput) {
 
 /** The comment write inside the caller's transaction (a reply by e-mail writes its mail in the same one). */
 export async function addCommentIn(tx: Tx, actor: Actor, input: CommentInput) {
-  if (!(await findVisible(tx, actor, input.ticketId, true))) throw notFound();
+  const found = await findVisible(tx, actor, input.ticketId, true);
+  if (!found) throw notFound();
   const text = sanitizeHtml(input.comment);
   if (htmlToText(text).trim() === '' && !/<img/i.test(text)) throw fieldError('comment', msg(messages, 'required'));
   const [row] = await tx
@@ -57,6 +59,7 @@ export async function addCommentIn(tx: Tx, actor: Actor, input: CommentInput) {
   });
   // The desk's first public reply (a comment, or a mail sent from the ticket) is the first response.
   if (input.public) await moveTicketClock(tx, input.ticketId, { publicReply: true });
+  const mentions = await applyMentions(tx, actor, found, text);
   await emitDomainEvent(tx, {
     type: 'ticket.commented',
     ticketId: input.ticketId,
@@ -64,8 +67,10 @@ export async function addCommentIn(tx: Tx, actor: Actor, input: CommentInput) {
     public: input.public,
     actorId: actor.userId,
     ...(input.viaEmailId !== undefined ? { viaEmailId: input.viaEmailId } : {}),
+    mentionedIds: mentions.told,
+    watcherIds: await watchersToTell(tx, input.ticketId, [actor.userId, ...mentions.told]),
   });
-  return { ...row, createdByName: actor.loginName };
+  return { ...row, createdByName: actor.loginName, refusedMentions: mentions.refused };
 }
 
 export async function listComments(

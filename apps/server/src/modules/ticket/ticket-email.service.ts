@@ -9,6 +9,7 @@ import { stoppedClock } from '../sla/index.js';
 import { appUser } from '../user/index.js';
 import { moveTicketClock, movedClock, startHold } from './ticket-sla.service.js';
 import { ticketSearchDoc, type Changes } from './ticket.service.js';
+import { watchersToTell } from './ticket-watch.service.js';
 import { ticket, ticketComment, ticketHistory } from './ticket.table.js';
 
 /**
@@ -161,6 +162,7 @@ export async function addCommentFromEmail(
     public: true,
     actorId: null,
     viaEmailId: input.viaEmailId,
+    watcherIds: await watchersToTell(tx, input.ticketId, []),
   });
   return { id: row.id, reopenedFrom: input.reopen ? from : null };
 }

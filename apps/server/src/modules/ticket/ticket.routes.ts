@@ -13,6 +13,9 @@ import {
   ticketBatchResultSchema,
   ticketBatchStatusSchema,
   ticketBatchUpdateSchema,
+  mentionCandidateSchema,
+  mentionCandidatesQuerySchema,
+  ticketCommentAddedSchema,
   ticketCommentCreateSchema,
   ticketCommentQuerySchema,
   ticketCommentSchema,
@@ -22,6 +25,8 @@ import {
   ticketOutcomeSchema,
   ticketScreenSchema,
   ticketTimelineEntrySchema,
+  ticketWatchersSchema,
+  ticketWatchSchema,
 } from '@casedesk/shared';
 import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
@@ -37,6 +42,7 @@ import { dashboard } from './ticket-dashboard.service.js';
 import { slaReport, slaReportExportColumns, slaReportExportRows } from './ticket-sla-report.service.js';
 import { formOptions } from './ticket-form-options.service.js';
 import { queryTags } from './ticket-tag.service.js';
+import { mentionCandidates, watchTicket } from './ticket-watch.service.js';
 import { createTicketResource } from './ticket.resource.js';
 import { fileOwner, ticketVisible } from './ticket.service.js';
 import { ticketScreen, timeline } from './ticket-timeline.service.js';
@@ -149,6 +155,28 @@ export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: stri
     async (request) => ok(await queryTags(db, requireActor(request), request.body)),
   );
 
+  // Watchers and mentions (contract section 20): the caller's own watch, and whom `@` offers on a ticket.
+  r.post(
+    `${base}/Watch`,
+    {
+      config: { access: 'ticket:view' },
+      schema: { tags, body: ticketWatchSchema, response: { 200: envelopeSchema(ticketWatchersSchema) } },
+    },
+    async (request) => ok(await watchTicket(db, requireActor(request), request.body)),
+  );
+  r.post(
+    `${base}/MentionCandidates`,
+    {
+      config: { access: 'ticket:edit' },
+      schema: {
+        tags,
+        body: mentionCandidatesQuerySchema,
+        response: { 200: envelopeSchema(z.array(mentionCandidateSchema)) },
+      },
+    },
+    async (request) => ok(await mentionCandidates(db, requireActor(request), request.body)),
+  );
+
   // Comments (contract section 7): `TicketComment/Add { ticketId, comment, public }`.
   const commentBase = '/api/TicketComment';
   const commentTags = ['TicketComment'];
@@ -160,7 +188,7 @@ export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: stri
       schema: {
         tags: commentTags,
         body: ticketCommentCreateSchema,
-        response: { 200: envelopeSchema(ticketCommentSchema) },
+        response: { 200: envelopeSchema(ticketCommentAddedSchema) },
       },
     },
     async (request) =>

@@ -36,6 +36,7 @@ import {
 } from './ticket.queries.js';
 import { slaAnswer, slaHoldsOf, slaPolicyNameColumns } from './ticket-sla.service.js';
 import { tagsOf, tagsOfTicket } from './ticket-tag.service.js';
+import { watchersOf } from './ticket-watch.service.js';
 import { ticket, ticketTag } from './ticket.table.js';
 
 // Reading tickets: one, its details, a list page. Writes live in ticket-create / ticket-change, and
@@ -153,6 +154,7 @@ export async function ticketDetail(db: Db, actor: Actor, id: number) {
     allowedStatuses: allowedStatuses(actor, row),
     sla: slaAnswer(row),
     slaHolds: await slaHoldsOf(db, id),
+    ...(await watchersOf(db, id, actor.userId)),
   };
 }
 

@@ -23,6 +23,7 @@ import {
   ticketMessages,
   ticketPriorities,
   ticketStatuses,
+  ticketWatchReasons,
 } from '@casedesk/shared';
 import { recordColumns, timestamptz } from '../../platform/columns.js';
 import { describeReference } from '../../platform/db-errors.js';
@@ -30,7 +31,7 @@ import { category } from '../category/category.table.js';
 import { company } from '../company/company.table.js';
 import { project } from '../project/project.table.js';
 import { slaPolicy } from '../sla/sla-policy.table.js';
-import { authorKeys, userKey } from '../user/user.table.js';
+import { appUser, authorKeys, userKey } from '../user/user.table.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -216,6 +217,23 @@ export const ticketTag = pgTable(
     tag: text('tag').notNull(),
   },
   (t) => [primaryKey({ columns: [t.ticketId, t.tag] }), index('ticket_tag_tag_idx').on(t.tag, t.ticketId)],
+);
+
+/** Who watches a ticket (contract 20): told of its comments and status changes; since when and how they came to. */
+export const ticketWatcher = pgTable(
+  'ticket_watcher',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    since: timestamptz('since').notNull().defaultNow(),
+    how: text('how', { enum: ticketWatchReasons }).notNull(),
+  },
+  // A user's watched tickets (and the delete of a user) read by user.
+  (t) => [primaryKey({ columns: [t.ticketId, t.userId] }), index('ticket_watcher_user_idx').on(t.userId)],
 );
 
 /** The timeline: who changed what and when (old → new per field), and every comment. */

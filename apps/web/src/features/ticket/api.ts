@@ -9,8 +9,10 @@ import type {
   ScheduledTicketRunResult,
   TagCount,
   Ticket,
-  TicketComment,
+  TicketCommentAdded,
   TicketCommentCreate,
+  TicketWatch,
+  TicketWatchers,
   TicketBatchUpdate,
   TicketCreate,
   TicketDetail,
@@ -204,8 +206,22 @@ export function useDeleteTickets() {
 export function useAddComment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TicketCommentCreate) => http.post<TicketComment>('/api/TicketComment/Add', body),
-    onSuccess: (_comment, body) => void client.invalidateQueries({ queryKey: ticketKeys.timeline(body.ticketId) }),
+    mutationFn: (body: TicketCommentCreate) => http.post<TicketCommentAdded>('/api/TicketComment/Add', body),
+    onSuccess: (_comment, body) => {
+      void client.invalidateQueries({ queryKey: ticketKeys.timeline(body.ticketId) });
+      // A mention makes its colleague a watcher: the page's watchers come with the screen.
+      if (body.comment.includes('@')) void client.invalidateQueries({ queryKey: ticketKeys.screen(body.ticketId) });
+    },
+  });
+}
+
+/** Watch or unwatch a ticket; the answer (its watchers) goes straight into the page's record. */
+export function useWatchTicket() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TicketWatch) => http.post<TicketWatchers>('/api/Ticket/Watch', body),
+    onSuccess: (answer, body) =>
+      client.setQueryData<TicketDetail>(ticketKeys.screen(body.id), (page) => (page ? { ...page, ...answer } : page)),
   });
 }
 

@@ -14,6 +14,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCannedReplies } from './CannedReplyMenu';
+import { useMentions } from './MentionMenu';
 import './rich-text.css';
 
 type Props = {
@@ -26,6 +27,8 @@ type Props = {
   'aria-label'?: string;
   /** The ticket this text is written on: `::` then offers the caller's canned replies, filled in for it. */
   cannedRepliesFor?: number;
+  /** The ticket a comment is written on: `@` then offers the colleagues who may see it. */
+  mentionsFor?: number;
 };
 
 const emptyHtml = (html: string) => html === '<p></p>' || html.trim() === '';
@@ -44,13 +47,16 @@ export function RichTextEditor({
   id,
   'aria-label': ariaLabel,
   cannedRepliesFor,
+  mentionsFor,
 }: Props) {
   const { t } = useTranslation();
   const canned = useCannedReplies(cannedRepliesFor);
+  const mentioning = useMentions(mentionsFor);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: { openOnClick: false } }),
       ...(canned.extension ? [canned.extension] : []),
+      ...(mentioning.extension ? [mentioning.extension] : []),
     ],
     content: value ?? '',
     editorProps: {
@@ -137,6 +143,7 @@ export function RichTextEditor({
         <EditorContent editor={editor} />
       </div>
       {canned.popup}
+      {mentioning.popup}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Extension, type Editor, type Range } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
-import Suggestion, { type SuggestionProps } from '@tiptap/suggestion';
+import Suggestion from '@tiptap/suggestion';
+import { suggestionMenu, type SuggestionMenu } from './suggestion-menu';
 
 /** A canned reply as the `::` list offers it (a `TextModule/Query` row; the body comes from Render). */
 export type ReplyChoice = { id: number; name: string; keywords: string; language: string };
@@ -44,12 +45,7 @@ export function matchReplies(
 }
 
 /** What the popup shows: the matches, the one the arrows are on, where the `::word` is on screen. */
-export type ReplyMenu = {
-  items: ReplyChoice[];
-  selected: number;
-  rect: DOMRect | null;
-  choose: (reply: ReplyChoice) => void;
-};
+export type ReplyMenu = SuggestionMenu<ReplyChoice>;
 
 export type ReplyHooks = {
   items: (query: string) => ReplyChoice[];
@@ -74,50 +70,7 @@ export function cannedReplies(hooks: ReplyHooks) {
           allowedPrefixes: null,
           items: ({ query }) => hooks.items(query),
           command: ({ editor, range, props }) => hooks.insert(editor, range, props),
-          render: () => {
-            let current: SuggestionProps<ReplyChoice, ReplyChoice> | null = null;
-            let selected = 0;
-            const publish = () => {
-              const shown = current;
-              if (!shown) return;
-              hooks.show({
-                items: shown.items,
-                selected,
-                rect: shown.clientRect?.() ?? null,
-                choose: (reply) => shown.command(reply),
-              });
-            };
-            return {
-              onStart: (props) => {
-                current = props;
-                selected = 0;
-                publish();
-              },
-              onUpdate: (props) => {
-                current = props;
-                selected = Math.min(selected, Math.max(props.items.length - 1, 0));
-                publish();
-              },
-              onExit: () => {
-                current = null;
-                hooks.show(null);
-              },
-              onKeyDown: ({ event }) => {
-                const count = current?.items.length ?? 0;
-                if (!current || count === 0) return false;
-                if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-                  selected = (selected + (event.key === 'ArrowDown' ? 1 : count - 1)) % count;
-                  publish();
-                  return true;
-                }
-                if (event.key === 'Enter' || event.key === 'Tab') {
-                  current.command(current.items[selected]!);
-                  return true;
-                }
-                return false;
-              },
-            };
-          },
+          render: () => suggestionMenu(hooks.show),
         }),
       ];
     },

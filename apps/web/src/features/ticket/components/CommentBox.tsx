@@ -21,8 +21,16 @@ export function CommentBox({ ticketId }: { ticketId: number }) {
     add.mutate(
       { ticketId, comment: html, public: isPublic },
       {
-        onSuccess: () => {
+        onSuccess: ({ refusedMentions }) => {
           feedback.success(t('ticket.messages.commentSaved'));
+          // Mentioned colleagues who may not see the ticket were told nothing: the writer reads who.
+          if (refusedMentions.length > 0)
+            feedback.warning(
+              t('ticket.mention.refused', {
+                count: refusedMentions.length,
+                names: refusedMentions.map((m) => m.name).join(t('ticket.mention.separator')),
+              }),
+            );
           setHtml('');
           // The next comment starts internal again, so that nothing goes to the customer by habit.
           setIsPublic(false);
@@ -40,6 +48,7 @@ export function CommentBox({ ticketId }: { ticketId: number }) {
         placeholder={t('ticket.comment.placeholder')}
         aria-label={t('ticket.comment.title')}
         cannedRepliesFor={ticketId}
+        mentionsFor={ticketId}
       />
       <div className="ticket-comment-actions">
         <Space wrap>

@@ -14,6 +14,7 @@ import { StatusControl } from '../../components/StatusControl';
 import { PriorityTag, StatusTag } from '../../components/TicketTags';
 import { TicketTagsCard } from '../../components/TicketTagsCard';
 import { TicketTimeline } from '../../components/TicketTimeline';
+import { WatchersCard } from '../../components/WatchersCard';
 import '../../components/ticket.css';
 import { ReplyComposer } from '../../components/ReplyComposer';
 import { TicketEmails } from '../../components/TicketEmails';
@@ -160,6 +161,7 @@ export default function TicketInfoPage() {
             <ApprovalPanel businessType="Ticket" businessId={ticket.id} />
             <SlaPanel sla={ticket.sla} holds={ticket.slaHolds} />
             <TicketTagsCard ticket={ticket} onReload={reload} />
+            <WatchersCard ticket={ticket} />
             <Card title={t('ticket.info.details')} size="small">
               <Descriptions column={1} size="small" className="ticket-details">
                 <Descriptions.Item label={t('ticket.fields.projectId')}>{dash(ticket.projectName)}</Descriptions.Item>
