@@ -59,3 +59,4 @@ export * from './ticket/ticket-tag.schemas.js';
 export * from './textModule/text-module.schemas.js';
 export * from './ticket/ticket-batch.schemas.js';
 export * from './macro/macro.schemas.js';
+export * from './ticketView/ticket-view.schemas.js';
