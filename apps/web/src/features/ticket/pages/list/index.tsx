@@ -5,7 +5,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { TicketListItem, TicketOutcome, TicketView } from '@casedesk/shared';
+import type { TicketListItem, TicketOutcome } from '@casedesk/shared';
 import { feedback } from '../../../../platform/feedback';
 import { ApiError } from '../../../../platform/http/client';
 import { exportTickets, useTicketFormOptions, useTicketList } from '../../api';

@@ -59,7 +59,6 @@ export function useSavedViews({ state, setState, chooseable, hidden, setHidden }
       setAddressed(undefined);
     }
     // Runs when the addressed view arrives; openSaved reads the state of that moment.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [addressed, fromAddress.data, fromAddress.isError]);
 
   const { orderBy, ...query } = state.filter;
