@@ -35,6 +35,7 @@ import { importModule } from './import/index.js';
 import { dataManagementModule } from './dataManagement/index.js';
 import { textModuleModule } from './textModule/index.js';
 import { macroModule } from './macro/index.js';
+import { ticketViewModule } from './ticketView/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -81,4 +82,5 @@ export const modules: readonly ModuleManifest[] = [
   importModule,
   dataManagementModule,
   macroModule,
+  ticketViewModule,
 ];

@@ -31,6 +31,7 @@ export const permissionModules = [
   'slaPolicy',
   'textModule',
   'macro',
+  'ticketView',
   'log',
   'settings',
 ] as const;
@@ -94,6 +95,8 @@ export const commonRolePermissionCodes: PermissionCode[] = [
   // Agents apply macros and keep private ones of their own; sharing them is for those with macro:create/edit.
   permissionCode('macro', 'page'),
   permissionCode('macro', 'view'),
+  // Agents keep saved ticket views of their own; sharing them is for those with ticketView:create/edit.
+  permissionCode('ticketView', 'view'),
 ];
 
 export const systemRoleCodes = ['admin', 'common'] as const;

@@ -20,6 +20,9 @@ export { visibleSql } from './ticket.policy.js';
 export { cancelTicketForOpenItem } from './ticket-change.service.js';
 // Macros (a module above) change tickets through the bulk edit's path, one transaction per ticket.
 export { changeTicketIn, idsOfQuery, workOnEachTicket, type TicketWork } from './ticket-batch.service.js';
+// Saved ticket views (a module above) count their lists under the caller's visibility, and check a saved filter.
+export { countsOfQueries } from './ticket-batch.service.js';
+export { checkDateRange } from './ticket.service.js';
 export { tagsOfTicket } from './ticket-tag.service.js';
 export { checkProject, checkUsers } from './ticket-references.service.js';
 // Data Management's retention rule: the archive job and its tables (ticket-archive.table.ts).

@@ -16,6 +16,7 @@ import { translateText, type Language } from '../../platform/translator.js';
 import { readSettings } from '../setting/index.js';
 import { applyChange } from './ticket-change.service.js';
 import { checkPrivateAllowed } from './ticket-references.service.js';
+import { visibleSql } from './ticket.policy.js';
 import { ticketListSql } from './ticket.queries.js';
 import { checkDateRange, findVisible, type TicketRecord } from './ticket.service.js';
 import { ticket } from './ticket.table.js';
@@ -102,6 +103,26 @@ export async function idsOfQuery(db: Db, actor: Actor, query: TicketBatchQuery):
   );
   if (rows.length > ticketBatchCap) throw badRequest(msg(ticketBatchMessages, 'tooMany', { cap: ticketBatchCap }));
   return rows.map((row) => Number(row.id));
+}
+
+/**
+ * How many tickets each filter finds, under the caller's visibility, in one statement: each filter is the list's
+ * own WHERE (`ticketListSql`, as Ticket/Query builds it), counted with `count(*) filter (...)` over the tickets
+ * the caller sees. Saved ticket views count their lists with it (contract section 20).
+ */
+export async function countsOfQueries(db: Db, actor: Actor, queries: TicketBatchQuery[]): Promise<number[]> {
+  if (queries.length === 0) return [];
+  // Read row by row (not through the search index): every filter looks at the same visible rows.
+  const filters = queries.map((query, index) => {
+    const where = ticketListSql(actor, query, { drivenBy: 'visibility' }).where ?? sql`true`;
+    return sql`count(*) filter (where ${where})::integer as ${sql.identifier(`c${index}`)}`;
+  });
+  const visible = visibleSql(actor);
+  const [row] = await rowsOf<Record<string, number>>(
+    db,
+    sql`select ${sql.join(filters, sql`, `)} from ${ticket} ${visible ? sql`where ${visible}` : sql``}`,
+  );
+  return queries.map((_, index) => Number(row?.[`c${index}`] ?? 0));
 }
 
 /** `Ticket/BatchUpdate`: the same change on each ticket named or found, one transaction each. */

@@ -26,6 +26,8 @@ import type {
   TicketStatus,
   TicketTimelineEntry,
   TicketUpdate,
+  TicketView,
+  TicketViewCount,
 } from '@casedesk/shared';
 import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
@@ -316,4 +318,54 @@ export function useTicketEmails(ticketId: number, enabled: boolean) {
       http.post<Page<EmailListItem>>('/api/Email/Query', { page: 1, pageSize: 50, ticketId }, { quiet: true }),
     enabled,
   });
+}
+
+/** Saved ticket views (contract section 20): the generic calls; a view is read with `Get`. */
+export const ticketViewApi = resourceApi<TicketView>('TicketView', { detailCall: 'Get' });
+
+/** The most views the sidebar lists, as the server counts them (`ticketViewsListed`). */
+const viewsListed = 100;
+
+/** The caller's saved views by name: their own and the shared ones meant for them. */
+export function useTicketViews(enabled: boolean) {
+  return useQuery({
+    queryKey: ticketViewApi.keys.of('sidebar'),
+    queryFn: () => http.post<Page<TicketView>>('/api/TicketView/Query', { page: 1, pageSize: viewsListed }),
+    select: (page) => page.items,
+    enabled,
+  });
+}
+
+/** One saved view opened by its address; a view the caller may not see answers 404, shown as a worded note. */
+export function useTicketView(id: number | undefined) {
+  return useQuery({
+    queryKey: ticketViewApi.keys.detail(id ?? 0),
+    queryFn: () => http.get<TicketView>(`/api/TicketView/Get/${id}`, undefined, { quiet: true }),
+    enabled: id !== undefined,
+    retry: false,
+  });
+}
+
+/**
+ * The count of each view (built-in and saved) over the tickets the caller sees. The key starts with
+ * `['TicketView', 'Counts']`: live ticket updates invalidate it; it is also asked again when the window regains focus.
+ */
+export const ticketViewCountsKey = ['TicketView', 'Counts'] as const;
+export function useTicketViewCounts() {
+  return useQuery({
+    queryKey: ticketViewCountsKey,
+    queryFn: ({ signal }) => http.post<TicketViewCount[]>('/api/TicketView/Counts', {}, { signal }),
+    select: (counts) => new Map(counts.map((c) => [String(c.id), c.count])),
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** After a view was saved or deleted, or tickets changed: the views and their counts again. */
+export function useRefreshTicketViews() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ticketViewApi.keys.all }),
+      client.invalidateQueries({ queryKey: ticketViewCountsKey }),
+    ]);
 }

@@ -9,6 +9,8 @@ type Props<Detail extends { rowVersion: number }, Values extends object> = {
   /** null: create. */
   id: number | null;
   onClose: () => void;
+  /** After a save, with the record as saved (e.g. to open a view just made). */
+  onSaved?: (saved: Detail) => void;
   title: string;
   width?: number;
   defaults: Partial<Values>;
@@ -48,8 +50,9 @@ export function EditorDrawer<Detail extends { rowVersion: number }, Values exten
     save.mutate(
       { id, body },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           void message.success(t('crud.saved'));
+          props.onSaved?.(saved as unknown as Detail);
           props.onClose();
         },
         onError: (error) => saveFailure(error, form, id === null ? null : () => void reload()),

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { listStateSearch, parseListState } from './list-filter';
+import { hiddenForColumns, listStateSearch, parseListState } from './list-filter';
 
 describe('ticket list state in the address', () => {
   it('round-trips every filter, the sort and the page', () => {
@@ -47,5 +47,19 @@ describe('ticket list state in the address', () => {
   it('keeps a plain list short', () => {
     expect(listStateSearch({ filter: {}, page: 1, pageSize: 20 })).toBe('');
     expect(listStateSearch({ filter: { view: 'unassigned' }, page: 2, pageSize: 20 })).toBe('?view=unassigned&page=2');
+  });
+
+  it('names a saved view by its id alone: its filter and sort are the view’s, the page stays', () => {
+    const state = parseListState('?view=12&status=New&sort=openDate:asc&page=2');
+    expect(state).toEqual({ filter: {}, page: 2, pageSize: 20, savedView: 12 });
+    const opened = { ...state, filter: { status: ['New' as const], orderBy: [{ field: 'openDate', desc: true }] } };
+    expect(listStateSearch(opened)).toBe('?view=12&page=2');
+    // A built-in view is a word, as before.
+    expect(parseListState('?view=mine')).toEqual({ filter: { view: 'mine' }, page: 1, pageSize: 20 });
+    expect(parseListState('?view=0').savedView).toBeUndefined();
+  });
+
+  it('shows a view’s columns by hiding the others', () => {
+    expect(hiddenForColumns(['status', 'priority'], ['status', 'priority', 'tags'])).toEqual(['tags']);
   });
 });

@@ -12,7 +12,11 @@ import {
 } from '@casedesk/shared';
 import type { TicketFilter } from '../api';
 
-export type ListState = { filter: TicketFilter; page: number; pageSize: number };
+/**
+ * The list as the address holds it. `savedView`: a saved ticket view opened by its address (`?view=12`); its filter,
+ * sort and columns are the view's, so the address names only the view (and the page).
+ */
+export type ListState = { filter: TicketFilter; page: number; pageSize: number; savedView?: number };
 
 const pageSizes = [10, 20, 50, 100];
 const idOf = (value: string | null) => {
@@ -57,21 +61,22 @@ export function parseListState(search: string): ListState {
         : undefined,
   };
   const pageSize = Number(q.get('pageSize'));
-  return {
-    filter: clean(filter),
-    page: idOf(q.get('page')) ?? 1,
-    pageSize: pageSizes.includes(pageSize) ? pageSize : 20,
-  };
+  const paging = { page: idOf(q.get('page')) ?? 1, pageSize: pageSizes.includes(pageSize) ? pageSize : 20 };
+  // A number is a saved view's id (a built-in view is a word: `view=mine`); its filter comes with the view.
+  const savedView = idOf(view);
+  return savedView ? { filter: {}, ...paging, savedView } : { filter: clean(filter), ...paging };
 }
 
 /** The query string of a list state; empty values are left out so that links stay short. */
-export function listStateSearch({ filter, page, pageSize }: ListState): string {
+export function listStateSearch({ filter, page, pageSize, savedView }: ListState): string {
   const q = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) {
+  if (savedView) q.set('view', String(savedView));
+  const written: TicketFilter = savedView ? {} : filter;
+  for (const [key, value] of Object.entries(written)) {
     if (key === 'orderBy' || value === undefined || value === null || value === '') continue;
     q.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
-  const order = filter.orderBy?.[0];
+  const order = written.orderBy?.[0];
   if (order) q.set('sort', `${order.field}:${order.desc ? 'desc' : 'asc'}`);
   if (page > 1) q.set('page', String(page));
   if (pageSize !== 20) q.set('pageSize', String(pageSize));
@@ -89,3 +94,8 @@ export function clean(filter: TicketFilter): TicketFilter {
 }
 
 export const listPageSizes = pageSizes.map(String);
+
+/** The hidden columns that show a view's columns: every chooseable column it does not name (none named: all shown). */
+export function hiddenForColumns(shown: string[], chooseable: string[]): string[] {
+  return chooseable.filter((key) => !shown.includes(key));
+}

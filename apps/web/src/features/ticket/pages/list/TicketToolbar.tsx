@@ -9,19 +9,14 @@ import {
   ThunderboltOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
-import { Button, Dropdown, Segmented, Space, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ticketStatuses, type TicketStatus } from '@casedesk/shared';
 import { usePermissions } from '../../../../platform/permission';
 import { ColumnChooser } from '../../components/ColumnChooser';
 
-export const quickViews = ['all', 'mine', 'unassigned', 'overdue'] as const;
-export type QuickView = (typeof quickViews)[number];
-
 type Props = {
-  view: string;
-  onView: (view: QuickView) => void;
   selectedCount: number;
   onClearSelection: () => void;
   onBatchStatus: (status: TicketStatus) => void;
@@ -38,7 +33,7 @@ type Props = {
   onReload: () => void;
 };
 
-/** Above the list: quick views, create, batch actions on the selection, export, print, columns and reload. */
+/** Above the list: create, batch actions on the selection, export, print, columns and reload. */
 export function TicketToolbar(props: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -47,11 +42,6 @@ export function TicketToolbar(props: Props) {
   return (
     <div className="ticket-toolbar ticket-no-print">
       <Space wrap>
-        <Segmented
-          value={props.view}
-          onChange={(value) => props.onView(value as QuickView)}
-          options={quickViews.map((v) => ({ value: v, label: t(`ticket.list.views.${v}`) }))}
-        />
         {permissions.has('ticket:create') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/ticket/create')}>
             {t('ticket.list.create')}

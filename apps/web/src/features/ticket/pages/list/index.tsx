@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Card, Space, Table } from 'antd';
+import { Alert, Card, Space, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
@@ -9,8 +9,10 @@ import type { TicketListItem, TicketOutcome } from '@casedesk/shared';
 import { feedback } from '../../../../platform/feedback';
 import { ApiError } from '../../../../platform/http/client';
 import { exportTickets, useTicketFormOptions, useTicketList } from '../../api';
+import { useConfirmDelete } from '../../../../platform/crud/failure';
 import { useHiddenColumns } from '../../components/ColumnChooser';
 import { clean, listPageSizes, listStateSearch, parseListState, type ListState } from '../../components/list-filter';
+import { TicketViewEditor } from '../../components/TicketViewEditor';
 import { formatDateTime, formatNumber } from '../../../../platform/format';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { BatchAssignModal, useTicketBatchActions } from './batch-actions';
@@ -18,6 +20,8 @@ import { ApplyMacroModal, BatchOutcomesModal, BulkEditDrawer, type BulkTargets }
 import { defaultHidden, fixedColumns, useTicketColumns } from './ticket-columns';
 import { TicketFilters, userOptions } from './TicketFilters';
 import { TicketToolbar } from './TicketToolbar';
+import { TicketViewsPanel } from './TicketViewsPanel';
+import { useRecountOnRefetch, useSavedViews } from './use-saved-views';
 import { useTicketListShortcuts } from './list-shortcuts';
 import { usePermissions } from '../../../../platform/permission';
 import '../../components/ticket.css';
@@ -34,11 +38,26 @@ export default function TicketListPage() {
   const [bulk, setBulk] = useState<'edit' | 'macro' | null>(null);
   const [outcomes, setOutcomes] = useState<TicketOutcome[] | null>(null);
   const [hidden, setHidden] = useHiddenColumns(defaultHidden);
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const options = useTicketFormOptions();
-  const list = useTicketList({ ...state.filter, page: state.page, pageSize: state.pageSize });
   const batch = useTicketBatchActions({ selected, setSelected });
   const users = useMemo(() => userOptions(options.data), [options.data]);
   const columns = useTicketColumns(state.filter.orderBy, batch.confirmDelete);
+  const chooseable = columns.filter((c) => !fixedColumns.includes(c.key));
+  const views = useSavedViews({
+    state,
+    setState: (next) => {
+      setState(next);
+      setSelected([]);
+    },
+    chooseable: chooseable.map((c) => c.key),
+    hidden,
+    setHidden,
+  });
+  const request = { ...state.filter, page: state.page, pageSize: state.pageSize };
+  const list = useTicketList(request, !views.waiting);
+  useRecountOnRefetch(JSON.stringify(request), list.dataUpdatedAt);
+  const confirmDelete = useConfirmDelete();
   const { has } = usePermissions();
 
   // The address follows the list without a navigation (a navigation would open another tab of the tags view).
@@ -49,8 +68,9 @@ export default function TicketListPage() {
       window.history.replaceState(window.history.state, '', url);
   }, [search]);
 
+  // A changed filter is no longer the saved view it came from.
   const apply = (next: Partial<ListState>) => {
-    setState((current) => ({ ...current, page: 1, ...next }));
+    setState((current) => ({ ...current, page: 1, savedView: undefined, ...next }));
     setSelected([]);
   };
 
@@ -67,6 +87,7 @@ export default function TicketListPage() {
       filter: clean({ ...current.filter, orderBy }),
       page: sortChanged ? 1 : (pagination.current ?? 1),
       pageSize: pagination.pageSize ?? current.pageSize,
+      savedView: sortChanged ? undefined : current.savedView,
     }));
   };
 
@@ -89,8 +110,8 @@ export default function TicketListPage() {
     selected,
     setSelected,
     onAssign: batch.openAssign,
-    canAssign: has('ticket:edit'),
     onMacro: () => setBulk('macro'),
+    canAssign: has('ticket:edit'),
     canMacro: has('ticket:edit') && has('macro:view'),
   });
   const total = data?.total ?? 0;
@@ -110,68 +131,90 @@ export default function TicketListPage() {
   };
 
   return (
-    <Space orientation="vertical" size={12} className="ticket-page ticket-list-page">
-      <TicketFilters filter={state.filter} options={options.data} onApply={(filter) => apply({ filter })} />
-
-      <Card size="small" className="ticket-print-area">
-        <div className="ticket-print-heading">{t('ticket.list.printTitle', { date: formatDateTime(dayjs()) })}</div>
-        <TicketToolbar
-          view={state.filter.view ?? 'all'}
-          onView={(view) => apply({ filter: clean({ ...state.filter, view: view === 'all' ? undefined : view }) })}
-          selectedCount={selected.length}
-          onClearSelection={() => setSelected([])}
-          onBatchStatus={batch.changeStatus}
-          onBatchAssign={batch.openAssign}
-          onBulkEdit={() => setBulk('edit')}
-          onApplyMacro={() => setBulk('macro')}
-          onBatchDelete={() => batch.confirmDelete(rows.filter((r) => selected.includes(r.id)))}
-          exporting={exporting}
-          onExport={() => void runExport()}
-          columns={columns.filter((c) => !fixedColumns.includes(c.key)).map((c) => ({ key: c.key, title: c.title }))}
-          hidden={hidden}
-          onHiddenChange={setHidden}
-          onReload={() => void list.refetch()}
-        />
-        <Table<TicketListItem>
-          rowKey="id"
-          size="middle"
-          className="ticket-table"
-          columns={columns.filter((c) => !hidden.includes(c.key))}
-          dataSource={rows}
-          rowClassName={(row) => (row.id === keys.cursorId ? 'ticket-row-cursor' : '')}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('ticket.list.empty') }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(Number)),
-            preserveSelectedRowKeys: false,
-          }}
-          onChange={onTableChange}
-          pagination={{
-            current: state.page,
-            pageSize: state.pageSize,
-            total,
-            showSizeChanger: true,
-            pageSizeOptions: listPageSizes,
-            showTotal: () => totalText,
-          }}
-        />
-      </Card>
-
-      {bulk === 'edit' && <BulkEditDrawer targets={targets} onClose={() => setBulk(null)} onDone={bulkDone} />}
-      {bulk === 'macro' && <ApplyMacroModal targets={targets} onClose={() => setBulk(null)} onDone={bulkDone} />}
-      {outcomes && <BatchOutcomesModal outcomes={outcomes} onClose={() => setOutcomes(null)} />}
-      <BatchAssignModal
-        open={batch.assignOpen}
-        selected={selected}
-        users={users}
-        onClose={() => batch.setAssignOpen(false)}
-        onDone={() => {
-          batch.setAssignOpen(false);
-          setSelected([]);
-        }}
+    <div className="ticket-page ticket-list-layout">
+      <TicketViewsPanel
+        open={views.open}
+        views={views.views}
+        counts={views.counts}
+        mayKeepViews={views.mayKeepViews}
+        onOpenBuiltin={views.openBuiltin}
+        onOpenSaved={(view) => views.openSaved(view)}
+        onSaveAs={() => setEditing({ id: null })}
+        onEdit={(view) => setEditing({ id: view.id })}
+        onDelete={(view) => confirmDelete(view.name, () => views.remove(view))}
       />
-    </Space>
+      <Space orientation="vertical" size={12} className="ticket-page ticket-list-page">
+        {views.missing && (
+          <Alert type="warning" showIcon closable title={t('ticket.views.notFound')} onClose={views.dismissMissing} />
+        )}
+        <TicketFilters filter={state.filter} options={options.data} onApply={(filter) => apply({ filter })} />
+
+        <Card size="small" className="ticket-print-area">
+          <div className="ticket-print-heading">{t('ticket.list.printTitle', { date: formatDateTime(dayjs()) })}</div>
+          <TicketToolbar
+            selectedCount={selected.length}
+            onClearSelection={() => setSelected([])}
+            onBatchStatus={batch.changeStatus}
+            onBatchAssign={batch.openAssign}
+            onBulkEdit={() => setBulk('edit')}
+            onApplyMacro={() => setBulk('macro')}
+            onBatchDelete={() => batch.confirmDelete(rows.filter((r) => selected.includes(r.id)))}
+            exporting={exporting}
+            onExport={() => void runExport()}
+            columns={chooseable.map((c) => ({ key: c.key, title: c.title }))}
+            hidden={hidden}
+            onHiddenChange={setHidden}
+            onReload={() => void list.refetch()}
+          />
+          <Table<TicketListItem>
+            rowKey="id"
+            size="middle"
+            className="ticket-table"
+            columns={columns.filter((c) => !hidden.includes(c.key))}
+            dataSource={rows}
+            rowClassName={(row) => (row.id === keys.cursorId ? 'ticket-row-cursor' : '')}
+            loading={list.isFetching || views.waiting}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: t('ticket.list.empty') }}
+            rowSelection={{
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys.map(Number)),
+              preserveSelectedRowKeys: false,
+            }}
+            onChange={onTableChange}
+            pagination={{
+              current: state.page,
+              pageSize: state.pageSize,
+              total,
+              showSizeChanger: true,
+              pageSizeOptions: listPageSizes,
+              showTotal: () => totalText,
+            }}
+          />
+        </Card>
+
+        {bulk === 'edit' && <BulkEditDrawer targets={targets} onClose={() => setBulk(null)} onDone={bulkDone} />}
+        {bulk === 'macro' && <ApplyMacroModal targets={targets} onClose={() => setBulk(null)} onDone={bulkDone} />}
+        {outcomes && <BatchOutcomesModal outcomes={outcomes} onClose={() => setOutcomes(null)} />}
+        <BatchAssignModal
+          open={batch.assignOpen}
+          selected={selected}
+          users={users}
+          onClose={() => batch.setAssignOpen(false)}
+          onDone={() => {
+            batch.setAssignOpen(false);
+            setSelected([]);
+          }}
+        />
+        {editing && (
+          <TicketViewEditor
+            id={editing.id}
+            current={views.current}
+            onClose={() => setEditing(null)}
+            onSaved={views.saved}
+          />
+        )}
+      </Space>
+    </div>
   );
 }

@@ -9,7 +9,8 @@ import { parseListState } from '../../components/list-filter';
  */
 export function prefetch(client: QueryClient): void {
   if (!hasAuth('ticket:view')) return;
-  const { filter, page, pageSize } = parseListState(window.location.search);
-  void client.prefetchQuery(ticketListQuery({ ...filter, page, pageSize }));
+  const { filter, page, pageSize, savedView } = parseListState(window.location.search);
+  // A saved view's filter is the view's: the page reads the view first.
+  if (!savedView) void client.prefetchQuery(ticketListQuery({ ...filter, page, pageSize }));
   void client.prefetchQuery(ticketFormOptionsQuery);
 }

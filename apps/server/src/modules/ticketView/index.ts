@@ -1,0 +1,13 @@
+// The module's public face: its tables first (other modules may read them), then the manifest.
+export * from './ticket-view.table.js';
+
+import type { ModuleManifest } from '../../platform/module.js';
+import { registerTicketViewRoutes } from './ticket-view.routes.js';
+import * as tables from './ticket-view.table.js';
+
+/** Saved ticket views (contract section 20): above the ticket module, whose list filter they save and count. */
+export const ticketViewModule: ModuleManifest = {
+  name: 'ticketView',
+  tables: { ...tables },
+  register: (app, ctx) => registerTicketViewRoutes(app, ctx.db),
+};
