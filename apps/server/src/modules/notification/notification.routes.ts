@@ -85,7 +85,7 @@ export function registerNotificationRoutes(app: FastifyInstance, db: Db, live: L
     },
   );
 
-  const ticketFeed = createTicketLiveFeed(db, live, (error) => app.log.warn({ err: error }, 'ticket live push failed'));
+  const ticketFeed = createTicketLiveFeed(db, live, app.log);
   const streams = createNotificationStreams(db, live, ticketFeed);
   // Before the server waits for open connections to end: a stream never ends by itself.
   app.addHook('preClose', async () => streams.closeAll());
