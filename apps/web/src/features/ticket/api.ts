@@ -17,6 +17,8 @@ import type {
   TicketFormOptions,
   TicketOutcome,
   TicketPage,
+  TicketPresenceEvent,
+  TicketPresenceInput,
   TicketPriority,
   TicketReply,
   TicketQuery,
@@ -301,3 +303,7 @@ export function useTicketEmails(ticketId: number, enabled: boolean) {
     enabled,
   });
 }
+
+/** `Ticket/Presence` (contract section 20): the page says it has the ticket open; the answer is who else has. */
+export const sendTicketPresence = (body: TicketPresenceInput) =>
+  http.post<TicketPresenceEvent>('/api/Ticket/Presence', body, { quiet: true });

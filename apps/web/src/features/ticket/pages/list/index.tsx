@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Card, Space, Table } from 'antd';
+import { Alert, Button, Card, Space, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
@@ -18,6 +18,8 @@ import { ApplyMacroModal, BatchOutcomesModal, BulkEditDrawer, type BulkTargets }
 import { defaultHidden, fixedColumns, useTicketColumns } from './ticket-columns';
 import { TicketFilters, userOptions } from './TicketFilters';
 import { TicketToolbar } from './TicketToolbar';
+import { useLiveTicketRows } from '../../components/live-rows';
+import { useRefreshViewCounts } from '../../components/use-ticket-live';
 import '../../components/ticket.css';
 
 // Built by hand, not with useResourceList: its state lives in the address (read before the code loads by prefetch.ts,
@@ -33,7 +35,10 @@ export default function TicketListPage() {
   const [outcomes, setOutcomes] = useState<TicketOutcome[] | null>(null);
   const [hidden, setHidden] = useHiddenColumns(defaultHidden);
   const options = useTicketFormOptions();
-  const list = useTicketList({ ...state.filter, page: state.page, pageSize: state.pageSize });
+  const request = { ...state.filter, page: state.page, pageSize: state.pageSize };
+  const list = useTicketList(request);
+  const live = useLiveTicketRows(request, list.data);
+  useRefreshViewCounts();
   const batch = useTicketBatchActions({ selected, setSelected });
   const users = useMemo(() => userOptions(options.data), [options.data]);
   const columns = useTicketColumns(state.filter.orderBy, batch.confirmDelete);
@@ -120,6 +125,19 @@ export default function TicketListPage() {
           onHiddenChange={setHidden}
           onReload={() => void list.refetch()}
         />
+        {live.newCount > 0 && (
+          <Alert
+            className="ticket-new-rows"
+            type="info"
+            showIcon
+            title={t('ticket.list.newTickets', { count: live.newCount, n: formatNumber(live.newCount) })}
+            action={
+              <Button size="small" type="primary" onClick={live.showNew}>
+                {t('ticket.list.showNew')}
+              </Button>
+            }
+          />
+        )}
         <Table<TicketListItem>
           rowKey="id"
           size="middle"
