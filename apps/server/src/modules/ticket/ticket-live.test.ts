@@ -148,7 +148,7 @@ describe('presence: who else has the ticket open', () => {
     // Who may not see the ticket is refused as if it did not exist, and is never on the list.
     const refused = await presence(outsider, { id: t.id, editing: true });
     expect(refused.status).toBe(404);
-    expect(refused.body.messageKey).toBe('common.notFound');
+    expect((refused.body as unknown as { messageKey: string }).messageKey, refused.raw).toBe('common.notFound');
     const noView = await staff(ctx, [w.projectId], ['ticket:create']);
     expect((await presence(noView, { id: t.id, editing: false })).status).toBe(403);
     expect((await presence(w.agent, { id: t.id, editing: 'yes' })).status).toBe(400);
