@@ -56,6 +56,7 @@ export * from './import/import.schemas.js';
 export * from './dataManagement/data-management.schemas.js';
 export * from './ticket/ticket-archive.schemas.js';
 export * from './ticket/ticket-tag.schemas.js';
+export * from './ticket/ticket-live.schemas.js';
 export * from './textModule/text-module.schemas.js';
 export * from './ticket/ticket-batch.schemas.js';
 export * from './ticket/ticket-watch.schemas.js';

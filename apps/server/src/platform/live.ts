@@ -22,7 +22,12 @@ export type LiveMessage = { kind: 'message'; text: string } | { kind: 'resync' }
 export type LiveHub = {
   /** Resolves once messages committed from now on reach `onMessage`; the answer unsubscribes. */
   subscribe(channel: string, userId: number, onMessage: (message: LiveMessage) => void): Promise<() => void>;
-  /** How many subscriptions are open (tests, shutdown). */
+  /**
+   * Every payload of a channel whose writers notify for no one user in particular (the ticket trigger's
+   * `ticket_changed`): the subscriber decides who hears it. `resync` as for `subscribe`.
+   */
+  subscribeAll(channel: string, onMessage: (message: LiveMessage) => void): Promise<() => void>;
+  /** How many users' subscriptions are open (tests, shutdown); `subscribeAll`'s, one per channel per process, are not counted. */
   size(): number;
   close(): Promise<void>;
 };
@@ -40,6 +45,7 @@ export function createLiveHub(listen: Listen, onError: (error: unknown) => void 
   type Subscriber = (message: LiveMessage) => void;
   type Channel = {
     users: Map<number, Set<Subscriber>>;
+    everyone: Set<Subscriber>;
     listening: Promise<() => Promise<void>>;
     connectedOnce: boolean;
   };
@@ -60,12 +66,15 @@ export function createLiveHub(listen: Listen, onError: (error: unknown) => void 
     if (channel) return channel;
     const created: Channel = {
       users: new Map(),
+      everyone: new Set(),
       listening: Promise.resolve(async () => undefined),
       connectedOnce: false,
     };
     created.listening = listen(
       name,
       (payload) => {
+        for (const subscriber of created.everyone) tell(subscriber, { kind: 'message', text: payload });
+        if (created.users.size === 0) return;
         const colon = payload.indexOf(':');
         const userId = Number(payload.slice(0, colon));
         const text = payload.slice(colon + 1);
@@ -74,7 +83,8 @@ export function createLiveHub(listen: Listen, onError: (error: unknown) => void 
       () => {
         // After a lost connection, NOTIFYs sent meanwhile are gone: every subscriber re-reads its state.
         if (created.connectedOnce)
-          for (const set of created.users.values()) for (const subscriber of set) tell(subscriber, { kind: 'resync' });
+          for (const subscriber of [...created.everyone, ...[...created.users.values()].flatMap((set) => [...set])])
+            tell(subscriber, { kind: 'resync' });
         created.connectedOnce = true;
       },
     );
@@ -103,6 +113,19 @@ export function createLiveHub(listen: Listen, onError: (error: unknown) => void 
         count--;
         set.delete(subscriber);
         if (set.size === 0 && channel.users.get(userId) === set) channel.users.delete(userId);
+      };
+    },
+    async subscribeAll(name, onMessage) {
+      if (closed) throw new Error('The live hub is closed.');
+      const channel = channelOf(name);
+      await channel.listening;
+      const subscriber: Subscriber = (message) => onMessage(message);
+      channel.everyone.add(subscriber);
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        channel.everyone.delete(subscriber);
       };
     },
     size: () => count,

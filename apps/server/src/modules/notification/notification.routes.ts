@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db.js';
 import { ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
 import type { LiveHub } from '../../platform/live.js';
+import { createTicketLiveFeed } from '../ticket/index.js';
 import * as notifications from './notification.service.js';
 import { createNotificationStreams } from './notification.stream.js';
 
@@ -84,7 +85,8 @@ export function registerNotificationRoutes(app: FastifyInstance, db: Db, live: L
     },
   );
 
-  const streams = createNotificationStreams(db, live);
+  const ticketFeed = createTicketLiveFeed(db, live, app.log);
+  const streams = createNotificationStreams(db, live, ticketFeed);
   // Before the server waits for open connections to end: a stream never ends by itself.
   app.addHook('preClose', async () => streams.closeAll());
   r.get(
@@ -101,7 +103,9 @@ export function registerNotificationRoutes(app: FastifyInstance, db: Db, live: L
       schema: {
         tags,
         description:
-          'Server-Sent Events: `unread` ({ unread }) at once and after each change, `notification` (the new row).',
+          'Server-Sent Events: `unread` ({ unread }) at once and after each change, `notification` (the new row), ' +
+          '`ticket.changed` ({ id, rowVersion }) for each ticket the reader may see that was added or changed, ' +
+          '`ticket.presence` ({ ticketId, users }) for a ticket the reader has open (`Ticket/Presence`).',
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../platform/actor.js';
 import type { Db } from '../../platform/db.js';
 import type { LiveHub, LiveMessage } from '../../platform/live.js';
+import type { TicketLiveFeed } from '../ticket/index.js';
 import { findOwnNotification, notificationChannel, unreadCount } from './notification.service.js';
 
 /** A comment line this often keeps proxies and the browser from timing the stream out. */
@@ -22,7 +23,7 @@ export type NotificationStreams = {
  * when the access token expires, so a signed-out or disabled user's stream does not outlive the token: the
  * client reconnects with a fresh one (and its Auth-Token header is checked again then).
  */
-export function createNotificationStreams(db: Db, live: LiveHub): NotificationStreams {
+export function createNotificationStreams(db: Db, live: LiveHub, tickets: TicketLiveFeed): NotificationStreams {
   const open = new Set<() => void>();
 
   return {
@@ -70,6 +71,7 @@ export function createNotificationStreams(db: Db, live: LiveHub): NotificationSt
       const expiry = setTimeout(() => end(), Math.max(1000, Math.min(untilExpiry, maxStreamMs)));
       expiry.unref();
       let unsubscribe: () => void = () => undefined;
+      let leaveTickets: () => void = () => undefined;
       const end = () => {
         if (ended) return;
         ended = true;
@@ -77,6 +79,7 @@ export function createNotificationStreams(db: Db, live: LiveHub): NotificationSt
         clearInterval(heartbeat);
         clearTimeout(expiry);
         unsubscribe();
+        leaveTickets();
         res.end();
       };
       open.add(end);
@@ -85,7 +88,11 @@ export function createNotificationStreams(db: Db, live: LiveHub): NotificationSt
 
       try {
         unsubscribe = await live.subscribe(notificationChannel, userId, onMessage);
-        if (ended) unsubscribe(); // the client left while we subscribed
+        leaveTickets = await tickets.join(actor, send);
+        if (ended) {
+          unsubscribe(); // the client left while we subscribed
+          leaveTickets();
+        }
         // The count after the subscription is in place: nothing committed from here on is missed.
         onMessage({ kind: 'resync' });
       } catch (error) {

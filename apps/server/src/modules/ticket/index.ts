@@ -66,3 +66,5 @@ export const ticketModule: ModuleManifest = {
   workflowTypes: [ticketWorkflowType],
   references: [{ record: 'user', refusal: openTicketsRefusal }],
 };
+// The notification stream carries live rows and presence (contract section 20, "Live").
+export { createTicketLiveFeed, type TicketLiveFeed } from './ticket-live.service.js';

@@ -23,6 +23,8 @@ import {
   ticketFormOptionsSchema,
   ticketMessages,
   ticketOutcomeSchema,
+  ticketPresenceEventSchema,
+  ticketPresenceSchema,
   ticketScreenSchema,
   ticketTimelineEntrySchema,
   ticketWatchersSchema,
@@ -41,6 +43,7 @@ import { batchChange } from './ticket-change.service.js';
 import { dashboard } from './ticket-dashboard.service.js';
 import { slaReport, slaReportExportColumns, slaReportExportRows } from './ticket-sla-report.service.js';
 import { formOptions } from './ticket-form-options.service.js';
+import { markPresence } from './ticket-presence.service.js';
 import { queryTags } from './ticket-tag.service.js';
 import { mentionCandidates, watchTicket } from './ticket-watch.service.js';
 import { createTicketResource } from './ticket.resource.js';
@@ -119,6 +122,16 @@ export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: stri
       },
     },
     async (request) => ok(await batchUpdate(db, requireActor(request), request.body, callerLanguage(request))),
+  );
+
+  // Presence (contract section 20): the page says so every 30 s; the answer is who has the ticket open now.
+  r.post(
+    `${base}/Presence`,
+    {
+      config: { access: 'ticket:view' },
+      schema: { tags, body: ticketPresenceSchema, response: { 200: envelopeSchema(ticketPresenceEventSchema) } },
+    },
+    async (request) => ok(await markPresence(db, requireActor(request), request.body)),
   );
 
   // The service-level report (contract section 19) over the tickets the caller sees, and as a spreadsheet.

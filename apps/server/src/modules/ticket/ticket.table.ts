@@ -302,3 +302,23 @@ export const ticketStat = pgTable(
   },
   (t) => [primaryKey({ columns: [t.dim, t.val, t.projectId, t.privateTicket, t.shard] })],
 );
+
+/**
+ * Who has a ticket page open now (contract section 20, "Live"): a row per ticket and user, renewed by each
+ * `Ticket/Presence` call; a row older than `presenceTtlSeconds` no longer counts. A table rather than a map in
+ * memory, so that every server process answers the same list.
+ */
+export const ticketPresence = pgTable(
+  'ticket_presence',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    editing: boolean('editing').notNull().default(false),
+    seenAt: timestamptz('seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.userId] }), index('ticket_presence_user_idx').on(t.userId)],
+);

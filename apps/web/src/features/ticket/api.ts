@@ -19,6 +19,8 @@ import type {
   TicketFormOptions,
   TicketOutcome,
   TicketPage,
+  TicketPresenceEvent,
+  TicketPresenceInput,
   TicketPriority,
   TicketReply,
   TicketQuery,
@@ -369,3 +371,7 @@ export function useRefreshTicketViews() {
       client.invalidateQueries({ queryKey: ticketViewCountsKey }),
     ]);
 }
+
+/** `Ticket/Presence` (contract section 20): the page says it has the ticket open; the answer is who else has. */
+export const sendTicketPresence = (body: TicketPresenceInput) =>
+  http.post<TicketPresenceEvent>('/api/Ticket/Presence', body, { quiet: true });

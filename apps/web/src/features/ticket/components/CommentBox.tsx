@@ -6,8 +6,8 @@ import { feedback } from '../../../platform/feedback';
 import { useAddComment } from '../api';
 import { RichTextEditor } from '../../../platform/rich-text/RichTextEditor';
 
-/** Adds a comment, internal (staff only, the default) or public. */
-export function CommentBox({ ticketId }: { ticketId: number }) {
+/** Adds a comment, internal (staff only, the default) or public. `onTyping`: the text is being written (true) or was sent or emptied (false). */
+export function CommentBox({ ticketId, onTyping }: { ticketId: number; onTyping?: (typing: boolean) => void }) {
   const { t } = useTranslation();
   const [html, setHtml] = useState('');
   const [isPublic, setIsPublic] = useState(false);
@@ -32,6 +32,7 @@ export function CommentBox({ ticketId }: { ticketId: number }) {
               }),
             );
           setHtml('');
+          onTyping?.(false);
           // The next comment starts internal again, so that nothing goes to the customer by habit.
           setIsPublic(false);
         },
@@ -44,7 +45,10 @@ export function CommentBox({ ticketId }: { ticketId: number }) {
       <RichTextEditor
         small
         value={html}
-        onChange={setHtml}
+        onChange={(next) => {
+          setHtml(next);
+          onTyping?.(next.replace(/<[^>]*>/g, '').trim() !== '');
+        }}
         placeholder={t('ticket.comment.placeholder')}
         aria-label={t('ticket.comment.title')}
         cannedRepliesFor={ticketId}

@@ -104,3 +104,10 @@ export function bodyOf(values: TicketFormValues): TicketCreate {
     ...(values.tags ? { tags: values.tags } : {}),
   };
 }
+
+/** The form's fields (and the status) that differ between two versions of a ticket: what a live change changed. */
+export function changedFields(before: TicketDetail, after: TicketDetail): string[] {
+  const was = { ...valuesOf(before), status: before.status } as Record<string, unknown>;
+  const now = { ...valuesOf(after), status: after.status } as Record<string, unknown>;
+  return Object.keys(now).filter((key) => JSON.stringify(was[key]) !== JSON.stringify(now[key]));
+}

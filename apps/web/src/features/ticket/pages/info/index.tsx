@@ -1,6 +1,20 @@
 import { useState } from 'react';
 import { DownloadOutlined, EditOutlined, LockOutlined, MailOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Descriptions, List, Result, Row, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  List,
+  Result,
+  Row,
+  Skeleton,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TicketStatus } from '@casedesk/shared';
@@ -25,6 +39,8 @@ import { OpenItemPanel } from '../../../../platform/openItem/OpenItemPanel';
 import { useDictionaryItems } from '../../../../platform/labels/dictionary-labels';
 import { MacroButton } from '../../../../platform/macro/MacroButton';
 import { TicketShortcuts } from './TicketShortcuts';
+import { TicketPresence } from '../../components/TicketPresence';
+import { useTicketChanged, useTicketPresence, useTyping } from '../../components/use-ticket-live';
 
 /** Ticket details (spec section 2): the record, its content and files, status changes, comments and history. */
 export default function TicketInfoPage() {
@@ -39,6 +55,16 @@ export default function TicketInfoPage() {
   const history = useTicketTimeline(validId, detail);
   const { has } = usePermissions();
   const [replying, setReplying] = useState(false);
+  const commenting = useTyping();
+  const editing = replying || commenting.typing;
+  const others = useTicketPresence(validId, editing);
+  // A change by someone else is read again at once, unless the user is writing: then a newer version is offered
+  // (a comment, same version, only adds to the timeline and is read at once; what the user types stays either way).
+  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
+  useTicketChanged(validId, (rowVersion) => {
+    if (editing && detail.data && rowVersion > detail.data.rowVersion) setChangedMeanwhile(true);
+    else void detail.refetch();
+  });
 
   if (detail.isPending && validId) return <Skeleton active className="page-skeleton" />;
   const ticket = detail.data;
@@ -52,7 +78,10 @@ export default function TicketInfoPage() {
     );
 
   const dash = (value: string | null | undefined) => value || '—';
-  const reload = () => void detail.refetch(); // brings the timeline too
+  const reload = () => {
+    setChangedMeanwhile(false);
+    void detail.refetch(); // brings the timeline too
+  };
 
   return (
     <Space orientation="vertical" size={16} className="ticket-page ticket-info-page">
@@ -74,6 +103,7 @@ export default function TicketInfoPage() {
             <Typography.Title level={4} className="ticket-info-subject">
               {ticket.subject}
             </Typography.Title>
+            <TicketPresence users={others} />
           </div>
           <Space wrap>
             {ticket.actions.includes('comment') && canSendWith(has) && (
@@ -99,6 +129,20 @@ export default function TicketInfoPage() {
         </div>
       </Card>
 
+      {changedMeanwhile && (
+        <Alert
+          className="ticket-changed-banner"
+          type="warning"
+          showIcon
+          title={t('ticket.live.changedTitle')}
+          description={t('ticket.live.commentKept')}
+          action={
+            <Button size="small" type="primary" onClick={reload}>
+              {t('ticket.live.load')}
+            </Button>
+          }
+        />
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -149,7 +193,10 @@ export default function TicketInfoPage() {
             <Card title={t('ticket.timeline.title')} size="small" className="ticket-activity">
               {ticket.actions.includes('comment') && (
                 <div style={{ marginBottom: 20 }}>
-                  <CommentBox ticketId={ticket.id} />
+                  <CommentBox
+                    ticketId={ticket.id}
+                    onTyping={(typing) => (typing ? commenting.touch() : commenting.done())}
+                  />
                 </div>
               )}
               {history.isPending ? <Skeleton active /> : <TicketTimeline entries={history.data ?? []} />}

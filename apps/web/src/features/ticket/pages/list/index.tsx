@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Card, Space, Table } from 'antd';
+import { Alert, Button, Card, Space, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
@@ -23,6 +23,8 @@ import { TicketToolbar } from './TicketToolbar';
 import { TicketViewsPanel } from './TicketViewsPanel';
 import { useRecountOnRefetch, useSavedViews } from './use-saved-views';
 import { useTicketListShortcuts } from './list-shortcuts';
+import { useLiveTicketRows } from '../../components/live-rows';
+import { useRefreshViewCounts } from '../../components/use-ticket-live';
 import { usePermissions } from '../../../../platform/permission';
 import '../../components/ticket.css';
 
@@ -57,6 +59,8 @@ export default function TicketListPage() {
   const request = { ...state.filter, page: state.page, pageSize: state.pageSize };
   const list = useTicketList(request, !views.waiting);
   useRecountOnRefetch(JSON.stringify(request), list.dataUpdatedAt);
+  const live = useLiveTicketRows(request, list.data);
+  useRefreshViewCounts();
   const confirmDelete = useConfirmDelete();
   const { has } = usePermissions();
 
@@ -166,6 +170,19 @@ export default function TicketListPage() {
             onHiddenChange={setHidden}
             onReload={() => void list.refetch()}
           />
+          {live.newCount > 0 && (
+            <Alert
+              className="ticket-new-rows"
+              type="info"
+              showIcon
+              title={t('ticket.list.newTickets', { count: live.newCount, n: formatNumber(live.newCount) })}
+              action={
+                <Button size="small" type="primary" onClick={live.showNew}>
+                  {t('ticket.list.showNew')}
+                </Button>
+              }
+            />
+          )}
           <Table<TicketListItem>
             rowKey="id"
             size="middle"
