@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, Api, createStaff, laneBaseUrl, type TestUser } from '../support/api';
+import { adminApi, Api, createAdmin, createStaff, laneBaseUrl, type TestUser } from '../support/api';
 import { clickWhenStill, launchBrowser, newContext, shot, signedIn } from '../support/browser';
 
 // Issue 29's walk through the agent's desk: keys to move in the list, a macro on three tickets chosen with the
-// keyboard, a canned reply picked by `::` in a note, and the shortcut list in three languages.
+// keyboard, a canned reply picked by `::` in a note, the shortcut list in three languages, a shared view whose
+// count follows a colleague's change made in a second browser, and two agents on one ticket seeing each other.
 
 const suffix = randomBytes(3).toString('hex');
 const tag = `desk-${suffix}`;
 let browser: Browser;
 let agent: TestUser;
+let lead: TestUser;
 let agentApi: Api;
 let tickets: { id: number; caseNumber: string }[] = [];
 
@@ -23,6 +25,7 @@ beforeAll(async () => {
     })
   ).id;
   agent = await createStaff({ realName: `Desk${suffix}`, projects: [projectId] });
+  lead = (await createAdmin({ realName: `Lead${suffix}` })).user;
   agentApi = new Api(laneBaseUrl());
   if (!(await agentApi.signIn(agent.loginName, agent.password))) throw new Error('The agent cannot sign in');
   for (const n of [1, 2, 3])
@@ -133,5 +136,63 @@ describe('the agent’s desk', () => {
       await shot(page, `desk-shortcuts-${language}`);
       await context.close();
     }
+  });
+
+  it('saves a shared view whose count follows a colleague’s change, made in a second browser', async () => {
+    const leadContext = await newContext(browser);
+    const leadPage = await leadContext.newPage();
+    await signedIn(leadPage, lead);
+    const vip = `vip-${suffix}`;
+    const listed = leadPage.waitForResponse((r) => r.url().includes('/api/Ticket/Query'));
+    await leadPage.goto(`/ticket/list?keyword=${suffix}&tags=${vip}`);
+    await listed;
+    await clickWhenStill(leadPage.locator('.ticket-views').getByRole('button', { name: 'Save as view' }));
+    const drawer = leadPage.getByRole('dialog');
+    await drawer.getByLabel('Name').fill(`VIP ${suffix}`);
+    await drawer.getByRole('switch').click();
+    const added = leadPage.waitForResponse((r) => r.url().includes('/api/TicketView/Add'));
+    await clickWhenStill(drawer.getByRole('button', { name: 'Save' }));
+    expect((await added).status()).toBe(200);
+    const count = leadPage.locator('.ticket-view-item', { hasText: `VIP ${suffix}` }).locator('.ticket-view-count');
+    await expect.poll(() => count.textContent(), { timeout: 15_000 }).toBe('0');
+
+    // The colleague tags a ticket on its page; the lead's sidebar counts it without a reload.
+    const agentContext = await newContext(browser);
+    const agentPage = await agentContext.newPage();
+    await signedIn(agentPage, agent, `/ticket/info/${tickets[1]!.id}`);
+    const tags = agentPage.locator('.ticket-tags-card .ant-select');
+    await tags.click();
+    await agentPage.keyboard.type(vip);
+    const saved = agentPage.waitForResponse((r) => r.url().includes('/api/Ticket/Update'));
+    await agentPage.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => count.textContent(), { timeout: 15_000 }).toBe('1');
+    await shot(leadPage, 'desk-shared-view-count-en');
+    await agentContext.close();
+    await leadContext.close();
+  });
+
+  it('shows two agents on one ticket to each other, and who is typing', async () => {
+    const ticketPath = `/ticket/info/${tickets[0]!.id}`;
+    const leadContext = await newContext(browser);
+    const leadPage = await leadContext.newPage();
+    await signedIn(leadPage, lead, ticketPath);
+    const agentContext = await newContext(browser);
+    const agentPage = await agentContext.newPage();
+    await signedIn(agentPage, agent, ticketPath);
+
+    const leadSees = leadPage.getByTestId('ticket-presence');
+    const agentSees = agentPage.getByTestId('ticket-presence');
+    await expect.poll(() => leadSees.textContent(), { timeout: 15_000 }).toContain(`Desk${suffix}`);
+    await expect.poll(() => agentSees.textContent(), { timeout: 15_000 }).toContain(`Lead${suffix}`);
+
+    await agentPage.locator('.ticket-comment-box [contenteditable="true"]').click();
+    await agentPage.keyboard.type('Checking the toner now');
+    await expect
+      .poll(() => leadSees.locator('.is-typing').textContent(), { timeout: 15_000 })
+      .toContain(`Desk${suffix}`);
+    await shot(leadPage, 'desk-presence-typing-en');
+    await agentContext.close();
+    await leadContext.close();
   });
 });
