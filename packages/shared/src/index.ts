@@ -58,4 +58,5 @@ export * from './ticket/ticket-archive.schemas.js';
 export * from './ticket/ticket-tag.schemas.js';
 export * from './textModule/text-module.schemas.js';
 export * from './ticket/ticket-batch.schemas.js';
+export * from './ticket/ticket-merge.schemas.js';
 export * from './macro/macro.schemas.js';

@@ -235,6 +235,7 @@ export const statusColors: Record<TicketStatus, string> = {
   Resolved: 'success',
   Closed: 'default',
   Cancelled: 'error',
+  Merged: 'purple',
 };
 
 export const priorityColors: Record<TicketPriority, string> = {

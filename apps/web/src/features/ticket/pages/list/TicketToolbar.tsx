@@ -12,7 +12,7 @@ import {
 import { Button, Dropdown, Segmented, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ticketStatuses, type TicketStatus } from '@casedesk/shared';
+import { settableTicketStatuses, type TicketStatus } from '@casedesk/shared';
 import { usePermissions } from '../../../../platform/permission';
 import { ColumnChooser } from '../../components/ColumnChooser';
 
@@ -62,7 +62,7 @@ export function TicketToolbar(props: Props) {
             trigger={['click']}
             disabled={none}
             menu={{
-              items: ticketStatuses.map((s) => ({ key: s, label: t(`ticket.status.${s}`) })),
+              items: settableTicketStatuses.map((s) => ({ key: s, label: t(`ticket.status.${s}`) })),
               onClick: ({ key }) => props.onBatchStatus(key as TicketStatus),
             }}
           >
