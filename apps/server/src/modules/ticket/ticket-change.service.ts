@@ -278,7 +278,11 @@ export async function escalateAssignee(
   now: Date,
 ): Promise<boolean> {
   const [before] = await tx.select(ticketRecordColumns).from(ticket).where(eq(ticket.id, ticketId)).for('update');
-  if (!before || before.assignTo === assigneeId || ['Resolved', 'Closed', 'Cancelled', 'Merged'].includes(before.status))
+  if (
+    !before ||
+    before.assignTo === assigneeId ||
+    ['Resolved', 'Closed', 'Cancelled', 'Merged'].includes(before.status)
+  )
     return false;
   const next: Partial<TicketRecord> = {
     assignTo: assigneeId,

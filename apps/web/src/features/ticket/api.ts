@@ -15,12 +15,16 @@ import type {
   TicketCreate,
   TicketDetail,
   TicketFormOptions,
+  TicketMerge,
+  TicketMergeResult,
   TicketOutcome,
   TicketPage,
   TicketPriority,
   TicketReply,
   TicketQuery,
   TicketScreen,
+  TicketSplit,
+  TicketSplitResult,
   TicketStatus,
   TicketTimelineEntry,
   TicketUpdate,
@@ -300,5 +304,30 @@ export function useTicketEmails(ticketId: number, enabled: boolean) {
     queryFn: () =>
       http.post<Page<EmailListItem>>('/api/Email/Query', { page: 1, pageSize: 50, ticketId }, { quiet: true }),
     enabled,
+  });
+}
+
+/** Merge, unmerge and split (contract section 20): every view of tickets refreshes after one. */
+export function useMergeTickets() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (body: TicketMerge) => http.post<TicketMergeResult>('/api/Ticket/Merge', body),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useUnmergeTicket() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (id: number) => http.post<TicketMergeResult>('/api/Ticket/Unmerge', { id }),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useSplitTicket() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (body: TicketSplit) => http.post<TicketSplitResult>('/api/Ticket/Split', body),
+    onSuccess: () => void invalidate(),
   });
 }

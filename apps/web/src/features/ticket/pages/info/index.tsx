@@ -23,6 +23,7 @@ import { ApprovalPanel } from '../../../../platform/approval/ApprovalPanel';
 import { OpenItemPanel } from '../../../../platform/openItem/OpenItemPanel';
 import { useDictionaryItems } from '../../../../platform/labels/dictionary-labels';
 import { MacroButton } from '../../../../platform/macro/MacroButton';
+import { MergedBanner, MergeSplitButtons } from '../../components/TicketMerge';
 
 /** Ticket details (spec section 2): the record, its content and files, status changes, comments and history. */
 export default function TicketInfoPage() {
@@ -54,6 +55,7 @@ export default function TicketInfoPage() {
 
   return (
     <Space orientation="vertical" size={16} className="ticket-page ticket-info-page">
+      <MergedBanner ticket={ticket} onReload={reload} />
       <Card className="ticket-info-header">
         <div className="ticket-info-heading">
           <div>
@@ -83,6 +85,7 @@ export default function TicketInfoPage() {
             {ticket.actions.includes('edit') && has('macro:view') && (
               <MacroButton ticketId={ticket.id} onApplied={reload} />
             )}
+            <MergeSplitButtons ticket={ticket} comments={history.data ?? []} onReload={reload} />
             {ticket.actions.includes('edit') && (
               <Button
                 icon={<EditOutlined />}
@@ -142,7 +145,7 @@ export default function TicketInfoPage() {
             </Card>
             <OpenItemPanel
               ticketId={ticket.id}
-              ticketOpen={ticket.status !== 'Closed' && ticket.status !== 'Cancelled'}
+              ticketOpen={!['Closed', 'Cancelled', 'Merged'].includes(ticket.status)}
             />
             <Card title={t('ticket.timeline.title')} size="small" className="ticket-activity">
               {ticket.actions.includes('comment') && (

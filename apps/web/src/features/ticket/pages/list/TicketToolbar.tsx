@@ -3,6 +3,7 @@ import {
   DownOutlined,
   EditOutlined,
   FileExcelOutlined,
+  MergeCellsOutlined,
   PlusOutlined,
   PrinterOutlined,
   ReloadOutlined,
@@ -29,6 +30,8 @@ type Props = {
   /** Edit selected / Apply macro: on the selection, or on all the filter finds (the drawer asks). */
   onBulkEdit: () => void;
   onApplyMacro: () => void;
+  /** Merge the selected tickets into one of them (or into one found by a search). */
+  onMerge: () => void;
   onBatchDelete: () => void;
   exporting: boolean;
   onExport: () => void;
@@ -84,6 +87,16 @@ export function TicketToolbar(props: Props) {
         {permissions.has('ticket:edit') && permissions.has('macro:view') && (
           <Button icon={<ThunderboltOutlined />} onClick={props.onApplyMacro}>
             {t('ticket.bulk.applyMacro')}
+          </Button>
+        )}
+        {permissions.has('ticket:edit') && (
+          <Button
+            icon={<MergeCellsOutlined />}
+            disabled={none}
+            onClick={props.onMerge}
+            className="ticket-merge-selected"
+          >
+            {t('ticket.merge.merge')}
           </Button>
         )}
         {permissions.has('ticket:batchDelete') && (
