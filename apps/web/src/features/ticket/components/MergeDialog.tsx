@@ -24,7 +24,7 @@ export function MergeDialog({
 }: {
   title: string;
   sources: MergeCandidate[];
-  /** The tickets offered as the one to keep (may be empty: then only the search). */
+  /** The tickets offered as the one to keep; none: "Merge into…" a ticket found by a search. */
   candidates: MergeCandidate[];
   onClose: () => void;
   onMerged: (target: MergeCandidate) => void;
@@ -34,6 +34,7 @@ export function MergeDialog({
   const [picked, setPicked] = useState<MergeCandidate | null>(null);
   const [targetId, setTargetId] = useState<number | null>(candidates[0]?.id ?? null);
   const [searching, setSearching] = useState(false);
+  const into = candidates.length === 0;
   const choices = picked ? [...candidates.filter((c) => c.id !== picked.id), picked] : candidates;
   const target = choices.find((c) => c.id === targetId) ?? null;
   const merged = target ? sources.filter((s) => s.id !== target.id) : [];
@@ -66,8 +67,10 @@ export function MergeDialog({
       className="ticket-merge-dialog"
     >
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-        <Typography.Text type="secondary">{t('ticket.merge.targetHelp')}</Typography.Text>
-        <Typography.Text strong>{t('ticket.merge.target')}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t(into ? 'ticket.merge.intoHelp' : 'ticket.merge.targetHelp')}
+        </Typography.Text>
+        <Typography.Text strong>{t(into ? 'ticket.merge.intoLabel' : 'ticket.merge.target')}</Typography.Text>
         {choices.length > 0 && (
           <Radio.Group value={targetId} onChange={(e) => setTargetId(e.target.value as number)}>
             <Space orientation="vertical">
@@ -82,7 +85,7 @@ export function MergeDialog({
         <Button icon={<SearchOutlined />} onClick={() => setSearching(true)} className="ticket-merge-search">
           {choices.length > 0 ? t('ticket.merge.otherTarget') : t('ticket.merge.chooseTarget')}
         </Button>
-        {merged.length > 0 && (
+        {merged.length > 0 && !into && (
           <div>
             <Typography.Text strong>{t('ticket.merge.merging')}</Typography.Text>
             <ul className="ticket-merge-sources">

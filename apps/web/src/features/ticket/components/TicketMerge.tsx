@@ -145,7 +145,7 @@ function SplitDialog({
       open
       width={720}
       title={t('ticket.merge.splitTitle')}
-      okText={t('ticket.merge.split')}
+      okText={t('ticket.merge.splitOk')}
       cancelText={t('common.cancel')}
       okButtonProps={{ disabled: chosen.length === 0, className: 'ticket-split-ok' }}
       confirmLoading={split.isPending}
