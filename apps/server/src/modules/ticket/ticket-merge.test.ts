@@ -5,7 +5,7 @@ import type { TicketDetail } from '@casedesk/shared';
 import { rowsOf } from '../../platform/db.js';
 import { createUser, signIn, useTestApp } from '../../../test/helpers.js';
 import { plainMail, uniqueId } from '../../../test/mail-fixtures.js';
-import { addTicket, staff, staffPermissions, ticketWorld, type Staff } from '../../../test/ticket-factories.js';
+import { addTicket, admin, staff, staffPermissions, ticketWorld, type Staff } from '../../../test/ticket-factories.js';
 import { email, mailAccount } from '../email/email.table.js';
 import { receiveMail } from '../email/email-thread.service.js';
 import { storedFile } from '../file/index.js';
@@ -92,6 +92,29 @@ describe('Ticket/Merge and Ticket/Unmerge', () => {
   it('moves comments, files, mails and links to the target; Unmerge leaves every ticket as it was', async () => {
     const w = await world();
     const token = w.agent.token;
+    // A service level that waits on the customer while Pending: the merge stops the source's clock, Unmerge restarts it.
+    const boss = await admin(ctx);
+    const calendar = await ctx.call('POST', '/api/SlaCalendar/Add', {
+      token: boss.token,
+      body: {
+        name: `All week ${w.projectId}`,
+        timeZone: 'UTC',
+        workingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '00:00', to: '24:00' })),
+      },
+    });
+    const policy = await ctx.call('POST', '/api/SlaPolicy/Add', {
+      token: boss.token,
+      body: {
+        name: `Merge policy ${w.projectId}`,
+        calendarId: (calendar.body.data as { id: number }).id,
+        conditions: [{ field: 'projectId', op: 'eq', value: w.projectId }],
+        firstResponseMinutes: 60,
+        resolutionMinutes: 480,
+        pauseStatuses: ['Pending'],
+        warnBeforeMinutes: 30,
+      },
+    });
+    expect(policy.status, policy.raw).toBe(200);
     const target = await w.add({ subject: 'VPN down', customerEmail: 'ann@customer.example' });
     await comment(token, target.id, 'Target note');
     const fileId = await uploadedFile(w.agent, 'log.txt');
@@ -103,9 +126,16 @@ describe('Ticket/Merge and Ticket/Unmerge', () => {
     const c1 = await comment(token, source.id, 'Tried a restart', true);
     const c2 = await comment(token, source.id, 'Internal: router logs');
     const mailId = await mailOn(source.id, uniqueId(), c1);
+    const pending = await ctx.call('POST', '/api/Ticket/Update', {
+      token,
+      body: { id: source.id, rowVersion: (await detail(token, source.id)).rowVersion, status: 'Pending' },
+    });
+    expect(pending.status, pending.raw).toBe(200);
     const child = await w.add({ subject: 'Follow-up', parentTicket: source.id });
     const ids = [target.id, source.id, child.id];
     const before = await snapshot(ids);
+    expect(before.holds.filter((h) => h.ticketId === source.id && h.endedAt === null)).toHaveLength(1);
+    expect(before.tickets.find((t) => t.id === source.id)).toMatchObject({ sla_paused_since: expect.anything() });
     const outgoing = async () => {
       const [row] = await rowsOf<{ n: number }>(
         ctx.db,
@@ -121,6 +151,9 @@ describe('Ticket/Merge and Ticket/Unmerge', () => {
 
     const s = await detail(token, source.id);
     expect(s).toMatchObject({ status: 'Merged', mergedIntoId: target.id, attachments: [] });
+    // Its clock stopped as a final status stops it, and its span of waiting ended.
+    expect(s.sla.resolvedAt).toEqual(expect.any(String));
+    expect((await snapshot([source.id])).holds.every((h) => h.endedAt !== null)).toBe(true);
     expect(s.mergedInto).toMatchObject({ id: target.id, caseNumber: target.caseNumber });
     expect(s.actions).toEqual(expect.arrayContaining(['view', 'unmerge']));
     expect(s.actions).not.toContain('edit');
