@@ -154,6 +154,13 @@ describe('Ticket/Merge and Ticket/Unmerge', () => {
     // Its clock stopped as a final status stops it, and its span of waiting ended.
     expect(s.sla?.resolvedAt).toEqual(expect.any(String));
     expect((await snapshot([source.id])).holds.every((h) => h.endedAt !== null)).toBe(true);
+    // ... yet it was not resolved: the service-level report does not count it as a resolution.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const report = await ctx.call('POST', '/api/Ticket/SlaReport', {
+      token,
+      body: { from: day(-1), to: day(1), projectId: w.projectId },
+    });
+    expect(report.body.data).toMatchObject({ total: { tickets: 3, resolutionMeasured: 0 } });
     expect(s.mergedInto).toMatchObject({ id: target.id, caseNumber: target.caseNumber });
     expect(s.actions).toEqual(expect.arrayContaining(['view', 'unmerge']));
     expect(s.actions).not.toContain('edit');
