@@ -6,6 +6,7 @@ import { rowsOf } from '../../platform/db.js';
 import { createUser, signIn, useTestApp } from '../../../test/helpers.js';
 import { plainMail, uniqueId } from '../../../test/mail-fixtures.js';
 import { addTicket, admin, staff, staffPermissions, ticketWorld, type Staff } from '../../../test/ticket-factories.js';
+import { approver, chain, end, publishWorkflow, start, workflowCall } from '../../../test/workflow-factories.js';
 import { email, mailAccount } from '../email/email.table.js';
 import { receiveMail } from '../email/email-thread.service.js';
 import { storedFile } from '../file/index.js';
@@ -279,6 +280,15 @@ describe('Ticket/Merge and Ticket/Unmerge', () => {
     // Merged is no status a person sets.
     const set = await call(token, 'BatchStatus', { ids: [b.id], status: 'Merged' });
     expect(set.status).toBe(400);
+    // Nor is it submitted for approval: its work goes on in the target.
+    const boss = await admin(ctx);
+    await publishWorkflow(ctx, chain(start(), approver('a', [boss.id]), end()), { projectId: w.projectId });
+    const approval = await workflowCall(ctx, { token }, 'WorkflowInstance/Submit', {
+      businessType: 'Ticket',
+      businessId: a.id,
+    });
+    expect(approval.status, approval.raw).toBe(400);
+    expect(approval.body.resultMsg).toBe('已合并的工单不能更改；请先撤销合并。');
     // The target holds the merged ticket's conversation: it is not deleted from under it.
     const del = await ctx.call('POST', `/api/Ticket/Delete/${b.id}`, { token, headers: keyed });
     expect(del.body).toMatchObject({ messageKey: 'ticketMerge.hasMergedTickets' });
