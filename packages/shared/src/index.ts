@@ -60,5 +60,6 @@ export * from './ticket/ticket-live.schemas.js';
 export * from './textModule/text-module.schemas.js';
 export * from './ticket/ticket-batch.schemas.js';
 export * from './ticket/ticket-watch.schemas.js';
+export * from './ticket/ticket-merge.schemas.js';
 export * from './macro/macro.schemas.js';
 export * from './ticketView/ticket-view.schemas.js';

@@ -17,7 +17,7 @@ export type SlaConditionField = (typeof slaConditionFields)[number];
 export const slaIdConditionFields = ['projectId', 'categoryId', 'companyId'] as const;
 
 /** Statuses in which a ticket's clock has stopped for good: pausing in one means nothing. */
-export const slaFinalStatuses = ['Resolved', 'Closed', 'Cancelled'] as const;
+export const slaFinalStatuses = ['Resolved', 'Closed', 'Cancelled', 'Merged'] as const;
 export const slaPausableStatuses = ticketStatuses.filter(
   (status) => !(slaFinalStatuses as readonly string[]).includes(status),
 );

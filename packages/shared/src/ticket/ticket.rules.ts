@@ -12,6 +12,8 @@ export const ticketTransitions: Record<TicketStatus, readonly TicketStatus[]> = 
   Resolved: ['Closed', 'InProgress'],
   Closed: ['InProgress'],
   Cancelled: [],
+  // Only Ticket/Unmerge leaves Merged, and only Ticket/Merge enters it.
+  Merged: [],
 };
 export const canChangeStatus = (from: TicketStatus, to: TicketStatus) =>
   from === to || ticketTransitions[from].includes(to);
@@ -79,8 +81,16 @@ export function statusEffects(
     case 'Closed':
       return { solvedBy: before.solvedBy ?? actorId, closeDate: now };
     case 'Cancelled':
+    case 'Merged':
       return { closeDate: now };
     default:
       return before.status === 'Resolved' || before.status === 'Closed' ? { solvedBy: null, closeDate: null } : {};
   }
 }
+
+/** A ticket that may be merged (as source or target) or split: not closed, cancelled or already merged. */
+export const ticketMergeable = (status: TicketStatus) =>
+  status !== 'Closed' && status !== 'Cancelled' && status !== 'Merged';
+
+/** The last instant a merge may be taken back: `days` after it (contract section 20: 30). */
+export const unmergeDeadline = (mergedAt: Date, days: number) => new Date(mergedAt.getTime() + days * 86_400_000);

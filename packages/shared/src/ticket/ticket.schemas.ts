@@ -167,6 +167,9 @@ export const ticketSchema = z
     grantAccess: z.array(z.number().int()),
     attachments: z.array(z.number().int()),
     scheduledDate: nullableText,
+    /** A `Merged` ticket: the ticket it was merged into, and when (contract section 20). */
+    mergedIntoId: nullableId,
+    mergedAt: nullableText,
     /** Normalized, sorted (contract section 20). */
     tags: z.array(z.string()),
     sla: ticketSlaSchema,
@@ -175,7 +178,16 @@ export const ticketSchema = z
 export type Ticket = z.infer<typeof ticketSchema>;
 
 /** What a user may do with a ticket, so the web shows buttons from it (CONVENTIONS habit 5; the ticket policy decides). */
-export const ticketActions = ['view', 'edit', 'comment', 'changeStatus', 'delete'] as const;
+export const ticketActions = [
+  'view',
+  'edit',
+  'comment',
+  'changeStatus',
+  'delete',
+  'merge',
+  'unmerge',
+  'split',
+] as const;
 export type TicketAction = (typeof ticketActions)[number];
 
 /** One row of the ticket list: the list columns plus display names (no content). */
@@ -245,6 +257,8 @@ export const ticketDetailSchema = ticketSchema.extend({
     z.object({ id: z.number().int(), caseNumber: z.string(), subject: z.string(), status: z.string() }),
   ),
   grantAccessUsers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The ticket a `Merged` one went into, if the caller sees it (else null: the banner names no ticket). */
+  mergedInto: z.object({ id: z.number().int(), caseNumber: z.string(), subject: z.string() }).nullable(),
   actions: z.array(z.enum(ticketActions)),
   /** The statuses this ticket may move to now (from `ticketTransitions`). */
   allowedStatuses: z.array(ticketStatusSchema),

@@ -2,7 +2,17 @@
  * The ticket list's fixed values, without zod: the web's ticket-list prefetch reads the address with them on every
  * signed-in start, and should not bring the schemas (and zod) into the first chunks for it.
  */
-export const ticketStatuses = ['New', 'Assigned', 'InProgress', 'Pending', 'Resolved', 'Closed', 'Cancelled'] as const;
+/** `Merged`: final like Cancelled, left only by Unmerge (contract section 20). */
+export const ticketStatuses = [
+  'New',
+  'Assigned',
+  'InProgress',
+  'Pending',
+  'Resolved',
+  'Closed',
+  'Cancelled',
+  'Merged',
+] as const;
 export const ticketPriorities = ['Low', 'Medium', 'High', 'Urgent'] as const;
 export const ticketFroms = ['Web', 'Email', 'Phone', 'Scheduled', 'Api'] as const;
 
@@ -36,3 +46,6 @@ export type SlaHolder = (typeof slaHolders)[number];
 /** The targets a service level warns of and breaches (`sla.warning`, `sla.breached`). */
 export const slaTargets = ['firstResponse', 'nextUpdate', 'resolution'] as const;
 export type SlaTarget = (typeof slaTargets)[number];
+
+/** The statuses a person may set (a status change, a bulk edit, a macro): `Merged` comes only from Ticket/Merge. */
+export const settableTicketStatuses = ticketStatuses.filter((status) => status !== 'Merged');

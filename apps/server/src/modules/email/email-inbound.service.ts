@@ -134,16 +134,24 @@ export async function moveEmail(
   const content = row.commentId === null ? await contentOf(db, row) : '';
   await db.transaction(async (tx) => {
     let commentId = row.commentId;
+    // A mail moved to a merged ticket lands on the ticket it was merged into, as a reply to it would.
+    let ticketId = input.ticketId;
     if (commentId !== null) await moveEmailComment(tx, commentId, input.ticketId, actor.userId);
-    else
-      commentId = (
-        await addCommentFromEmail(tx, { ticketId: input.ticketId, comment: content, viaEmailId: row.id, reopen: false })
-      ).id;
+    else {
+      const added = await addCommentFromEmail(tx, {
+        ticketId: input.ticketId,
+        comment: content,
+        viaEmailId: row.id,
+        reopen: false,
+      });
+      commentId = added.id;
+      ticketId = added.ticketId;
+    }
     await tx
       .update(email)
       .set({
         status: 'Received',
-        ticketId: input.ticketId,
+        ticketId,
         commentId,
         threadReason: 'movedByUser',
         threadDetail: `moved by ${actor.loginName}${from ? ` from ${from}` : ''} to ${to}`,

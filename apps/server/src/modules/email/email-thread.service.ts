@@ -386,8 +386,8 @@ async function decide(
       return {
         status: 'Received',
         reason: c.reason,
-        detail: `${header} ${c.id} is a mail of ${match.caseNumber}${comment.reopenedFrom ? `; the ${comment.reopenedFrom} ticket went back to InProgress` : ''}`,
-        ticketId: match.ticketId,
+        detail: `${header} ${c.id} is a mail of ${match.caseNumber}${comment.ticketId !== match.ticketId ? ', merged into another ticket' : ''}${comment.reopenedFrom ? `; the ${comment.reopenedFrom} ticket went back to InProgress` : ''}`,
+        ticketId: comment.ticketId,
         commentId: comment.id,
         relatedEmailId: null,
       };

@@ -24,7 +24,8 @@ export const openItemScopeAlone = (actor: Actor): SQL | undefined => {
     : undefined;
 };
 
-export const ticketIsOpen = (status: TicketStatus) => status !== 'Closed' && status !== 'Cancelled';
+export const ticketIsOpen = (status: TicketStatus) =>
+  status !== 'Closed' && status !== 'Cancelled' && status !== 'Merged';
 
 export const mayAddItem = (actor: Actor) =>
   hasPermission(actor, 'openItem:create') && hasPermission(actor, 'openItem:addItem');

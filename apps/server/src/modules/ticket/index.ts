@@ -38,6 +38,7 @@ import { ticketArchiveHandler } from './ticket-archive.service.js';
 import { slaCheckDefault, slaCheckHandler } from './ticket-sla-check.service.js';
 import { openTicketsRefusal } from './ticket-references.service.js';
 import { registerTicketArchiveRoutes } from './ticket-archive.routes.js';
+import { registerTicketMergeRoutes } from './ticket-merge.routes.js';
 import * as archiveTables from './ticket-archive.table.js';
 import { registerTicketRoutes } from './ticket.routes.js';
 import * as tables from './ticket.table.js';
@@ -48,6 +49,7 @@ export const ticketModule: ModuleManifest = {
   register: (app, ctx) => {
     registerTicketRoutes(app, ctx.db, ctx.config.dataDir);
     registerTicketArchiveRoutes(app, ctx.db);
+    registerTicketMergeRoutes(app, ctx.db);
   },
   jobs: {
     handlers: [ticketArchiveHandler, slaCheckHandler],

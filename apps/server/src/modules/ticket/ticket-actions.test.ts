@@ -19,7 +19,7 @@ import { ticketVisible } from './ticket.service.js';
 import { ticket } from './ticket.table.js';
 
 const ctx = useTestApp();
-const all: TicketAction[] = ['view', 'edit', 'comment', 'changeStatus', 'delete'];
+const all: TicketAction[] = ['view', 'edit', 'comment', 'changeStatus', 'delete', 'merge', 'split'];
 
 /** The actions a user gets for a ticket on its list row and on its details (they must agree). */
 async function actionsOf(who: Staff, id: number) {
@@ -48,14 +48,14 @@ describe('actions[] on list rows and details', () => {
     expect(await actionsOf(w.agent, t.id)).toEqual(all);
     expect(await actionsOf(reader, t.id)).toEqual(['view']);
     expect(await actionsOf(deleter, t.id)).toEqual(['view', 'delete']);
-    expect(await actionsOf(editor, t.id)).toEqual(['view', 'edit', 'comment', 'changeStatus']);
+    expect(await actionsOf(editor, t.id)).toEqual(['view', 'edit', 'comment', 'changeStatus', 'merge', 'split']);
 
     const cancel = await ctx.call('POST', '/api/Ticket/Update', {
       token: w.agent.token,
       body: { id: t.id, rowVersion: t.rowVersion, status: 'Cancelled' },
     });
     expect(cancel.status, cancel.raw).toBe(200);
-    // Cancelled is final: no edit, no status change; comments and deletion stay.
+    // Cancelled is final: no edit, no status change, no merge or split; comments and deletion stay.
     expect(await actionsOf(w.agent, t.id)).toEqual(['view', 'comment', 'delete']);
     expect(await actionsOf(reader, t.id)).toEqual(['view']);
   });
@@ -82,7 +82,7 @@ describe('actions[] on list rows and details', () => {
 
     expect(await actionsOf(grantedReader, t.id)).toEqual(['view']);
     expect(await actionsOf(grantedEditor, t.id)).toEqual(all);
-    expect(await actionsOf(deputy, t.id)).toEqual(['view', 'edit', 'comment', 'changeStatus']);
+    expect(await actionsOf(deputy, t.id)).toEqual(['view', 'edit', 'comment', 'changeStatus', 'merge', 'split']);
     expect(await actionsOf(colleague, t.id)).toBeNull();
   });
 });

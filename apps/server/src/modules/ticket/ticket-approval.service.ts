@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { msg, ticketPriorities, workflowMessages, type TicketPriority } from '@casedesk/shared';
+import { msg, ticketMergeMessages, ticketPriorities, workflowMessages, type TicketPriority } from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
-import { AppError, forbidden } from '../../platform/errors.js';
+import { AppError, badRequest, forbidden } from '../../platform/errors.js';
 import type { WorkflowBusinessType } from '../../platform/workflow-types.js';
 import { userNameSql } from '../user/index.js';
 import { visibleSql } from './ticket.policy.js';
@@ -57,11 +57,13 @@ export const ticketWorkflowType: WorkflowBusinessType = {
     return { title: `${caseNumber} ${row.subject}`, projectId: row.projectId, fields, texts: withoutNulls(texts) };
   },
   async checkSubmit(tx, id, actor) {
-    if (hasPermission(actor, 'ticket:edit')) return;
     const [row] = await tx
-      .select({ createdBy: ticket.createdBy, assignTo: ticket.assignTo })
+      .select({ createdBy: ticket.createdBy, assignTo: ticket.assignTo, status: ticket.status })
       .from(ticket)
       .where(eq(ticket.id, id));
+    // A merged ticket's work goes on in its target.
+    if (row?.status === 'Merged') throw badRequest(msg(ticketMergeMessages, 'mergedIsFinal'));
+    if (hasPermission(actor, 'ticket:edit')) return;
     if (row?.createdBy !== actor.userId && row?.assignTo !== actor.userId) throw forbidden();
   },
   async writeFields(tx, id, fields, actorId) {

@@ -24,7 +24,7 @@ export function archiveCutoff(at: Date, months: number): Date {
 
 /**
  * The ids of up to `limit` tickets that may go: Closed or Cancelled before `cutoff`, and nothing that stays
- * points at them (a child ticket, an open item or its related-ticket link: those would lose their ticket).
+ * points at them (a child ticket, a ticket merged into it, an open item or its related-ticket link: those would lose their ticket).
  * Locked, skipping tickets another transaction holds.
  */
 async function nextBatch(tx: Tx, cutoff: Date, limit: number): Promise<number[]> {
@@ -33,6 +33,7 @@ async function nextBatch(tx: Tx, cutoff: Date, limit: number): Promise<number[]>
     sql`select t.id from ${ticket} t
         where t.status in ('Closed', 'Cancelled') and t.close_date < ${cutoff.toISOString()}::timestamptz
           and not exists (select 1 from ${ticket} c where c.parent_ticket = t.id)
+          and not exists (select 1 from ${ticket} m where m.merged_into_id = t.id)
           and not exists (select 1 from open_item o where o.ticket_id = t.id)
           and not exists (select 1 from open_item_related_ticket r where r.ticket_id = t.id)
         order by t.id limit ${limit} for update of t skip locked`,

@@ -5,6 +5,7 @@ import {
   msg,
   normalizeTag,
   statusEffects,
+  ticketMergeMessages,
   ticketMessages,
   type SlaTarget,
   type TicketUpdate,
@@ -59,6 +60,7 @@ export async function applyChange(
   why: Changes = {},
 ): Promise<WriteResult<TicketRecord>> {
   if (before.status === 'Cancelled') throw badRequest(msg(ticketMessages, 'cancelledIsFinal'));
+  if (before.status === 'Merged') throw badRequest(msg(ticketMergeMessages, 'mergedIsFinal'));
   const next: Partial<TicketRecord> = {};
   const set = <K extends keyof TicketRecord>(key: K, value: TicketRecord[K] | undefined) => {
     if (value !== undefined && comparable(value) !== comparable(before[key])) next[key] = value;
@@ -245,6 +247,11 @@ export async function deleteTickets(db: Db, actor: Actor, ids: number[]): Promis
       .from(ticket)
       .where(and(inArray(ticket.parentTicket, unique), sql`not (${inArray(ticket.id, unique)})`));
     if (children && children.n > 0) throw conflict(msg(ticketMessages, 'linkedFrom', { count: children.n }));
+    const [merged] = await tx
+      .select({ n: count() })
+      .from(ticket)
+      .where(and(inArray(ticket.mergedIntoId, unique), sql`not (${inArray(ticket.id, unique)})`));
+    if (merged && merged.n > 0) throw conflict(msg(ticketMergeMessages, 'hasMergedTickets', { count: merged.n }));
     const removedFiles = await dropFiles(tx, fileOwner, unique);
     await tx.update(ticket).set({ parentTicket: null }).where(inArray(ticket.parentTicket, unique));
     await tx.delete(ticket).where(inArray(ticket.id, unique));
@@ -284,7 +291,11 @@ export async function escalateAssignee(
   now: Date,
 ): Promise<boolean> {
   const [before] = await tx.select(ticketRecordColumns).from(ticket).where(eq(ticket.id, ticketId)).for('update');
-  if (!before || before.assignTo === assigneeId || ['Resolved', 'Closed', 'Cancelled'].includes(before.status))
+  if (
+    !before ||
+    before.assignTo === assigneeId ||
+    ['Resolved', 'Closed', 'Cancelled', 'Merged'].includes(before.status)
+  )
     return false;
   const next: Partial<TicketRecord> = {
     assignTo: assigneeId,

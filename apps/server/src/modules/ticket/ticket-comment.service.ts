@@ -1,9 +1,9 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { messages, msg } from '@casedesk/shared';
+import { messages, msg, ticketMergeMessages } from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { present } from '../../platform/envelope.js';
-import { notFound } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { htmlToText, sanitizeHtml } from '../../platform/html.js';
 import { searchableText, weightedVector } from '../../platform/text-search.js';
@@ -30,6 +30,8 @@ export async function addComment(db: Db, actor: Actor, input: CommentInput) {
 export async function addCommentIn(tx: Tx, actor: Actor, input: CommentInput) {
   const found = await findVisible(tx, actor, input.ticketId, true);
   if (!found) throw notFound();
+  // A merged ticket's conversation goes on in its target.
+  if (found.status === 'Merged') throw badRequest(msg(ticketMergeMessages, 'mergedIsFinal'));
   const text = sanitizeHtml(input.comment);
   if (htmlToText(text).trim() === '' && !/<img/i.test(text)) throw fieldError('comment', msg(messages, 'required'));
   const [row] = await tx

@@ -212,6 +212,22 @@ export async function createTicketIn(
   return row;
 }
 
+/**
+ * A ticket made from another (a split, contract section 20) inside the caller's transaction: the create's checks,
+ * clock and history, and the assignee told; no `ticket.created`, so the customer gets no acknowledgement mail.
+ */
+export async function createSplitTicketIn(tx: Tx, actor: Actor, input: TicketCreate, settings: SettingValues) {
+  const row = await insertTicket(tx, actor, input, settings);
+  if (row.assignTo !== null)
+    await emitDomainEvent(tx, {
+      type: 'ticket.assigned',
+      ticketId: row.id,
+      assigneeId: row.assignTo,
+      actorId: actor.userId,
+    });
+  return row;
+}
+
 /** A new ticket's tags, as the shared schema leaves them (normalized, once each, sorted) whoever calls. */
 const newTags = (input: TicketCreate) => [...new Set((input.tags ?? []).map(normalizeTag))].sort();
 

@@ -8,6 +8,7 @@ import { category } from '../category/index.js';
 import { stoppedClock } from '../sla/index.js';
 import { appUser } from '../user/index.js';
 import { moveTicketClock, movedClock, startHold } from './ticket-sla.service.js';
+import { mergeTargetOf } from './ticket-merge.service.js';
 import { ticketSearchDoc, type Changes } from './ticket.service.js';
 import { watchersToTell } from './ticket-watch.service.js';
 import { ticket, ticketComment, ticketHistory } from './ticket.table.js';
@@ -119,11 +120,15 @@ export type CommentFromEmail = {
 /** The statuses a customer's answer by mail moves back to InProgress. */
 const answeredStatuses = ['Resolved', 'Pending'] as const;
 
-/** A public comment from the customer's mail; answers its id and the status it moved the ticket from, if any. */
+/**
+ * A public comment from the customer's mail; answers its id, the ticket it landed on (a reply to a merged ticket
+ * lands on the ticket it was merged into) and the status it moved that ticket from, if any.
+ */
 export async function addCommentFromEmail(
   tx: Tx,
-  input: CommentFromEmail,
-): Promise<{ id: number; reopenedFrom: (typeof answeredStatuses)[number] | null }> {
+  mail: CommentFromEmail,
+): Promise<{ id: number; ticketId: number; reopenedFrom: (typeof answeredStatuses)[number] | null }> {
+  const input = { ...mail, ticketId: await mergeTargetOf(tx, mail.ticketId) };
   const text = input.comment.trim() === '' ? '<p>(empty message)</p>' : input.comment;
   const [row] = await tx
     .insert(ticketComment)
@@ -164,7 +169,7 @@ export async function addCommentFromEmail(
     viaEmailId: input.viaEmailId,
     watcherIds: await watchersToTell(tx, input.ticketId, []),
   });
-  return { id: row.id, reopenedFrom: input.reopen ? from : null };
+  return { id: row.id, ticketId: input.ticketId, reopenedFrom: input.reopen ? from : null };
 }
 
 /** Moves a mail's comment (and its timeline entry) to another ticket; `actorId` is who moved it. */
@@ -194,7 +199,10 @@ export async function removeEmailComment(tx: Tx, commentId: number): Promise<voi
   await tx.delete(ticketComment).where(eq(ticketComment.id, commentId));
 }
 
-/** Case number → the ticket and the addresses that take part in it (customer, assignee, earlier mails). */
+/**
+ * Case number → the ticket a reply to it lands on (a merged one's target) and the addresses that take part in it
+ * (the case's customer, assignee and listed addresses; the caller adds the earlier mails of the ticket answered).
+ */
 export async function ticketParticipants(
   tx: Tx,
   caseNumber: string,
@@ -212,5 +220,5 @@ export async function ticketParticipants(
   add(found.customerEmail);
   add(found.emails);
   add(found.assigneeEmail);
-  return { id: found.id, addresses };
+  return { id: await mergeTargetOf(tx, found.id), addresses };
 }

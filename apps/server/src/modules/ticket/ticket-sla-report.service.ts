@@ -69,9 +69,10 @@ export async function slaReport(q: Queryable, actor: Actor, query: SlaReportQuer
                  ${ticket.slaFirstResponseAt} as fr_at, ${ticket.slaFirstResponseDueAt} as fr_due,
                  ${ticket.slaResolvedAt} as res_at, ${ticket.dueDate} as res_due,
                  ${ticket.slaFirstResponseMinutes} as fr_minutes,
-                 -- A cancelled ticket was not resolved: its resolution is neither met nor timed.
-                 case when ${ticket.status} = 'Cancelled' then null else ${ticket.slaResolutionMinutes} end as res_minutes,
-                 ${ticket.status} = 'Cancelled' as cancelled
+                 -- A cancelled or merged ticket was not resolved (a merged one's request goes on in its target):
+                 -- its resolution is neither met nor timed.
+                 case when ${ticket.status} in ('Cancelled', 'Merged') then null else ${ticket.slaResolutionMinutes} end as res_minutes,
+                 ${ticket.status} in ('Cancelled', 'Merged') as cancelled
             from ${ticket}
            where ${ticket.slaPolicyId} is not null and ${ticket.openDate} >= ${from} and ${ticket.openDate} < ${to}
              ${query.projectId ? sql`and ${ticket.projectId} = ${query.projectId}` : sql``}

@@ -1,7 +1,10 @@
 import { and, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
+  ticketMergeable,
   ticketTransitions,
+  unmergeDays,
+  unmergeDeadline,
   ticketVisibleTo,
   type TicketAction,
   type TicketStatus,
@@ -88,17 +91,24 @@ export const viewerOf = (actor: Actor): TicketViewer => ({
 /** The same rule as `visibleSql`, for one ticket in hand. */
 export const canSee = (actor: Actor, t: Parameters<typeof ticketVisibleTo>[1]) => ticketVisibleTo(viewerOf(actor), t);
 
+/** Whether a merged ticket may still be unmerged at `now` (30 days after its merge). */
+export const unmergeOpen = (t: { status: TicketStatus; mergedAt?: Date | null }, now: Date) =>
+  t.status === 'Merged' && !!t.mergedAt && now <= unmergeDeadline(t.mergedAt, unmergeDays);
+
 /**
  * What the actor may do with a ticket they can see; list rows and details carry it, and the web shows
- * buttons from it. A cancelled ticket can still be read, commented and deleted, not edited.
+ * buttons from it. A cancelled ticket can still be read, commented and deleted, not edited; a merged one
+ * only read, deleted or unmerged (its conversation lives on in the target).
  */
-export function actionsFor(actor: Actor, t: { status: TicketStatus }): TicketAction[] {
+export function actionsFor(actor: Actor, t: { status: TicketStatus; mergedAt?: Date | null }): TicketAction[] {
   const actions: TicketAction[] = ['view'];
   const edits = hasPermission(actor, 'ticket:edit');
-  if (edits && t.status !== 'Cancelled') actions.push('edit');
-  if (edits) actions.push('comment');
+  if (edits && t.status !== 'Cancelled' && t.status !== 'Merged') actions.push('edit');
+  if (edits && t.status !== 'Merged') actions.push('comment');
   if (edits && ticketTransitions[t.status].length > 0) actions.push('changeStatus');
   if (hasPermission(actor, 'ticket:delete')) actions.push('delete');
+  if (edits && ticketMergeable(t.status)) actions.push('merge', 'split');
+  if (edits && unmergeOpen(t, new Date())) actions.push('unmerge');
   return actions;
 }
 

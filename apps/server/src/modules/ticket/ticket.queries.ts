@@ -57,6 +57,8 @@ export const ticketRecordColumns = {
   grantAccess: ticket.grantAccess,
   attachments: ticket.attachments,
   scheduledDate: ticket.scheduledDate,
+  mergedIntoId: ticket.mergedIntoId,
+  mergedAt: ticket.mergedAt,
   ...clockColumns,
 };
 export type TicketRow = {

@@ -108,6 +108,7 @@ type DetailFile = {
 type DetailRow = {
   files: DetailFile[];
   parent: { id: number; caseNumber: string; subject: string } | null;
+  mergedInto: { id: number; caseNumber: string; subject: string } | null;
   children: { id: number; caseNumber: string; subject: string; status: string }[];
   grantAccessUsers: { id: number; name: string }[];
   tags: string[];
@@ -130,6 +131,9 @@ export async function ticketDetail(db: Db, actor: Actor, id: number) {
           (select json_build_object('id', ${ticket.id}, 'caseNumber', ${ticket.caseNumber}, 'subject', ${ticket.subject})
              from ${ticket}
             where ${ticket.id} = (select t0.parent_ticket from ${ticket} t0 where t0.id = ${id}) ${andVisible}) as "parent",
+          (select json_build_object('id', ${ticket.id}, 'caseNumber', ${ticket.caseNumber}, 'subject', ${ticket.subject})
+             from ${ticket}
+            where ${ticket.id} = (select t0.merged_into_id from ${ticket} t0 where t0.id = ${id}) ${andVisible}) as "mergedInto",
           coalesce((select json_agg(c order by c.id)
                       from (select ${ticket.id} as id, ${ticket.caseNumber} as "caseNumber", ${ticket.subject} as subject,
                                    ${ticket.status} as status
@@ -141,12 +145,13 @@ export async function ticketDetail(db: Db, actor: Actor, id: number) {
         from ${ticket} where ${ticket.id} = ${id} ${andVisible}`,
   );
   if (!raw) throw notFound();
-  const { files, parent, children, grantAccessUsers, tags, ...record } = raw;
+  const { files, parent, mergedInto, children, grantAccessUsers, tags, ...record } = raw;
   const row = detailSelection.rowOf(record);
   return {
     ...present(row),
     files: files.map((f) => ({ ...f, createdAt: new Date(f.createdAt).toISOString(), fileUrl: fileUrlOf(f.fileId) })),
     parent,
+    mergedInto,
     children,
     grantAccessUsers,
     tags,

@@ -81,6 +81,9 @@ export const ticket = pgTable(
       .notNull()
       .default(sql`'{}'::int[]`),
     scheduledDate: timestamptz('scheduled_date'),
+    /** A `Merged` ticket: the ticket it went into and when (Unmerge is allowed for 30 days after). */
+    mergedIntoId: integer('merged_into_id'),
+    mergedAt: timestamptz('merged_at'),
     // The service-level clock (contract section 19; kept by ticket-sla.service). `dueDate` is its resolution due.
     slaPolicyId: integer('sla_policy_id'),
     slaFirstResponseDueAt: timestamptz('sla_first_response_due_at'),
@@ -168,6 +171,13 @@ export const ticket = pgTable(
     foreignKey({ name: 'ticket_parent_ticket_fk', columns: [t.parentTicket], foreignColumns: [t.id] }).onDelete(
       'restrict',
     ),
+    // The target holds the merged tickets' conversation: it cannot be deleted under them.
+    foreignKey({ name: 'ticket_merged_into_fk', columns: [t.mergedIntoId], foreignColumns: [t.id] }).onDelete(
+      'restrict',
+    ),
+    index('ticket_merged_into_idx')
+      .on(t.mergedIntoId)
+      .where(sql`${t.mergedIntoId} is not null`),
     userKey('ticket_assign_to_fk', t.assignTo),
     userKey('ticket_delegate_to_fk', t.delegateTo),
     userKey('ticket_opened_by_fk', t.openedBy),
@@ -321,4 +331,42 @@ export const ticketPresence = pgTable(
     seenAt: timestamptz('seen_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.ticketId, t.userId] }), index('ticket_presence_user_idx').on(t.userId)],
+);
+
+/**
+ * One merge of a ticket into another (contract section 20): exactly what moved and what the source was, so that
+ * Unmerge puts back precisely that. `unmergedAt` set: taken back (kept for the record).
+ */
+export const ticketMerge = pgTable(
+  'ticket_merge',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    mergedAt: timestamptz('merged_at').notNull().defaultNow(),
+    mergedBy: integer('merged_by'),
+    commentIds: integer('comment_ids').array().notNull(),
+    fileIds: integer('file_ids').array().notNull(),
+    emailIds: integer('email_ids').array().notNull(),
+    /** Tickets whose parent was the source and became the target. */
+    childIds: integer('child_ids').array().notNull(),
+    /** The source's columns the merge changed, as they were (status, close date, clock ...), JSON. */
+    previous: jsonb('previous').$type<Record<string, unknown>>().notNull(),
+    /** The source's rowVersion right after the merge: another value at Unmerge means it was changed since. */
+    mergedRowVersion: integer('merged_row_version').notNull(),
+    /** The span of waiting the merge ended on the source (re-opened by Unmerge). */
+    endedHoldId: bigint('ended_hold_id', { mode: 'number' }),
+    unmergedAt: timestamptz('unmerged_at'),
+    unmergedBy: integer('unmerged_by'),
+  },
+  (t) => [
+    index('ticket_merge_source_idx').on(t.sourceId, t.id),
+    index('ticket_merge_target_idx').on(t.targetId, t.id),
+    userKey('ticket_merge_merged_by_fk', t.mergedBy),
+    userKey('ticket_merge_unmerged_by_fk', t.unmergedBy),
+  ],
 );

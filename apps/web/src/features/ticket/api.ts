@@ -17,6 +17,8 @@ import type {
   TicketCreate,
   TicketDetail,
   TicketFormOptions,
+  TicketMerge,
+  TicketMergeResult,
   TicketOutcome,
   TicketPage,
   TicketPresenceEvent,
@@ -25,6 +27,8 @@ import type {
   TicketReply,
   TicketQuery,
   TicketScreen,
+  TicketSplit,
+  TicketSplitResult,
   TicketStatus,
   TicketTimelineEntry,
   TicketUpdate,
@@ -255,6 +259,7 @@ export const statusColors: Record<TicketStatus, string> = {
   Resolved: 'success',
   Closed: 'default',
   Cancelled: 'error',
+  Merged: 'purple',
 };
 
 export const priorityColors: Record<TicketPriority, string> = {
@@ -375,3 +380,28 @@ export function useRefreshTicketViews() {
 /** `Ticket/Presence` (contract section 20): the page says it has the ticket open; the answer is who else has. */
 export const sendTicketPresence = (body: TicketPresenceInput) =>
   http.post<TicketPresenceEvent>('/api/Ticket/Presence', body, { quiet: true });
+
+/** Merge, unmerge and split (contract section 20): every view of tickets refreshes after one. */
+export function useMergeTickets() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (body: TicketMerge) => http.post<TicketMergeResult>('/api/Ticket/Merge', body),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useUnmergeTicket() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (id: number) => http.post<TicketMergeResult>('/api/Ticket/Unmerge', { id }),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useSplitTicket() {
+  const invalidate = useInvalidateTickets();
+  return useMutation({
+    mutationFn: (body: TicketSplit) => http.post<TicketSplitResult>('/api/Ticket/Split', body),
+    onSuccess: () => void invalidate(),
+  });
+}

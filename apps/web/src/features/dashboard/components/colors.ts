@@ -9,6 +9,7 @@ export const statusColors: Record<TicketStatus, string> = {
   Resolved: 'green',
   Closed: 'default',
   Cancelled: 'volcano',
+  Merged: 'purple',
 };
 export const statusHex: Record<TicketStatus, string> = {
   New: '#1677ff',
@@ -18,6 +19,7 @@ export const statusHex: Record<TicketStatus, string> = {
   Resolved: '#52c41a',
   Closed: '#8c8c8c',
   Cancelled: '#fa541c',
+  Merged: '#722ed1',
 };
 export const priorityColors: Record<TicketPriority, string> = {
   Low: 'default',

@@ -13,11 +13,16 @@ export type PickedTicket = { id: number; caseNumber: string; subject: string };
 export function TicketPickerModal({
   open,
   excludeId,
+  excludeIds = [],
+  title,
   onPick,
   onClose,
 }: {
   open: boolean;
   excludeId?: number;
+  /** Tickets that cannot be chosen here (a merge's sources). */
+  excludeIds?: number[];
+  title?: string;
   onPick: (ticket: PickedTicket) => void;
   onClose: () => void;
 }) {
@@ -27,13 +32,13 @@ export function TicketPickerModal({
     { useList: (query) => useTicketPicker(query.keyword ?? '', query.page, open) },
     { start: { page: 1, pageSize: 10 } },
   );
-  const rows = list.items.filter((r) => r.id !== excludeId);
+  const rows = list.items.filter((r) => r.id !== excludeId && !excludeIds.includes(r.id));
 
   return (
     <Modal
       open={open}
       width={760}
-      title={t('ticket.picker.title')}
+      title={title ?? t('ticket.picker.title')}
       okText={t('ticket.picker.choose')}
       cancelText={t('common.cancel')}
       okButtonProps={{ disabled: !chosen }}

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Checkbox, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ticketPriorities, ticketStatuses, type TicketBatchField, type TicketBatchSet } from '@casedesk/shared';
+import { settableTicketStatuses, ticketPriorities, type TicketBatchField, type TicketBatchSet } from '@casedesk/shared';
 import { DictionarySelect } from '../../../platform/pickers/DictionarySelect';
 import { useTicketFormOptions } from '../api';
 import { TagSelect } from './TagSelect';
@@ -78,7 +78,7 @@ export function TicketSetFields({
     status: () =>
       select(
         'status',
-        ticketStatuses.map((s) => ({ value: s, label: t(`ticket.status.${s}`) })),
+        settableTicketStatuses.map((s) => ({ value: s, label: t(`ticket.status.${s}`) })),
       ),
     priority: () =>
       select(

@@ -38,6 +38,7 @@ import { ApprovalPanel } from '../../../../platform/approval/ApprovalPanel';
 import { OpenItemPanel } from '../../../../platform/openItem/OpenItemPanel';
 import { useDictionaryItems } from '../../../../platform/labels/dictionary-labels';
 import { MacroButton } from '../../../../platform/macro/MacroButton';
+import { MergedBanner, MergeSplitButtons } from '../../components/TicketMerge';
 import { TicketShortcuts } from './TicketShortcuts';
 import { TicketPresence } from '../../components/TicketPresence';
 import { useTicketChanged, useTicketPresence, useTyping } from '../../components/use-ticket-live';
@@ -85,6 +86,7 @@ export default function TicketInfoPage() {
 
   return (
     <Space orientation="vertical" size={16} className="ticket-page ticket-info-page">
+      <MergedBanner ticket={ticket} onReload={reload} />
       <Card className="ticket-info-header">
         <div className="ticket-info-heading">
           <div>
@@ -115,6 +117,7 @@ export default function TicketInfoPage() {
             {ticket.actions.includes('edit') && has('macro:view') && (
               <MacroButton ticketId={ticket.id} onApplied={reload} />
             )}
+            <MergeSplitButtons ticket={ticket} comments={history.data ?? []} onReload={reload} />
             {ticket.actions.includes('edit') && (
               <Button
                 icon={<EditOutlined />}
@@ -188,7 +191,7 @@ export default function TicketInfoPage() {
             </Card>
             <OpenItemPanel
               ticketId={ticket.id}
-              ticketOpen={ticket.status !== 'Closed' && ticket.status !== 'Cancelled'}
+              ticketOpen={!['Closed', 'Cancelled', 'Merged'].includes(ticket.status)}
             />
             <Card title={t('ticket.timeline.title')} size="small" className="ticket-activity">
               {ticket.actions.includes('comment') && (

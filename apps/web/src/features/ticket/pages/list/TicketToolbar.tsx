@@ -3,6 +3,7 @@ import {
   DownOutlined,
   EditOutlined,
   FileExcelOutlined,
+  MergeCellsOutlined,
   PlusOutlined,
   PrinterOutlined,
   ReloadOutlined,
@@ -12,7 +13,7 @@ import {
 import { Button, Dropdown, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ticketStatuses, type TicketStatus } from '@casedesk/shared';
+import { settableTicketStatuses, type TicketStatus } from '@casedesk/shared';
 import { usePermissions } from '../../../../platform/permission';
 import { ColumnChooser } from '../../components/ColumnChooser';
 
@@ -24,6 +25,8 @@ type Props = {
   /** Edit selected / Apply macro: on the selection, or on all the filter finds (the drawer asks). */
   onBulkEdit: () => void;
   onApplyMacro: () => void;
+  /** Merge the selected tickets into one of them (or into one found by a search). */
+  onMerge: () => void;
   onBatchDelete: () => void;
   exporting: boolean;
   onExport: () => void;
@@ -52,7 +55,7 @@ export function TicketToolbar(props: Props) {
             trigger={['click']}
             disabled={none}
             menu={{
-              items: ticketStatuses.map((s) => ({ key: s, label: t(`ticket.status.${s}`) })),
+              items: settableTicketStatuses.map((s) => ({ key: s, label: t(`ticket.status.${s}`) })),
               onClick: ({ key }) => props.onBatchStatus(key as TicketStatus),
             }}
           >
@@ -74,6 +77,16 @@ export function TicketToolbar(props: Props) {
         {permissions.has('ticket:edit') && permissions.has('macro:view') && (
           <Button icon={<ThunderboltOutlined />} onClick={props.onApplyMacro}>
             {t('ticket.bulk.applyMacro')}
+          </Button>
+        )}
+        {permissions.has('ticket:edit') && (
+          <Button
+            icon={<MergeCellsOutlined />}
+            disabled={none}
+            onClick={props.onMerge}
+            className="ticket-merge-selected"
+          >
+            {t('ticket.merge.merge')}
           </Button>
         )}
         {permissions.has('ticket:batchDelete') && (

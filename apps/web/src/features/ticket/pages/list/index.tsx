@@ -20,6 +20,7 @@ import { ApplyMacroModal, BatchOutcomesModal, BulkEditDrawer, type BulkTargets }
 import { defaultHidden, fixedColumns, useTicketColumns } from './ticket-columns';
 import { TicketFilters, userOptions } from './TicketFilters';
 import { TicketToolbar } from './TicketToolbar';
+import { MergeDialog } from '../../components/MergeDialog';
 import { TicketViewsPanel } from './TicketViewsPanel';
 import { useRecountOnRefetch, useSavedViews } from './use-saved-views';
 import { useTicketListShortcuts } from './list-shortcuts';
@@ -37,7 +38,7 @@ export default function TicketListPage() {
   const [state, setState] = useState<ListState>(() => parseListState(location.search));
   const [selected, setSelected] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
-  const [bulk, setBulk] = useState<'edit' | 'macro' | null>(null);
+  const [bulk, setBulk] = useState<'edit' | 'macro' | 'merge' | null>(null);
   const [outcomes, setOutcomes] = useState<TicketOutcome[] | null>(null);
   const [hidden, setHidden] = useHiddenColumns(defaultHidden);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
@@ -162,6 +163,7 @@ export default function TicketListPage() {
             onBatchAssign={batch.openAssign}
             onBulkEdit={() => setBulk('edit')}
             onApplyMacro={() => setBulk('macro')}
+            onMerge={() => setBulk('merge')}
             onBatchDelete={() => batch.confirmDelete(rows.filter((r) => selected.includes(r.id)))}
             exporting={exporting}
             onExport={() => void runExport()}
@@ -212,6 +214,18 @@ export default function TicketListPage() {
 
         {bulk === 'edit' && <BulkEditDrawer targets={targets} onClose={() => setBulk(null)} onDone={bulkDone} />}
         {bulk === 'macro' && <ApplyMacroModal targets={targets} onClose={() => setBulk(null)} onDone={bulkDone} />}
+        {bulk === 'merge' && (
+          <MergeDialog
+            title={t('ticket.merge.title')}
+            sources={rows.filter((r) => selected.includes(r.id))}
+            candidates={rows.filter((r) => selected.includes(r.id))}
+            onClose={() => setBulk(null)}
+            onMerged={() => {
+              setBulk(null);
+              setSelected([]);
+            }}
+          />
+        )}
         {outcomes && <BatchOutcomesModal outcomes={outcomes} onClose={() => setOutcomes(null)} />}
         <BatchAssignModal
           open={batch.assignOpen}
