@@ -13,7 +13,8 @@ import { appUser, userProject, userRole } from '../src/modules/user/user.table.j
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { loadServerKeys } from '../src/platform/secrets.js';
-import { openTestDatabase } from './database.js';
+import { openPostgres } from '../src/db/database.js';
+import { copyPgTemplate, openTestDatabase } from './database.js';
 
 export const testPassword = 'Test@12345';
 
@@ -143,6 +144,40 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
     await ctx.database?.close();
   });
   return ctx;
+}
+
+/**
+ * Two app instances on one database, as two server processes are (for what crosses by LISTEN/NOTIFY): on
+ * PostgreSQL two pools on a copy of its own; on PGlite, one process, both apps on the file's embedded database
+ * (which share its listeners). `b` also listens on a port, for a real stream.
+ */
+export function useTwoApps(ctx: TestContext): { a: TestContext; b: TestContext; baseUrlB: () => string } {
+  const a = {} as TestContext;
+  const b = {} as TestContext;
+  let cleanup: () => Promise<void> = async () => undefined;
+  let baseUrlB = '';
+  beforeAll(async () => {
+    if (process.env.TEST_DATABASE_URL) {
+      const copy = await copyPgTemplate();
+      await startTestApp(a, await openPostgres(copy.url, 4));
+      await startTestApp(b, await openPostgres(copy.url, 4));
+      cleanup = async () => {
+        await a.database.close();
+        await b.database.close();
+        await copy.drop();
+      };
+    } else {
+      await startTestApp(a, ctx.database);
+      await startTestApp(b, ctx.database);
+    }
+    baseUrlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await a.app?.close();
+    await b.app?.close();
+    await cleanup();
+  });
+  return { a, b, baseUrlB: () => baseUrlB };
 }
 
 let passwordHashCache: Promise<string> | undefined;

@@ -1,11 +1,9 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationMessages, type Notification, type Page } from '@casedesk/shared';
-import { createUser, signIn, startTestApp, useTestApp, type TestContext } from '../../../test/helpers.js';
+import { createUser, signIn, useTestApp, useTwoApps, type TestContext } from '../../../test/helpers.js';
 import { addTicket, staff, ticketWorld } from '../../../test/ticket-factories.js';
-import { copyPgTemplate } from '../../../test/database.js';
 import { openStream, type StreamEvent } from '../../../test/sse-client.js';
-import { openPostgres } from '../../db/database.js';
 import { emitDomainEvent, type DomainEvent } from '../../platform/events.js';
 import { appUser } from '../user/index.js';
 import { ticketComment } from '../ticket/index.js';
@@ -406,41 +404,14 @@ describe('GET /api/Notification/Stream', () => {
 // ---- fan-out across instances ----
 
 describe('fan-out: a notification written through app A reaches a stream opened on app B', () => {
-  const a = {} as TestContext;
-  const b = {} as TestContext;
-  let cleanup: () => Promise<void> = async () => undefined;
-  let baseUrlB: string;
-
-  beforeAll(async () => {
-    if (process.env.TEST_DATABASE_URL) {
-      // Two instances, two pools, one PostgreSQL database: the push crosses by LISTEN/NOTIFY.
-      const copy = await copyPgTemplate();
-      await startTestApp(a, await openPostgres(copy.url, 4));
-      await startTestApp(b, await openPostgres(copy.url, 4));
-      cleanup = async () => {
-        await a.database.close();
-        await b.database.close();
-        await copy.drop();
-      };
-    } else {
-      // PGlite is one process: two apps on the one embedded database share its listeners.
-      await startTestApp(a, ctx.database);
-      await startTestApp(b, ctx.database);
-    }
-    baseUrlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await a.app?.close();
-    await b.app?.close();
-    await cleanup();
-  });
+  const { a, b, baseUrlB } = useTwoApps(ctx);
 
   it('delivers the row and the count on B, written by an event on A', async () => {
     const w = await ticketWorld(a);
     const creator = await staff(a, [w.projectId]);
     const ticket = await addTicket(a, creator.token, { projectId: w.projectId, categoryId: w.categoryId });
     const agentOnB = (await signIn(b, w.agent)).token;
-    const stream = await openStream(b, baseUrlB, agentOnB);
+    const stream = await openStream(b, baseUrlB(), agentOnB);
     const start = (await stream.next((e) => e.event === 'unread')).data as { unread: number };
 
     await a.db.transaction((tx) =>

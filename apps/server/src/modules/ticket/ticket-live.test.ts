@@ -1,11 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketChangedEvent, TicketPresenceEvent } from '@casedesk/shared';
-import { startTestApp, useTestApp, type TestContext } from '../../../test/helpers.js';
+import { useTestApp, useTwoApps, type TestContext } from '../../../test/helpers.js';
 import { addTicket, staff, ticketWorld, type Staff } from '../../../test/ticket-factories.js';
-import { copyPgTemplate } from '../../../test/database.js';
 import { openStream, type StreamEvent } from '../../../test/sse-client.js';
-import { openPostgres } from '../../db/database.js';
 import { ticketPresence } from './ticket.table.js';
 
 // Contract section 20, "Live": ticket.changed and ticket.presence on the notification stream, over real HTTP.
@@ -198,40 +196,13 @@ describe('presence: who else has the ticket open', () => {
 });
 
 describe('across processes: a change made through app A reaches a stream on app B', () => {
-  const a = {} as TestContext;
-  const b = {} as TestContext;
-  let cleanup: () => Promise<void> = async () => undefined;
-  let baseUrlB: string;
-
-  beforeAll(async () => {
-    if (process.env.TEST_DATABASE_URL) {
-      // Two instances, two pools, one PostgreSQL database: the trigger's NOTIFY crosses to B's LISTEN.
-      const copy = await copyPgTemplate();
-      await startTestApp(a, await openPostgres(copy.url, 4));
-      await startTestApp(b, await openPostgres(copy.url, 4));
-      cleanup = async () => {
-        await a.database.close();
-        await b.database.close();
-        await copy.drop();
-      };
-    } else {
-      // PGlite is one process: two apps on the one embedded database share its listeners.
-      await startTestApp(a, ctx.database);
-      await startTestApp(b, ctx.database);
-    }
-    baseUrlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await a.app?.close();
-    await b.app?.close();
-    await cleanup();
-  });
+  const { a, b, baseUrlB } = useTwoApps(ctx);
 
   it('delivers ticket.changed and presence on B for a write on A', async () => {
     const w = await ticketWorld(a);
     const colleague = await staff(a, [w.projectId]);
     const t = await addTicket(a, w.agent.token, { projectId: w.projectId, categoryId: w.categoryId });
-    const stream = await openStream(b, baseUrlB, w.agent.token);
+    const stream = await openStream(b, baseUrlB(), w.agent.token);
     await stream.next((e) => e.event === 'unread');
     const saved = await update(a, w.agent, t.id, t.rowVersion, { subject: 'Changed on A' });
     await stream.next(changedOf(t.id, saved.rowVersion));
