@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   emailMessages,
   macroMessages,
@@ -24,7 +23,7 @@ import {
   workOnEachTicket,
   type TicketWork,
 } from '../ticket/index.js';
-import { userGroup } from '../userGroup/index.js';
+import { activeGroupIds } from '../userGroup/index.js';
 
 type MacroInput = { actions?: MacroAction[] | undefined; groupIds?: number[] | undefined };
 
@@ -49,13 +48,8 @@ async function atAction<T>(index: number, work: () => Promise<T>): Promise<T> {
  */
 export async function checkMacro(tx: Tx, actor: Actor, input: MacroInput): Promise<void> {
   const groupIds = [...new Set(input.groupIds ?? [])];
-  if (groupIds.length > 0) {
-    const found = await tx
-      .select({ id: userGroup.id })
-      .from(userGroup)
-      .where(and(inArray(userGroup.id, groupIds), eq(userGroup.status, 'Active')));
-    if (found.length !== groupIds.length) throw fieldRefusal('groupIds', msg(macroMessages, 'groupUnknown'));
-  }
+  if ((await activeGroupIds(tx, groupIds)).size !== groupIds.length)
+    throw fieldRefusal('groupIds', msg(macroMessages, 'groupUnknown'));
   for (const [index, action] of (input.actions ?? []).entries()) {
     const { set, comment } = action;
     if (set?.assignTo) await atAction(index, () => checkUsers(tx, [set.assignTo!], 'assignTo'));

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import {
   builtinTicketViews,
   msg,
@@ -11,7 +11,7 @@ import type { Actor } from '../../platform/actor.js';
 import { hasPermission } from '../../platform/access.js';
 import { fieldRefusal } from '../../platform/errors.js';
 import { checkDateRange, countsOfQueries } from '../ticket/index.js';
-import { userGroup } from '../userGroup/index.js';
+import { activeGroupIds } from '../userGroup/index.js';
 import { ticketViewScope } from './ticket-view.policy.js';
 import { ticketView } from './ticket-view.table.js';
 
@@ -23,13 +23,8 @@ export const ticketViewsListed = 100;
 /** A view's references, judged when it is saved: its groups exist and are active, its date range is a range. */
 export async function checkTicketView(tx: Tx, input: ViewInput): Promise<void> {
   const groupIds = [...new Set(input.groupIds ?? [])];
-  if (groupIds.length > 0) {
-    const found = await tx
-      .select({ id: userGroup.id })
-      .from(userGroup)
-      .where(and(inArray(userGroup.id, groupIds), eq(userGroup.status, 'Active')));
-    if (found.length !== groupIds.length) throw fieldRefusal('groupIds', msg(ticketViewMessages, 'groupUnknown'));
-  }
+  if ((await activeGroupIds(tx, groupIds)).size !== groupIds.length)
+    throw fieldRefusal('groupIds', msg(ticketViewMessages, 'groupUnknown'));
   if (input.query) checkDateRange(input.query);
 }
 
