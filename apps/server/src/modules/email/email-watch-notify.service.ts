@@ -1,61 +1,16 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { EmailEvent } from '@casedesk/shared';
 import type { Tx } from '../../platform/db.js';
 import type { DomainEvent, DomainEventHandler } from '../../platform/events.js';
 import { appUser, userDisplayNameSql } from '../user/index.js';
 import type { TemplateValues } from './email-render.service.js';
-import {
-  mailSetupOf,
-  recipientOf,
-  renderAndQueue,
-  takesTicketMail,
-  ticketMailFacts,
-  ticketValueSelection,
-  userColumns,
-  type TemplateRow,
-  type TicketMailFactsInput,
-} from './email-notify.service.js';
-import { commentValuesOf, ticketValuesFrom } from './email-template.service.js';
+import { mailTicketUsers } from './email-user-notify.service.js';
+import { commentValuesOf } from './email-template.service.js';
 
 type Telling = { event: EmailEvent; ticketId: number; userIds: number[]; actorId: number | null; commentId?: number };
 
-/**
- * Mails `event`'s template to each of `userIds` who takes ticket mail, in their language, with the ticket's values
- * and `more` (contract 20: mentions and watchers). The ticket module chose them: they may see the ticket.
- */
-async function mailEach(tx: Tx, telling: Telling, more: TemplateValues): Promise<void> {
-  if (telling.userIds.length === 0) return;
-  const [raw] = await ticketMailFacts(tx, {
-    ticketId: telling.ticketId,
-    assigneeId: null,
-    customer: false,
-    event: telling.event,
-  } satisfies TicketMailFactsInput);
-  if (!raw) return;
-  const setup = mailSetupOf(raw as { basic: Record<string, unknown> | null; templates: TemplateRow[] });
-  const found = ticketValuesFrom(ticketValueSelection.rowOf(raw));
-  const users = await tx
-    .select(userColumns)
-    .from(appUser)
-    .where(and(inArray(appUser.id, telling.userIds), takesTicketMail))
-    .orderBy(appUser.id);
-  for (const user of users) {
-    const recipient = recipientOf(user);
-    if (!recipient) continue;
-    await renderAndQueue(
-      tx,
-      {
-        event: telling.event,
-        recipient,
-        values: { ticket: found.values, link: found.values.link, ...more },
-        actorId: telling.actorId,
-        ticketId: telling.ticketId,
-        ...(telling.commentId !== undefined ? { commentId: telling.commentId } : {}),
-      },
-      setup,
-    );
-  }
-}
+/** Mails `event`'s template to each of `userIds` (contract 20: mentions and watchers), with `more`. */
+const mailEach = (tx: Tx, telling: Telling, more: TemplateValues) => mailTicketUsers(tx, telling, () => more);
 
 const others = (ids: number[] | undefined, except: (number | null)[]) =>
   [...new Set(ids ?? [])].filter((id) => !except.includes(id));
