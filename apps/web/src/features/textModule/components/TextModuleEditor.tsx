@@ -1,28 +1,18 @@
-import { Alert, Col, Form, Input, Row, Select, Switch, TreeSelect, Typography, type FormInstance } from 'antd';
+import { Alert, Col, Form, Input, Row, Select, Switch, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  textModuleCreateSchema,
-  textModuleLanguages,
-  agentTextVariables,
-  type TextModule,
-  type UserGroupNode,
-} from '@casedesk/shared';
+import { textModuleCreateSchema, textModuleLanguages, agentTextVariables, type TextModule } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import type { FormValuesOf } from '../../../platform/crud/values';
 import { schemaRule } from '../../../platform/form-rules';
 import { useValueLabel } from '../../../platform/labels/labels';
 import { usePermissions } from '../../../platform/permission';
-import { useGroupTree } from '../../../platform/pickers/lookups';
+import { GroupsSelect } from '../../../platform/pickers/GroupsSelect';
 import { RichTextEditor } from '../../../platform/rich-text/RichTextEditor';
 import { textModuleApi } from '../api';
 import './text-module.css';
 
 type Values = FormValuesOf<typeof textModuleCreateSchema>;
 const fields = textModuleCreateSchema.shape;
-
-type GroupOption = { value: number; title: string; children: GroupOption[] };
-const groupOptions = (nodes: UserGroupNode[]): GroupOption[] =>
-  nodes.map((node) => ({ value: node.id, title: node.name, children: groupOptions(node.children) }));
 
 const toForm = (reply: TextModule): Values => ({
   name: reply.name,
@@ -61,7 +51,6 @@ function ReplyFields({ form }: { form: FormInstance<Values> }) {
   const { has } = usePermissions();
   const manages = has('textModule:manage');
   const shared = Form.useWatch('shared', form);
-  const groups = useGroupTree(manages && Boolean(shared));
   const describe = (texts: Record<string, string>) => texts[i18n.language] ?? texts.en;
   return (
     <Row gutter={24}>
@@ -106,17 +95,7 @@ function ReplyFields({ form }: { form: FormInstance<Values> }) {
           {shared && (
             <Col xs={24} sm={16}>
               <Form.Item name="groupIds" label={t('textModule.fields.groupIds')} extra={t('textModule.groupsHelp')}>
-                <TreeSelect<number[]>
-                  multiple
-                  allowClear
-                  showSearch
-                  treeNodeFilterProp="title"
-                  treeDefaultExpandAll
-                  disabled={!manages}
-                  loading={groups.isLoading}
-                  treeData={groupOptions(groups.data ?? [])}
-                  placeholder={t('textModule.everyone')}
-                />
+                <GroupsSelect disabled={!manages} placeholder={t('textModule.everyone')} />
               </Form.Item>
             </Col>
           )}

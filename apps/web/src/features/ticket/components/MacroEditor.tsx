@@ -7,7 +7,7 @@ import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { schemaRule } from '../../../platform/form-rules';
 import { seededSaved, seededShown } from '../../../platform/labels/labels';
 import { usePermissions } from '../../../platform/permission';
-import { GroupsSelect } from './GroupsSelect';
+import { GroupsSelect } from '../../../platform/pickers/GroupsSelect';
 import { macroApi } from '../../../platform/macro/macro-api';
 import { actionOf, draftOf, MacroActionInput, type ActionDraft } from './MacroActionInput';
 
@@ -76,7 +76,7 @@ export function MacroEditor({ id, onClose }: { id: number | null; onClose: () =>
             {() =>
               form.getFieldValue('shared') ? (
                 <Form.Item name="groupIds" label={t('macro.fields.groupIds')} extra={t('macro.groupsHelp')}>
-                  <GroupsSelect />
+                  <GroupsSelect placeholder={t('macro.chooseGroups')} />
                 </Form.Item>
               ) : null
             }

@@ -5,7 +5,7 @@ import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { schemaRule } from '../../../platform/form-rules';
 import { usePermissions } from '../../../platform/permission';
 import { ticketViewApi } from '../api';
-import { GroupsSelect } from './GroupsSelect';
+import { GroupsSelect } from '../../../platform/pickers/GroupsSelect';
 
 /** What the list shows now, saved into a view: its filter (a Ticket/Query body), its sort and its columns. */
 export type CurrentList = Pick<TicketView, 'query' | 'sort' | 'columns'>;
@@ -80,7 +80,7 @@ export function TicketViewEditor({
                   label={t('ticket.views.fields.groupIds')}
                   extra={t('ticket.views.groupsHelp')}
                 >
-                  <GroupsSelect />
+                  <GroupsSelect placeholder={t('macro.chooseGroups')} />
                 </Form.Item>
               ) : null
             }

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Dept, Position, Role, UserGroupNode } from '@casedesk/shared';
+import type { Dept, Position, Role } from '@casedesk/shared';
 import { useLookup } from '../../../platform/crud/resource-api';
-import { useGroupTree } from '../../../platform/pickers/lookups';
+import { GroupsSelect as SharedGroupsSelect } from '../../../platform/pickers/GroupsSelect';
 import { buildTree, type TreeOf } from '../../../platform/tree';
 
 type Multi = { value?: number[]; onChange?: (value: number[]) => void; id?: string; className?: string };
@@ -66,31 +66,10 @@ export function PositionsSelect(props: Multi) {
   );
 }
 
-const groupOptions = (nodes: UserGroupNode[]): TreeOption[] =>
-  nodes.map((node) => ({ value: node.id, title: node.name, children: groupOptions(node.children) }));
-
 /** Several user groups from the group tree. */
-export function GroupsSelect({ value, onChange, id, className }: Multi) {
+export function GroupsSelect(props: Multi) {
   const { t } = useTranslation();
-  const groups = useGroupTree();
-  const treeData = useMemo(() => groupOptions(groups.data ?? []), [groups.data]);
-  return (
-    <TreeSelect<number[]>
-      id={id}
-      className={className}
-      multiple
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      treeDefaultExpandAll
-      loading={groups.isLoading}
-      placeholder={t('workflow.node.chooseGroups')}
-      value={value ?? []}
-      onChange={(next) => onChange?.(next ?? [])}
-      treeData={treeData}
-      style={{ width: '100%' }}
-    />
-  );
+  return <SharedGroupsSelect {...props} placeholder={t('workflow.node.chooseGroups')} />;
 }
 
 /** Several departments from the department tree. */
