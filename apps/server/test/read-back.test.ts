@@ -76,6 +76,14 @@ const makers: Record<string, () => Promise<number>> = {
       ],
       shared: true,
     }),
+  TicketView: () =>
+    add('TicketView', {
+      name: unique('view'),
+      query: { status: ['New', 'Assigned'], tags: ['vip'], tagsMode: 'all', keyword: 'printer' },
+      columns: ['caseNumber', 'subject', 'status'],
+      sort: [{ field: 'openDate', desc: true }],
+      shared: true,
+    }),
   SlaCalendar: () =>
     add('SlaCalendar', {
       name: unique('cal'),

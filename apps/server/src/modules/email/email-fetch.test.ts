@@ -569,6 +569,7 @@ describe.skipIf(!hasDovecot)('what mail to ticket tells the other modules', () =
         public: true,
         actorId: null,
         viaEmailId: reply!.id,
+        watcherIds: [],
       },
     ]);
   });
