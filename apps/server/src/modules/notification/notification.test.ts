@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationMessages, type Notification, type Page } from '@casedesk/shared';
 import { createUser, signIn, useTestApp, useTwoApps, type TestContext } from '../../../test/helpers.js';
 import { addTicket, staff, ticketWorld } from '../../../test/ticket-factories.js';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TicketChangedEvent, TicketPresenceEvent } from '@casedesk/shared';
 import { useTestApp, useTwoApps, type TestContext } from '../../../test/helpers.js';
 import { addTicket, staff, ticketWorld, type Staff } from '../../../test/ticket-factories.js';
