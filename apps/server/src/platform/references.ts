@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Message } from '@casedesk/shared';
 import type { Tx } from './db.js';
 
@@ -32,4 +34,26 @@ export async function referenceRefusal(tx: Tx, record: ReferencedRecord, ids: nu
     if (refusal) return refusal;
   }
   return undefined;
+}
+
+/**
+ * A record shared with user groups (a canned reply, a macro, a ticket view) holds them: a group one names may not
+ * go (the record would serve other people than those it was shared with). `refuse` words it with the record's name.
+ */
+export function sharedWithGroups(
+  table: PgTable,
+  columns: { name: PgColumn; groupIds: PgColumn },
+  refuse: (name: string) => Message,
+): RecordReference {
+  return {
+    record: 'userGroup',
+    refusal: async (tx, ids) => {
+      const [holder] = await tx
+        .select({ name: columns.name })
+        .from(table)
+        .where(sql`${columns.groupIds} && ${sql`array[${sql.join(ids, sql`, `)}]::int[]`}`)
+        .limit(1);
+      return holder && refuse(String(holder.name));
+    },
+  };
 }

@@ -18,6 +18,7 @@ export const macroMessages = defineMessages('macro', {
   sharedNeedsManage: 'Only macro managers may share a macro with others.',
   notYours: 'Only its owner or a macro manager may change this macro.',
   groupUnknown: 'Unknown or inactive user group.',
+  sharedWithGroup: 'The macro "{name}" is shared with this group; remove the group from it first.',
 } as const);
 
 export const macroCommentSchema = z

@@ -11,6 +11,7 @@ export const ticketViewMessages = defineMessages('ticketView', {
   sharedNeedsManage: 'Only ticket view managers may share a view with others.',
   notYours: 'Only its owner or a ticket view manager may change this view.',
   groupUnknown: 'Unknown or inactive user group.',
+  sharedWithGroup: 'The ticket view "{name}" is shared with this group; remove the group from it first.',
 } as const);
 
 /**

@@ -95,6 +95,28 @@ describe('macros', () => {
     expect((await ctx.call('POST', '/api/Macro/Query', { token: none.token, body: {} })).status).toBe(403);
   });
 
+  it('keeps a group a shared macro names from being deleted, naming the macro', async () => {
+    const boss = await person(ctx, manager);
+    const admin = await createUser(ctx, { roles: ['admin'] });
+    const adminToken = (await signIn(ctx, admin)).token;
+    const g = await group([]);
+    const name = `kept ${randomBytes(3).toString('hex')}`;
+    const shared = await add(boss.token, { name, shared: true, groupIds: [g], actions: [{ addTags: ['x'] }] });
+    expect(shared.status, shared.raw).toBe(200);
+    const refused = await ctx.call('POST', `/api/UserGroup/Delete/${g}`, {
+      token: adminToken,
+      headers: { 'message-keys': '1' },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ messageKey: 'macro.sharedWithGroup', messageValues: { name } });
+    const macro = shared.body.data as Macro;
+    await ctx.call('POST', '/api/Macro/Update', {
+      token: boss.token,
+      body: { id: macro.id, rowVersion: macro.rowVersion, groupIds: [] },
+    });
+    expect((await ctx.call('POST', `/api/UserGroup/Delete/${g}`, { token: adminToken })).status).toBe(200);
+  });
+
   it('checks the actions on save: a known field, a valid value, one thing per action, a usable assignee', async () => {
     const w = await ticketWorld(ctx);
     const owner = await person(ctx, user, [w.projectId]);

@@ -1,9 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import {
   msg,
   templateLanguages,
   textModuleMessages,
-  type Message,
   type TemplateLanguage,
   type TextModule,
   type TextModuleCreate,
@@ -70,14 +69,4 @@ export async function renderTextModule(db: Db, actor: Actor, input: TextModuleRe
     // A stored body parses (checked on save); what is left is a render limit or a filter's refusal.
     throw fieldRefusal('body', msg(textModuleMessages, 'renderFailed'));
   }
-}
-
-/** A group a shared reply names may not be deleted (the reply would widen to everyone): the group module asks. */
-export async function sharedWithGroupsRefusal(tx: Tx, groupIds: number[]): Promise<Message | undefined> {
-  const [reply] = await tx
-    .select({ name: textModule.name })
-    .from(textModule)
-    .where(sql`${textModule.groupIds} && ${sql`array[${sql.join(groupIds, sql`, `)}]::int[]`}`)
-    .limit(1);
-  return reply && msg(textModuleMessages, 'sharedWithGroup', { name: reply.name });
 }

@@ -141,6 +141,22 @@ describe('saved ticket views', () => {
     expect((await ctx.call('POST', '/api/TicketView/Counts', { token: strangerToken, body: {} })).status).toBe(403);
   });
 
+  it('keeps a group a shared view names from being deleted, naming the view', async () => {
+    const boss = await person(ctx, manager);
+    const admin = await createUser(ctx, { roles: ['admin'] });
+    const adminToken = (await signIn(ctx, admin)).token;
+    const g = await group([]);
+    const name = `kept ${randomBytes(3).toString('hex')}`;
+    const shared = await add(boss.token, { name, shared: true, groupIds: [g], query: {}, columns: [], sort: [] });
+    expect(shared.status, shared.raw).toBe(200);
+    const refused = await ctx.call('POST', `/api/UserGroup/Delete/${g}`, { token: adminToken, headers: keyed });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ messageKey: 'ticketView.sharedWithGroup', messageValues: { name } });
+    const view = shared.body.data as TicketView;
+    await update(boss.token, { id: view.id, rowVersion: view.rowVersion, groupIds: [] });
+    expect((await ctx.call('POST', `/api/UserGroup/Delete/${g}`, { token: adminToken })).status).toBe(200);
+  });
+
   it('checks the saved filter as Ticket/Query does, and its sort, columns and groups', async () => {
     const owner = await person(ctx, user);
     const gone = await group([]);
