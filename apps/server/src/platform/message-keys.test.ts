@@ -3,10 +3,12 @@ import {
   industryMessages,
   menuMessages,
   messageRefOf,
+  messageValueHomes,
   messages,
   msg,
   ticketMessages,
   validationMessages,
+  valueLabels,
   workflowMessages,
 } from '@casedesk/shared';
 import { conflict } from './errors.js';
@@ -76,6 +78,13 @@ describe('fixed values in refusals', () => {
     expect(translateText('en', thrown.text, thrown)).toBe('A ticket in status In progress cannot be changed to New.');
     expect(translateText('zh-cn', thrown.text, thrown)).toBe('状态为 处理中 的工单不能改为 新建。');
     expect(translateText('zh-tw', thrown.text, thrown)).toBe('狀態為 處理中 的工單不能改為 新建。');
+    // Where the words of those values live is where the value labels say (messageValueHomes names them by hand).
+    expect(messageValueHomes['ticket.statusNotAllowed']).toEqual({
+      from: valueLabels.ticketStatus.key,
+      to: valueLabels.ticketStatus.key,
+    });
+    expect(messageValueHomes['invoice.wrongStatus']?.status).toBe(valueLabels.invoiceStatus.key);
+    expect(messageValueHomes['requisition.notEditable']?.status).toBe(valueLabels.requisitionStatus.key);
     // A prefix it was thrown with (a batch's row) is kept.
     expect(translateText('en', `Row 3: ${thrown.text}`, thrown)).toBe(
       'Row 3: A ticket in status In progress cannot be changed to New.',

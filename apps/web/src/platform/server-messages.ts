@@ -1,6 +1,5 @@
 import i18n from 'i18next';
-import { textHomes, type MessageRef } from '../../../../packages/shared/src/platform/message-keys';
-import { wordedValues } from '@casedesk/shared/value-labels';
+import { textHomes, wordedValues, type MessageRef } from '../../../../packages/shared/src/platform/message-keys';
 import { messageRefOf } from './shared-messages';
 
 /** A server text as the envelope gives it: the English text, and its key and values when the server sent them. */

@@ -41,6 +41,39 @@ export function keyed<A extends (string | number)[]>(
   return Object.assign(text, { key, names: names as readonly string[], build });
 }
 
+/**
+ * The values of keyed texts that are fixed values, by where their words live (`ticket.statusNotAllowed`'s `from` and
+ * `to` are ticket statuses, worded at `ticket.status.<value>`, value-labels.ts's key of the kind): a reader reads
+ * their labels. Here, not beside the texts, so that a client that never loaded a module's schemas (and the sign-in
+ * page, which has no value labels) still words its refusals.
+ */
+export const messageValueHomes: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'ticket.statusNotAllowed': { from: 'ticket.status', to: 'ticket.status' },
+  'invoice.notEditable': { status: 'invoice.status' },
+  'invoice.wrongStatus': { status: 'invoice.status' },
+  'requisition.notEditable': { status: 'requisition.status' },
+};
+
+/** Whether a keyed text has fixed values to word (then even its English is filled anew). */
+export const hasWordedValues = (ref: MessageRef): boolean => Object.hasOwn(messageValueHomes, ref.key);
+
+/**
+ * A keyed text's values as a reader reads them: a record kind (`label: 'project'`) and each fixed value the text
+ * names (`from: 'InProgress'`) by their words, looked up by `word` (the server's locale files, the web's i18n); a
+ * value without words stays as it is.
+ */
+export function wordedValues(ref: MessageRef, word: (textKey: string) => string | undefined): MessageValues {
+  const values = { ...ref.values };
+  if (typeof values.label === 'string') values.label = word(`messages.labels.${values.label}`) ?? values.label;
+  const homes = Object.hasOwn(messageValueHomes, ref.key) ? messageValueHomes[ref.key] : undefined;
+  for (const [name, home] of Object.entries(homes ?? {})) {
+    const value = values[name];
+    const text = value === undefined || value === '' ? undefined : word(`${home}.${value}`);
+    if (text !== undefined) values[name] = text;
+  }
+  return values;
+}
+
 /** A catalog of texts: its plain texts get the keys `<catalog>.<name>`. */
 export function defineMessages<const T extends Record<string, unknown>>(catalog: string, texts: T): T {
   for (const [name, text] of Object.entries(texts))

@@ -82,37 +82,3 @@ export function valueLabelKey(kind: ValueKind, value: unknown): string | null {
   const { key, values } = valueLabels[kind];
   return (values as readonly string[]).includes(text) ? `${key}.${text}` : null;
 }
-
-/**
- * The values of keyed texts that are fixed values (`ticket.statusNotAllowed`'s `from` and `to` are ticket
- * statuses): a reader reads their labels. Kept here, not beside the texts, so that a client that never loaded a
- * module's schemas still words its refusals.
- */
-const messageValueKinds: Readonly<Record<string, Readonly<Record<string, ValueKind>>>> = {
-  'ticket.statusNotAllowed': { from: 'ticketStatus', to: 'ticketStatus' },
-  'invoice.notEditable': { status: 'invoiceStatus' },
-  'invoice.wrongStatus': { status: 'invoiceStatus' },
-  'requisition.notEditable': { status: 'requisitionStatus' },
-};
-
-/** Whether a keyed text has fixed values to word (then even its English is filled anew). */
-export const hasWordedValues = (ref: { key: string }): boolean => Object.hasOwn(messageValueKinds, ref.key);
-
-/**
- * A keyed text's values as a reader reads them: a record kind (`label: 'project'`) and each fixed value the text
- * names (`from: 'InProgress'`) by their words, looked up by `word` (the server's locale files, the web's i18n).
- */
-export function wordedValues(
-  ref: { key: string; values?: Record<string, string | number> },
-  word: (textKey: string) => string | undefined,
-): Record<string, string | number> {
-  const values = { ...ref.values };
-  if (typeof values.label === 'string') values.label = word(`messages.labels.${values.label}`) ?? values.label;
-  const kinds = Object.hasOwn(messageValueKinds, ref.key) ? messageValueKinds[ref.key] : undefined;
-  for (const [name, kind] of Object.entries(kinds ?? {})) {
-    const key = valueLabelKey(kind, values[name]);
-    const text = key ? word(key) : undefined;
-    if (text !== undefined) values[name] = text;
-  }
-  return values;
-}
