@@ -101,9 +101,9 @@ describe('POST WorkflowInstance/BatchApprove', () => {
     for (const id of ids) tasks.push((await myTask(ctx, a, id)).taskId);
     const outcomes = await batch(a, { taskIds: tasks, comment: '同意' });
     expect(outcomes.map((o) => [o.ok, o.messageKey, o.message])).toEqual([
-      [false, 'workflow.batchNeedsReason', '此节点要求单独填写理由，请打开审批单处理。'],
-      [false, 'workflow.batchNeedsFields', '此节点要求填写字段，请打开审批单处理。'],
-      [false, 'workflow.batchNeedsPick', '此节点要求选择下一位审批人，请打开审批单处理。'],
+      [false, 'workflow.batchNeedsReason', '此环节要求单独填写理由，请打开审批单处理。'],
+      [false, 'workflow.batchNeedsFields', '此环节要求填写字段，请打开审批单处理。'],
+      [false, 'workflow.batchNeedsPick', '此环节要求选择下一位审批人，请打开审批单处理。'],
     ]);
     for (const id of ids) expect((await infoOf(ctx, a, id)).log.map((l) => l.action)).toEqual(['submit']);
     // A reject asks nothing of the fields step: it goes through.
