@@ -92,7 +92,11 @@ describe('POST WorkflowInstance/BatchApprove', () => {
     const pick = approver('pick', [a.id]);
     const picked = { ...approver('later', [a.id]), approvers: { strategy: 'previousPicks' } } as typeof pick;
     const ids: number[] = [];
-    for (const graph of [chain(start(), reason, end()), chain(start(), fields, end()), chain(start(), pick, picked, end())]) {
+    for (const graph of [
+      chain(start(), reason, end()),
+      chain(start(), fields, end()),
+      chain(start(), pick, picked, end()),
+    ]) {
       const project = await approvalWorld(ctx);
       await publishWorkflow(ctx, graph, { projectId: project.projectId });
       ids.push((await submit(ctx, project.initiator, project.ticketId)).instance.id);
@@ -134,7 +138,10 @@ describe('POST WorkflowInstance/Urge', () => {
   }
   async function newest() {
     const [row] = await ctx.db
-      .select({ mail: sql<number>`coalesce((select max(id) from email), 0)::int`, note: sql<number>`coalesce(max(${notification.id}), 0)::int` })
+      .select({
+        mail: sql<number>`coalesce((select max(id) from email), 0)::int`,
+        note: sql<number>`coalesce(max(${notification.id}), 0)::int`,
+      })
       .from(notification);
     return { mail: Number(row?.mail ?? 0), note: Number(row?.note ?? 0) };
   }

@@ -147,7 +147,9 @@ export function recallRefusal(instance: InstanceFacts, recall: RecallFacts): Ref
 
 /** A task someone other than the initiator must act on now: what Urge reminds them of. */
 export const awaitsApprover = (instance: Pick<InstanceFacts, 'initiatorId'>, task: TaskFacts) =>
-  task.status === 'Pending' && (task.kind === 'approve' || task.kind === 'review') && task.assigneeId !== instance.initiatorId;
+  task.status === 'Pending' &&
+  (task.kind === 'approve' || task.kind === 'review') &&
+  task.assigneeId !== instance.initiatorId;
 
 /** Urge: the initiator of a running instance on which an approver is waiting (the once-an-hour limit is the action's). */
 export function urgeRefusal(
