@@ -11,7 +11,7 @@ import {
   type Message,
   type MessageRef,
 } from '@casedesk/shared';
-import { colon, fieldLabel, translate, type Language } from './translator.js';
+import { colon, fieldLabel, translate, translateText, type Language } from './translator.js';
 
 /** A text that arrives without its key (zod's or Fastify's words), said so where it is handed to a refusal. */
 export type UnkeyedText = { unkeyed: string };
@@ -117,4 +117,19 @@ export function invalidInput(issues: readonly FieldIssue[]): AppError {
   const error = new AppError('BAD_REQUEST', message, errors);
   error.issues = [...issues];
   return error;
+}
+
+/**
+ * One refusal of a batch in the reader's words, for an answer that carries a result per item (bulk ticket edit,
+ * batch approve): a keyed text translated by its key, refused input worded from its issues.
+ */
+export function refusalWords(error: AppError, language: Language): { message: string; messageKey?: string } {
+  if (error.issues) {
+    const { message } = wordIssues(error.issues, language);
+    return { message: message.text, messageKey: message.key };
+  }
+  return {
+    message: translateText(language, error.message, error.messageRef),
+    ...(error.messageRef ? { messageKey: error.messageRef.key } : {}),
+  };
 }

@@ -36,6 +36,8 @@ export const workflowActionNames = [
   'recall',
   'reassign',
   'remind',
+  /** The initiator nudged the pending approvers (contract 22; at most once an hour). */
+  'urge',
   'escalate',
   'skip',
   'autoApprove',
@@ -238,6 +240,33 @@ export const workflowResubmitSchema = z
 export const workflowCancelSchema = z.object({ instanceId: idSchema, comment: comment.optional() }).strict();
 /** Take back my approval on this instance while the next step has not acted. */
 export const workflowRecallSchema = z.object({ instanceId: idSchema, comment: comment.optional() }).strict();
+/** At most this many tasks in one batch approve. */
+export const workflowBatchCap = 100;
+/**
+ * `POST WorkflowInstance/BatchApprove` (contract 22): one comment, each task its own action under every rule of
+ * the engine; a step that asks for more than a comment (a reason, fields, a pick) is refused for the batch.
+ */
+export const workflowBatchApproveSchema = z
+  .object({
+    taskIds: z.array(idSchema).min(1).max(workflowBatchCap),
+    comment: comment.optional(),
+    action: z.enum(['approve', 'reject']).default('approve'),
+  })
+  .strict();
+export type WorkflowBatchApprove = z.infer<typeof workflowBatchApproveSchema>;
+/** One task's result of a batch, in the order asked: `message` is the refusal in the caller's words. */
+export const workflowBatchOutcomeSchema = z.object({
+  taskId: z.number().int(),
+  ok: z.boolean(),
+  message: z.string().nullable(),
+  messageKey: z.string().optional(),
+});
+export type WorkflowBatchOutcome = z.infer<typeof workflowBatchOutcomeSchema>;
+/** `POST WorkflowInstance/Urge`: the initiator reminds the pending approvers, at most once an hour. */
+export const workflowUrgeSchema = z.object({ instanceId: idSchema }).strict();
+/** How long after an urge the next one is refused. */
+export const workflowUrgeIntervalMinutes = 60;
+
 /** Administrators (`workflow:edit`): give a stuck pending task to someone else, with a reason. */
 export const workflowReassignSchema = z
   .object({ taskId: idSchema, userId: idSchema, comment: comment.min(1) })

@@ -52,6 +52,12 @@ export const workflowMessages = defineMessages('workflow', {
   inactiveUser: 'The user "{name}" is inactive.',
   recordNotFound: 'The record under approval no longer exists.',
   fieldNotWritable: 'The field "{field}" cannot be changed at this step.',
+  // Batch approve and urge (contract 22).
+  batchNeedsReason: 'This step asks for a reason of its own: open the approval to answer it.',
+  batchNeedsFields: 'This step asks you to fill in fields: open the approval to answer it.',
+  batchNeedsPick: 'This step asks you to choose the next approver: open the approval to answer it.',
+  nothingToUrge: 'No approver is waiting on this approval.',
+  urgeTooSoon: 'The approvers were reminded less than an hour ago: you can remind them again in {minutes} min.',
   // What the engine writes in the log in words (system actions).
   autoApprovedNoApprover: 'No approver was found: approved automatically.',
   autoRejectedNoApprover: 'No approver was found: rejected.',

@@ -11,8 +11,8 @@ import {
 import { rowsOf, type Db, type Tx } from '../../platform/db.js';
 import type { Actor } from '../../platform/actor.js';
 import { hasPermission } from '../../platform/access.js';
-import { AppError, badRequest, forbidden, notFound, wordIssues } from '../../platform/errors.js';
-import { translateText, type Language } from '../../platform/translator.js';
+import { AppError, badRequest, forbidden, notFound, refusalWords } from '../../platform/errors.js';
+import type { Language } from '../../platform/translator.js';
 import { readSettings } from '../setting/index.js';
 import { applyChange } from './ticket-change.service.js';
 import { checkPrivateAllowed } from './ticket-references.service.js';
@@ -25,18 +25,6 @@ type SettingValues = Awaited<ReturnType<typeof readSettings>>;
 
 /** What one ticket's work gets: its transaction and the row as it is now, locked. */
 export type TicketWork = (tx: Tx, before: TicketRecord, settings: SettingValues) => Promise<void>;
-
-/** A refusal in the reader's words: a keyed text translated by its key, refused input worded from its issues. */
-function refusalOf(error: AppError, language: Language): Pick<TicketOutcome, 'message' | 'messageKey'> {
-  if (error.issues) {
-    const { message } = wordIssues(error.issues, language);
-    return { message: message.text, messageKey: message.key };
-  }
-  return {
-    message: translateText(language, error.message, error.messageRef),
-    ...(error.messageRef ? { messageKey: error.messageRef.key } : {}),
-  };
-}
 
 /**
  * Runs `work` on each ticket in its own transaction, in the order asked (a ticket named twice is worked once),
@@ -68,7 +56,7 @@ export async function workOnEachTicket(
     } catch (error) {
       // Only refusals are per ticket; anything unexpected stops the batch (the tickets before it stay changed).
       if (!(error instanceof AppError)) throw error;
-      outcomes.push({ ticketId, caseNumber, ok: false, ...refusalOf(error, language) });
+      outcomes.push({ ticketId, caseNumber, ok: false, ...refusalWords(error, language) });
     }
   }
   return outcomes;

@@ -25,6 +25,9 @@ import { workflowTask } from './workflow.table.js';
 
 type Input<S extends z.ZodType> = z.infer<S>;
 
+/** A further check of a caller (batch approve) on the opened task, before anything is written. */
+export type DecideGuard = (run: Run, task: TaskRow) => void;
+
 /** A review task answered: the task it was handed off from is the holder's again. */
 async function answerReview(run: Run, task: TaskRow): Promise<void> {
   if (task.parentTaskId === null) return;
@@ -56,9 +59,11 @@ export async function approveTask(
   actor: Actor,
   input: Input<typeof workflowApproveSchema>,
   now = new Date(),
+  guard?: DecideGuard,
 ): Promise<WorkflowInstanceInfo> {
   return db.transaction(async (tx) => {
     const { run, task, onBehalfOfId } = await openTask(tx, actor, input.taskId, 'approve', now);
+    guard?.(run, task);
     if (task.kind === 'review') {
       await completeTask(run, task.id, 'Approved', input.comment);
       await writeLog(run, { action: 'approve', task, onBehalfOfId, comment: input.comment, detail: { review: true } });
@@ -121,9 +126,11 @@ export async function rejectTask(
   actor: Actor,
   input: Input<typeof workflowRejectSchema>,
   now = new Date(),
+  guard?: DecideGuard,
 ): Promise<WorkflowInstanceInfo> {
   return db.transaction(async (tx) => {
     const { run, task, onBehalfOfId } = await openTask(tx, actor, input.taskId, 'reject', now);
+    guard?.(run, task);
     if (task.kind === 'review') {
       await completeTask(run, task.id, 'Rejected', input.comment);
       await writeLog(run, { action: 'reject', task, onBehalfOfId, comment: input.comment, detail: { review: true } });

@@ -1,13 +1,28 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { WorkflowInstanceInfo, workflowCancelSchema, workflowRecallSchema } from '@casedesk/shared';
+import {
+  workflowUrgeIntervalMinutes,
+  type WorkflowInstanceInfo,
+  type workflowCancelSchema,
+  type workflowRecallSchema,
+  type workflowUrgeSchema,
+} from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import type { Db, Queryable } from '../../platform/db.js';
 import { closeRun, openInstance, workflowRefusal } from './workflow-action-run.service.js';
 import { finishInstance, rewindTo, writeLog } from './workflow-engine.service.js';
 import { instanceInfo, recallableTask } from './workflow-instance.queries.js';
-import { cancelNeedsReason, cancelRefusal, enforce, recallRefusal, type RecallFacts } from './workflow.policy.js';
-import { workflowTask } from './workflow.table.js';
+import { announceTask } from './workflow-tasks.service.js';
+import {
+  awaitsApprover,
+  cancelNeedsReason,
+  cancelRefusal,
+  enforce,
+  recallRefusal,
+  urgeRefusal,
+  type RecallFacts,
+} from './workflow.policy.js';
+import { workflowAction, workflowTask } from './workflow.table.js';
 
 type Input<S extends z.ZodType> = z.infer<S>;
 
@@ -110,6 +125,42 @@ export async function recallApproval(
       .where(eq(workflowTask.id, task.id));
     run.state.rounds[task.nodeId] = task.round;
     await writeLog(run, { action: 'recall', task, comment: input.comment });
+    return closeRun(run, actor);
+  });
+}
+
+/** When the instance's approvers were last urged, from its log (the limit needs no column of its own). */
+async function lastUrgedAt(q: Queryable, instanceId: number): Promise<Date | null> {
+  const [last] = await q
+    .select({ at: workflowAction.createdAt })
+    .from(workflowAction)
+    .where(and(eq(workflowAction.instanceId, instanceId), eq(workflowAction.action, 'urge')))
+    .orderBy(desc(workflowAction.id))
+    .limit(1);
+  return last?.at ?? null;
+}
+
+/**
+ * `POST WorkflowInstance/Urge` (contract 22): the initiator reminds each approver waiting now, through the same
+ * bell and mail as the timeout job's reminders (kind `remind`, worded in each reader's language); once an hour.
+ */
+export async function urgeApprovers(
+  db: Db,
+  actor: Actor,
+  input: Input<typeof workflowUrgeSchema>,
+  now = new Date(),
+): Promise<WorkflowInstanceInfo> {
+  return db.transaction(async (tx) => {
+    const { instance, run } = await openInstance(tx, actor, input.instanceId, now);
+    const tasks = await tx.select().from(workflowTask).where(eq(workflowTask.instanceId, instance.id));
+    enforce(urgeRefusal(actor, instance, tasks));
+    const last = await lastUrgedAt(tx, instance.id);
+    const nextAt = last ? last.getTime() + workflowUrgeIntervalMinutes * 60_000 : 0;
+    if (nextAt > now.getTime())
+      throw workflowRefusal('urgeTooSoon', { minutes: Math.ceil((nextAt - now.getTime()) / 60_000) }, 'CONFLICT');
+    const waiting = tasks.filter((task) => awaitsApprover(instance, task));
+    for (const task of waiting) await announceTask(run, task, 'remind');
+    await writeLog(run, { action: 'urge', detail: { userIds: waiting.map((task) => task.assigneeId) } });
     return closeRun(run, actor);
   });
 }

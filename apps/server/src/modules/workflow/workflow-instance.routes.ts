@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   envelopeSchema,
   idParamSchema,
   pageOf,
   workflowApproveSchema,
   workflowAssignSchema,
+  workflowBatchApproveSchema,
+  workflowBatchOutcomeSchema,
   workflowBusinessStateQuerySchema,
   workflowBusinessStateSchema,
   workflowCancelSchema,
@@ -25,6 +27,7 @@ import {
   workflowTaskQuerySchema,
   workflowTaskSchema,
   workflowTransferSchema,
+  workflowUrgeSchema,
   type RouteAccess,
   type WorkflowInstanceInfo,
 } from '@casedesk/shared';
@@ -32,8 +35,15 @@ import { requireActor } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Db } from '../../platform/db.js';
 import { ok } from '../../platform/envelope.js';
+import { callerLanguage } from '../../platform/translator.js';
 import { approveTask, rejectTask, returnTask } from './workflow-decide.service.js';
-import { cancelInstance, readInstanceInfo, recallApproval } from './workflow-instance-actions.service.js';
+import { batchDecide } from './workflow-batch.service.js';
+import {
+  cancelInstance,
+  readInstanceInfo,
+  recallApproval,
+  urgeApprovers,
+} from './workflow-instance-actions.service.js';
 import { assignSigners, handoffTask, reassignTask, removeSigner, transferTask } from './workflow-people.service.js';
 import { resubmitInstance, submitRecord } from './workflow-submit.service.js';
 import { businessState, queryInstances, queryTasks, taskCounts } from './workflow-instance.queries.js';
@@ -65,10 +75,24 @@ export function registerWorkflowInstanceRoutes(app: FastifyInstance, db: Db) {
   action('/api/WorkflowInstance/Transfer', instance, 'authenticated', workflowTransferSchema, transferTask);
   action('/api/WorkflowInstance/Cancel', instance, 'authenticated', workflowCancelSchema, cancelInstance);
   action('/api/WorkflowInstance/Recall', instance, 'authenticated', workflowRecallSchema, recallApproval);
+  action('/api/WorkflowInstance/Urge', instance, 'authenticated', workflowUrgeSchema, urgeApprovers);
   action('/api/WorkflowTask/Handoff', task, 'authenticated', workflowHandoffSchema, handoffTask);
   action('/api/WorkflowTask/RemoveSigner', task, 'authenticated', workflowRemoveSignerSchema, removeSigner);
   action('/api/WorkflowTask/Reassign', task, 'workflow:edit', workflowReassignSchema, reassignTask);
 
+  // Batch approve (contract 22): each task its own action and transaction; a result per task in the order asked.
+  r.post(
+    '/api/WorkflowInstance/BatchApprove',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: instance,
+        body: workflowBatchApproveSchema,
+        response: { 200: envelopeSchema(z.array(workflowBatchOutcomeSchema)) },
+      },
+    },
+    async (request) => ok(await batchDecide(db, requireActor(request), request.body, callerLanguage(request))),
+  );
   r.get(
     '/api/WorkflowInstance/Info/:key',
     { config: { access: 'authenticated' }, schema: { tags: instance, params: idParamSchema, response: info } },

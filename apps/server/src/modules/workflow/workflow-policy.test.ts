@@ -31,7 +31,7 @@ type World = { instanceId: number; people: Record<Role, Staff>; spare: Staff };
 /** One call to try: an instance action (`taskIndex` null) or an action on the instance's n-th task. */
 type Call = { action: WorkflowActionName; taskIndex: number | null };
 
-const instanceActions: WorkflowActionName[] = ['cancel', 'recall'];
+const instanceActions: WorkflowActionName[] = ['cancel', 'recall', 'urge'];
 const taskActions: WorkflowActionName[] = [
   'resubmit',
   'approve',
@@ -46,6 +46,7 @@ const taskActions: WorkflowActionName[] = [
 const routes: Partial<Record<WorkflowActionName, string>> = {
   cancel: 'WorkflowInstance/Cancel',
   recall: 'WorkflowInstance/Recall',
+  urge: 'WorkflowInstance/Urge',
   resubmit: 'WorkflowInstance/Resubmit',
   approve: 'WorkflowInstance/Approve',
   reject: 'WorkflowInstance/Reject',
@@ -65,6 +66,8 @@ function bodyOf(call: Call, world: World, taskId: number | null) {
     case 'cancel':
     case 'recall':
       return { instanceId: world.instanceId, comment };
+    case 'urge':
+      return { instanceId: world.instanceId };
     case 'return':
       return { taskId, comment, targetNodeId: 'start' };
     case 'assign':
@@ -169,7 +172,14 @@ describe('workflow.policy: what Info offers is what the actions accept', () => {
   it('sequence: the first signer decides, the second waits (an administrator reassigns only the stuck one)', async () => {
     const accepted = await offeredAreAcceptedOthersRefused(worldOf(sequence));
     expect(accepted).toEqual(
-      expect.arrayContaining(['a approve #0', 'a handoff #0', 'initiator cancel', 'admin cancel', 'admin reassign #0']),
+      expect.arrayContaining([
+        'a approve #0',
+        'a handoff #0',
+        'initiator cancel',
+        'initiator urge',
+        'admin cancel',
+        'admin reassign #0',
+      ]),
     );
     expect(accepted).not.toContain('admin reassign #1');
   });
@@ -186,6 +196,8 @@ describe('workflow.policy: what Info offers is what the actions accept', () => {
       }),
     );
     expect(accepted).toEqual(expect.arrayContaining(['initiator resubmit #1', 'initiator cancel']));
+    // Nobody but the initiator waits on it: nothing to urge.
+    expect(accepted).not.toContain('initiator urge');
   });
 
   it('approved at the first step: its approver recalls, the next one decides', async () => {

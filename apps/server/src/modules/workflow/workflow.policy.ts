@@ -145,6 +145,24 @@ export function recallRefusal(instance: InstanceFacts, recall: RecallFacts): Ref
   return null;
 }
 
+/** A task someone other than the initiator must act on now: what Urge reminds them of. */
+export const awaitsApprover = (instance: Pick<InstanceFacts, 'initiatorId'>, task: TaskFacts) =>
+  task.status === 'Pending' &&
+  (task.kind === 'approve' || task.kind === 'review') &&
+  task.assigneeId !== instance.initiatorId;
+
+/** Urge: the initiator of a running instance on which an approver is waiting (the once-an-hour limit is the action's). */
+export function urgeRefusal(
+  actor: Actor,
+  instance: Pick<InstanceFacts, 'status' | 'initiatorId'>,
+  tasks: readonly TaskFacts[],
+): Refusal | null {
+  if (instance.status !== 'Running') return stateRefusal('instanceFinished');
+  if (instance.initiatorId !== actor.userId) return forbidden(msg(workflowMessages, 'notInitiator'));
+  if (!tasks.some((task) => awaitsApprover(instance, task))) return stateRefusal('nothingToUrge');
+  return null;
+}
+
 /** Every action the caller may take on a task now: the holder's, an administrator's reassign, an adder's removeSigner. */
 export function actionsOnTask(actor: Actor, instance: Pick<InstanceFacts, 'status'>, task: TaskFacts) {
   const actions = taskActionsFor(actor, instance, task);
@@ -154,7 +172,7 @@ export function actionsOnTask(actor: Actor, instance: Pick<InstanceFacts, 'statu
 }
 
 /**
- * The instance's own buttons: cancel, recall, reassign (some task is stuck), removeSigner (the caller added a
+ * The instance's own buttons: cancel, recall, urge, reassign (some task is stuck), removeSigner (the caller added a
  * signer who has not acted). The per-task refusals decide which task each one takes.
  */
 export function instanceActionsFor(
@@ -166,6 +184,7 @@ export function instanceActionsFor(
   const actions: WorkflowActionName[] = [];
   if (cancelRefusal(actor, instance) === null) actions.push('cancel');
   if (recallRefusal(instance, recall) === null) actions.push('recall');
+  if (urgeRefusal(actor, instance, tasks) === null) actions.push('urge');
   if (tasks.some((task) => reassignRefusal(actor, instance, task) === null)) actions.push('reassign');
   if (tasks.some((task) => removeSignerRefusal(actor, instance, task) === null)) actions.push('removeSigner');
   return actions;

@@ -66,7 +66,16 @@ function useFullscreen(): [boolean, () => void] {
   return [full, toggle];
 }
 
-export function HeaderBar({ showLogo, horizontalMenu }: { showLogo: boolean; horizontalMenu: boolean }) {
+/** `onOpenMenu`: on a phone the menu is a drawer, and the menu button opens it instead of folding the sider. */
+export function HeaderBar({
+  showLogo,
+  horizontalMenu,
+  onOpenMenu,
+}: {
+  showLogo: boolean;
+  horizontalMenu: boolean;
+  onOpenMenu?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const theme = useThemeConfig();
@@ -83,14 +92,24 @@ export function HeaderBar({ showLogo, horizontalMenu }: { showLogo: boolean; hor
       style={theme.isDark ? undefined : { background: theme.topBar }}
     >
       {showLogo && <Logo collapsed={false} />}
-      {!horizontalMenu && (
+      {onOpenMenu ? (
         <Button
           type="text"
-          className="header-icon"
-          aria-label={t(theme.isCollapse ? 'layout.expandMenu' : 'layout.collapseMenu')}
-          icon={theme.isCollapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-          onClick={() => updateThemeConfig({ isCollapse: !theme.isCollapse })}
+          className="header-icon header-menu-button"
+          aria-label={t('layout.expandMenu')}
+          icon={<MenuUnfoldOutlined />}
+          onClick={onOpenMenu}
         />
+      ) : (
+        !horizontalMenu && (
+          <Button
+            type="text"
+            className="header-icon"
+            aria-label={t(theme.isCollapse ? 'layout.expandMenu' : 'layout.collapseMenu')}
+            icon={theme.isCollapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => updateThemeConfig({ isCollapse: !theme.isCollapse })}
+          />
+        )
       )}
       {horizontalMenu ? (
         <div className="header-menu">
@@ -115,7 +134,7 @@ export function HeaderBar({ showLogo, horizontalMenu }: { showLogo: boolean; hor
         <Tooltip title={t(fullscreen ? 'layout.exitFullscreen' : 'layout.fullscreen')}>
           <Button
             type="text"
-            className="header-icon"
+            className="header-icon header-fullscreen"
             aria-label={t(fullscreen ? 'layout.exitFullscreen' : 'layout.fullscreen')}
             icon={fullscreen ? <CompressOutlined /> : <ExpandOutlined />}
             onClick={toggleFullscreen}

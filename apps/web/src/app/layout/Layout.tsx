@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { HotkeysProvider } from 'react-hotkeys-hook';
-import { App as AntApp, Layout as AntLayout, Watermark } from 'antd';
+import { App as AntApp, Drawer, Grid, Layout as AntLayout, Watermark } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../platform/config';
 import { layoutMountedWith, layoutQueryClient } from '../../platform/query-client';
@@ -85,40 +85,75 @@ function Sider() {
   );
 }
 
-/** The main layout: menu, header, tabs, page and footer, in one of three arrangements. */
+/** Below 768 px the menu is a drawer the header's button opens; it closes when a page is chosen. */
+function PhoneMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const theme = useThemeConfig();
+  const { pathname } = useLocation();
+  useEffect(onClose, [pathname, onClose]);
+  const dark = theme.isDark || isDarkColor(theme.menuBar);
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      placement="left"
+      size={260}
+      closable={false}
+      className={`phone-menu app-sider${dark ? ' app-sider--dark' : ''}`}
+      styles={{ body: { padding: 0, background: theme.isDark ? undefined : theme.menuBar } }}
+    >
+      <Logo collapsed={false} />
+      <div className="app-sider-menu">
+        <NavMenu mode="inline" />
+      </div>
+    </Drawer>
+  );
+}
+
+/** The main layout: menu, header, tabs, page and footer, in one of three arrangements (one on a phone). */
 export default function Layout() {
   const [queryClient] = useState(layoutQueryClient);
   useEffect(() => layoutMountedWith(queryClient), [queryClient]);
   const theme = useThemeConfig();
   useTagsSync();
   usePageTitleFromRoute();
+  // md is 768 px and up; `false` only once measured, so a desktop never shows the drawer first.
+  const phone = Grid.useBreakpoint().md === false;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   const fixed = theme.isFixedHeader ? ' app-main--fixed' : '';
-  const body =
-    theme.layout === 'classic' ? (
-      <div className="app-shell app-shell--classic">
-        <HeaderBar showLogo horizontalMenu={false} />
-        <div className="app-row">
-          <Sider />
-          <div className={`app-main${fixed}`}>
-            <Main />
-          </div>
-        </div>
-      </div>
-    ) : theme.layout === 'transverse' ? (
-      <div className={`app-shell app-shell--transverse app-main${fixed}`}>
-        <HeaderBar showLogo horizontalMenu />
+  const body = phone ? (
+    <div className="app-shell app-shell--phone">
+      <div className={`app-main${fixed}`}>
+        <HeaderBar showLogo={false} horizontalMenu={false} onOpenMenu={() => setMenuOpen(true)} />
         <Main />
       </div>
-    ) : (
-      <div className="app-shell app-row">
+      <PhoneMenu open={menuOpen} onClose={closeMenu} />
+    </div>
+  ) : theme.layout === 'classic' ? (
+    <div className="app-shell app-shell--classic">
+      <HeaderBar showLogo horizontalMenu={false} />
+      <div className="app-row">
         <Sider />
         <div className={`app-main${fixed}`}>
-          <HeaderBar showLogo={false} horizontalMenu={false} />
           <Main />
         </div>
       </div>
-    );
+    </div>
+  ) : theme.layout === 'transverse' ? (
+    <div className={`app-shell app-shell--transverse app-main${fixed}`}>
+      <HeaderBar showLogo horizontalMenu />
+      <Main />
+    </div>
+  ) : (
+    <div className="app-shell app-row">
+      <Sider />
+      <div className={`app-main${fixed}`}>
+        <HeaderBar showLogo={false} horizontalMenu={false} />
+        <Main />
+      </div>
+    </div>
+  );
 
   // Ant Design's App gives the pages their context-aware message, notification and modal (App.useApp).
   return (

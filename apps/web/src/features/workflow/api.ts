@@ -18,6 +18,8 @@ import type {
   WorkflowTaskBox,
   WorkflowType,
   WorkflowVersion,
+  WorkflowBatchApprove,
+  WorkflowBatchOutcome,
 } from '@casedesk/shared';
 import { cleanQuery, resourceApi, resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
@@ -169,6 +171,7 @@ export const workflowActionCalls = {
   resubmit: '/api/WorkflowInstance/Resubmit',
   cancel: '/api/WorkflowInstance/Cancel',
   recall: '/api/WorkflowInstance/Recall',
+  urge: '/api/WorkflowInstance/Urge',
   reassign: '/api/WorkflowTask/Reassign',
 } as const;
 export type WorkflowCall = keyof typeof workflowActionCalls;
@@ -202,4 +205,14 @@ export const workflowActionMutation = (client: QueryClient) => ({
 
 export function useWorkflowAction() {
   return useMutation(workflowActionMutation(useQueryClient()));
+}
+
+/** Batch approve or reject (contract 22): a result per task; the boxes, counts and instances refresh after it. */
+export function useBatchDecide() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WorkflowBatchApprove) =>
+      http.post<WorkflowBatchOutcome[]>('/api/WorkflowInstance/BatchApprove', body, { quiet: true }),
+    onSettled: () => refreshAfterAction(client, null),
+  });
 }

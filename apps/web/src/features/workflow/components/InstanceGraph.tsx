@@ -14,7 +14,7 @@ import '@xyflow/react/dist/style.css';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FlowNode, WorkflowTask } from '@casedesk/shared';
-import { boxStates, flowToGraph, layoutBoxes, type GraphBox, type NodeState } from './instance-graph-model';
+import { boxStates, flowToGraph, layoutBoxes, signersOf, type GraphBox, type NodeState } from './instance-graph-model';
 import { TaskStatusTag } from './workflow-texts';
 import './instance-graph.css';
 
@@ -23,17 +23,6 @@ const maxSigners = 6;
 
 type StepData = { box: GraphBox; state: NodeState; tasks: WorkflowTask[] };
 type StepNode = Node<StepData, 'step'>;
-
-/** The tasks of a node, newest per person (a return or a recall leaves older rounds behind). */
-function signersOf(tasks: WorkflowTask[], nodeId: string): WorkflowTask[] {
-  const newest = new Map<number, WorkflowTask>();
-  for (const task of tasks)
-    if (task.nodeId === nodeId && task.kind !== 'review') {
-      const seen = newest.get(task.ownerId);
-      if (!seen || seen.id < task.id) newest.set(task.ownerId, task);
-    }
-  return [...newest.values()].sort((a, b) => a.id - b.id);
-}
 
 function StepCard({ data }: NodeProps<StepNode>) {
   const { t } = useTranslation();

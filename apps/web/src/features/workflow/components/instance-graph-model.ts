@@ -1,5 +1,5 @@
 import dagre from '@dagrejs/dagre';
-import type { FlowNode, NodeType } from '@casedesk/shared';
+import type { FlowNode, NodeType, WorkflowTask } from '@casedesk/shared';
 
 /** A box of the drawn graph: a node of the tree, or the dot where the branches of a condition/parallel join. */
 export type GraphBox = { id: string; name: string; type: NodeType | 'join' | 'pass'; splitId?: string };
@@ -134,4 +134,15 @@ export function layoutBoxes(
     placed.set(box.id, { x: x - width / 2, y: y - height / 2 });
   }
   return placed;
+}
+
+/** The tasks of a node, newest per person (a return or a recall leaves older rounds behind). */
+export function signersOf(tasks: WorkflowTask[], nodeId: string): WorkflowTask[] {
+  const newest = new Map<number, WorkflowTask>();
+  for (const task of tasks)
+    if (task.nodeId === nodeId && task.kind !== 'review') {
+      const seen = newest.get(task.ownerId);
+      if (!seen || seen.id < task.id) newest.set(task.ownerId, task);
+    }
+  return [...newest.values()].sort((a, b) => a.id - b.id);
 }

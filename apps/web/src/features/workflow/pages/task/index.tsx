@@ -1,4 +1,5 @@
-import { Badge, Card, Input, Select, Table, Tabs } from 'antd';
+import { useState, type MouseEvent } from 'react';
+import { Badge, Button, Card, Checkbox, Grid, Input, List, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -16,9 +17,12 @@ import { useTaskBox, useTaskCounts, type TaskBoxQuery } from '../../api';
 import { DueDate, HolderName, TaskStatusTag } from '../../components/workflow-texts';
 import { formatDateTime } from '../../../../platform/format';
 import { useSeededNodes } from '../../components/seeded-flow';
+import { BatchDecideModal } from '../../components/BatchDecideModal';
 
 const firstPage = { page: 1, pageSize: 20 };
 const taskBox = { useList: useTaskBox };
+/** What a batch can decide: an approver's or a reviewer's task (a resubmit is the initiator's form). */
+const decidable = (task: WorkflowTask) => task.kind === 'approve' || task.kind === 'review';
 
 /** My approvals: to do, done, initiated and CC'd, each with its count; a row opens the instance page. */
 export default function MyApprovalsPage() {
@@ -31,6 +35,11 @@ export default function MyApprovalsPage() {
   const open = (task: WorkflowTask) => void navigate(`/workflow/instance/info/${task.instanceId}`);
   // Initiated and CC rows stand for the instance, so they show its state; to do and done show the task's.
   const instanceRows = query.box === 'initiated' || query.box === 'cc';
+  // Below 768 px the rows are cards: eight columns do not fit a phone.
+  const phone = Grid.useBreakpoint().md === false;
+  const todo = query.box === 'todo';
+  const [batch, setBatch] = useState<'approve' | 'reject' | null>(null);
+  const chosen = box.selected.filter(decidable);
 
   const columns: ColumnsType<WorkflowTask> = [
     {
@@ -63,8 +72,7 @@ export default function MyApprovalsPage() {
     {
       key: 'status',
       title: t('workflow.task.columns.status'),
-      render: (_, task) =>
-        instanceRows ? <InstanceStatusTag status={task.instanceStatus} /> : <TaskStatusTag status={task.status} />,
+      render: (_, task) => statusOf(task),
     },
     {
       key: 'due',
@@ -104,6 +112,11 @@ export default function MyApprovalsPage() {
     );
   };
 
+  const statusOf = (task: WorkflowTask) =>
+    instanceRows ? <InstanceStatusTag status={task.instanceStatus} /> : <TaskStatusTag status={task.status} />;
+  const toggle = (task: WorkflowTask, on: boolean) =>
+    box.setSelected((selected) => (on ? [...selected, task] : selected.filter((s) => s.id !== task.id)));
+
   return (
     <Card className="task-box-page" variant="borderless">
       <ListHeader title={t('workflow.task.title')} gap={8}>
@@ -111,7 +124,7 @@ export default function MyApprovalsPage() {
           {...box.searchProps}
           className="task-search"
           placeholder={t('workflow.task.search')}
-          style={{ width: 240 }}
+          style={{ width: phone ? '100%' : 240 }}
         />
         <Select<WorkflowType>
           allowClear
@@ -133,22 +146,107 @@ export default function MyApprovalsPage() {
       <Tabs
         className="task-boxes"
         activeKey={query.box}
-        onChange={(key) => setQuery((q) => ({ ...q, ...firstPage, box: key as WorkflowTaskBox }))}
+        onChange={(key) => {
+          box.clearSelection();
+          setQuery((q) => ({ ...q, ...firstPage, box: key as WorkflowTaskBox }));
+        }}
         items={workflowTaskBoxes.map((name) => ({ key: name, label: tabLabel(name) }))}
       />
-      <Table<WorkflowTask>
-        rowKey="id"
-        size="middle"
-        className={`task-table task-table-${query.box}`}
-        columns={columns}
-        dataSource={box.items}
-        loading={box.list.isFetching}
-        scroll={{ x: 'max-content' }}
-        onRow={(task) => ({ onClick: () => open(task), style: { cursor: 'pointer' } })}
-        locale={{ emptyText: t(`workflow.task.empty.${query.box}`) }}
-        pagination={box.pagination}
-        onChange={box.onTableChange}
-      />
+      {todo && (
+        <Space wrap className="task-batch-bar" style={{ marginBottom: 12 }}>
+          <Button
+            type="primary"
+            className="batch-approve"
+            disabled={chosen.length === 0}
+            onClick={() => setBatch('approve')}
+          >
+            {t('workflow.task.batch.approve', { count: chosen.length })}
+          </Button>
+          <Button danger className="batch-reject" disabled={chosen.length === 0} onClick={() => setBatch('reject')}>
+            {t('workflow.task.batch.reject', { count: chosen.length })}
+          </Button>
+        </Space>
+      )}
+      {phone ? (
+        <List<WorkflowTask>
+          className={`task-cards task-cards-${query.box}`}
+          dataSource={box.items}
+          loading={box.list.isFetching}
+          locale={{ emptyText: t(`workflow.task.empty.${query.box}`) }}
+          pagination={{
+            current: query.page,
+            pageSize: query.pageSize,
+            total: box.total,
+            onChange: (page, pageSize) => setQuery((q) => ({ ...q, page, pageSize })),
+            size: 'small',
+          }}
+          renderItem={(task) => (
+            <Card size="small" className="task-card" style={{ marginBottom: 8 }} onClick={() => open(task)}>
+              <Space align="start" style={{ width: '100%' }}>
+                {todo && (
+                  <Checkbox
+                    aria-label={task.title}
+                    disabled={!decidable(task)}
+                    checked={box.selected.some((s) => s.id === task.id)}
+                    onClick={(e) => e.stopPropagation()}
+                    onChange={(e) => toggle(task, e.target.checked)}
+                  />
+                )}
+                <div style={{ minWidth: 0 }}>
+                  <Typography.Text strong className="task-card-title" style={{ overflowWrap: 'anywhere' }}>
+                    {task.title}
+                  </Typography.Text>
+                  <div className="task-card-meta">
+                    {statusOf(task)} {seeded.nodeName(task.nodeId, task.nodeName)}
+                  </div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t(`workflow.type.${task.businessType}`)} · {task.initiatorName ?? '—'} ·{' '}
+                    {formatDateTime(todo ? task.createdAt : (task.completedAt ?? task.createdAt))}
+                  </Typography.Text>
+                  {todo && task.dueAt && (
+                    <div>
+                      <DueDate dueAt={task.dueAt} pending />
+                    </div>
+                  )}
+                </div>
+              </Space>
+            </Card>
+          )}
+        />
+      ) : (
+        <Table<WorkflowTask>
+          rowKey="id"
+          size="middle"
+          className={`task-table task-table-${query.box}`}
+          columns={columns}
+          dataSource={box.items}
+          loading={box.list.isFetching}
+          scroll={{ x: 'max-content' }}
+          onRow={(task) => ({ onClick: () => open(task), style: { cursor: 'pointer' } })}
+          locale={{ emptyText: t(`workflow.task.empty.${query.box}`) }}
+          pagination={box.pagination}
+          onChange={box.onTableChange}
+          {...(todo
+            ? {
+                rowSelection: {
+                  ...box.rowSelection,
+                  getCheckboxProps: (task: WorkflowTask) => ({ disabled: !decidable(task) }),
+                  onCell: () => ({ onClick: (e: MouseEvent) => e.stopPropagation() }),
+                },
+              }
+            : {})}
+        />
+      )}
+      {batch && (
+        <BatchDecideModal
+          action={batch}
+          tasks={chosen}
+          onClose={(decided) => {
+            setBatch(null);
+            if (decided) box.clearSelection();
+          }}
+        />
+      )}
     </Card>
   );
 }

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Card, Col, Descriptions, Empty, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Descriptions, Empty, Grid, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { businessFields, type FlowNode, type WorkflowInstanceInfo, type WorkflowType } from '@casedesk/shared';
 import { InstanceStatusTag } from '../../../../../platform/approval/InstanceStatusTag';
 import { useSession } from '../../../../../platform/auth-store';
-import { useInstanceInfo, workflowActionCalls, type WorkflowCall } from '../../../api';
+import { useActionFeedback } from '../../../../../platform/crud/failure';
+import { useInstanceInfo, useWorkflowAction, workflowActionCalls, type WorkflowCall } from '../../../api';
+import { InstanceSteps } from '../../../components/InstanceSteps';
 import { ActionModal, type ActionRequest } from '../../../components/ActionModal';
 import { InstanceTimeline } from '../../../components/InstanceTimeline';
 import { formatDateTime } from '../../../../../platform/format';
@@ -35,6 +38,7 @@ const buttonOrder: WorkflowCall[] = [
   'transfer',
   'handoff',
   'recall',
+  'urge',
   'cancel',
 ];
 const callable = (action: string): action is WorkflowCall => action in workflowActionCalls;
@@ -84,7 +88,10 @@ function nodeNames(root: FlowNode, names = new Map<string, string>()): Map<strin
   return names;
 }
 
-/** One approval: header, the buttons the server allows, the graph of its own version, the record, the timeline. */
+/**
+ * One approval: header, the buttons the server allows, the graph of its own version, the record, the timeline. On a
+ * phone the graph is a vertical list of steps; printed, the page is the record, that list and every action.
+ */
 export default function InstanceInfoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -94,6 +101,9 @@ export default function InstanceInfoPage() {
   const [request, setRequest] = useState<ActionRequest | null>(null);
   const me = useSession().userInfo?.userId;
   const seeded = useSeededNodes();
+  const phone = Grid.useBreakpoint().md === false;
+  const run = useWorkflowAction();
+  const urged = useActionFeedback()(t('workflow.action.done.urge'));
 
   if (query.isPending && validId) return <Skeleton active className="page-skeleton" />;
   // The demo workflows' seeded names read in the user's language, on the page and in its dialogs.
@@ -113,6 +123,17 @@ export default function InstanceInfoPage() {
   );
   const names = nodeNames(info.flowChart);
   const currentNames = instance.currentNodes.map((id) => names.get(id) ?? id);
+  // Urge asks nothing more: it is sent at once; every other action opens its dialog.
+  const onAction = (next: ActionRequest) =>
+    next.action === 'urge' ? run.mutate({ call: 'urge', body: { instanceId: instance.id } }, urged) : setRequest(next);
+  const steps = (
+    <InstanceSteps
+      flowChart={info.flowChart}
+      path={info.path}
+      currentNodes={instance.currentNodes}
+      tasks={info.tasks}
+    />
+  );
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} className="instance-info-page">
@@ -143,20 +164,35 @@ export default function InstanceInfoPage() {
               </Descriptions.Item>
             )}
           </Descriptions>
-          <ActionButtons info={info} onAction={setRequest} />
+          <Space wrap className="print-hide">
+            <ActionButtons info={info} onAction={onAction} />
+            <Button icon={<PrinterOutlined />} className="instance-print" onClick={() => window.print()}>
+              {t('workflow.instance.print')}
+            </Button>
+          </Space>
         </Space>
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
-          <Card title={t('workflow.instance.graph.title')} size="small">
-            <Suspense fallback={<Skeleton active />}>
-              <InstanceGraph
-                flowChart={info.flowChart}
-                path={info.path}
-                currentNodes={instance.currentNodes}
-                tasks={info.tasks}
-              />
-            </Suspense>
+          <Card title={t('workflow.instance.graph.title')} size="small" className="instance-path">
+            {phone ? (
+              steps
+            ) : (
+              <>
+                <div className="print-hide">
+                  <Suspense fallback={<Skeleton active />}>
+                    <InstanceGraph
+                      flowChart={info.flowChart}
+                      path={info.path}
+                      currentNodes={instance.currentNodes}
+                      tasks={info.tasks}
+                    />
+                  </Suspense>
+                </div>
+                {/* The drawn graph does not print well: paper gets the list of steps. */}
+                <div className="print-only">{steps}</div>
+              </>
+            )}
           </Card>
         </Col>
         <Col xs={24} xl={8}>
