@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
+  WorkflowChannel,
   WorkflowInstanceInfo,
   workflowApproveSchema,
   workflowRejectSchema,
@@ -56,9 +57,11 @@ export async function approveTask(
   actor: Actor,
   input: Input<typeof workflowApproveSchema>,
   now = new Date(),
+  channel?: WorkflowChannel,
 ): Promise<WorkflowInstanceInfo> {
   return db.transaction(async (tx) => {
     const { run, task, onBehalfOfId } = await openTask(tx, actor, input.taskId, 'approve', now);
+    if (channel) run.channel = channel;
     if (task.kind === 'review') {
       await completeTask(run, task.id, 'Approved', input.comment);
       await writeLog(run, { action: 'approve', task, onBehalfOfId, comment: input.comment, detail: { review: true } });
@@ -121,9 +124,11 @@ export async function rejectTask(
   actor: Actor,
   input: Input<typeof workflowRejectSchema>,
   now = new Date(),
+  channel?: WorkflowChannel,
 ): Promise<WorkflowInstanceInfo> {
   return db.transaction(async (tx) => {
     const { run, task, onBehalfOfId } = await openTask(tx, actor, input.taskId, 'reject', now);
+    if (channel) run.channel = channel;
     if (task.kind === 'review') {
       await completeTask(run, task.id, 'Rejected', input.comment);
       await writeLog(run, { action: 'reject', task, onBehalfOfId, comment: input.comment, detail: { review: true } });
