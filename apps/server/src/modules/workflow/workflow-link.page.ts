@@ -69,6 +69,6 @@ export function renderLinkPage(page: LinkPage, formAction: string, baseUrl: stri
   return shell(
     l,
     title,
-    `<h1>${title}</h1><p class="notice">${why} ${say(l, 'nothingChanged')}</p>${summary(page)}${appLink(page, baseUrl)}`,
+    `<h1>${title}</h1><p class="notice">${why}${l === 'en' ? ' ' : ''}${say(l, 'nothingChanged')}</p>${summary(page)}${appLink(page, baseUrl)}`,
   );
 }
