@@ -39,6 +39,9 @@ const reviewedPublicRoutes = [
   'GET /api/atest/VueLog',
   // The sign-in page's product title, language and SSO button (docs/contract-admin.md).
   'GET /api/Settings/Public',
+  // An approval-task mail's Approve/Reject link (contract 22): the signed link is the credential; GET only reads.
+  'GET /approve/:token',
+  'POST /approve/:token',
 ];
 
 /** /api routes callable without the Auth-Token header (contract section 3, plus browser navigations). */

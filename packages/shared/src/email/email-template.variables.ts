@@ -202,6 +202,26 @@ export const emailTemplateVariables: readonly EmailTemplateVariable[] = [
     events: ['approvalTask'],
   },
   {
+    name: 'approval.approveLink',
+    description: {
+      en: 'Link to approve from the mail (a confirm page; single use, 7 days; empty when the task cannot be approved from a mail)',
+      'zh-cn': '从邮件审批通过的链接（先打开确认页；仅可使用一次，7 天内有效；任务无法在邮件中审批时为空）',
+      'zh-tw': '從郵件核准的連結（先開啟確認頁；僅可使用一次，7 天內有效；任務無法在郵件中審批時為空）',
+    },
+    example: 'https://desk.example.com/approve/…',
+    events: ['approvalTask'],
+  },
+  {
+    name: 'approval.rejectLink',
+    description: {
+      en: 'Link to reject from the mail (a confirm page; single use, 7 days; empty when the task cannot be rejected from a mail)',
+      'zh-cn': '从邮件驳回的链接（先打开确认页；仅可使用一次，7 天内有效；任务无法在邮件中驳回时为空）',
+      'zh-tw': '從郵件駁回的連結（先開啟確認頁；僅可使用一次，7 天內有效；任務無法在郵件中駁回時為空）',
+    },
+    example: 'https://desk.example.com/approve/…',
+    events: ['approvalTask'],
+  },
+  {
     name: 'approval.onBehalfOfName',
     description: {
       en: 'Whose task the recipient holds as their delegate (empty when their own)',

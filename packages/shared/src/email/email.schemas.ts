@@ -149,6 +149,8 @@ export const threadReasons = [
   'inReplyTo',
   'references',
   'subjectCaseNumber',
+  'approvalReply',
+  'approvalReplyIgnored',
   'newTicket',
   'movedByUser',
   'splitByUser',

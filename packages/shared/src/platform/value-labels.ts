@@ -24,7 +24,7 @@ import {
 } from '../ticket/ticket.values.js';
 import { textModuleLanguages } from '../textModule/text-module.values.js';
 import { nodeTypes, workflowStatuses, workflowTypes } from '../workflow/workflow-graph.values.js';
-import { instanceStatuses, taskStatuses } from '../workflow/workflow-instance.values.js';
+import { instanceStatuses, taskStatuses, workflowChannels } from '../workflow/workflow-instance.values.js';
 
 export * from './seeded-names.js';
 
@@ -44,6 +44,7 @@ export const valueLabels = {
   slaTarget: { key: 'values.slaTarget', values: slaTargets },
   instanceStatus: { key: 'workflow.instanceStatus', values: instanceStatuses },
   taskStatus: { key: 'workflow.taskStatus', values: taskStatuses },
+  workflowChannel: { key: 'workflow.channel', values: workflowChannels },
   workflowType: { key: 'workflow.type', values: workflowTypes },
   workflowStatus: { key: 'workflow.status', values: workflowStatuses },
   nodeType: { key: 'workflow.node.type', values: nodeTypes },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, queryBaseSchema } from '../platform/paging.js';
 import { fieldAccesses, flowNodeSchema, workflowTypeSchema } from './workflow-graph.schemas.js';
-import { instanceStatuses, taskStatuses } from './workflow-instance.values.js';
+import { instanceStatuses, taskStatuses, workflowChannels } from './workflow-instance.values.js';
 export * from './workflow-instance.values.js';
 
 // ---- instances, tasks, actions ----
@@ -153,6 +153,8 @@ export const workflowActionLogSchema = z.object({
   commentKey: z.string().nullable(),
   /** Return target, users added or handed to, ... */
   detail: z.record(z.string(), z.unknown()).nullable(),
+  /** Where a person's action came from (null: the engine's own). */
+  channel: z.enum(workflowChannels).nullable(),
   createdAt: z.string(),
 });
 export type WorkflowActionLog = z.infer<typeof workflowActionLogSchema>;

@@ -12,3 +12,7 @@ export const taskStatuses = [
   'Cancelled',
   'Skipped',
 ] as const;
+
+/** Where an action on an approval came from (contract 22): a screen, a mail's link, a mail's reply, a personal API token. */
+export const workflowChannels = ['web', 'link', 'email', 'api'] as const;
+export type WorkflowChannel = (typeof workflowChannels)[number];

@@ -14,7 +14,8 @@ import {
   ticket,
   ticketVisible,
 } from '../ticket/index.js';
-import { reprocessMail, withFileList } from './email-thread.service.js';
+import { withFileList } from './email-parse.js';
+import { reprocessMail } from './email-thread.service.js';
 import { email, mailAccount } from './email.table.js';
 
 type EmailRow = typeof email.$inferSelect;

@@ -1,18 +1,13 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { emailMessages, msg, templateLanguages, type EmailEvent, type TemplateLanguage } from '@casedesk/shared';
 import { prebuiltSelection, preparedStatement, rowsOf, type Tx } from '../../platform/db.js';
-import type {
-  DomainEvent,
-  DomainEventHandler,
-  WorkflowFinishedEvent,
-  WorkflowTaskEvent,
-} from '../../platform/events.js';
+import type { DomainEvent, DomainEventHandler } from '../../platform/events.js';
 import { logMessage, writeSystemLog, type LogMessage } from '../../platform/logs.js';
 import { appSetting } from '../setting/index.js';
 import { ticket } from '../ticket/index.js';
-import { appUser, userDisplayNameSql, userNameSql } from '../user/index.js';
+import { appUser, userDisplayNameSql } from '../user/index.js';
 import { queueEmail } from './email-outbox.service.js';
-import { mailBaseUrl, nestValues, renderTemplate, type TemplateValues } from './email-render.service.js';
+import { nestValues, renderTemplate, type TemplateValues } from './email-render.service.js';
 import {
   basicMailSettingsOf,
   commentValuesOf,
@@ -27,7 +22,7 @@ import { wordedValues, type SeededValue } from './email-words.js';
 type TicketEvent = Exclude<Extract<DomainEvent, { type: `ticket.${string}` }>, { type: 'ticket.statusChanged' }>;
 const isTicketEvent = (event: DomainEvent): event is TicketEvent =>
   event.type.startsWith('ticket.') && event.type !== 'ticket.statusChanged';
-type Recipient = {
+export type Recipient = {
   address: string;
   name: string;
   loginName: string;
@@ -168,6 +163,7 @@ type Mail = {
   ticketId?: number;
   commentId?: number;
   thread?: { inReplyTo: string | null; references: string[] };
+  workflowTaskId?: number;
 };
 
 /**
@@ -221,6 +217,7 @@ export async function renderAndQueue(tx: Tx, mail: Mail, given?: MailSetup): Pro
     inReplyTo: mail.thread?.inReplyTo ?? null,
     references: mail.thread?.references ?? [],
     createdBy: mail.actorId,
+    workflowTaskId: mail.workflowTaskId ?? null,
   });
   return queued.id;
 }
@@ -346,103 +343,14 @@ async function mailUser(tx: Tx, event: Extract<DomainEvent, { type: 'user.mail' 
   }
 }
 
-/** A user who takes approval mail: active, not deleted, `canEmail` on (approvals are not incident mail). */
-const takesApprovalMail = and(eq(appUser.status, 'Active'), isNull(appUser.deletedAt), eq(appUser.canEmail, true));
-
-async function approvalRecipient(tx: Tx, userId: number): Promise<Recipient | undefined> {
-  const [user] = await tx
-    .select(userColumns)
-    .from(appUser)
-    .where(and(eq(appUser.id, userId), takesApprovalMail));
-  return user && recipientOf(user);
-}
-
-/**
- * What every approval mail says of its instance: title, workflow, initiator, the one who acted, the link; and which
- * of them are seeded names (the demo workflow's and its step's), worded in the template's language.
- */
-async function approvalValuesOf(
-  tx: Tx,
-  event: { instanceId: number; title: string; path: string; actorId: number | null; nodeId?: string },
-  more: Record<string, string>,
-): Promise<{ values: TemplateValues; seeded: SeededValue[] }> {
-  const [row] = await rowsOf<{
-    workflow_name: string | null;
-    workflow_code: string | null;
-    initiator_name: string | null;
-    actor_name: string | null;
-  }>(
-    tx,
-    sql`select w.name as workflow_name, w.code as workflow_code,
-               ${userNameSql(sql`i.initiator_id`)} as initiator_name,
-               ${userNameSql(sql`${event.actorId}`)} as actor_name
-          from workflow_instance i left join workflow w on w.id = i.workflow_id where i.id = ${event.instanceId}`,
-  );
-  const code = row?.workflow_code ?? null;
-  return {
-    values: {
-      approval: {
-        title: event.title,
-        workflowName: row?.workflow_name ?? '',
-        initiatorName: row?.initiator_name ?? '',
-        actorName: row?.actor_name ?? '',
-        ...more,
-      },
-      link: `${mailBaseUrl()}${event.path}`,
-    },
-    seeded: [
-      { path: ['approval', 'workflowName'], kind: 'workflow', code },
-      // The step by its node: a copy of a demo workflow keeps the demo's ids and names under another code.
-      { path: ['approval', 'nodeName'], nodeId: event.nodeId ?? null },
-    ],
-  };
-}
-
-/**
- * A task waits: its holder gets the `approvalTask` template (approve, resubmit, review, and the timeout job's
- * reminders), never for their own action. A copy (cc) rings the bell only: it asks nothing of the reader, and a
- * mail per copy would teach people to ignore approval mail.
- */
-async function mailWorkflowTask(tx: Tx, event: WorkflowTaskEvent): Promise<void> {
-  if (event.kind === 'cc' || event.assigneeId === event.actorId) return;
-  const recipient = await approvalRecipient(tx, event.assigneeId);
-  if (!recipient) return;
-  let onBehalfOfName = '';
-  if (event.onBehalfOfId !== null) {
-    const [owner] = await tx.select(userColumns).from(appUser).where(eq(appUser.id, event.onBehalfOfId));
-    onBehalfOfName = owner?.name ?? '';
-  }
-  await renderAndQueue(tx, {
-    event: 'approvalTask',
-    recipient,
-    ...(await approvalValuesOf(tx, event, { nodeName: event.nodeName, kind: event.kind, onBehalfOfName })),
-    actorId: event.actorId,
-  });
-}
-
-/** An instance ended: the initiator hears the outcome (not of a cancel of their own). */
-async function mailWorkflowFinished(tx: Tx, event: WorkflowFinishedEvent): Promise<void> {
-  if (event.initiatorId === event.actorId) return;
-  const recipient = await approvalRecipient(tx, event.initiatorId);
-  if (!recipient) return;
-  await renderAndQueue(tx, {
-    event: 'approvalFinished',
-    recipient,
-    ...(await approvalValuesOf(tx, event, { status: event.status })),
-    actorId: event.actorId,
-  });
-}
-
 /**
  * E-mail notifications: the assignee on assignment; the customer on creation, public comment (never an internal
  * one, nor one that came or went by mail) and resolution; and the account mails other modules ask for
- * (`user.mail`); a waiting approval task to its holder, and an approval's outcome to its initiator (service-level
+ * (`user.mail`) (approvals: `email-approval-notify.service.ts`; service-level
  * warnings and breaches: `email-sla-notify.service.ts`). Runs inside
  * the change's transaction, so the mail commits or rolls back with it.
  */
 export const notifyByEmail: DomainEventHandler = async (tx, event) => {
   if (event.type === 'user.mail') await mailUser(tx, event);
-  else if (event.type === 'workflow.task') await mailWorkflowTask(tx, event);
-  else if (event.type === 'workflow.finished') await mailWorkflowFinished(tx, event);
   else if (isTicketEvent(event)) await notifyTicket(tx, event);
 };

@@ -26,6 +26,8 @@ export type OutgoingMail = {
   inReplyTo?: string | null;
   references?: string[];
   createdBy?: number | null;
+  /** An approval-task mail: the task a reply to it may decide. */
+  workflowTaskId?: number | null;
 };
 
 // ---- our Message-IDs: random, and signed, so a forged reference cannot thread a mail into a ticket ----
@@ -92,6 +94,7 @@ export async function queueEmail(tx: Tx, mail: OutgoingMail): Promise<{ id: numb
       inReplyTo: mail.inReplyTo ?? null,
       references: mail.references ?? [],
       event: mail.event ?? null,
+      workflowTaskId: mail.workflowTaskId ?? null,
       templateId: mail.templateId ?? null,
       language: mail.language ?? null,
       nextAttemptAt: new Date(),

@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import PostalMime, { type Address, type Email as PostalEmail } from 'postal-mime';
-import { escapeHtml, sanitizeHtml } from '../../platform/html.js';
+import { escapeHtml, htmlToText, sanitizeHtml } from '../../platform/html.js';
 
 // ---- charset labels that lie ----
 //
@@ -96,6 +96,8 @@ export type ParsedMail = {
   headers: Record<string, string>;
   /** Unsanitised HTML (or the text turned into HTML); `cid:` links still in it. */
   html: string;
+  /** The plain text (the text part, else the HTML's text): what a reply to an approval says. */
+  text: string;
   files: MailFile[];
   contentType: string;
 };
@@ -156,6 +158,7 @@ export async function parseMail(raw: Buffer): Promise<ParsedMail> {
     date: date && !Number.isNaN(date.getTime()) ? date : null,
     headers,
     html: parsed.html ?? (parsed.text ? textToHtml(parsed.text) : ''),
+    text: parsed.text ?? htmlToText(parsed.html ?? ''),
     files: parsed.attachments.map((a, i) => ({
       name: a.filename ?? `${a.mimeType.replace(/\W+/g, '-')}-${i + 1}${extensionOf(a.mimeType)}`,
       mimeType: a.mimeType,
@@ -258,3 +261,37 @@ export function caseNumbersIn(subject: string, prefix: string): string[] {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return [...subject.matchAll(new RegExp(`\\b${escaped}-\\d{4}-\\d{6,}\\b`, 'gi'))].map((m) => m[0].toUpperCase());
 }
+
+/** The body with the files it does not show listed under it, as links (the ticket or comment shows them). */
+export function withFileList(body: string, files: { fileUrl: string; name: string; size: number }[]): string {
+  const listed = files
+    .filter((f) => !body.includes(f.fileUrl))
+    .map((f) => `<li><a href="${f.fileUrl}">${escapeHtml(f.name)}</a> (${Math.ceil(f.size / 1024)} KB)</li>`);
+  return listed.length > 0 ? `${body}<ul>${listed.join('')}</ul>` : body;
+}
+
+/** Our own header on every mail we send: a mail that carries it came back to us (a loop). */
+export const loopHeader = 'x-casedesk-loop';
+
+/** The headers the decision reads, and a few the view shows. */
+const keptHeaderNames = [
+  'from',
+  'to',
+  'cc',
+  'reply-to',
+  'date',
+  'subject',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'return-path',
+  'auto-submitted',
+  'precedence',
+  'x-autoreply',
+  'x-autorespond',
+  'x-auto-response-suppress',
+  'content-type',
+  loopHeader,
+];
+export const keptHeaders = (headers: Record<string, string>) =>
+  Object.fromEntries(keptHeaderNames.filter((n) => n in headers).map((n) => [n, headers[n]!.slice(0, 2000)]));

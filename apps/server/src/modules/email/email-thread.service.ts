@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { ThreadReason } from '@casedesk/shared';
 import type { Db, Tx } from '../../platform/db.js';
-import { escapeHtml } from '../../platform/html.js';
 import {
   dropFiles,
   recordWrittenFiles,
@@ -12,13 +11,22 @@ import {
 } from '../file/index.js';
 import { addCommentFromEmail, createTicketFromEmail, ticket, ticketParticipants } from '../ticket/index.js';
 import { isOurMessageId } from './email-outbox.service.js';
-import { automatedReason, bounceOf, caseNumbersIn, parseMail, safeBody, type ParsedMail } from './email-parse.js';
+import { approvalReplyDecision } from './email-approval-reply.service.js';
+import {
+  automatedReason,
+  bounceOf,
+  caseNumbersIn,
+  keptHeaders,
+  loopHeader,
+  parseMail,
+  safeBody,
+  withFileList,
+  type ParsedMail,
+} from './email-parse.js';
 import { email, emailSuppression, mailAccount } from './email.table.js';
 
 /** Stored files of incoming mail belong to the mail's row (downloadable by whoever sees its ticket). */
 export const emailFileOwner = 'Email';
-/** Our own header on every mail we send: a mail that carries it came back to us (a loop). */
-export const loopHeader = 'x-casedesk-loop';
 
 export type ReceiveContext = {
   db: Db;
@@ -35,7 +43,7 @@ export type ReceiveOutcome =
   | { kind: 'duplicate'; detail: string }
   | { kind: 'stored'; emailId: number; status: 'Received' | 'Ignored' | 'Unreadable'; reason: ThreadReason };
 
-type Decision = {
+export type Decision = {
   status: 'Received' | 'Ignored';
   reason: ThreadReason;
   detail: string;
@@ -217,29 +225,6 @@ function rowOf(account: Account, parsed: ParsedMail, sourceKey: string, mailboxK
   };
 }
 
-/** The headers the decision reads, and a few the view shows. */
-const keptHeaderNames = [
-  'from',
-  'to',
-  'cc',
-  'reply-to',
-  'date',
-  'subject',
-  'message-id',
-  'in-reply-to',
-  'references',
-  'return-path',
-  'auto-submitted',
-  'precedence',
-  'x-autoreply',
-  'x-autorespond',
-  'x-auto-response-suppress',
-  'content-type',
-  loopHeader,
-];
-const keptHeaders = (headers: Record<string, string>) =>
-  Object.fromEntries(keptHeaderNames.filter((n) => n in headers).map((n) => [n, headers[n]!.slice(0, 2000)]));
-
 /** Inside the mail's transaction: records its files, decides where it goes, writes that and the row. */
 async function decideAndApply(
   tx: Tx,
@@ -285,14 +270,6 @@ async function decideAndApply(
     })
     .where(eq(email.id, emailId));
   return decision;
-}
-
-/** The body with the files it does not show listed under it, as links (the ticket or comment shows them). */
-export function withFileList(body: string, files: { fileUrl: string; name: string; size: number }[]): string {
-  const listed = files
-    .filter((f) => !body.includes(f.fileUrl))
-    .map((f) => `<li><a href="${f.fileUrl}">${escapeHtml(f.name)}</a> (${Math.ceil(f.size / 1024)} KB)</li>`);
-  return listed.length > 0 ? `${body}<ul>${listed.join('')}</ul>` : body;
 }
 
 const ignored = (reason: ThreadReason, detail: string, extra: Partial<Decision> = {}): Decision => ({
@@ -354,6 +331,10 @@ async function decide(
   // 3. Automated mail: never makes or reopens a ticket.
   const automated = automatedReason(parsed);
   if (automated) return ignored('autoReply', `automated mail (${automated})`);
+
+  // 3b. A reply to an approval-task mail decides that task, or is kept with why not: it never makes a ticket.
+  const approvalReply = await approvalReplyDecision(tx, parsed);
+  if (approvalReply) return approvalReply;
 
   // 4. A reply to a mail of a ticket: In-Reply-To, then References newest first. Only our signed ids, or the id
   // of an incoming mail already on a ticket, count: a forged reference cannot thread into a ticket.

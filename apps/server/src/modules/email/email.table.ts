@@ -110,6 +110,8 @@ export const email = pgTable(
       .default(sql`'{}'::text[]`),
     event: text('event', { enum: emailEvents }),
     templateId: integer('template_id'),
+    /** An approval-task mail: the task it asks about (a reply to it may approve or reject it, contract 22). */
+    workflowTaskId: bigint('workflow_task_id', { mode: 'number' }),
     language: text('language', { enum: templateLanguages }),
     // ---- outbox ----
     sendDate: timestamptz('send_date'),

@@ -18,6 +18,7 @@ import { fetchMailHandler } from './email-fetch.service.js';
 import { loadMessageIdKey } from './email-outbox.service.js';
 import { sendHandler } from './email-send.service.js';
 import { registerEmailRoutes } from './email.routes.js';
+import { notifyApprovalsByEmail } from './email-approval-notify.service.js';
 import { notifyByEmail } from './email-notify.service.js';
 import { notifySlaByEmail } from './email-sla-notify.service.js';
 import { notifyWatchersByEmail } from './email-watch-notify.service.js';
@@ -61,6 +62,6 @@ export const emailModule: ModuleManifest = {
       },
     ],
   },
-  events: [notifyByEmail, notifySlaByEmail, notifyWatchersByEmail],
+  events: [notifyByEmail, notifyApprovalsByEmail, notifySlaByEmail, notifyWatchersByEmail],
   seed: { system: seedEmailTemplates },
 };

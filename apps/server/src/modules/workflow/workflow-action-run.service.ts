@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { workflowBusinessType, type WorkflowBusinessType } from '../../platform/workflow-types.js';
 import { appUser, userDisplayNameSql } from '../user/index.js';
 import { flowOf, lockInstance, saveInstance } from './workflow-engine.service.js';
-import { stateOf, type InstanceRow, type Run, type TaskRow } from './workflow-run.js';
+import { channelOf, stateOf, type InstanceRow, type Run, type TaskRow } from './workflow-run.js';
 import { nodeOf } from './workflow-flow.js';
 import { instanceInfo, instanceVisible } from './workflow-instance.queries.js';
 import { enforce, runningRefusal, taskActionRefusal, type Refusal } from './workflow.policy.js';
@@ -94,6 +94,7 @@ export async function openTaskWith(
   const { instance, task } = await lockTask(tx, taskId, visible ? actor : null);
   enforce(check(instance, task));
   const run = await openRun(tx, instance, actor.userId, now);
+  run.channel = channelOf(actor);
   const onBehalfOfId = task.assigneeId === actor.userId ? task.onBehalfOfId : null;
   return { run, task, onBehalfOfId };
 }
@@ -107,7 +108,9 @@ export async function openInstance(tx: Tx, actor: Actor, instanceId: number, now
   const instance = await lockInstance(tx, instanceId);
   if (!instance || !(await instanceVisible(tx, actor, instance.id))) throw notFound();
   enforce(runningRefusal(instance));
-  return { instance, run: await openRun(tx, instance, actor.userId, now) };
+  const run = await openRun(tx, instance, actor.userId, now);
+  run.channel = channelOf(actor);
+  return { instance, run };
 }
 
 export const approverNode = (run: Run, task: TaskRow) => nodeOf(run.flow, task.nodeId).node;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
+  WorkflowChannel,
   WorkflowInstanceInfo,
   workflowApproveSchema,
   workflowRejectSchema,
@@ -60,9 +61,11 @@ export async function approveTask(
   input: Input<typeof workflowApproveSchema>,
   now = new Date(),
   guard?: DecideGuard,
+  channel?: WorkflowChannel,
 ): Promise<WorkflowInstanceInfo> {
   return db.transaction(async (tx) => {
     const { run, task, onBehalfOfId } = await openTask(tx, actor, input.taskId, 'approve', now);
+    if (channel) run.channel = channel;
     guard?.(run, task);
     if (task.kind === 'review') {
       await completeTask(run, task.id, 'Approved', input.comment);
@@ -127,9 +130,11 @@ export async function rejectTask(
   input: Input<typeof workflowRejectSchema>,
   now = new Date(),
   guard?: DecideGuard,
+  channel?: WorkflowChannel,
 ): Promise<WorkflowInstanceInfo> {
   return db.transaction(async (tx) => {
     const { run, task, onBehalfOfId } = await openTask(tx, actor, input.taskId, 'reject', now);
+    if (channel) run.channel = channel;
     guard?.(run, task);
     if (task.kind === 'review') {
       await completeTask(run, task.id, 'Rejected', input.comment);

@@ -41,6 +41,7 @@ export async function writeLog(
     comment: entry.comment ?? null,
     commentKey: entry.commentKey ? `workflow.${entry.commentKey}` : null,
     detail: entry.detail ?? null,
+    channel: (entry.actorId === undefined ? run.actorId : entry.actorId) === null ? null : (run.channel ?? null),
     createdAt: run.now,
   });
 }

@@ -188,6 +188,7 @@ export async function instanceInfo(tx: Tx, actor: Actor, id: number): Promise<Wo
       comment: workflowAction.comment,
       commentKey: workflowAction.commentKey,
       detail: workflowAction.detail,
+      channel: workflowAction.channel,
       createdAt: workflowAction.createdAt,
     })
     .from(workflowAction)

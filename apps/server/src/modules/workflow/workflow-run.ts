@@ -1,3 +1,5 @@
+import type { WorkflowChannel } from '@casedesk/shared';
+import type { Actor } from '../../platform/actor.js';
 import type { Tx } from '../../platform/db.js';
 import type { WorkflowBusinessType, WorkflowRecord } from '../../platform/workflow-types.js';
 import type { FlowIndex } from './workflow-flow.js';
@@ -28,6 +30,8 @@ export type Run = {
   record: WorkflowRecord;
   /** A person acts now: an approver node whose picks are missing refuses instead of applying `noApprover`. */
   interactive: boolean;
+  /** Where the acting person's action came from (contract 22), written with each of their log entries. */
+  channel?: WorkflowChannel;
   timeZone?: string;
   holidays?: string[];
 };
@@ -36,3 +40,6 @@ export function stateOf(instance: InstanceRow): EngineState {
   const raw = instance.state as Partial<EngineState>;
   return { rounds: { ...(raw.rounds ?? {}) }, joins: { ...(raw.joins ?? {}) } };
 }
+
+/** A screen's action, or a personal API token's; the mail's link and reply say so themselves. */
+export const channelOf = (actor: Actor): WorkflowChannel => (actor.apiTokenId === undefined ? 'web' : 'api');

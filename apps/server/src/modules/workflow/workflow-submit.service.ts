@@ -16,7 +16,7 @@ import { workflowBusinessType } from '../../platform/workflow-types.js';
 import { appUser, userRole } from '../user/index.js';
 import { closeRun, mergePicks, openTask, workflowRefusal } from './workflow-action-run.service.js';
 import { advance, enterNode, flowOf, writeLog } from './workflow-engine.service.js';
-import { stateOf, type Run } from './workflow-run.js';
+import { channelOf, stateOf, type Run } from './workflow-run.js';
 import { registryMatch } from './workflow-instance.queries.js';
 import { completeTask } from './workflow-tasks.service.js';
 import { workflow, workflowInstance, workflowTask, workflowVersion } from './workflow.table.js';
@@ -117,6 +117,7 @@ export async function submitRecord(
         type,
         record,
         interactive: true,
+        channel: channelOf(actor),
       };
       mergePicks(run, input.picks, 'initiatorPicks');
       await writeLog(run, { action: 'submit', node: run.flow.root, comment: input.comment });

@@ -5,6 +5,7 @@ import {
   taskKinds,
   taskStatuses,
   workflowActionNames,
+  workflowChannels,
   workflowStatuses,
   workflowTypes,
   type Condition,
@@ -206,6 +207,8 @@ export const workflowAction = pgTable(
     comment: text('comment'),
     commentKey: text('comment_key'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
+    /** Where a person's action came from (web, link, email, api); null: the engine's own. */
+    channel: text('channel', { enum: workflowChannels }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -214,3 +217,13 @@ export const workflowAction = pgTable(
     userKey('workflow_action_on_behalf_of_fk', t.onBehalfOfId),
   ],
 );
+
+/**
+ * The approve/reject links of one task mail that were used (contract 22): a mail's links share one nonce, so
+ * either works once, even when a recall makes the task pending again.
+ */
+export const workflowLinkUse = pgTable('workflow_link_use', {
+  nonce: text('nonce').primaryKey(),
+  taskId: bigint('task_id', { mode: 'number' }).notNull(),
+  usedAt: timestamptz('used_at').notNull().defaultNow(),
+});

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkflowActionLog, WorkflowActionName } from '@casedesk/shared';
 import { useServerText } from '../../../platform/crud/failure';
 import { formatDateTime } from '../../../platform/format';
+import { useValueLabel } from '../../../platform/labels/labels';
 
 const colors: Partial<Record<WorkflowActionName, string>> = {
   submit: 'blue',
@@ -39,6 +40,7 @@ function targetOf(detail: WorkflowActionLog['detail']): string | null {
 export function InstanceTimeline({ log }: { log: WorkflowActionLog[] }) {
   const { t } = useTranslation();
   const serverText = useServerText();
+  const valueLabel = useValueLabel();
   return (
     <Timeline
       className="instance-timeline"
@@ -67,6 +69,12 @@ export function InstanceTimeline({ log }: { log: WorkflowActionLog[] }) {
                 <Typography.Text>{t(`workflow.action.log.${entry.action}`)}</Typography.Text>
                 {target && <Typography.Text> → {target}</Typography.Text>}
                 {entry.nodeName && <Typography.Text type="secondary"> · {entry.nodeName}</Typography.Text>}
+                {entry.channel && (
+                  <Typography.Text type="secondary" className="timeline-channel">
+                    {' '}
+                    ({valueLabel('workflowChannel', entry.channel)})
+                  </Typography.Text>
+                )}
               </div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {formatDateTime(entry.createdAt)}

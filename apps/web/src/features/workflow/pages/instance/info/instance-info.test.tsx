@@ -114,6 +114,7 @@ const copied: WorkflowInstanceInfo = {
       comment: null,
       commentKey: null,
       detail: null,
+      channel: 'link',
       createdAt: '2026-01-05T08:00:00.000Z',
     },
   ],
