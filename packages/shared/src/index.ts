@@ -61,4 +61,5 @@ export * from './textModule/text-module.schemas.js';
 export * from './ticket/ticket-batch.schemas.js';
 export * from './ticket/ticket-watch.schemas.js';
 export * from './macro/macro.schemas.js';
+export * from './customField/custom-field.schemas.js';
 export * from './ticketView/ticket-view.schemas.js';

@@ -7,6 +7,11 @@ import { ticketSlaHoldSchema, ticketSlaSchema } from '../sla/sla-clock.schemas.j
 import { slaStates, ticketFroms, ticketPriorities, ticketStatuses, ticketViews } from './ticket.values.js';
 import { tagsModes, ticketTagSchema, ticketTagsSchema } from './ticket-tag.schemas.js';
 import { refusedMentionSchema, ticketWatcherSchema } from './ticket-watch.schemas.js';
+import {
+  customFieldDefinitionSchema,
+  customFilterSchema,
+  customValuesSchema,
+} from '../customField/custom-field.schemas.js';
 
 export * from './ticket.values.js';
 export const ticketStatusSchema = z.enum(ticketStatuses);
@@ -92,6 +97,8 @@ const ticketInputFields = {
   attachments: z.array(id).max(100).default([]),
   scheduledDate: dateTimeInputSchema.nullable().optional(),
   tags: ticketTagsSchema.optional(),
+  /** Custom field values `{ key: value }` (contract 21), checked on the server against the active definitions. */
+  customFields: customValuesSchema.optional(),
 };
 
 export const ticketCreateSchema = z.object(ticketInputFields).strict();
@@ -124,6 +131,8 @@ export const ticketUpdateSchema = z
     scheduledDate: ticketInputFields.scheduledDate,
     /** The ticket's tags after the change (the whole set; omitted: unchanged). */
     tags: ticketTagsSchema.optional(),
+    /** The custom fields sent change; the others keep their values. */
+    customFields: customValuesSchema.optional(),
     status: ticketStatusSchema.optional(),
   })
   .extend(updateKeySchema.shape)
@@ -169,6 +178,8 @@ export const ticketSchema = z
     scheduledDate: nullableText,
     /** Normalized, sorted (contract section 20). */
     tags: z.array(z.string()),
+    /** Custom field values by key (contract 21); a field without a value is absent. */
+    customFields: z.record(z.string(), z.unknown()),
     sla: ticketSlaSchema,
   })
   .extend(auditFieldsSchema.shape);
@@ -205,6 +216,7 @@ export const ticketListItemSchema = ticketSchema
     modifiedAt: true,
     sla: true,
     tags: true,
+    customFields: true,
   })
   .extend({
     categoryName: nullableText,
@@ -284,6 +296,8 @@ export const ticketQuerySchema = z
     /** Tickets carrying any (`tagsMode` any, the default) or all of these tags (contract section 20). */
     tags: listOf(ticketTagSchema).optional(),
     tagsMode: z.enum(tagsModes).optional(),
+    /** Custom fields: `{ key: value }` (an option, a user id, yes/no, a text) or `{ key: { min, max } }` (contract 21). */
+    custom: customFilterSchema.optional(),
   })
   .strict();
 export type TicketQuery = z.infer<typeof ticketQuerySchema>;
@@ -431,5 +445,7 @@ export const ticketFormOptionsSchema = z.object({
   ),
   companies: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
   users: z.array(z.object({ id: z.number().int(), loginName: z.string(), name: z.string() })),
+  /** Ticket custom field definitions, archived ones too (their values still read); the form asks the active ones. */
+  customFields: z.array(customFieldDefinitionSchema),
 });
 export type TicketFormOptions = z.infer<typeof ticketFormOptionsSchema>;
