@@ -336,4 +336,36 @@ describe('ticket custom values', () => {
     expect(zhRows[0]).toContain(`Label ${device}（简）`);
     expect(zhRows[1]).toContain('Phone（简）');
   });
+
+  it('fills {{ ticket.custom.<key> }} in a canned reply, options by their label in the reader’s language', async () => {
+    const w = await fieldWorld();
+    const device = unique();
+    const budget = unique();
+    await define(w.boss.token, {
+      key: device,
+      type: 'select',
+      options: [{ value: 'laptop', label: label('Laptop') }],
+      categoryIds: [w.categoryId],
+    });
+    await define(w.boss.token, { key: budget, type: 'decimal', categoryIds: [w.categoryId] });
+    const t = await addTicket(ctx, w.agent.token, {
+      projectId: w.projectId,
+      categoryId: w.categoryId,
+      customFields: { [device]: 'laptop', [budget]: '1200.50' },
+    });
+    const writer = await createUser(ctx, {
+      permissions: ['ticket:view', 'textModule:view', 'textModule:create'],
+      projects: [w.projectId],
+      values: { language: 'zh-tw' },
+    });
+    const token = (await signIn(ctx, writer)).token;
+    const reply = await ctx.call('POST', '/api/TextModule/Add', {
+      token,
+      body: { name: 'Budget', body: `<p>{{ ticket.custom.${device} }} / {{ ticket.custom.${budget} }}</p>` },
+    });
+    expect(reply.status, reply.raw).toBe(200);
+    const rendered = await ctx.call('POST', '/api/TextModule/Render', { token, body: { id: reply.body.data.id, ticketId: t.id } });
+    expect(rendered.status, rendered.raw).toBe(200);
+    expect(rendered.body.data.body).toBe('<p>Laptop（繁） / 1200.50</p>');
+  });
 });

@@ -13,7 +13,7 @@ import type { Queryable, Tx } from '../../platform/db.js';
 import { badRequest, fieldError } from '../../platform/errors.js';
 import type { ExportColumn } from '../../platform/export.js';
 import { displayNameSql } from '../../platform/user-directory.js';
-import { languageFrom, textAt } from '../../platform/translator.js';
+import { languageFrom, textAt, type Language } from '../../platform/translator.js';
 import { appUser } from '../user/index.js';
 import { customField, customFieldDefinitions } from '../customField/index.js';
 import { ticket, ticketCustomValue } from './ticket.table.js';
@@ -206,4 +206,32 @@ async function userNamesOf(q: Queryable, wanted: boolean): Promise<Map<number, s
   if (!wanted) return new Map();
   const rows = await q.select({ id: appUser.id, name: displayNameSql(appUser.fullName, appUser.loginName) }).from(appUser);
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * A ticket's custom values as a reader of `language` reads them (option labels, a user's name, yes/no), by key:
+ * the templates' `{{ ticket.custom.<key> }}`. Every defined key is present (empty when the ticket has no value).
+ */
+export async function customTextsOf(q: Queryable, ticketId: number, language: Language): Promise<Record<string, string>> {
+  const definitions = await ticketFieldDefinitions(q);
+  if (definitions.length === 0) return {};
+  const values = (await customValuesOf(q, [ticketId], definitions)).get(ticketId) ?? {};
+  const userIds = definitions.filter((d) => d.type === 'user' && typeof values[d.key] === 'number').map((d) => values[d.key] as number);
+  const users = userIds.length
+    ? await q
+        .select({ id: appUser.id, name: displayNameSql(appUser.fullName, appUser.loginName) })
+        .from(appUser)
+        .where(inArray(appUser.id, userIds))
+    : [];
+  const names = new Map(users.map((u) => [u.id, u.name]));
+  return Object.fromEntries(
+    definitions.map((def) => [
+      def.key,
+      customValueText(def, values[def.key], language, {
+        yes: textAt(language, 'values.boolean.true') ?? 'Yes',
+        no: textAt(language, 'values.boolean.false') ?? 'No',
+        userName: (id) => names.get(id),
+      }),
+    ]),
+  );
 }
