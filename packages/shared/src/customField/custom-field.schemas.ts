@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineMessages, keyed, type Message, msg } from '../platform/message-keys.js';
 import { messages } from '../platform/messages.js';
-import { activeStatusSchema, auditFieldsSchema, idSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
+import {
+  activeStatusSchema,
+  auditFieldsSchema,
+  idSchema,
+  queryBaseSchema,
+  updateKeySchema,
+} from '../platform/paging.js';
 
 // Custom fields (contract section 21): typed fields an administrator adds to a record kind, per category.
 
@@ -54,8 +60,16 @@ export const customFieldMessages = defineMessages('customField', {
     ['field', 'value'],
     (field: string, value: string) => `${field}: "${value}" is not one of its options.`,
   ),
-  tooSmall: keyed('customField.tooSmall', ['field', 'min'], (field: string, min: string) => `${field} must be at least ${min}.`),
-  tooLarge: keyed('customField.tooLarge', ['field', 'max'], (field: string, max: string) => `${field} must be at most ${max}.`),
+  tooSmall: keyed(
+    'customField.tooSmall',
+    ['field', 'min'],
+    (field: string, min: string) => `${field} must be at least ${min}.`,
+  ),
+  tooLarge: keyed(
+    'customField.tooLarge',
+    ['field', 'max'],
+    (field: string, max: string) => `${field} must be at most ${max}.`,
+  ),
   tooShort: keyed(
     'customField.tooShort',
     ['field', 'min'],
@@ -66,7 +80,11 @@ export const customFieldMessages = defineMessages('customField', {
     ['field', 'max'],
     (field: string, max: string) => `${field} must have at most ${max} characters.`,
   ),
-  patternMismatch: keyed('customField.patternMismatch', ['field'], (field: string) => `${field} is not in the right form.`),
+  patternMismatch: keyed(
+    'customField.patternMismatch',
+    ['field'],
+    (field: string) => `${field} is not in the right form.`,
+  ),
   notForCategory: keyed(
     'customField.notForCategory',
     ['field'],
@@ -185,6 +203,7 @@ export const customFieldSchema = z
     categoryIds: z.array(z.number().int()),
     sort: z.number().int(),
     status: activeStatusSchema,
+    categories: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
   })
   .extend(auditFieldsSchema.shape);
 export type CustomField = z.infer<typeof customFieldSchema>;
@@ -197,7 +216,10 @@ export type CustomFieldQuery = z.infer<typeof customFieldQuerySchema>;
 /** What a record carries: `{ key: value }`; null or absent: no value. */
 export type CustomFieldValue = string | number | boolean | string[] | null;
 export const customValuesSchema = z
-  .record(z.string().max(50), z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(50)).max(200), z.null()]))
+  .record(
+    z.string().max(50),
+    z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(50)).max(200), z.null()]),
+  )
   .refine((values) => Object.keys(values).length <= 200);
 export type CustomValues = Record<string, CustomFieldValue>;
 
@@ -209,7 +231,10 @@ export const customFilterSchema = z.record(
     z.number(),
     z.boolean(),
     z
-      .object({ min: z.union([z.number(), z.string().max(40)]).optional(), max: z.union([z.number(), z.string().max(40)]).optional() })
+      .object({
+        min: z.union([z.number(), z.string().max(40)]).optional(),
+        max: z.union([z.number(), z.string().max(40)]).optional(),
+      })
       .strict(),
   ]),
 );
@@ -232,8 +257,10 @@ export const customFieldDefinitionSchema = customFieldSchema.pick({
   status: true,
 });
 
-export const appliesToCategory = (def: Pick<CustomFieldDefinition, 'categoryIds'>, categoryId: number | null | undefined) =>
-  def.categoryIds.length === 0 || (categoryId != null && def.categoryIds.includes(categoryId));
+export const appliesToCategory = (
+  def: Pick<CustomFieldDefinition, 'categoryIds'>,
+  categoryId: number | null | undefined,
+) => def.categoryIds.length === 0 || (categoryId != null && def.categoryIds.includes(categoryId));
 
 /** A custom field's refusal: the key, and the message that names the field by its label. */
 export type CustomValueProblem = { key: string; message: Message };
@@ -263,9 +290,16 @@ export function checkCustomValues(
   const byKey = new Map(definitions.map((d) => [d.key, d]));
   const problems: CustomValueProblem[] = [];
   const out: CustomValues = {};
-  const refuse = (key: string, name: Parameters<typeof msg<typeof customFieldMessages>>[1], more: Record<string, string> = {}) => {
+  const refuse = (
+    key: string,
+    name: Parameters<typeof msg<typeof customFieldMessages>>[1],
+    more: Record<string, string> = {},
+  ) => {
     const def = byKey.get(key);
-    problems.push({ key, message: msg(customFieldMessages, name, { field: def ? def.label[options.language] : key, ...more }) });
+    problems.push({
+      key,
+      message: msg(customFieldMessages, name, { field: def ? def.label[options.language] : key, ...more }),
+    });
   };
   for (const [key, raw] of Object.entries(values)) {
     const def = byKey.get(key);
@@ -331,7 +365,10 @@ function normalizeValue(def: CustomFieldDefinition, raw: unknown): CustomFieldVa
   }
 }
 
-type Problem = { name: 'unknownOption' | 'tooSmall' | 'tooLarge' | 'tooShort' | 'tooLong' | 'patternMismatch'; values?: Record<string, string> };
+type Problem = {
+  name: 'unknownOption' | 'tooSmall' | 'tooLarge' | 'tooShort' | 'tooLong' | 'patternMismatch';
+  values?: Record<string, string>;
+};
 function valueProblem(def: CustomFieldDefinition, value: CustomFieldValue): Problem | undefined {
   const { min, max, pattern } = def.validation;
   const known = new Set(def.options.map((o) => o.value));

@@ -131,7 +131,6 @@ export const ticketUpdateSchema = z
     scheduledDate: ticketInputFields.scheduledDate,
     /** The ticket's tags after the change (the whole set; omitted: unchanged). */
     tags: ticketTagsSchema.optional(),
-    /** The custom fields sent change; the others keep their values. */
     customFields: customValuesSchema.optional(),
     status: ticketStatusSchema.optional(),
   })

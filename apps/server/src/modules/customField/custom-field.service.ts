@@ -15,7 +15,10 @@ export function registerCustomValueTable(table: CustomValueTable) {
  * Every definition of a record kind, archived ones too (their stored values still read), in the form's order.
  * The value check itself (`checkCustomValues`) is shared with the web form.
  */
-export async function customFieldDefinitions(q: Queryable, entity: CustomFieldEntity): Promise<CustomFieldDefinition[]> {
+export async function customFieldDefinitions(
+  q: Queryable,
+  entity: CustomFieldEntity,
+): Promise<CustomFieldDefinition[]> {
   return q
     .select({
       id: customField.id,

@@ -1,19 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { CustomField, TicketPage, TicketScreen } from '@casedesk/shared';
+import type { CustomField, TicketOutcome, TicketPage, TicketScreen } from '@casedesk/shared';
 import { createUser, signIn, useTestApp } from '../../../test/helpers.js';
 import { addTicket, admin, createCategory, staff, ticketWorld } from '../../../test/ticket-factories.js';
 
 // Custom fields (contract section 21): definitions are an administrator's; tickets carry values checked against them.
 
 const ctx = useTestApp();
+const keyOf = (response: { body: unknown }) => (response.body as { messageKey?: string }).messageKey;
 /** Keys of one test: tests share the file's database, and a key is unique per record kind. */
 const unique = () => `f${randomBytes(3).toString('hex')}`;
 const label = (en: string) => ({ en, 'zh-cn': `${en}（简）`, 'zh-tw': `${en}（繁）` });
 
 async function define(token: string, body: Record<string, unknown>) {
-  const response = await ctx.call('POST', '/api/CustomField/Add', { token, body: { label: label(`Label ${String(body.key)}`), ...body } });
+  const response = await ctx.call('POST', '/api/CustomField/Add', {
+    token,
+    body: { label: label(`Label ${String(body.key)}`), ...body },
+  });
   expect(response.status, response.raw).toBe(200);
   return response.body.data as CustomField;
 }
@@ -44,7 +48,9 @@ describe('custom field definitions', () => {
     const body = { key: unique(), type: 'text', label: label('x') };
     expect((await ctx.call('POST', '/api/CustomField/Add', { token: w.agent.token, body })).status).toBe(403);
     const update = { id: field.id, rowVersion: field.rowVersion, required: true };
-    expect((await ctx.call('POST', '/api/CustomField/Update', { token: w.agent.token, body: update })).status).toBe(403);
+    expect((await ctx.call('POST', '/api/CustomField/Update', { token: w.agent.token, body: update })).status).toBe(
+      403,
+    );
     expect((await ctx.call('POST', '/api/CustomField/Query', { token: w.agent.token, body: {} })).status).toBe(403);
     expect((await ctx.call('POST', '/api/CustomField/Delete', { token: w.agent.token, body: [field.id] })).status).toBe(
       403,
@@ -62,7 +68,7 @@ describe('custom field definitions', () => {
     });
     // The key is read-only (as Get gives it back): ignored, the field keeps its key.
     expect(renamed.status, renamed.raw).toBe(200);
-    expect(renamed.body.data).toMatchObject({ key, label: label('Renamed') });
+    expect(renamed.body.data as CustomField).toMatchObject({ key, label: label('Renamed') });
     const cases: [Record<string, unknown>, string][] = [
       [{ key: 'Bad-Key', type: 'text' }, 'customField.keyForm'],
       [{ key: unique(), type: 'select' }, 'customField.optionsNeeded'],
@@ -79,7 +85,10 @@ describe('custom field definitions', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.raw).toContain(messageKey);
     }
-    const twice = await ctx.call('POST', '/api/CustomField/Add', { token: w.boss.token, body: { key, type: 'text', label: label('x') } });
+    const twice = await ctx.call('POST', '/api/CustomField/Add', {
+      token: w.boss.token,
+      body: { key, type: 'text', label: label('x') },
+    });
     expect(twice.status).toBe(409);
   });
 
@@ -110,7 +119,12 @@ describe('custom field definitions', () => {
     // Archived, with its option removed: the value still reads, and a new value is refused.
     const archived = await ctx.call('POST', '/api/CustomField/Update', {
       token: w.boss.token,
-      body: { id: field.id, rowVersion: field.rowVersion, status: 'Inactive', options: [{ value: 'new', label: label('New model') }] },
+      body: {
+        id: field.id,
+        rowVersion: field.rowVersion,
+        status: 'Inactive',
+        options: [{ value: 'new', label: label('New model') }],
+      },
     });
     expect(archived.status, archived.raw).toBe(200);
     const screen = (await ctx.call('GET', `/api/Ticket/Screen/${ticket.id}`, { token: w.agent.token })).body
@@ -118,10 +132,12 @@ describe('custom field definitions', () => {
     expect(screen.customFields).toEqual({ [key]: 'old' });
     const other = await w.add(w.agent.token, { customFields: { [key]: 'new' } });
     expect(other.status).toBe(400);
-    expect(other.body.messageKey).toBe('customField.notForCategory');
+    expect(keyOf(other)).toBe('customField.notForCategory');
     // An unused field is deleted.
     const spare = await define(w.boss.token, { key: unique(), type: 'text' });
-    expect((await ctx.call('POST', '/api/CustomField/Delete', { token: w.boss.token, body: [spare.id] })).status).toBe(200);
+    expect((await ctx.call('POST', '/api/CustomField/Delete', { token: w.boss.token, body: [spare.id] })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -138,7 +154,12 @@ describe('ticket custom values', () => {
       date: await make('date'),
       datetime: await make('datetime'),
       select: await make('select', { options: [{ value: 'x', label: label('X') }] }),
-      multiselect: await make('multiselect', { options: [{ value: 'x', label: label('X') }, { value: 'y', label: label('Y') }] }),
+      multiselect: await make('multiselect', {
+        options: [
+          { value: 'x', label: label('X') },
+          { value: 'y', label: label('Y') },
+        ],
+      }),
       user: await make('user'),
       checkbox: await make('checkbox'),
     };
@@ -182,9 +203,11 @@ describe('ticket custom values', () => {
         });
       } else {
         expect(response.status, about).toBe(400);
-        expect(response.body.messageKey, about).toBe(refusal);
+        expect(keyOf(response), about).toBe(refusal);
         expect(response.body.resultMsg, about).toContain(field.label.en);
-        expect(response.body.data.errors[0].field, about).toBe(`customFields.${field.key}`);
+        expect((response.body.data as { errors: { field: string }[] }).errors[0]!.field, about).toBe(
+          `customFields.${field.key}`,
+        );
       }
     }
     // The same refusal for a reader of Chinese names the field by its Chinese label.
@@ -211,7 +234,7 @@ describe('ticket custom values', () => {
     expect(elsewhere.status, elsewhere.raw).toBe(200);
     const foreign = await w.add(w.agent.token, { categoryId: otherCategory, customFields: { [key]: '5' } });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.messageKey).toBe('customField.notForCategory');
+    expect(keyOf(foreign)).toBe('customField.notForCategory');
     // Moving a ticket into the category asks for the value; sending it with the move is accepted.
     const t = elsewhere.body.data as { id: number; rowVersion: number };
     const move = { id: t.id, rowVersion: t.rowVersion, categoryId: w.categoryId };
@@ -233,7 +256,7 @@ describe('ticket custom values', () => {
       body: { id: t.id, rowVersion: t.rowVersion + 1, subject: 'Renamed' },
     });
     expect(renamed.status, renamed.raw).toBe(200);
-    expect(renamed.body.data.customFields).toEqual({ [key]: '99.5' });
+    expect((renamed.body.data as TicketScreen).customFields).toEqual({ [key]: '99.5' });
     // Bulk edit: a value per ticket, each judged under its own category.
     const other = (await w.add(w.agent.token, { categoryId: otherCategory })).body.data as { id: number };
     const batch = await ctx.call('POST', '/api/Ticket/BatchUpdate', {
@@ -241,11 +264,16 @@ describe('ticket custom values', () => {
       body: { ids: [t.id, other.id], set: { customFields: { [key]: '12' } } },
     });
     expect(batch.status, batch.raw).toBe(200);
-    expect(batch.body.data.map((o: { ok: boolean }) => o.ok)).toEqual([true, false]);
-    expect(batch.body.data[1].message).toBe(`${field.label.en} does not apply to this category.`);
+    expect((batch.body.data as TicketOutcome[]).map((o) => o.ok)).toEqual([true, false]);
+    expect((batch.body.data as TicketOutcome[])[1]!.message).toBe(`${field.label.en} does not apply to this category.`);
     const timeline = (await ctx.call('GET', `/api/Ticket/Timeline/${t.id}`, { token: w.agent.token })).body
       .data as TicketScreen['timeline'];
-    expect(timeline.flatMap((e) => e.changes).filter((c) => c.field === 'customFields').at(-1)).toMatchObject({
+    expect(
+      timeline
+        .flatMap((e) => e.changes)
+        .filter((c) => c.field === 'customFields')
+        .at(-1),
+    ).toMatchObject({
       from: { [key]: '99.5' },
       to: { [key]: '12' },
     });
@@ -255,14 +283,20 @@ describe('ticket custom values', () => {
     const w = await fieldWorld();
     const key = unique();
     await define(w.boss.token, { key, type: 'text', categoryIds: [w.categoryId] });
-    const t = (await w.add(w.agent.token, { customFields: { [key]: 'mine' } })).body.data as { id: number; rowVersion: number };
+    const t = (await w.add(w.agent.token, { customFields: { [key]: 'mine' } })).body.data as {
+      id: number;
+      rowVersion: number;
+    };
     const outsider = await staff(ctx, []);
     const response = await ctx.call('POST', '/api/Ticket/Update', {
       token: outsider.token,
       body: { id: t.id, rowVersion: t.rowVersion, customFields: { [key]: 'theirs' } },
     });
     expect(response.status).toBe(404);
-    expect((await ctx.call('GET', `/api/Ticket/Get/${t.id}`, { token: w.agent.token })).body.data.customFields).toEqual({
+    expect(
+      ((await ctx.call('GET', `/api/Ticket/Get/${t.id}`, { token: w.agent.token })).body.data as TicketScreen)
+        .customFields,
+    ).toEqual({
       [key]: 'mine',
     });
   });
@@ -282,7 +316,11 @@ describe('ticket custom values', () => {
     });
     await define(w.boss.token, { key: budget, type: 'decimal', categoryIds: [w.categoryId] });
     const add = async (values: Record<string, unknown>) =>
-      (await addTicket(ctx, w.agent.token, { projectId: w.projectId, categoryId: w.categoryId, customFields: values })) as {
+      (await addTicket(ctx, w.agent.token, {
+        projectId: w.projectId,
+        categoryId: w.categoryId,
+        customFields: values,
+      })) as {
         id: number;
         caseNumber: string;
       };
@@ -304,10 +342,16 @@ describe('ticket custom values', () => {
     expect(await ids({ nosuchfield: 'x' })).toEqual([]);
     // An outsider's list holds none of them, filter or not.
     const outsider = await staff(ctx, []);
-    const theirs = await ctx.call('POST', '/api/Ticket/Query', { token: outsider.token, body: { custom: { [device]: 'laptop' } } });
+    const theirs = await ctx.call('POST', '/api/Ticket/Query', {
+      token: outsider.token,
+      body: { custom: { [device]: 'laptop' } },
+    });
     expect((theirs.body.data as TicketPage).items).toEqual([]);
     // The list rows carry the values (optional columns).
-    const page = await ctx.call('POST', '/api/Ticket/Query', { token: w.agent.token, body: { projectId: w.projectId } });
+    const page = await ctx.call('POST', '/api/Ticket/Query', {
+      token: w.agent.token,
+      body: { projectId: w.projectId },
+    });
     expect((page.body.data as TicketPage).items.find((i) => i.id === phone.id)?.customFields).toEqual({
       [device]: 'phone',
       [budget]: '900',
@@ -364,8 +408,11 @@ describe('ticket custom values', () => {
       body: { name: 'Budget', body: `<p>{{ ticket.custom.${device} }} / {{ ticket.custom.${budget} }}</p>` },
     });
     expect(reply.status, reply.raw).toBe(200);
-    const rendered = await ctx.call('POST', '/api/TextModule/Render', { token, body: { id: reply.body.data.id, ticketId: t.id } });
+    const rendered = await ctx.call('POST', '/api/TextModule/Render', {
+      token,
+      body: { id: (reply.body.data as { id: number }).id, ticketId: t.id },
+    });
     expect(rendered.status, rendered.raw).toBe(200);
-    expect(rendered.body.data.body).toBe('<p>Laptop（繁） / 1200.50</p>');
+    expect((rendered.body.data as { body: string }).body).toBe('<p>Laptop（繁） / 1200.50</p>');
   });
 });

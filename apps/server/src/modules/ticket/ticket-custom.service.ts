@@ -47,7 +47,8 @@ export async function customValuesOf(
     if (!def) continue;
     const values = byTicket.get(row.ticketId) ?? {};
     byTicket.set(row.ticketId, values);
-    if (def.type === 'multiselect') values[def.key] = [...((values[def.key] as string[] | undefined) ?? []), row.textValue ?? ''];
+    if (def.type === 'multiselect')
+      values[def.key] = [...((values[def.key] as string[] | undefined) ?? []), row.textValue ?? ''];
     else if (def.type === 'number' || def.type === 'user') values[def.key] = Number(row.numberValue);
     else if (def.type === 'decimal') values[def.key] = row.numberValue;
     else if (def.type === 'checkbox') values[def.key] = row.textValue === 'true';
@@ -122,10 +123,18 @@ export async function writeCustomValues(
     .map((key) => byKey.get(key))
     .filter((d): d is CustomFieldDefinition => d !== undefined);
   if (fields.length === 0) return;
-  await tx
-    .delete(ticketCustomValue)
-    .where(and(eq(ticketCustomValue.ticketId, ticketId), inArray(ticketCustomValue.fieldId, fields.map((d) => d.id))));
-  const rows = fields.flatMap((def) => rowsForValue(def, values[def.key]).map((row) => ({ ticketId, fieldId: def.id, ...row })));
+  await tx.delete(ticketCustomValue).where(
+    and(
+      eq(ticketCustomValue.ticketId, ticketId),
+      inArray(
+        ticketCustomValue.fieldId,
+        fields.map((d) => d.id),
+      ),
+    ),
+  );
+  const rows = fields.flatMap((def) =>
+    rowsForValue(def, values[def.key]).map((row) => ({ ticketId, fieldId: def.id, ...row })),
+  );
   if (rows.length > 0) await tx.insert(ticketCustomValue).values(rows);
 }
 
@@ -177,7 +186,6 @@ export async function* withCustomValues<T extends { id: number }>(q: Queryable, 
   if (batch.length > 0) yield* await valued(batch);
 }
 
-
 /** An export's column per custom field (archived ones too: their values still read), headed by its label. */
 export async function customFieldExportColumns(q: Queryable): Promise<ExportColumn[]> {
   const definitions = await ticketFieldDefinitions(q);
@@ -192,11 +200,13 @@ export async function customFieldExportColumns(q: Queryable): Promise<ExportColu
     cell: (row, language) => {
       const value = (row.customFields as CustomValues | undefined)?.[def.key];
       if (def.type === 'number') return value ?? null;
-      return customValueText(def, value, language, {
-        yes: textAt(language, 'values.boolean.true') ?? 'Yes',
-        no: textAt(language, 'values.boolean.false') ?? 'No',
-        userName: (id) => names.get(id),
-      }) || null;
+      return (
+        customValueText(def, value, language, {
+          yes: textAt(language, 'values.boolean.true') ?? 'Yes',
+          no: textAt(language, 'values.boolean.false') ?? 'No',
+          userName: (id) => names.get(id),
+        }) || null
+      );
     },
   }));
 }
@@ -204,7 +214,9 @@ export async function customFieldExportColumns(q: Queryable): Promise<ExportColu
 /** Active and former users' names by id, read once for an export with a user field. */
 async function userNamesOf(q: Queryable, wanted: boolean): Promise<Map<number, string>> {
   if (!wanted) return new Map();
-  const rows = await q.select({ id: appUser.id, name: displayNameSql(appUser.fullName, appUser.loginName) }).from(appUser);
+  const rows = await q
+    .select({ id: appUser.id, name: displayNameSql(appUser.fullName, appUser.loginName) })
+    .from(appUser);
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -212,11 +224,17 @@ async function userNamesOf(q: Queryable, wanted: boolean): Promise<Map<number, s
  * A ticket's custom values as a reader of `language` reads them (option labels, a user's name, yes/no), by key:
  * the templates' `{{ ticket.custom.<key> }}`. Every defined key is present (empty when the ticket has no value).
  */
-export async function customTextsOf(q: Queryable, ticketId: number, language: Language): Promise<Record<string, string>> {
+export async function customTextsOf(
+  q: Queryable,
+  ticketId: number,
+  language: Language,
+): Promise<Record<string, string>> {
   const definitions = await ticketFieldDefinitions(q);
   if (definitions.length === 0) return {};
   const values = (await customValuesOf(q, [ticketId], definitions)).get(ticketId) ?? {};
-  const userIds = definitions.filter((d) => d.type === 'user' && typeof values[d.key] === 'number').map((d) => values[d.key] as number);
+  const userIds = definitions
+    .filter((d) => d.type === 'user' && typeof values[d.key] === 'number')
+    .map((d) => values[d.key] as number);
   const users = userIds.length
     ? await q
         .select({ id: appUser.id, name: displayNameSql(appUser.fullName, appUser.loginName) })

@@ -30,7 +30,6 @@ import { recordColumns, timestamptz } from '../../platform/columns.js';
 import { describeReference } from '../../platform/db-errors.js';
 import { category } from '../category/category.table.js';
 import { customField } from '../customField/custom-field.table.js';
-import { registerCustomValueTable } from '../customField/custom-field.service.js';
 import { company } from '../company/company.table.js';
 import { project } from '../project/project.table.js';
 import { slaPolicy } from '../sla/sla-policy.table.js';
@@ -242,18 +241,13 @@ export const ticketCustomValue = pgTable(
     index('ticket_custom_value_text_idx').on(t.fieldId, t.textValue, t.ticketId),
     index('ticket_custom_value_number_idx').on(t.fieldId, t.numberValue, t.ticketId),
     // A field holding values cannot be deleted under them (archived instead); worded in the custom field module.
-    foreignKey({ name: 'ticket_custom_value_field_fk', columns: [t.fieldId], foreignColumns: [customField.id] }).onDelete(
-      'restrict',
-    ),
+    foreignKey({
+      name: 'ticket_custom_value_field_fk',
+      columns: [t.fieldId],
+      foreignColumns: [customField.id],
+    }).onDelete('restrict'),
   ],
 );
-
-registerCustomValueTable({
-  entity: 'Ticket',
-  table: ticketCustomValue,
-  recordId: ticketCustomValue.ticketId,
-  fieldId: ticketCustomValue.fieldId,
-});
 
 /** Who watches a ticket (contract 20): told of its comments and status changes; since when and how they came to. */
 export const ticketWatcher = pgTable(

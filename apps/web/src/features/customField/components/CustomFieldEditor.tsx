@@ -17,7 +17,9 @@ import { requiredRule, schemaRule } from '../../../platform/form-rules';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { useStatusOptions } from '../../../platform/crud/StatusTag';
 import { languageNames } from '../../../platform/i18n';
-import { useTicketFormOptions } from '../../ticket/api';
+import { searchCategories } from '../../../platform/pickers/lookups';
+import { resourceKeys } from '../../../platform/crud/resource-api';
+import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { customFieldApi } from '../api';
 
 type Values = z.input<typeof customFieldCreateSchema>;
@@ -70,8 +72,6 @@ function LabelInputs({ name, compact = false }: { name: (string | number)[]; com
 export function CustomFieldEditor({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const statusOptions = useStatusOptions();
-  const { data } = useTicketFormOptions();
-  const categoryOptions = (data?.categories ?? []).map((c) => ({ value: c.id, label: c.name }));
   const typeOptions = customFieldTypes.map((type) => ({ value: type, label: t(`customField.types.${type}`) }));
   return (
     <EditorDrawer<CustomField, Values>
@@ -80,11 +80,20 @@ export function CustomFieldEditor({ id, onClose }: { id: number | null; onClose:
       onClose={onClose}
       width={720}
       title={id === null ? t('customField.create') : t('customField.edit')}
-      defaults={{ appliesTo: 'Ticket', type: 'text', options: [], required: false, validation: {}, categoryIds: [], sort: 0, status: 'Active' }}
+      defaults={{
+        appliesTo: 'Ticket',
+        type: 'text',
+        options: [],
+        required: false,
+        validation: {},
+        categoryIds: [],
+        sort: 0,
+        status: 'Active',
+      }}
       toForm={toForm}
       toBody={toBody}
     >
-      {(form) => {
+      {(form, detail) => {
         const type = (form.getFieldValue('type') ?? 'text') as CustomFieldType;
         return (
           <>
@@ -143,7 +152,11 @@ export function CustomFieldEditor({ id, onClose }: { id: number | null; onClose:
                                   </Col>
                                 </Row>
                               ))}
-                              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ value: '', label: {} })}>
+                              <Button
+                                type="dashed"
+                                icon={<PlusOutlined />}
+                                onClick={() => add({ value: '', label: {} })}
+                              >
                                 {t('customField.addOption')}
                               </Button>
                             </>
@@ -153,7 +166,11 @@ export function CustomFieldEditor({ id, onClose }: { id: number | null; onClose:
                     )}
                     {customFieldHasBounds(current) && (
                       <Space size={16} align="start">
-                        <Form.Item name={['validation', 'min']} label={t('customField.fields.min')} extra={t('customField.boundsHelp')}>
+                        <Form.Item
+                          name={['validation', 'min']}
+                          label={t('customField.fields.min')}
+                          extra={t('customField.boundsHelp')}
+                        >
                           <InputNumber />
                         </Form.Item>
                         <Form.Item name={['validation', 'max']} label={t('customField.fields.max')}>
@@ -162,7 +179,11 @@ export function CustomFieldEditor({ id, onClose }: { id: number | null; onClose:
                       </Space>
                     )}
                     {customFieldHasPattern(current) && (
-                      <Form.Item name={['validation', 'pattern']} label={t('customField.fields.pattern')} extra={t('customField.patternHelp')}>
+                      <Form.Item
+                        name={['validation', 'pattern']}
+                        label={t('customField.fields.pattern')}
+                        extra={t('customField.patternHelp')}
+                      >
                         <Input maxLength={200} />
                       </Form.Item>
                     )}
@@ -170,8 +191,18 @@ export function CustomFieldEditor({ id, onClose }: { id: number | null; onClose:
                 );
               }}
             </Form.Item>
-            <Form.Item name="categoryIds" label={t('customField.fields.categories')} extra={t('customField.categoriesHelp')}>
-              <Select mode="multiple" allowClear options={categoryOptions} optionFilterProp="label" placeholder={t('customField.allCategories')} />
+            <Form.Item
+              name="categoryIds"
+              label={t('customField.fields.categories')}
+              extra={t('customField.categoriesHelp')}
+            >
+              <RemoteSelect
+                mode="multiple"
+                queryKey={resourceKeys('Category').of('options')}
+                search={(keyword) => searchCategories(keyword)}
+                known={detail?.categories?.map((c) => ({ value: c.id, label: c.name }))}
+                placeholder={t('customField.allCategories')}
+              />
             </Form.Item>
             <Row gutter={16}>
               <Col span={8}>

@@ -15,7 +15,11 @@ export function TicketCustomFieldsCard({ values }: { values: CustomValues }) {
   const users = new Map((data?.users ?? []).map((u) => [u.id, u.name]));
   const shown = (data?.customFields ?? []).filter((def) => values[def.key] !== undefined && values[def.key] !== null);
   if (shown.length === 0) return null;
-  const words = { yes: t('values.boolean.true'), no: t('values.boolean.false'), userName: (id: number) => users.get(id) };
+  const words = {
+    yes: t('values.boolean.true'),
+    no: t('values.boolean.false'),
+    userName: (id: number) => users.get(id),
+  };
   return (
     <Card size="small" title={t('ticket.custom.title')} className="ticket-custom-card">
       <Descriptions

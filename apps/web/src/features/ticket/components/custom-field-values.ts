@@ -2,20 +2,17 @@ import i18n from 'i18next';
 import {
   appliesToCategory,
   checkCustomValues,
-  customFieldLanguages,
   customValueText,
   type CustomFieldDefinition,
-  type CustomFieldLanguage,
   type CustomFieldValue,
   type CustomValues,
 } from '@casedesk/shared';
 import type { FormRule } from 'antd';
+import { labelLanguage } from '../../../platform/custom-field-language';
 import { formatDate, formatDateTime } from '../../../platform/format';
 import { translateServerMessage } from '../../../platform/server-messages';
 
-/** The reader's language as custom field labels are kept (en, zh-cn, zh-tw). */
-export const labelLanguage = (language: string): CustomFieldLanguage =>
-  (customFieldLanguages as readonly string[]).includes(language) ? (language as CustomFieldLanguage) : 'en';
+export { labelLanguage };
 
 /** The fields the form asks for a ticket of `categoryId`: active ones of that category (or of all). */
 export const fieldsFor = (definitions: readonly CustomFieldDefinition[], categoryId: number | null | undefined) =>

@@ -3,16 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { CustomField } from '@casedesk/shared';
 import { customFieldApi } from '../../api';
 import { CustomFieldEditor } from '../../components/CustomFieldEditor';
-import { labelLanguage } from '../../../ticket/components/custom-field-values';
+import { labelLanguage } from '../../../../platform/custom-field-language';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
-import { useTicketFormOptions } from '../../../ticket/api';
 
 /** Custom fields of tickets (contract 21): an administrator's list, edited in a drawer. */
 export default function CustomFieldListPage() {
   const { t, i18n } = useTranslation();
   const language = labelLanguage(i18n.language);
-  const categories = new Map((useTicketFormOptions().data?.categories ?? []).map((c) => [c.id, c.name]));
   return (
     <ListPage<CustomField>
       kind="master"
@@ -40,7 +38,7 @@ export default function CustomFieldListPage() {
           render: (_, f) =>
             f.categoryIds.length === 0
               ? t('customField.allCategories')
-              : f.categoryIds.map((id) => <Tag key={id}>{categories.get(id) ?? '—'}</Tag>),
+              : (f.categories ?? []).map((c) => <Tag key={c.id}>{c.name}</Tag>),
         },
         {
           key: 'required',
