@@ -9,6 +9,7 @@ import { companyModule } from './company/index.js';
 import { vendorModule } from './vendor/index.js';
 import { projectModule } from './project/index.js';
 import { categoryModule } from './category/index.js';
+import { customFieldModule } from './customField/index.js';
 import { ticketModule } from './ticket/index.js';
 import { fileModule } from './file/index.js';
 import { roleModule } from './role/index.js';
@@ -54,6 +55,8 @@ export const modules: readonly ModuleManifest[] = [
   roleModule,
   userModule,
   categoryModule,
+  // Before ticket (the ticket's custom values are checked against its definitions).
+  customFieldModule,
   ticketModule,
   fileModule,
   userGroupModule,

@@ -22,6 +22,10 @@ export type ExportColumn = {
   /** The code of the dictionary whose item's `value` the field holds (`dictionaryValueIn`). */
   dictionary?: string;
   width?: number;
+  /** A header given in each language (a field an administrator named), instead of the locales' `fields.<label>`. */
+  headers?: Record<Language, string>;
+  /** The cell worded by the column itself (a custom field's option labels), instead of `values`/`texts`. */
+  cell?: (row: Record<string, unknown>, language: Language) => unknown;
 };
 
 /** The items of the dictionaries an export's columns name, by code (`dictionaryItemsByCode`). */
@@ -93,7 +97,8 @@ function labelled(
 const worded = (language: Language, key: string) => textAt(language, key) ?? key.slice(key.lastIndexOf('.') + 1);
 
 /** A column's header in a language. */
-export const exportHeader = (language: Language, column: ExportColumn) => worded(language, exportHeaderKey(column));
+export const exportHeader = (language: Language, column: ExportColumn) =>
+  column.headers?.[language] ?? worded(language, exportHeaderKey(column));
 
 /** A row's cell of a column as the sheet holds it, in a language. */
 export const exportCell = (
@@ -101,7 +106,7 @@ export const exportCell = (
   column: ExportColumn,
   row: Record<string, unknown>,
   dictionaries: ExportDictionaries = new Map(),
-) => cellValue(labelled(language, column, row, dictionaries));
+) => cellValue(column.cell ? column.cell(row, language) : labelled(language, column, row, dictionaries));
 
 /** A sheet's name as Excel takes it: at most 31 characters, none of `\ / ? * [ ] :`. */
 const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);

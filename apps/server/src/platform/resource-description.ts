@@ -130,6 +130,8 @@ export type ResourceDefinition<T extends ReadableTable, S extends ResourceSchema
   /** The success message of Add, when it says more than "ok" (e.g. "Ticket submitted"). */
   addedMessage?: string;
   exportColumns: ExportColumn[];
+  /** Columns known only at the time of the export (custom fields), after `exportColumns`. */
+  moreExportColumns?: (q: Queryable) => Promise<ExportColumn[]>;
   /**
    * How a selected row is shown when the API names or derives fields differently (Get, Detail, lists, Export);
    * `columns` and `rowOf` together give `Row`.

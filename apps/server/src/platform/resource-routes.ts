@@ -11,7 +11,7 @@ import {
   type PermissionCode,
   type PermissionModule,
 } from '@casedesk/shared';
-import type { Db } from './db.js';
+import type { Db, Queryable } from './db.js';
 import { requireActor } from './access.js';
 import { ok, present } from './envelope.js';
 import { AppError } from './errors.js';
@@ -32,6 +32,7 @@ export type AnyResource = ResourceOperations<Record<string, unknown>, never, nev
     label: string;
     schemas: ResourceSchemas;
     exportColumns: ExportColumn[];
+    moreExportColumns?: ((q: Queryable) => Promise<ExportColumn[]>) | undefined;
     addedMessage?: string | undefined;
   };
 };
@@ -124,9 +125,10 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
     },
     async (request, reply) => {
       const rows = await startedRows(service.rowsForExport(db, requireActor(request), request.body as never));
-      const dictionaries = await dictionaryItemsByCode(db, exportDictionaryCodes(def.exportColumns));
+      const columns = [...def.exportColumns, ...((await def.moreExportColumns?.(db)) ?? [])];
+      const dictionaries = await dictionaryItemsByCode(db, exportDictionaryCodes(columns));
       const language = callerLanguage(request);
-      return sendXlsx(reply, language, `${def.name}.xlsx`, def.name, def.exportColumns, rows, dictionaries);
+      return sendXlsx(reply, language, `${def.name}.xlsx`, def.name, columns, rows, dictionaries);
     },
   );
 }

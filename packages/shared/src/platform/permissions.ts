@@ -32,6 +32,7 @@ export const permissionModules = [
   'textModule',
   'macro',
   'ticketView',
+  'customField',
   'log',
   'settings',
 ] as const;

@@ -23,6 +23,7 @@ export const ticketBatchFields = [
   'privateTicket',
   'scheduledDate',
   'tags',
+  'customFields',
 ] as const;
 export type TicketBatchField = (typeof ticketBatchFields)[number];
 

@@ -7,6 +7,11 @@ import { ticketSlaHoldSchema, ticketSlaSchema } from '../sla/sla-clock.schemas.j
 import { slaStates, ticketFroms, ticketPriorities, ticketStatuses, ticketViews } from './ticket.values.js';
 import { tagsModes, ticketTagSchema, ticketTagsSchema } from './ticket-tag.schemas.js';
 import { refusedMentionSchema, ticketWatcherSchema } from './ticket-watch.schemas.js';
+import {
+  customFieldDefinitionSchema,
+  customFilterSchema,
+  customValuesSchema,
+} from '../customField/custom-field.schemas.js';
 
 export * from './ticket.values.js';
 export const ticketStatusSchema = z.enum(ticketStatuses);
@@ -92,6 +97,8 @@ const ticketInputFields = {
   attachments: z.array(id).max(100).default([]),
   scheduledDate: dateTimeInputSchema.nullable().optional(),
   tags: ticketTagsSchema.optional(),
+  /** Custom field values `{ key: value }` (contract 21), checked on the server against the active definitions. */
+  customFields: customValuesSchema.optional(),
 };
 
 export const ticketCreateSchema = z.object(ticketInputFields).strict();
@@ -124,6 +131,7 @@ export const ticketUpdateSchema = z
     scheduledDate: ticketInputFields.scheduledDate,
     /** The ticket's tags after the change (the whole set; omitted: unchanged). */
     tags: ticketTagsSchema.optional(),
+    customFields: customValuesSchema.optional(),
     status: ticketStatusSchema.optional(),
   })
   .extend(updateKeySchema.shape)
@@ -172,6 +180,8 @@ export const ticketSchema = z
     mergedAt: nullableText,
     /** Normalized, sorted (contract section 20). */
     tags: z.array(z.string()),
+    /** Custom field values by key (contract 21); a field without a value is absent. */
+    customFields: z.record(z.string(), z.unknown()),
     sla: ticketSlaSchema,
   })
   .extend(auditFieldsSchema.shape);
@@ -217,6 +227,7 @@ export const ticketListItemSchema = ticketSchema
     modifiedAt: true,
     sla: true,
     tags: true,
+    customFields: true,
   })
   .extend({
     categoryName: nullableText,
@@ -298,6 +309,8 @@ export const ticketQuerySchema = z
     /** Tickets carrying any (`tagsMode` any, the default) or all of these tags (contract section 20). */
     tags: listOf(ticketTagSchema).optional(),
     tagsMode: z.enum(tagsModes).optional(),
+    /** Custom fields: `{ key: value }` (an option, a user id, yes/no, a text) or `{ key: { min, max } }` (contract 21). */
+    custom: customFilterSchema.optional(),
   })
   .strict();
 export type TicketQuery = z.infer<typeof ticketQuerySchema>;
@@ -385,39 +398,6 @@ export type TicketTimelineEntry = z.infer<typeof ticketTimelineEntrySchema>;
 export const ticketScreenSchema = ticketDetailSchema.extend({ timeline: z.array(ticketTimelineEntrySchema) });
 export type TicketScreen = z.infer<typeof ticketScreenSchema>;
 
-const countOf = <K extends z.ZodType>(key: K) => z.array(z.object({ key, count: z.number().int() }));
-/** `GET /api/Ticket/Dashboard`: every number within the caller's visibility, in one round trip. */
-export const ticketDashboardSchema = z.object({
-  myOpen: z.object({
-    count: z.number().int(),
-    items: z.array(
-      ticketListItemSchema.pick({
-        id: true,
-        caseNumber: true,
-        subject: true,
-        status: true,
-        priority: true,
-        dueDate: true,
-      }),
-    ),
-  }),
-  unassigned: z.number().int(),
-  overdue: z.number().int(),
-  byStatus: countOf(ticketStatusSchema),
-  byPriority: countOf(ticketPrioritySchema),
-  byCategory: z.array(
-    z.object({
-      categoryId: nullableId,
-      categoryCode: nullableText,
-      categoryName: nullableText,
-      count: z.number().int(),
-    }),
-  ),
-  /** The last 30 days (UTC), oldest first. */
-  daily: z.array(z.object({ date: z.string(), opened: z.number().int(), closed: z.number().int() })),
-});
-export type TicketDashboard = z.infer<typeof ticketDashboardSchema>;
-
 /**
  * `GET /api/Ticket/FormOptions`: what the ticket form and the list filters may offer the caller (their
  * active projects, the active categories of those projects, active companies and active users), so that
@@ -445,5 +425,7 @@ export const ticketFormOptionsSchema = z.object({
   ),
   companies: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
   users: z.array(z.object({ id: z.number().int(), loginName: z.string(), name: z.string() })),
+  /** Ticket custom field definitions, archived ones too (their values still read); the form asks the active ones. */
+  customFields: z.array(customFieldDefinitionSchema),
 });
 export type TicketFormOptions = z.infer<typeof ticketFormOptionsSchema>;

@@ -4,7 +4,7 @@ import { prebuiltSelection, preparedStatement, rowsOf, type Tx } from '../../pla
 import type { DomainEvent, DomainEventHandler } from '../../platform/events.js';
 import { logMessage, writeSystemLog, type LogMessage } from '../../platform/logs.js';
 import { appSetting } from '../setting/index.js';
-import { ticket } from '../ticket/index.js';
+import { customTextsOf, ticket } from '../ticket/index.js';
 import { appUser, userDisplayNameSql } from '../user/index.js';
 import { queueEmail } from './email-outbox.service.js';
 import { nestValues, renderTemplate, type TemplateValues } from './email-render.service.js';
@@ -283,7 +283,8 @@ async function notifyTicket(tx: Tx, event: TicketEvent): Promise<void> {
   }
   if (!recipient) return;
 
-  const values: TemplateValues = { ticket: found.values, link: found.values.link };
+  const custom = await customTextsOf(tx, event.ticketId, recipient.language);
+  const values: TemplateValues = { ticket: { ...found.values, custom }, link: found.values.link };
   let commentId: number | undefined;
   if (event.type === 'ticket.commented') {
     commentId = event.commentId;

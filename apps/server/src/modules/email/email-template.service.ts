@@ -14,7 +14,7 @@ import type { Db, Queryable, SelectionRow, Tx } from '../../platform/db.js';
 import { fieldRefusal, notFound } from '../../platform/errors.js';
 import { formatMoment } from '../../platform/zoned-time.js';
 import { appSetting } from '../setting/index.js';
-import { ticket, ticketComment, visibleSql } from '../ticket/index.js';
+import { customTextsOf, ticket, ticketComment, visibleSql } from '../ticket/index.js';
 import { appUser, userDisplayNameSql, userNameSql } from '../user/index.js';
 import {
   checkTemplateSyntax,
@@ -158,6 +158,7 @@ export async function agentTextValues(
     ticket: {
       ...ticketValues,
       dueDate: row.dueDate ? formatMoment(new Date(row.dueDate), language, me?.timeZone) : '',
+      custom: await customTextsOf(q, ticketId, language),
     },
     customer: {
       name: customerName,

@@ -107,6 +107,8 @@ export const menuSeed: MenuSeed[] = [
     titles: ['Master data', '基础数据', '基礎資料'],
     children: [
       page('/category/list', 'CategoryList', 'category', ['Categories', '类别', '類別']),
+      // Typed fields administrators add to tickets, per category (contract 21).
+      page('/customField/list', 'CustomFieldList', 'customField', ['Custom fields', '自定义字段', '自訂欄位']),
       page('/project/list', 'ProjectList', 'project', ['Projects', '项目', '專案']),
       page('/company/list', 'CompanyList', 'company', ['Companies', '公司', '公司']),
       page('/vendor/list', 'VendorList', 'vendor', ['Vendors', '供应商', '供應商']),

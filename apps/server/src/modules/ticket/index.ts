@@ -24,6 +24,7 @@ export { changeTicketIn, idsOfQuery, workOnEachTicket, type TicketWork } from '.
 export { countsOfQueries } from './ticket-batch.service.js';
 export { checkDateRange } from './ticket.service.js';
 export { tagsOfTicket } from './ticket-tag.service.js';
+export { customTextsOf } from './ticket-custom.service.js';
 export { checkProject, checkUsers } from './ticket-references.service.js';
 // Data Management's retention rule: the archive job and its tables (ticket-archive.table.ts).
 export { archiveClosedTickets, archiveCutoff, ticketArchiveHandler } from './ticket-archive.service.js';
@@ -42,6 +43,15 @@ import { registerTicketMergeRoutes } from './ticket-merge.routes.js';
 import * as archiveTables from './ticket-archive.table.js';
 import { registerTicketRoutes } from './ticket.routes.js';
 import * as tables from './ticket.table.js';
+import { registerCustomValueTable } from '../customField/index.js';
+
+// The custom field module counts a field's values here before it lets one be deleted (modules point down).
+registerCustomValueTable({
+  entity: 'Ticket',
+  table: tables.ticketCustomValue,
+  recordId: tables.ticketCustomValue.ticketId,
+  fieldId: tables.ticketCustomValue.fieldId,
+});
 
 export const ticketModule: ModuleManifest = {
   name: 'ticket',

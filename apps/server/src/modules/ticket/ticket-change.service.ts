@@ -31,6 +31,7 @@ import {
 } from './ticket-references.service.js';
 import { changedClock, movedClock } from './ticket-sla.service.js';
 import { replaceTicketTags, tagsOfTicket } from './ticket-tag.service.js';
+import { customValuesOfTicket, judgeCustomValues, writeCustomValues } from './ticket-custom.service.js';
 import { watchersToTell } from './ticket-watch.service.js';
 import {
   fileOwner,
@@ -125,7 +126,19 @@ export async function applyChange(
   const tagsAfter = input.tags !== undefined ? [...new Set(input.tags.map(normalizeTag))].sort() : tagsBefore;
   const tagsChanged = comparable(tagsBefore) !== comparable(tagsAfter);
 
-  if (Object.keys(next).length === 0 && !tagsChanged) return { value: before, removedFiles: [] };
+  // Custom values are rows of their own too: checked when sent, and when the category changes (its required ones).
+  const customSent = input.customFields !== undefined && Object.keys(input.customFields).length > 0;
+  const customBefore = customSent || next.categoryId !== undefined ? await customValuesOfTicket(tx, before.id) : {};
+  const custom =
+    customSent || next.categoryId !== undefined
+      ? await judgeCustomValues(tx, actor, input.customFields, categoryId, { stored: customBefore })
+      : undefined;
+  const customChanged = Object.keys(custom?.values ?? {}).filter(
+    (key) => comparable(custom?.values[key]) !== comparable(customBefore[key]),
+  );
+
+  if (Object.keys(next).length === 0 && !tagsChanged && customChanged.length === 0)
+    return { value: before, removedFiles: [] };
   const after = { ...before, ...next };
   // The clock moves with the change (its own columns, not the change's history: the clock keeps its spans).
   const { clock } = await movedClock(tx, before.id, before, after, { now: new Date() });
@@ -158,6 +171,14 @@ export async function applyChange(
     await replaceTicketTags(tx, row.id, tagsBefore, tagsAfter);
     // None reads as empty in the timeline, as other cleared fields do.
     changes.tags = { from: tagsBefore.length > 0 ? tagsBefore : null, to: tagsAfter.length > 0 ? tagsAfter : null };
+  }
+  if (custom && customChanged.length > 0) {
+    const changedValues = Object.fromEntries(customChanged.map((key) => [key, custom.values[key] ?? null]));
+    await writeCustomValues(tx, row.id, custom.definitions, changedValues);
+    changes.customFields = {
+      from: Object.fromEntries(customChanged.map((key) => [key, customBefore[key] ?? null])),
+      to: changedValues,
+    };
   }
   await tx.insert(ticketHistory).values({ ticketId: row.id, actorId: actor.userId, kind: 'changed', changes });
   // A ticket that newly reaches a delegate is written to the delegate audit (the delegate module's one rule chose them).

@@ -20,6 +20,7 @@ import { activePoliciesJson, choosablePolicies, stoppedClock } from '../sla/inde
 import { appUser } from '../user/index.js';
 import { ticketRecordColumns } from './ticket.queries.js';
 import { clockColumns, clockHolidaysFrom, movedClock, startHold } from './ticket-sla.service.js';
+import { judgeCustomValues, ticketFieldDefinitions, writeCustomValues } from './ticket-custom.service.js';
 import { replaceTicketTags } from './ticket-tag.service.js';
 import {
   activeUsersSql,
@@ -180,7 +181,13 @@ export async function createTicket(db: Db, actor: Actor, input: TicketCreate): P
   const settings = await readSettings(db);
   checkPrivateAllowed(settings, false, input.privateTicket);
   // Without files to claim, tags to write and a module listening, the one statement is the whole transaction.
-  if (input.attachments.length === 0 && !input.tags?.length && !hasDomainEventHandlers())
+  if (
+    input.attachments.length === 0 &&
+    !input.tags?.length &&
+    !hasDomainEventHandlers() &&
+    (await ticketFieldDefinitions(db)).length === 0 &&
+    !input.customFields
+  )
     return insertTicket(db, actor, input, settings);
   return db.transaction((tx) => createTicketIn(tx, actor, input, settings));
 }
@@ -197,7 +204,12 @@ export async function createTicketIn(
   settings: SettingValues,
   options: { viaEmailId?: number } = {},
 ): Promise<TicketRecord> {
+  // A ticket from a mail cannot answer required fields: its values are checked, not asked for.
+  const custom = await judgeCustomValues(tx, actor, input.customFields, input.categoryId, {
+    skipRequired: options.viaEmailId !== undefined,
+  });
   const row = await insertTicket(tx, actor, input, settings);
+  await writeCustomValues(tx, row.id, custom.definitions, custom.values);
   if (row.attachments.length > 0) await claimFiles(tx, actor, fileOwner, row.id, row.attachments);
   if (input.tags?.length) await replaceTicketTags(tx, row.id, [], newTags(input));
   const viaEmail = options.viaEmailId !== undefined ? { viaEmailId: options.viaEmailId } : {};

@@ -6,6 +6,7 @@ import { category, categoryProject } from '../category/index.js';
 import { company } from '../company/index.js';
 import { project, projectCompany } from '../project/index.js';
 import { appUser, userDisplayNameSql } from '../user/index.js';
+import { ticketFieldDefinitions } from './ticket-custom.service.js';
 
 /** The pickers of the ticket form and list filters, within what the caller may use (see the schema). */
 export async function formOptions(db: Db, actor: Actor): Promise<TicketFormOptions> {
@@ -62,5 +63,6 @@ export async function formOptions(db: Db, actor: Actor): Promise<TicketFormOptio
     })),
     companies: companies.map((c) => ({ ...c, id: Number(c.id) })),
     users: users.map((u) => ({ ...u, id: Number(u.id) })),
+    customFields: await ticketFieldDefinitions(db),
   };
 }

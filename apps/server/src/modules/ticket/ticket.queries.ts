@@ -18,6 +18,7 @@ import { userNameSql } from '../user/index.js';
 import { seesAllPrivate, visibleSql } from './ticket.policy.js';
 import { clockColumns, slaPolicyNameColumns, slaStateCondition } from './ticket-sla.service.js';
 import { tagsCondition } from './ticket-tag.service.js';
+import { customCondition } from './ticket-custom.service.js';
 import { ticket } from './ticket.table.js';
 
 /** Every column of a ticket record, without the search documents. */
@@ -172,6 +173,7 @@ export function ticketListSql(
   if (query.assignTo) conditions.push(eq(ticket.assignTo, query.assignTo));
   if (query.privateTicket !== undefined) conditions.push(eq(ticket.privateTicket, query.privateTicket));
   conditions.push(tagsCondition(query.tags, query.tagsMode));
+  conditions.push(customCondition(query.custom));
   if (query.slaState?.length) {
     // A view of open work, or a status filter of open statuses only: every clock it shows runs.
     const openOnly =

@@ -15,6 +15,7 @@ import { deleteTickets, updateTicket } from './ticket-change.service.js';
 import { createTicket } from './ticket-create.service.js';
 import { visibleSql } from './ticket.policy.js';
 import { withTags } from './ticket-tag.service.js';
+import { customFieldExportColumns, withCustomValues } from './ticket-custom.service.js';
 import { ticketRowsInOrder } from './ticket.queries.js';
 import {
   exportFilter,
@@ -75,6 +76,7 @@ export const createTicketResource = (dataDir: string) => {
     scope: (actor) => visibleSql(actor),
     addedMessage: ticketMessages.submitted,
     exportColumns: ticketExportColumns,
+    moreExportColumns: customFieldExportColumns,
     operations: {
       query: queryTickets,
       get: getTicket,
@@ -91,7 +93,8 @@ export const createTicketResource = (dataDir: string) => {
         return result.value;
       },
       // Not a generator: a bad date range is refused before the file starts.
-      rowsForExport: (db, actor, query) => withTags(db, ticketRowsInOrder(db, exportFilter(actor, query))),
+      rowsForExport: (db, actor, query) =>
+        withCustomValues(db, withTags(db, ticketRowsInOrder(db, exportFilter(actor, query)))),
     },
   });
 };

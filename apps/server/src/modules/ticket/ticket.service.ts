@@ -5,6 +5,7 @@ import {
   ticketMessages,
   type TicketPage,
   type TicketQuery,
+  type CustomValues,
   type TicketSla,
 } from '@casedesk/shared';
 import { prebuiltSelection, rowsOf, type Db, type Queryable } from '../../platform/db.js';
@@ -36,6 +37,7 @@ import {
 } from './ticket.queries.js';
 import { slaAnswer, slaHoldsOf, slaPolicyNameColumns } from './ticket-sla.service.js';
 import { tagsOf, tagsOfTicket } from './ticket-tag.service.js';
+import { customValuesOf, customValuesOfTicket } from './ticket-custom.service.js';
 import { watchersOf } from './ticket-watch.service.js';
 import { ticket, ticketTag } from './ticket.table.js';
 
@@ -69,7 +71,7 @@ export async function getTicket(db: Queryable, actor: Actor, id: number): Promis
 }
 
 /** A record as `Get`, `Add` and `Update` answer it: with its tags, service-level clock and the policy's name. */
-export type TicketAnswer = TicketRecord & { sla: TicketSla; tags: string[] };
+export type TicketAnswer = TicketRecord & { sla: TicketSla; tags: string[]; customFields: CustomValues };
 export async function ticketAnswer(q: Queryable, row: TicketRecord): Promise<TicketAnswer> {
   const [policy] = row.slaPolicyId
     ? await q
@@ -77,7 +79,12 @@ export async function ticketAnswer(q: Queryable, row: TicketRecord): Promise<Tic
         .from(slaPolicy)
         .where(eq(slaPolicy.id, row.slaPolicyId))
     : [];
-  return { ...row, tags: await tagsOfTicket(q, row.id), sla: slaAnswer({ ...row, ...policy }) };
+  return {
+    ...row,
+    tags: await tagsOfTicket(q, row.id),
+    customFields: await customValuesOfTicket(q, row.id),
+    sla: slaAnswer({ ...row, ...policy }),
+  };
 }
 
 /** Whether the actor sees this ticket (used by file downloads). */
@@ -155,6 +162,7 @@ export async function ticketDetail(db: Db, actor: Actor, id: number) {
     children,
     grantAccessUsers,
     tags,
+    customFields: await customValuesOfTicket(db, id),
     actions: actionsFor(actor, row),
     allowedStatuses: allowedStatuses(actor, row),
     sla: slaAnswer(row),
@@ -217,17 +225,17 @@ export async function queryTickets(db: Db, actor: Actor, query: TicketQuery): Pr
             }
           : await ticketTotal(db, built.where, filterKey);
   const now = new Date();
-  // The page's tags in one statement.
-  const tags = await tagsOf(
-    db,
-    items.map((item) => item.id),
-  );
+  // The page's tags and custom values, a statement each.
+  const ids = items.map((item) => item.id);
+  const tags = await tagsOf(db, ids);
+  const customFields = await customValuesOf(db, ids);
   return {
     items: items.map((i) => {
       const { matches: _matches, ...item } = i as typeof i & { matches?: number };
       return {
         ...present(item),
         tags: tags.get(item.id) ?? [],
+        customFields: customFields.get(item.id) ?? {},
         sla: slaAnswer(item, now),
         actions: actionsFor(actor, item),
       };

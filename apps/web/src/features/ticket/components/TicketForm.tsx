@@ -6,7 +6,9 @@ import type { TicketDetail } from '@casedesk/shared';
 import { feedback } from '../../../platform/feedback';
 import { useFormFill } from '../../../platform/form-fill';
 import { ApiError } from '../../../platform/http/client';
-import { useCreateTicket, useUpdateTicket } from '../api';
+import { useCreateTicket, useTicketFormOptions, useUpdateTicket } from '../api';
+import { customFieldsToSend } from './custom-field-values';
+import { TicketCustomFields } from './TicketCustomFields';
 import { bodyOf, newTicketValues, valuesOf, type TicketFormValues } from './ticket-form-values';
 import { isConflict } from './ticket-messages';
 import { translateServerMessage } from '../../../platform/server-messages';
@@ -22,6 +24,7 @@ export function TicketForm({ ticket, onReload }: { ticket?: TicketDetail; onRelo
   const [uploading, setUploading] = useState(false);
   const create = useCreateTicket();
   const update = useUpdateTicket();
+  const formOptions = useTicketFormOptions();
   const saving = create.isPending || update.isPending;
 
   useFormFill(form, ticket, valuesOf);
@@ -38,10 +41,15 @@ export function TicketForm({ ticket, onReload }: { ticket?: TicketDetail; onRelo
       });
       return;
     }
-    const known = error.fieldErrors.filter((f) => f.field && form.getFieldInstance(f.field) !== undefined);
+    // A custom field's error names it `customFields.<key>`: the form's item is ['customFields', key].
+    const nameOf = (field: string) => (field.startsWith('customFields.') ? ['customFields', field.slice(13)] : field);
+    const known = error.fieldErrors.filter((f) => f.field && form.getFieldInstance(nameOf(f.field)) !== undefined);
     if (known.length > 0)
       form.setFields(
-        known.map((f) => ({ name: f.field as keyof TicketFormValues, errors: [translateServerMessage(f)] })),
+        known.map((f) => ({
+          name: nameOf(f.field) as keyof TicketFormValues,
+          errors: [translateServerMessage(f)],
+        })),
       );
     const translated = translateServerMessage(error);
     const isKnown = translated !== error.message || error.messageKey === 'ticket.noAssignee';
@@ -54,7 +62,13 @@ export function TicketForm({ ticket, onReload }: { ticket?: TicketDetail; onRelo
       feedback.warning(t('ticket.form.uploading'));
       return;
     }
-    const body = bodyOf(values);
+    const customFields = customFieldsToSend(
+      values.customFields,
+      formOptions.data?.customFields ?? [],
+      values.categoryId,
+      ticket?.customFields as TicketFormValues['customFields'],
+    );
+    const body = { ...bodyOf(values), ...(Object.keys(customFields).length > 0 ? { customFields } : {}) };
     if (!ticket) {
       create.mutate(body, {
         onSuccess: (saved) => {
@@ -95,6 +109,7 @@ export function TicketForm({ ticket, onReload }: { ticket?: TicketDetail; onRelo
         <Row gutter={24}>
           <Col xs={24} xl={16}>
             <TicketFormMain onUploadingChange={setUploading} />
+            <TicketCustomFields />
           </Col>
           <Col xs={24} xl={8}>
             <TicketFormSide ticket={ticket} />

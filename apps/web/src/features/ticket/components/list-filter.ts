@@ -32,6 +32,19 @@ const tagsOf = (value: string | null) => {
   const tags = [...new Set((value ?? '').split(',').map(normalizeTag))].filter((tag) => tag !== '').slice(0, 20); // Query's list limit
   return tags.length ? tags : undefined;
 };
+/** Custom field filters from the address (`custom={"device":"laptop"}`): a key's option, text or number. */
+const customOf = (value: string | null): TicketFilter['custom'] => {
+  try {
+    const parsed: unknown = JSON.parse(value ?? 'null');
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+    const kept = Object.entries(parsed).filter(
+      ([key, v]) => /^[a-z][a-z0-9_]*$/.test(key) && (typeof v === 'string' || typeof v === 'number'),
+    );
+    return kept.length ? (Object.fromEntries(kept) as TicketFilter['custom']) : undefined;
+  } catch {
+    return undefined;
+  }
+};
 const dateOf = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
 /** The list state from an address's query string (`?status=New,Assigned&projectId=3&sort=openDate:desc`). */
@@ -52,6 +65,7 @@ export function parseListState(search: string): ListState {
     tags: tagsOf(q.get('tags')),
     // Any is the default: only "all" is written into the address.
     tagsMode: q.get('tagsMode') === 'all' ? 'all' : undefined,
+    custom: customOf(q.get('custom')),
     openDateFrom: dateOf(q.get('openDateFrom')),
     openDateTo: dateOf(q.get('openDateTo')),
     view: view && (ticketViews as readonly string[]).includes(view) ? (view as TicketFilter['view']) : undefined,
@@ -74,7 +88,10 @@ export function listStateSearch({ filter, page, pageSize, savedView }: ListState
   const written: TicketFilter = savedView ? {} : filter;
   for (const [key, value] of Object.entries(written)) {
     if (key === 'orderBy' || value === undefined || value === null || value === '') continue;
-    q.set(key, Array.isArray(value) ? value.join(',') : String(value));
+    q.set(
+      key,
+      Array.isArray(value) ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value),
+    );
   }
   const order = written.orderBy?.[0];
   if (order) q.set('sort', `${order.field}:${order.desc ? 'desc' : 'asc'}`);

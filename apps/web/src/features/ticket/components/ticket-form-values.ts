@@ -1,7 +1,13 @@
 import type { FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import { grantsToSend, ticketCreateSchema, type TicketCreate, type TicketDetail } from '@casedesk/shared';
+import {
+  grantsToSend,
+  ticketCreateSchema,
+  type CustomValues,
+  type TicketCreate,
+  type TicketDetail,
+} from '@casedesk/shared';
 import { issueText } from '../../../platform/form-rules';
 import type { Attachment } from '../../../platform/upload/AttachmentUploader';
 import type { PickedTicket } from './TicketPickerModal';
@@ -32,6 +38,8 @@ export type TicketFormValues = Pick<TicketBody, Shown> &
     parentTicket?: PickedTicket | null;
     scheduledDate?: Dayjs | null;
     attachments?: Attachment[];
+    /** Custom field values by key, as the API sends them (the form sends those of the chosen category). */
+    customFields?: CustomValues;
   };
 
 export const newTicketValues: Partial<TicketFormValues> = {
@@ -76,6 +84,7 @@ export function valuesOf(ticket: TicketDetail): TicketFormValues {
     tags: ticket.tags,
     scheduledDate: ticket.scheduledDate ? dayjs(ticket.scheduledDate) : null,
     attachments: ticket.files.map((f) => ({ fileId: f.fileId, name: f.name, size: f.size })),
+    customFields: ticket.customFields as CustomValues,
   };
 }
 

@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { TicketStatus } from '@casedesk/shared';
+import type { CustomValues, TicketStatus } from '@casedesk/shared';
 import { downloadFile, useTicketScreen, useTicketTimeline } from '../../api';
 import { sizeText } from '../../../../platform/upload/files';
 import { CommentBox } from '../../components/CommentBox';
@@ -26,6 +26,7 @@ import { SafeHtml } from '../../components/SafeHtml';
 import { SlaPanel } from '../../components/SlaPanel';
 import { StatusControl } from '../../components/StatusControl';
 import { PriorityTag, StatusTag } from '../../components/TicketTags';
+import { TicketCustomFieldsCard } from '../../components/TicketCustomFieldsCard';
 import { TicketTagsCard } from '../../components/TicketTagsCard';
 import { TicketTimeline } from '../../components/TicketTimeline';
 import { WatchersCard } from '../../components/WatchersCard';
@@ -210,6 +211,7 @@ export default function TicketInfoPage() {
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <ApprovalPanel businessType="Ticket" businessId={ticket.id} />
             <SlaPanel sla={ticket.sla} holds={ticket.slaHolds} />
+            <TicketCustomFieldsCard values={ticket.customFields as CustomValues} />
             <TicketTagsCard ticket={ticket} onReload={reload} />
             <WatchersCard ticket={ticket} />
             <Card title={t('ticket.info.details')} size="small">

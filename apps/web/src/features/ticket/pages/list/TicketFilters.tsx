@@ -16,6 +16,7 @@ import { feedback } from '../../../../platform/feedback';
 import type { TicketFilter } from '../../api';
 import { clean } from '../../components/list-filter';
 import { TagSelect } from '../../components/TagSelect';
+import { labelLanguage } from '../../components/custom-field-values';
 
 type ShownFilters =
   | 'keyword'
@@ -27,7 +28,8 @@ type ShownFilters =
   | 'companyId'
   | 'assignTo'
   | 'tags'
-  | 'tagsMode';
+  | 'tagsMode'
+  | 'custom';
 // The list's filter (the query the server reads) as the form holds it: the open dates are date pickers' values.
 type FilterValues = Pick<TicketFilter, ShownFilters> & { openDateFrom?: Dayjs | null; openDateTo?: Dayjs | null };
 
@@ -42,9 +44,18 @@ const toValues = (filter: TicketFilter): FilterValues => ({
   assignTo: filter.assignTo,
   tags: filter.tags,
   tagsMode: filter.tagsMode ?? 'any',
+  custom: filter.custom,
   openDateFrom: filter.openDateFrom ? dayjs(filter.openDateFrom) : null,
   openDateTo: filter.openDateTo ? dayjs(filter.openDateTo) : null,
 });
+
+/** The custom filters the form holds, without the cleared ones. */
+const chosenCustom = (custom: TicketFilter['custom']) => {
+  const kept = Object.entries(custom ?? {}).filter(
+    ([, value]) => value !== undefined && value !== null && value !== '',
+  );
+  return kept.length ? Object.fromEntries(kept) : undefined;
+};
 
 /** Picker options of the filters: users as `name (login)`, the rest by name. */
 export const userOptions = (options: TicketFormOptions | undefined) =>
@@ -60,8 +71,11 @@ export function TicketFilters({
   options: TicketFormOptions | undefined;
   onApply: (filter: TicketFilter) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<FilterValues>();
+  const language = labelLanguage(i18n.language);
+  // Active choice fields filter by an option (an index read on the server, contract 21).
+  const selectFields = (options?.customFields ?? []).filter((d) => d.status === 'Active' && d.type === 'select');
   const users = useMemo(() => userOptions(options), [options]);
   const projectId = Form.useWatch('projectId', form);
   const categoryOptions = (options?.categories ?? [])
@@ -91,6 +105,7 @@ export function TicketFilters({
         tags: values.tags,
         // Any is the default: the address and the query carry only "all", and only with tags.
         tagsMode: values.tags?.length && values.tagsMode === 'all' ? 'all' : undefined,
+        custom: chosenCustom(values.custom),
         openDateFrom: from,
         openDateTo: to,
       }),
@@ -217,6 +232,18 @@ export function TicketFilters({
               </Space.Compact>
             </Form.Item>
           </Col>
+          {selectFields.map((def) => (
+            <Col xs={12} md={6} xl={4} key={def.key}>
+              <Form.Item name={['custom', def.key]}>
+                <Select
+                  allowClear
+                  placeholder={def.label[language]}
+                  aria-label={def.label[language]}
+                  options={def.options.map((o) => ({ value: o.value, label: o.label[language] }))}
+                />
+              </Form.Item>
+            </Col>
+          ))}
           {day('openDateFrom', t('ticket.list.openDateFrom'))}
           {day('openDateTo', t('ticket.list.openDateTo'))}
           <Col xs={24} md={12} xl={4}>

@@ -4,9 +4,10 @@ import type { ColumnType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { TicketListItem, TicketPriority, TicketStatus } from '@casedesk/shared';
+import type { CustomValues, TicketListItem, TicketPriority, TicketStatus } from '@casedesk/shared';
 import { RowIconButton } from '../../../../platform/crud/RowIconButton';
-import type { TicketFilter } from '../../api';
+import { useTicketFormOptions, type TicketFilter } from '../../api';
+import { customValueDisplay, labelLanguage } from '../../components/custom-field-values';
 import { formatDateTime } from '../../../../platform/format';
 import { SlaBadge } from '../../components/SlaBadge';
 import { useMinuteClock } from '../../components/sla-clock';
@@ -24,8 +25,16 @@ export function useTicketColumns(
   orderBy: TicketFilter['orderBy'],
   onDelete: (rows: TicketListItem[]) => void,
 ): ListColumn[] {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const formOptions = useTicketFormOptions().data;
+  const customFields = formOptions?.customFields;
+  const users = new Map((formOptions?.users ?? []).map((u) => [u.id, u.name]));
+  const words = {
+    yes: t('values.boolean.true'),
+    no: t('values.boolean.false'),
+    userName: (id: number) => users.get(id),
+  };
   const now = useMinuteClock();
   const order = orderBy?.[0];
   const sortOrder = (key: string) => (order?.field === key ? (order.desc ? 'descend' : 'ascend') : null);
@@ -130,6 +139,15 @@ export function useTicketColumns(
       ),
     },
     dateColumn('closeDate'),
+    // Custom fields as optional columns (archived ones too: their values still read), labels in the reader's language.
+    ...(customFields ?? []).map((def): ListColumn => ({
+      key: `custom.${def.key}`,
+      title: def.label[labelLanguage(i18n.language)],
+      width: 150,
+      ellipsis: true,
+      render: (_: unknown, row) =>
+        customValueDisplay(def, (row.customFields as CustomValues)[def.key] as CustomValues[string], words),
+    })),
     {
       key: 'actions',
       title: t('ticket.list.actions'),
