@@ -51,6 +51,12 @@ function press(code: string, key: string, init: KeyboardEventInit = {}, target: 
   });
 }
 
+/** The `?` dialog, once its lazily loaded code has come. */
+async function helpDialog(): Promise<Element> {
+  await vi.waitFor(() => expect(document.querySelector('.shortcut-help')).not.toBeNull(), { timeout: 5000 });
+  return document.querySelector('.shortcut-help')!;
+}
+
 describe('keyboard shortcuts', () => {
   it('runs a page key, but not while the user types in a field', () => {
     render();
@@ -61,18 +67,19 @@ describe('keyboard shortcuts', () => {
     expect(document.querySelector('output')!.textContent).toBe('2');
   });
 
-  it('lists the open page’s keys and the general ones under ?, worded in the reader’s language', () => {
+  it('lists the open page’s keys and the general ones under ?, worded in the reader’s language', async () => {
     render();
     press('Slash', '?', { shiftKey: true });
-    const dialog = document.querySelector('.shortcut-help')!;
+    const dialog = await helpDialog();
     expect(dialog.querySelector('.ant-modal-title')!.textContent).toBe('键盘快捷键');
     const rows = [...dialog.querySelectorAll('.shortcut-help-row')].map((row) => row.textContent);
     expect(rows).toEqual(expect.arrayContaining(['?显示此列表', 'g然后l转到工单列表', '/搜索工单', 'j下一个工单']));
   });
 
-  it('keeps page keys off while a dialog is open on top', () => {
+  it('keeps page keys off while a dialog is open on top', async () => {
     render();
     press('Slash', '?', { shiftKey: true });
+    await helpDialog();
     press('KeyJ', 'j');
     expect(document.querySelector('output')!.textContent).toBe('0');
   });

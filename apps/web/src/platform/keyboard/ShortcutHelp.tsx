@@ -1,26 +1,29 @@
-import { useState } from 'react';
-import { Modal, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useHotkeysContext } from 'react-hotkeys-hook';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { focusSearchBox, useShortcut, type ShortcutMeta } from './shortcuts';
-import './shortcuts.css';
+import { focusSearchBox, useShortcut } from './shortcuts';
 
-const groups: ShortcutMeta['group'][] = ['general', 'list', 'ticket'];
+// The dialog is read rarely: its code comes when `?` is first pressed, not with every screen.
+const ShortcutList = lazy(() => import('./ShortcutList'));
 
 /** The shortcuts that work everywhere, and `?`: a dialog listing those the open page has. */
 export function ShortcutHelp() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const { hotkeys } = useHotkeysContext();
+  const [asked, setAsked] = useState(false);
 
-  useShortcut('?', () => setOpen(true), {
-    byCharacter: true,
-    text: 'shortcuts.help',
-    shown: ['?'],
-    group: 'general',
-  });
+  useShortcut(
+    '?',
+    () => {
+      setAsked(true);
+      setOpen(true);
+    },
+    {
+      byCharacter: true,
+      text: 'shortcuts.help',
+      shown: ['?'],
+      group: 'general',
+    },
+  );
   useShortcut('g>l', () => void navigate('/ticket/list'), {
     text: 'shortcuts.ticketList',
     shown: ['g', 'l'],
@@ -36,46 +39,9 @@ export function ShortcutHelp() {
     { text: 'shortcuts.search', shown: ['/'], group: 'general' },
   );
 
-  // The same key may be bound twice while a page changes; list each once.
-  const listed = new Map<string, { text: string; shown: string[]; group: ShortcutMeta['group'] }>();
-  for (const hotkey of hotkeys) {
-    const meta = hotkey.metadata as ShortcutMeta | undefined;
-    if (meta && hotkey.description) listed.set(hotkey.hotkey, { text: hotkey.description, ...meta });
-  }
-
-  return (
-    <Modal
-      open={open}
-      title={t('shortcuts.title')}
-      footer={null}
-      onCancel={() => setOpen(false)}
-      width={520}
-      className="shortcut-help"
-    >
-      {groups.map((group) => {
-        const rows = [...listed.values()].filter((row) => row.group === group);
-        if (rows.length === 0) return null;
-        return (
-          <section key={group} className="shortcut-help-group">
-            <Typography.Title level={5}>{t(`shortcuts.groups.${group}`)}</Typography.Title>
-            <dl>
-              {rows.map((row) => (
-                <div key={row.text} className="shortcut-help-row">
-                  <dt>
-                    {row.shown.map((key, index) => (
-                      <span key={key + index}>
-                        {index > 0 && <span className="shortcut-then">{t('shortcuts.then')}</span>}
-                        <kbd>{key}</kbd>
-                      </span>
-                    ))}
-                  </dt>
-                  <dd>{t(row.text)}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        );
-      })}
-    </Modal>
-  );
+  return asked ? (
+    <Suspense fallback={null}>
+      <ShortcutList open={open} onClose={() => setOpen(false)} />
+    </Suspense>
+  ) : null;
 }
