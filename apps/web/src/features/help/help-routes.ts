@@ -13,7 +13,7 @@ export const helpSections: { key: string; pages: string[] }[] = [
     key: 'tickets',
     pages: ['ticket-list', 'ticket-page', 'ticket-new', 'canned-replies', 'macros', 'scheduled-tickets', 'open-items'],
   },
-  { key: 'master', pages: ['categories', 'projects', 'companies', 'vendors'] },
+  { key: 'master', pages: ['categories', 'custom-fields', 'projects', 'companies', 'vendors'] },
   { key: 'email', pages: ['email-list', 'email-templates'] },
   {
     key: 'workflow',
@@ -63,6 +63,7 @@ export const helpRoutes: Record<string, string> = {
   '/openItem/info/:id': 'open-items',
   '/master': helpHome,
   '/category/list': 'categories',
+  '/customField/list': 'custom-fields',
   '/project/list': 'projects',
   '/company/list': 'companies',
   '/vendor/list': 'vendors',
