@@ -76,6 +76,16 @@ const makers: Record<string, () => Promise<number>> = {
       ],
       shared: true,
     }),
+  CustomField: () =>
+    add('CustomField', {
+      key: unique('device_'),
+      appliesTo: 'Ticket',
+      type: 'select',
+      label: { en: 'Device', 'zh-cn': '设备', 'zh-tw': '設備' },
+      options: [{ value: 'laptop', label: { en: 'Laptop', 'zh-cn': '笔记本', 'zh-tw': '筆電' } }],
+      // Not required: the file's tickets (read back below) would then need it.
+      sort: 3,
+    }),
   TicketView: () =>
     add('TicketView', {
       name: unique('view'),

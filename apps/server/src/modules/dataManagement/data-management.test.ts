@@ -128,6 +128,22 @@ describe('Data Management: archive of closed tickets', () => {
         .update(ticket)
         .set({ status: status as 'Closed', closeDate: sql`now() - make_interval(months => ${monthsAgo})` })
         .where(eq(ticket.id, id));
+    // A custom value goes into the archive with its ticket.
+    const assetTag = await ctx.call('POST', '/api/CustomField/Add', {
+      token: boss.token,
+      body: {
+        key: 'archived_asset',
+        appliesTo: 'Ticket',
+        type: 'text',
+        label: { en: 'Asset', 'zh-cn': '资产', 'zh-tw': '資產' },
+      },
+    });
+    expect(assetTag.status, assetTag.raw).toBe(200);
+    const tagged = await ctx.call('POST', '/api/Ticket/Update', {
+      token: world.agent.token,
+      body: { id: old.id, rowVersion: old.rowVersion, customFields: { archived_asset: 'A-123' } },
+    });
+    expect(tagged.status, tagged.raw).toBe(200);
     await closeAt(old.id, 'Closed', 14);
     await closeAt(recent.id, 'Cancelled', 2);
     await closeAt(parent.id, 'Closed', 20);
@@ -170,6 +186,7 @@ describe('Data Management: archive of closed tickets', () => {
       status: 'Closed',
     });
     expect(archived.comments.map((c) => c.comment)).toEqual(['<p>Replaced the roller</p>']);
+    expect(archived.customFields).toEqual({ archived_asset: 'A-123' });
     expect(archived.history.map((h) => h.kind)).toEqual(expect.arrayContaining(['created', 'comment']));
     expect(archived.projectName).not.toBeNull();
 

@@ -12,6 +12,7 @@ import { userNameSql } from '../user/index.js';
 import { canSee } from './ticket.policy.js';
 import { qualified, ticketNameColumns, ticketRecordColumns } from './ticket.queries.js';
 import { fileOwner } from './ticket.service.js';
+import { customValuesOf } from './ticket-custom.service.js';
 import { ticketArchive } from './ticket-archive.table.js';
 import { ticket, ticketComment, ticketHistory } from './ticket.table.js';
 
@@ -79,6 +80,8 @@ async function snapshots(tx: Tx, ids: number[]): Promise<Omit<TicketArchive, 'ar
     .select({ fileId: storedFile.id, name: storedFile.name, ownerId: storedFile.ownerId })
     .from(storedFile)
     .where(and(eq(storedFile.ownerEntity, fileOwner), inArray(storedFile.ownerId, ids)));
+  // The custom values go with the ticket (their rows are deleted with it): kept as the record gives them.
+  const custom = await customValuesOf(tx, ids);
   return tickets.map((t) => ({
     ...(present(t) as unknown as Omit<TicketArchive, 'archivedAt' | 'comments' | 'history' | 'files'>),
     comments: comments.filter((c) => c.ticketId === t.id).map(({ ticketId: _, ...c }) => present(c)),
@@ -86,6 +89,7 @@ async function snapshots(tx: Tx, ids: number[]): Promise<Omit<TicketArchive, 'ar
       .filter((h) => h.ticketId === t.id)
       .map(({ ticketId: _, ...h }) => ({ ...present(h), changes: h.changes ?? null })),
     files: files.filter((f) => f.ownerId === t.id).map((f) => ({ fileId: f.fileId, name: f.name })),
+    customFields: custom.get(t.id) ?? {},
   }));
 }
 
@@ -166,5 +170,6 @@ export async function findArchivedTicket(db: Db, actor: Actor, caseNumber: strin
     .from(ticketArchive)
     .where(eq(ticketArchive.caseNumber, caseNumber.trim().toUpperCase()));
   if (!row || !canSee(actor, row)) throw notFound();
-  return { ...row.record, archivedAt: row.archivedAt.toISOString() };
+  // Archived before custom fields: none.
+  return { ...row.record, customFields: row.record.customFields ?? {}, archivedAt: row.archivedAt.toISOString() };
 }
