@@ -37,6 +37,21 @@ const presenceWith = (ticketId: number, users: { id: number; editing: boolean }[
     (e.data as TicketPresenceEvent).users.map(({ id, editing }) => ({ id, editing })).sort((a, b) => a.id - b.id),
   ) === JSON.stringify([...users].sort((a, b) => a.id - b.id));
 
+/**
+ * Waits until every change committed so far has been announced to this process, so that a stream opened next hears
+ * only what comes after (a ticket created just before would otherwise be announced to it now and then, depending on
+ * when the notification arrives): NOTIFY keeps commit order, so once a later change of a ticket of its own is heard,
+ * all before it were handled.
+ */
+async function liveSettled(c: TestContext, url: string, who: Staff, projectId: number, categoryId: number) {
+  const marker = await addTicket(c, who.token, { projectId, categoryId });
+  const stream = await openStream(c, url, who.token);
+  await stream.next((e) => e.event === 'unread');
+  const saved = await update(c, who, marker.id, marker.rowVersion, { subject: 'Marker' });
+  await stream.next(changedOf(marker.id, saved.rowVersion));
+  await stream.close();
+}
+
 describe('ticket.changed: only tickets the reader may see', () => {
   it('announces a change from Update, a comment and a new ticket to readers who see them, never to others', async () => {
     const w = await ticketWorld(ctx);
@@ -53,6 +68,7 @@ describe('ticket.changed: only tickets the reader may see', () => {
       categoryId: w.categoryId,
       privateTicket: true,
     });
+    await liveSettled(ctx, baseUrl, w.agent, w.projectId, w.categoryId);
 
     const agentStream = await openStream(ctx, baseUrl, w.agent.token);
     const colleagueStream = await openStream(ctx, baseUrl, colleague.token);
@@ -95,6 +111,7 @@ describe('ticket.changed: only tickets the reader may see', () => {
     const w = await ticketWorld(ctx);
     const a = await addTicket(ctx, w.agent.token, { projectId: w.projectId, categoryId: w.categoryId });
     const b = await addTicket(ctx, w.agent.token, { projectId: w.projectId, categoryId: w.categoryId });
+    await liveSettled(ctx, baseUrl, w.agent, w.projectId, w.categoryId);
     const stream = await openStream(ctx, baseUrl, w.agent.token);
     await stream.next((e) => e.event === 'unread');
     await ctx.db
