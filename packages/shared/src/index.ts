@@ -65,3 +65,4 @@ export * from './ticket/ticket-merge.schemas.js';
 export * from './macro/macro.schemas.js';
 export * from './customField/custom-field.schemas.js';
 export * from './ticketView/ticket-view.schemas.js';
+export * from './requestType/request-type.schemas.js';

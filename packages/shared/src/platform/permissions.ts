@@ -33,6 +33,7 @@ export const permissionModules = [
   'macro',
   'ticketView',
   'customField',
+  'requestType',
   'log',
   'settings',
 ] as const;
