@@ -116,7 +116,13 @@ export type ResourceDefinition<T extends ReadableTable, S extends ResourceSchema
   /** The record's rules for the caller: enforced on Update and Delete, and the `actions[]` of each row. */
   policy?: ResourcePolicy<Row>;
   /** Rules a save must keep beyond its schema (e.g. references), checked inside the write's transaction. */
-  check?: (tx: Tx, input: z.output<S['create']> | z.output<S['update']>, id: number | undefined) => Promise<void>;
+  check?: (
+    tx: Tx,
+    input: z.output<S['create']> | z.output<S['update']>,
+    id: number | undefined,
+    /** Who saves (a refusal naming a field by its label words it in their language). */
+    actor?: Actor,
+  ) => Promise<void>;
   /** Why these records may not be deleted (something references them), or undefined. */
   referencedBy?: (tx: Tx, ids: number[]) => Promise<Message | undefined>;
   /** Related details for `Detail/{id}`. */
