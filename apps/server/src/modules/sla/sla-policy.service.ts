@@ -43,12 +43,7 @@ const missing = (wanted: readonly number[], found: readonly { id: number }[]) =>
  * What the schema cannot know: a free name, an existing active calendar, existing active people and groups to
  * escalate to, records the conditions name. Every problem on its own field, all in one 400.
  */
-export async function checkSlaPolicy(
-  tx: Tx,
-  input: PolicyInput,
-  id: number | undefined,
-  actor?: Actor,
-): Promise<void> {
+export async function checkSlaPolicy(tx: Tx, input: PolicyInput, id: number | undefined, actor?: Actor): Promise<void> {
   const faults: FieldError[] = [];
   let first: Message | undefined;
   const fault = (field: string, message: Message) => {

@@ -14,7 +14,12 @@ import { AppError, badRequest, forbidden } from '../../platform/errors.js';
 import type { WorkflowBusinessType } from '../../platform/workflow-types.js';
 import { userNameSql } from '../user/index.js';
 import { visibleSql } from './ticket.policy.js';
-import { customValuesOf, judgeCustomValues, ticketFieldDefinitions, writeCustomValues } from './ticket-custom.service.js';
+import {
+  customValuesOf,
+  judgeCustomValues,
+  ticketFieldDefinitions,
+  writeCustomValues,
+} from './ticket-custom.service.js';
 import { moveTicketClock } from './ticket-sla.service.js';
 import { ticket, ticketHistory } from './ticket.table.js';
 
@@ -108,7 +113,8 @@ export const ticketWorkflowType: WorkflowBusinessType = {
       else if (field === 'ticketType' && (value === null || (typeof value === 'string' && value.length <= 100)))
         set.ticketType = value;
       else throw notWritable(field);
-      if (key === null) changes[field] = { from: before[field as keyof typeof before], to: set[field as keyof typeof set] };
+      if (key === null)
+        changes[field] = { from: before[field as keyof typeof before], to: set[field as keyof typeof set] };
     }
     if (Object.keys(customSent).length > 0) {
       // Checked as the ticket form's are (type, options, bounds; a user must be active), then written as rows.

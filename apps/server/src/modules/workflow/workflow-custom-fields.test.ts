@@ -154,7 +154,9 @@ describe('conditions on custom fields', () => {
     expect(badOp.body.resultMsg).toBe('The value for "Level" does not fit the field.');
 
     // A graph is checked when it is published.
-    const draft = data<Workflow>(await call('Workflow/Add', { name: 'Custom check', code: 'custom-check', type: 'Ticket' }));
+    const draft = data<Workflow>(
+      await call('Workflow/Add', { name: 'Custom check', code: 'custom-check', type: 'Ticket' }),
+    );
     const graph = chain(
       start(),
       conditionNode('cond', [
@@ -163,7 +165,9 @@ describe('conditions on custom fields', () => {
       ]),
       end(),
     );
-    const saved = data<Workflow>(await call('Workflow/Update', { id: draft.id, rowVersion: draft.rowVersion, flowChart: graph }));
+    const saved = data<Workflow>(
+      await call('Workflow/Update', { id: draft.id, rowVersion: draft.rowVersion, flowChart: graph }),
+    );
     const refused = await call(`Workflow/Publish/${draft.id}`, { rowVersion: saved.rowVersion });
     expect(refused.status).toBe(400);
     expect(refused.body.resultMsg).toBe('Node "Condition cond": the value for "Kit" does not fit the field.');
@@ -270,7 +274,14 @@ describe('service level policies on custom fields', () => {
     ).id;
   });
   const policy = (name: string, conditions: unknown[]) =>
-    call('SlaPolicy/Add', { name, calendarId, firstResponseMinutes: 30, resolutionMinutes: 240, priority: 1, conditions });
+    call('SlaPolicy/Add', {
+      name,
+      calendarId,
+      firstResponseMinutes: 30,
+      resolutionMinutes: 240,
+      priority: 1,
+      conditions,
+    });
 
   it('the policy is chosen by a custom select value, and again when the value changes', async () => {
     const w = await approvalWorld(ctx);

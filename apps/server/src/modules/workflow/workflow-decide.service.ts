@@ -83,7 +83,9 @@ export async function approveTask(
       const context = { customFields: run.record.customFields, language: languageFrom(actor.language) ?? 'en' };
       for (const field of Object.keys(input.fields))
         if (permissions[field] !== 'write')
-          throw workflowRefusal('fieldNotWritable', { field: conditionFieldName(field, run.instance.businessType, context) });
+          throw workflowRefusal('fieldNotWritable', {
+            field: conditionFieldName(field, run.instance.businessType, context),
+          });
       if (!run.type.writeFields) throw workflowRefusal('fieldNotWritable', { field: Object.keys(input.fields)[0]! });
       await run.type.writeFields(tx, run.instance.businessId, input.fields, actor.userId, actor);
       run.record = (await run.type.load(tx, run.instance.businessId, null)) ?? run.record;

@@ -44,11 +44,15 @@ export const workflowRegistryResource = defineResource<typeof workflowRegistry, 
   async check(tx, input, id, actor) {
     const [before] =
       id === undefined ? [] : await tx.select().from(workflowRegistry).where(eq(workflowRegistry.id, id));
-    await checkRegistryEntry(tx, {
-      businessType: input.businessType ?? before?.businessType ?? 'Ticket',
-      workflowCode: input.workflowCode ?? before?.workflowCode ?? '',
-      conditions: input.conditions ?? before?.conditions ?? [],
-    }, actor);
+    await checkRegistryEntry(
+      tx,
+      {
+        businessType: input.businessType ?? before?.businessType ?? 'Ticket',
+        workflowCode: input.workflowCode ?? before?.workflowCode ?? '',
+        conditions: input.conditions ?? before?.conditions ?? [],
+      },
+      actor,
+    );
   },
   exportColumns: [
     { field: 'businessType', values: 'workflowType', width: 12 },

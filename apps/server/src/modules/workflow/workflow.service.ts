@@ -315,8 +315,11 @@ export async function checkRegistryEntry(
     const fault = conditionFault(condition, entry.businessType, context);
     const field = conditionFieldName(condition.field, entry.businessType, context);
     if (fault === 'unknownField')
-      return [{ field: `conditions.${i}.field`, name: 'registryUnknownField', values: { field, type: entry.businessType } }];
-    if (fault === 'badFieldValue') return [{ field: `conditions.${i}.value`, name: 'registryBadValue', values: { field } }];
+      return [
+        { field: `conditions.${i}.field`, name: 'registryUnknownField', values: { field, type: entry.businessType } },
+      ];
+    if (fault === 'badFieldValue')
+      return [{ field: `conditions.${i}.value`, name: 'registryBadValue', values: { field } }];
     return [];
   });
   if (faults.length > 0) throw refuse(faults);

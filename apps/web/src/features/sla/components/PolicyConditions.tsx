@@ -13,8 +13,8 @@ import {
   type SlaConditionField,
 } from '@casedesk/shared';
 import { labelLanguage } from '../../../platform/custom-field-language';
-import { useCustomFieldDefinitions } from '../../customField/api';
-import { CustomConditionValue, customEmptyValue } from '../../customField/components/CustomConditionValue';
+import { useCustomFieldDefinitions } from '../../../platform/custom-fields/custom-field-definitions';
+import { CustomConditionValue, customEmptyValue } from '../../../platform/custom-fields/CustomConditionValue';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { useValueLabel } from '../../../platform/labels/labels';
 import { useDictionaryItems } from '../../../platform/labels/dictionary-labels';

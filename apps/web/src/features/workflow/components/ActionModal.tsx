@@ -12,7 +12,7 @@ import {
 } from '@casedesk/shared';
 import { useActionFeedback } from '../../../platform/crud/failure';
 import { labelLanguage } from '../../../platform/custom-field-language';
-import { CustomValueInput, customValueItemProps } from '../../customField/components/CustomValueInput';
+import { CustomValueInput, customValueItemProps } from '../../../platform/custom-fields/CustomValueInput';
 import { PersonSelect } from './PersonSelect';
 import { useWorkflowAction, type WorkflowCall } from '../api';
 

@@ -4,7 +4,7 @@ import { DatePicker } from '../../../platform/forms/DatePicker';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { conditionOpsFor, type BusinessField, type Condition, type WorkflowType } from '@casedesk/shared';
-import { CustomConditionValue, customEmptyValue } from '../../customField/components/CustomConditionValue';
+import { CustomConditionValue, customEmptyValue } from '../../../platform/custom-fields/CustomConditionValue';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { UserSelect } from '../../../platform/pickers/UserSelect';
 import { searchCategories, searchCompanies, searchProjects } from '../../../platform/pickers/lookups';
@@ -217,7 +217,10 @@ export function ConditionsBuilder({
                 const op = ops.includes(condition.op) ? condition.op : ops[0]!;
                 set(index, { field: name, op, value: startValue(name, op) });
               }}
-              options={fields.map((f) => ({ value: f.name, label: fieldLabel(f.name) }))}
+              // An archived custom field a stored condition names stays on offer there, by its label.
+              options={[...fields.map((f) => f.name), ...(field && !fields.includes(field) ? [field.name] : [])].map(
+                (name) => ({ value: name, label: fieldLabel(name) }),
+              )}
               style={{ width: 170 }}
             />
             <Select<Condition['op']>
@@ -228,7 +231,9 @@ export function ConditionsBuilder({
                   ...condition,
                   op,
                   value:
-                    (op === 'in') === Array.isArray(condition.value) ? condition.value : startValue(condition.field, op),
+                    (op === 'in') === Array.isArray(condition.value)
+                      ? condition.value
+                      : startValue(condition.field, op),
                 })
               }
               options={opsFor(field?.kind).map((op) => ({ value: op, label: opLabel(op) }))}

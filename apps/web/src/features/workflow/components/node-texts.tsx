@@ -15,7 +15,7 @@ import {
 } from '@casedesk/shared';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { labelLanguage } from '../../../platform/custom-field-language';
-import { useCustomFieldDefinitions } from '../../customField/api';
+import { useCustomFieldDefinitions } from '../../../platform/custom-fields/custom-field-definitions';
 import { http } from '../../../platform/http/client';
 import { usePermissions } from '../../../platform/permission';
 import { useValueLabel, type ValueKind } from '../../../platform/labels/labels';

@@ -117,7 +117,10 @@ export function valuesOf(node: FlowNode, type: WorkflowType): NodeValues {
   // Fixed fields start as read; custom fields (`custom.<key>`) keep what the node says of them.
   const permissions = {
     ...Object.fromEntries(
-      businessFields[type].map((f) => [f.name, ('fieldPermissions' in node && node.fieldPermissions?.[f.name]) || 'read']),
+      businessFields[type].map((f) => [
+        f.name,
+        ('fieldPermissions' in node && node.fieldPermissions?.[f.name]) || 'read',
+      ]),
     ),
     ...('fieldPermissions' in node ? node.fieldPermissions : {}),
   };

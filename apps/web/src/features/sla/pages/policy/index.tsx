@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { customKeyOf, customValueText, type Condition, type SlaPolicy } from '@casedesk/shared';
 import { labelLanguage } from '../../../../platform/custom-field-language';
-import { useCustomFieldDefinitions } from '../../../customField/api';
+import { useCustomFieldDefinitions } from '../../../../platform/custom-fields/custom-field-definitions';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
 import { formatDateTime } from '../../../../platform/format';

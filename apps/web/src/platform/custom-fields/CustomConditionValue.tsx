@@ -2,9 +2,9 @@ import { Input, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Condition, CustomFieldDefinition } from '@casedesk/shared';
-import { labelLanguage } from '../../../platform/custom-field-language';
-import { DatePicker } from '../../../platform/forms/DatePicker';
-import { UserSelect, type UserOption } from '../../../platform/pickers/UserSelect';
+import { labelLanguage } from '../custom-field-language';
+import { DatePicker } from '../forms/DatePicker';
+import { UserSelect, type UserOption } from '../pickers/UserSelect';
 
 const listOf = (value: Condition['value']) => (Array.isArray(value) ? value : value === '' ? [] : [value]);
 const numbers = (value: Condition['value']) => listOf(value).map(Number).filter(Number.isFinite);
@@ -62,7 +62,7 @@ export function CustomConditionValue({
           value={listOf(condition.value).map(String)}
           onChange={(values) => onChange(values.map(Number).filter(Number.isFinite))}
           style={style}
-          placeholder={t('workflow.design.typeValues')}
+          placeholder={t('crud.picker.typeValues')}
         />
       ) : (
         <InputNumber<number>
@@ -117,7 +117,7 @@ export function CustomConditionValue({
           value={listOf(condition.value).map(String)}
           onChange={onChange}
           style={style}
-          placeholder={t('workflow.design.typeValues')}
+          placeholder={t('crud.picker.typeValues')}
         />
       ) : (
         <Input

@@ -2,9 +2,9 @@ import { Input, InputNumber, Select, Switch, type FormItemProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldDefinition } from '@casedesk/shared';
-import { labelLanguage } from '../../../platform/custom-field-language';
-import { DatePicker } from '../../../platform/forms/DatePicker';
-import { UserSelect, type UserOption } from '../../../platform/pickers/UserSelect';
+import { labelLanguage } from '../custom-field-language';
+import { DatePicker } from '../forms/DatePicker';
+import { UserSelect, type UserOption } from '../pickers/UserSelect';
 
 /** How a form item holds a custom value: a switch's `checked`; dates as the API sends them (ISO text). */
 export function customValueItemProps(def: Pick<CustomFieldDefinition, 'type'>): Partial<FormItemProps> {
@@ -32,7 +32,9 @@ export function CustomValueInput({
   const options = def.options.map((o) => ({ value: o.value, label: o.label[language] }));
   switch (def.type) {
     case 'textarea':
-      return <Input.TextArea {...pass} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={def.validation.max ?? 10_000} />;
+      return (
+        <Input.TextArea {...pass} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={def.validation.max ?? 10_000} />
+      );
     case 'number':
       return <InputNumber {...pass} precision={0} style={{ width: '100%' }} />;
     case 'decimal':
