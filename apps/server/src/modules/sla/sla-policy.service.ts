@@ -76,7 +76,7 @@ export async function checkSlaPolicy(tx: Tx, input: PolicyInput, id: number | un
     const wrong = conditionFault(condition, 'Ticket', context);
     const name = conditionFieldName(condition.field, 'Ticket', context);
     if (wrong === 'unknownField')
-      fault(`conditions.${index}.field`, msg(slaPolicyMessages, 'unknownCustomField', { field: key }));
+      fault(`conditions.${index}.field`, msg(slaPolicyMessages, 'unknownCustomField', { field: condition.field }));
     else if (wrong) fault(`conditions.${index}.value`, msg(slaPolicyMessages, 'customBadValue', { field: name }));
   }
   for (const [index, condition] of input.conditions.entries()) {

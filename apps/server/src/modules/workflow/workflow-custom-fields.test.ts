@@ -307,7 +307,7 @@ describe('service level policies on custom fields', () => {
   it('refuses an unknown key or a value that does not fit, naming the field; others may not save', async () => {
     const unknown = await policy('Unknown field', [{ field: 'custom.nothing', op: 'eq', value: 'x' }]);
     expect(unknown.status).toBe(400);
-    expect(unknown.body.resultMsg).toBe('There is no ticket custom field "nothing".');
+    expect(unknown.body.resultMsg).toBe('There is no ticket custom field "custom.nothing".');
     const badOp = await policy('Bad op', [{ field: 'custom.kit', op: 'gt', value: 'hw' }]);
     expect(badOp.status).toBe(400);
     expect(badOp.body.resultMsg).toBe('Kit: this value does not fit the field and the operator.');
