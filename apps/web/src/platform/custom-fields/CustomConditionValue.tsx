@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Condition, CustomFieldDefinition } from '@casedesk/shared';
 import { labelLanguage } from '../custom-field-language';
 import { DatePicker } from '../forms/DatePicker';
+import { useUser } from '../pickers/lookups';
 import { UserSelect, type UserOption } from '../pickers/UserSelect';
 
 const listOf = (value: Condition['value']) => (Array.isArray(value) ? value : value === '' ? [] : [value]);
@@ -30,6 +31,9 @@ export function CustomConditionValue({
   const language = labelLanguage(i18n.language);
   const many = condition.op === 'in';
   const style = { minWidth: 180 };
+  // A chosen person reads by name at once, also where the editor knows no users of its own (service levels).
+  const chosen = useUser(def.type === 'user' && !knownUsers ? (numbers(condition.value)[0] ?? null) : null);
+  const known = knownUsers ?? (chosen.data ? [chosen.data] : []);
   switch (def.type) {
     case 'select':
     case 'multiselect': {
@@ -86,10 +90,10 @@ export function CustomConditionValue({
       return (
         <div className={className} style={{ minWidth: 200 }}>
           {many ? (
-            <UserSelect mode="multiple" known={knownUsers} value={numbers(condition.value)} onChange={onChange} />
+            <UserSelect mode="multiple" known={known} value={numbers(condition.value)} onChange={onChange} />
           ) : (
             <UserSelect
-              known={knownUsers}
+              known={known}
               value={numbers(condition.value)[0] ?? null}
               onChange={(value) => onChange(value ?? '')}
             />

@@ -110,14 +110,19 @@ function RuleFields({ type, values }: { type: WorkflowType; values: Values }) {
 function FieldPermissions({ type }: { type: WorkflowType }) {
   const { t } = useTranslation();
   const { fieldLabel } = useFieldTexts(type);
-  const { fields } = useRecordFields(type);
+  const { fields, fieldOf } = useRecordFields(type);
+  // An archived custom field the node still restricts stays listed, so its setting can be seen and undone.
+  const set = (Form.useWatch('fieldPermissions') ?? {}) as Record<string, string>;
+  const kept = Object.keys(set)
+    .filter((name) => set[name] !== 'read' && !fields.some((f) => f.name === name))
+    .flatMap((name) => fieldOf(name) ?? []);
   return (
     <Table
       className="wf-field-perms"
       size="small"
       pagination={false}
       rowKey="name"
-      dataSource={[...fields]}
+      dataSource={[...fields, ...kept]}
       columns={[
         { key: 'name', title: t('workflow.node.field'), render: (_, f) => fieldLabel(f.name) },
         {
