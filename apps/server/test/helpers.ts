@@ -10,6 +10,7 @@ import { buildApp, type App, type AppOptions } from '../src/app.js';
 import type { Database, Db } from '../src/db/database.js';
 import { permission, role, rolePermission } from '../src/modules/role/role.table.js';
 import { appUser, userProject, userRole } from '../src/modules/user/user.table.js';
+import { userGroup, userGroupMember } from '../src/modules/userGroup/user-group.table.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { loadServerKeys } from '../src/platform/secrets.js';
@@ -234,6 +235,18 @@ export async function createRole(ctx: Pick<TestContext, 'db'>, codes: string[]):
     if (perms.length !== codes.length) throw new Error(`unknown permission in ${codes.join(', ')}`);
     await ctx.db.insert(rolePermission).values(perms.map((p) => ({ roleId: row.id, permissionId: p.id })));
   }
+  return row.id;
+}
+
+/** An active user group with these members. */
+export async function createGroup(ctx: Pick<TestContext, 'db'>, memberIds: number[] = []): Promise<number> {
+  const [row] = await ctx.db
+    .insert(userGroup)
+    .values({ name: `g${randomBytes(3).toString('hex')}` })
+    .returning({ id: userGroup.id });
+  if (!row) throw new Error('group not created');
+  if (memberIds.length)
+    await ctx.db.insert(userGroupMember).values(memberIds.map((userId) => ({ groupId: row.id, userId })));
   return row.id;
 }
 
