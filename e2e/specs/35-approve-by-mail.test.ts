@@ -93,10 +93,13 @@ beforeAll(async () => {
   await initiator.signIn(submitter.loginName, submitter.password);
   for (const what of ['A standing desk for the new hire', 'A second licence for the drawing tool']) {
     const subject = `${what} ${suffix}`;
+    // A file with a long name, for the ticket page on a phone.
+    const quote = await initiator.upload('quote-for-the-height-adjustable-desk-from-the-usual-vendor.txt', 'EUR 640');
     const ticket = await initiator.ok<{ id: number; caseNumber: string }>('POST', '/api/Ticket/Add', {
       subject,
       content: '<p>Please decide this week.</p>',
       projectId,
+      attachments: [quote],
     });
     const submitted = await initiator.ok<{ instance: { id: number } }>('POST', '/api/WorkflowInstance/Submit', {
       businessType: 'Ticket',
@@ -277,9 +280,12 @@ describe('lists on a phone', () => {
 
     await page.goto(`/ticket/info/${ticket.ticketId}`);
     await page.locator('.open-item-panel .open-item-row').first().waitFor();
+    await page.getByText('quote-for-the-height-adjustable-desk-from-the-usual-vendor.txt').first().waitFor();
     await apiSettled(page);
     await expectNoSideways(page, 'ticket page');
     await shot(page, `phone-ticket-page-${language}`);
+    await page.locator('.open-item-panel').evaluate((panel) => panel.scrollIntoView({ block: 'start' }));
+    await shot(page, `phone-ticket-page-items-${language}`);
     await page.context().close();
   });
 });
