@@ -173,8 +173,14 @@ describe('a submitted request', () => {
       values: { [w.model.key]: 'large', [w.budget.key]: '2500.50' },
     });
     expect(response.status, response.raw).toBe(200);
-    const made = response.body.data as { id: number; subject: string; customFields: Record<string, unknown> };
+    const made = response.body.data as {
+      id: number;
+      subject: string;
+      requestTypeId: number | null;
+      customFields: Record<string, unknown>;
+    };
     expect(made.subject).toBe(type.name.en);
+    expect(made.requestTypeId).toBe(type.id);
     expect(made.customFields).toEqual({ [w.model.key]: 'large', [w.budget.key]: '2500.50' });
     const [row] = await ctx.db
       .select({ requestTypeId: ticket.requestTypeId })
