@@ -4,6 +4,7 @@ import { languages, textAt } from '../platform/translator.js';
 import { modules } from './index.js';
 import { demoInvoiceApproval } from './invoice/invoice.seed.js';
 import { demoRequisitionApproval } from './requisition/requisition.seed.js';
+import { demoCatalogApprovals } from './requestType/request-type.seed.js';
 import { demoTicketApproval } from './workflow/workflow.seed.js';
 
 // The web shows a seeded record's name in the reader's language while it is the seeded one (seededNames): a seed
@@ -49,6 +50,7 @@ describe('seeded names', () => {
       ['ticket-approval', demoTicketApproval({ lead: 1, manager: 2, desk: 3 })],
       ['invoice-approval', demoInvoiceApproval({ lead: 1, finance: 2 })],
       ['requisition-approval', demoRequisitionApproval({ lead: 1, manager: 2 })],
+      ...Object.entries(demoCatalogApprovals({ lead: 1, manager: 2 })),
     ];
     const seen = new Map<string, string>();
     for (const [code, graph] of graphs)

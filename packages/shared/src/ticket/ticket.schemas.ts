@@ -178,6 +178,8 @@ export const ticketSchema = z
     /** A `Merged` ticket: the ticket it was merged into, and when (contract section 20). */
     mergedIntoId: nullableId,
     mergedAt: nullableText,
+    /** The catalog's request type it was raised from (contract 21); null: raised otherwise. */
+    requestTypeId: nullableId.optional(),
     /** Normalized, sorted (contract section 20). */
     tags: z.array(z.string()),
     /** Custom field values by key (contract 21); a field without a value is absent. */

@@ -5,6 +5,7 @@ export * from './request-fulfilment.table.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { onRequestEvent } from './request-fulfilment.service.js';
 import { registerRequestTypeRoutes } from './request-type.routes.js';
+import { seedDemoRequestTypes } from './request-type.seed.js';
 import * as fulfilmentTables from './request-fulfilment.table.js';
 import * as tables from './request-type.table.js';
 
@@ -16,5 +17,6 @@ export const requestTypeModule: ModuleManifest = {
   name: 'requestType',
   tables: { ...tables, ...fulfilmentTables },
   register: (app, ctx) => registerRequestTypeRoutes(app, ctx.db),
+  seed: { demo: seedDemoRequestTypes },
   events: [onRequestEvent],
 };

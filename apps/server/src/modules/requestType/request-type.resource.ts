@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import {
+  type CustomFieldLabel,
   requestTypeCreateSchema,
   requestTypeQuerySchema,
   requestTypeSchema,
@@ -48,7 +49,8 @@ export const requestTypeResource = defineResource({
   defaultOrder: [{ field: 'sort', desc: false }],
   check: checkRequestType,
   exportColumns: [
-    { field: 'name' },
+    // The name in the reader's language (the row keeps all three).
+    { field: 'name', width: 30, cell: (row, language) => (row.name as CustomFieldLabel)[language] },
     { field: 'categoryName' },
     { field: 'workflowName' },
     { field: 'sort' },

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   catalogItemSchema,
+  catalogProgressQuerySchema,
+  catalogProgressSchema,
   catalogQuerySchema,
   catalogSubmitResultSchema,
   catalogSubmitSchema,
@@ -13,6 +15,7 @@ import type { Db } from '../../platform/db.js';
 import { ok, present } from '../../platform/envelope.js';
 import { registerResource } from '../../platform/resource.js';
 import { catalogOf, submitRequest } from './request-catalog.service.js';
+import { requestProgress } from './request-progress.service.js';
 import { requestTypeResource } from './request-type.resource.js';
 
 /** Request types (administrators), and the catalog requesters pick from, submit and follow (contract 21). */
@@ -35,5 +38,14 @@ export function registerRequestTypeRoutes(app: FastifyInstance, db: Db) {
       schema: { tags, body: catalogSubmitSchema, response: { 200: envelopeSchema(catalogSubmitResultSchema) } },
     },
     async (request) => ok(present(await submitRequest(db, requireActor(request), request.body))),
+  );
+  // Whoever sees the ticket follows it (the ticket's visibility decides; 404 for anyone else).
+  r.post(
+    '/api/Catalog/Progress',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, body: catalogProgressQuerySchema, response: { 200: envelopeSchema(catalogProgressSchema) } },
+    },
+    async (request) => ok(await requestProgress(db, requireActor(request), request.body.ticketId)),
   );
 }

@@ -1,10 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CatalogItem, CustomField, RequestType } from '@casedesk/shared';
+import type { CatalogItem } from '@casedesk/shared';
+import {
+  catalogWorld as makeWorld,
+  defineField,
+  keyed,
+  keyOf,
+  label,
+  unique,
+} from '../../../test/catalog-factories.js';
 import { createUser, signIn, useTestApp } from '../../../test/helpers.js';
-import { admin, createProject, staff, ticketWorld, type Staff } from '../../../test/ticket-factories.js';
-import { approver, chain, end, person, publishWorkflow, start } from '../../../test/workflow-factories.js';
+import { createProject, staff, ticketWorld, type Staff } from '../../../test/ticket-factories.js';
+import { chain, end, publishWorkflow, start } from '../../../test/workflow-factories.js';
 import { openItem } from '../openItem/index.js';
 import { ticket } from '../ticket/index.js';
 import { userGroup } from '../userGroup/index.js';
@@ -14,64 +21,8 @@ import { workflow, workflowInstance } from '../workflow/index.js';
 // to them, submit a form that becomes a ticket with its approval and fulfilment items.
 
 const ctx = useTestApp();
-const keyOf = (response: { body: unknown }) => (response.body as { messageKey?: string }).messageKey;
-const unique = () => `f${randomBytes(3).toString('hex')}`;
-const label = (en: string) => ({ en, 'zh-cn': `${en}（简）`, 'zh-tw': `${en}（繁）` });
-const keyed = { 'message-keys': '1' };
-
-async function define(token: string, body: Record<string, unknown>) {
-  const response = await ctx.call('POST', '/api/CustomField/Add', {
-    token,
-    body: { label: label(`Label ${String(body.key)}`), ...body },
-  });
-  expect(response.status, response.raw).toBe(200);
-  return response.body.data as CustomField;
-}
-
-/** A project and category with an agent, an administrator, two ticket fields, an approver and a one-step workflow. */
-async function catalogWorld() {
-  const w = await ticketWorld(ctx);
-  const boss = await admin(ctx);
-  const model = await define(boss.token, {
-    key: unique(),
-    type: 'select',
-    options: [
-      { value: 'small', label: label('Small') },
-      { value: 'large', label: label('Large') },
-    ],
-  });
-  const budget = await define(boss.token, { key: unique(), type: 'decimal' });
-  const approverUser = await person(ctx);
-  const flow = await publishWorkflow(ctx, chain(start(), approver('boss', [approverUser.id]), end()), {
-    projectId: w.projectId,
-    registry: false,
-  });
-  const addType = async (body: Record<string, unknown> = {}) => {
-    const response = await ctx.call('POST', '/api/RequestType/Add', {
-      token: boss.token,
-      body: {
-        name: label(`Laptop ${unique()}`),
-        categoryId: w.categoryId,
-        fields: [
-          { key: model.key, required: true, order: 1 },
-          { key: budget.key, order: 2 },
-        ],
-        workflowCode: flow.code,
-        fulfilment: [
-          { title: 'Order it', when: 'created' },
-          { title: 'Prepare it', assigneeId: w.agent.id, when: 'approved' },
-        ],
-        ...body,
-      },
-      headers: keyed,
-    });
-    expect(response.status, response.raw).toBe(200);
-    return response.body.data as RequestType;
-  };
-  const submit = (who: Staff, body: Record<string, unknown>) =>
-    ctx.call('POST', '/api/Catalog/Submit', { token: who.token, body, headers: keyed });
-  return { ...w, boss, model, budget, approverUser, flow, addType, submit };
-}
+const define = (token: string, body: Record<string, unknown>) => defineField(ctx, token, body);
+const catalogWorld = () => makeWorld(ctx);
 
 const catalogOf = async (who: Staff, query = '') => {
   const response = await ctx.call('GET', `/api/Catalog${query}`, { token: who.token });
@@ -222,8 +173,14 @@ describe('a submitted request', () => {
       values: { [w.model.key]: 'large', [w.budget.key]: '2500.50' },
     });
     expect(response.status, response.raw).toBe(200);
-    const made = response.body.data as { id: number; subject: string; customFields: Record<string, unknown> };
+    const made = response.body.data as {
+      id: number;
+      subject: string;
+      requestTypeId: number | null;
+      customFields: Record<string, unknown>;
+    };
     expect(made.subject).toBe(type.name.en);
+    expect(made.requestTypeId).toBe(type.id);
     expect(made.customFields).toEqual({ [w.model.key]: 'large', [w.budget.key]: '2500.50' });
     const [row] = await ctx.db
       .select({ requestTypeId: ticket.requestTypeId })

@@ -54,6 +54,7 @@ export const ticketRecordColumns = {
   emails: ticket.emails,
   businessUnit: ticket.businessUnit,
   parentTicket: ticket.parentTicket,
+  requestTypeId: ticket.requestTypeId,
   privateTicket: ticket.privateTicket,
   grantAccess: ticket.grantAccess,
   attachments: ticket.attachments,

@@ -76,7 +76,7 @@ export async function seedDemoWorkflows(tx: Tx): Promise<void> {
 }
 
 /**
- * A demo workflow, published as version 1 and bound in the registry for every record of its type (the demo
+ * A demo workflow, published as version 1 and (with a registry description) bound in the registry for every record of its type (the demo
  * seeds of the business modules use it, so their workflows start the same way).
  */
 export async function seedPublishedWorkflow(
@@ -88,7 +88,8 @@ export async function seedPublishedWorkflow(
     businessTable: string;
     description: string;
     flowChart: FlowNode;
-    registryDescription: string;
+    /** Its registry entry for every record of its type; none: not registered (a request type names it). */
+    registryDescription?: string;
   },
 ): Promise<void> {
   const { code, type, flowChart } = demo;
@@ -111,6 +112,7 @@ export async function seedPublishedWorkflow(
   await tx
     .insert(workflowVersion)
     .values({ workflowId: row.id, code, version: 1, name, flowChart, summary: diffFlowCharts(null, flowChart) });
+  if (demo.registryDescription === undefined) return;
   await tx.insert(workflowRegistry).values({
     businessType: type,
     workflowCode: code,
