@@ -214,6 +214,11 @@ describe('who may not', () => {
     expect(refused.status).toBe(403);
     const still = await ctx.call('GET', `/api/Invoice/Get/${invoice.id}`, { token: boss.token });
     expect((still.body.data as { customFields: Record<string, unknown> }).customFields[keys.device]).toBe('laptop');
+    // The forms' definitions: to whoever may view the kind, and to no one else.
+    const forReader = await ctx.call('GET', '/api/Invoice/CustomFields', { token: reader.token });
+    expect(forReader.status).toBe(200);
+    expect((forReader.body.data as CustomField[]).map((f) => f.key)).toContain(keys.device);
+    expect((await ctx.call('GET', '/api/Requisition/CustomFields', { token: reader.token })).status).toBe(403);
     // Without `invoice:view` the filtered list is refused.
     const stranger = await staff(ctx, [], ['ticket:view']);
     const query = { custom: { [keys.device]: 'laptop' } };

@@ -2,6 +2,7 @@
 export * from './custom-field.table.js';
 export { customFieldDefinitions, registerCustomValueTable } from './custom-field.service.js';
 export { customValueStore, type CustomValueStore } from './custom-value.service.js';
+export { registerKindCustomFieldsRoute } from './custom-field.routes.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerCustomFieldRoutes } from './custom-field.routes.js';
