@@ -69,3 +69,19 @@ export const customFieldsBody = (values: CustomValues | undefined) =>
   values
     ? { customFields: Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value ?? null])) }
     : {};
+
+/** A list's optional column per custom field (archived ones too: their values still read), labelled for the reader. */
+export function customValueColumns<Row extends { customFields?: unknown }>(
+  definitions: readonly CustomFieldDefinition[],
+  words: { yes: string; no: string; userName: (id: number) => string | undefined },
+) {
+  const language = labelLanguage(i18n.language);
+  return definitions.map((def) => ({
+    key: `custom.${def.key}`,
+    title: def.label[language],
+    width: 150,
+    ellipsis: true,
+    render: (_: unknown, row: Row) =>
+      customValueDisplay(def, (row.customFields as CustomValues | undefined)?.[def.key], words),
+  }));
+}
