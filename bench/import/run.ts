@@ -1,5 +1,5 @@
 // bench:import — the import module's worker on PostgreSQL, in this process: BENCH_IMPORT_ROWS ticket rows
-// (default 100,000) in a csv, read and written through the ticket module's own create (a savepoint per row,
+// (default 100,000) with three custom fields (a select named by its label, a decimal, a yes/no) in a csv, read and written through the ticket module's own create (a savepoint per row,
 // BENCH_IMPORT_BATCH rows per transaction, default 500), once as a dry run (everything rolled back) and once for
 // real; next to a raw COPY of the same file into an unlogged table of text columns (what the database alone
 // costs). Prints rows/s of each and the process's peak RSS (the reader streams: memory must not grow with the
@@ -20,6 +20,8 @@ import { adminPassword, freshDatabase, positiveEnv, runMain, tempDir } from '../
 
 const rows = positiveEnv('BENCH_IMPORT_ROWS', 100_000);
 const batchSize = positiveEnv('BENCH_IMPORT_BATCH', 500);
+// BENCH_IMPORT_CUSTOM=0 leaves the three custom columns unmapped: the same file, to see what they cost.
+const withCustom = process.env.BENCH_IMPORT_CUSTOM !== '0';
 const log = (...args: unknown[]) => console.log(...args);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
@@ -42,12 +44,26 @@ runMain('bench:import', async () => {
   );
   await db.execute(sql`insert into project (project_code, project_name) values ('BENCH', 'Bench project')`);
 
+  const label = (en: string) => JSON.stringify({ en, 'zh-cn': en, 'zh-tw': en });
+  const options = JSON.stringify(
+    ['laptop', 'phone', 'printer'].map((value) => ({
+      value,
+      label: { en: value.toUpperCase(), 'zh-cn': value, 'zh-tw': value },
+    })),
+  );
+  await db.execute(sql`insert into custom_field (key, applies_to, type, label, options) values
+    ('device', 'Ticket', 'select', ${label('Device')}::jsonb, ${options}::jsonb),
+    ('budget', 'Ticket', 'decimal', ${label('Budget')}::jsonb, '[]'::jsonb),
+    ('urgent', 'Ticket', 'checkbox', ${label('Urgent')}::jsonb, '[]'::jsonb)`);
+
   const file = join(dataDir, 'files', 'tickets.csv');
   const priorities = ['Low', 'Medium', 'High', 'Urgent'];
-  const lines = ['Subject,Project,Priority,Customer,Telephone'];
+  const devices = ['LAPTOP', 'phone', 'Printer'];
+  const lines = ['Subject,Project,Priority,Customer,Telephone,Device,Budget,Urgent'];
   for (let i = 1; i <= rows; i++)
     lines.push(
-      `Printer ${i} does not print,BENCH,${priorities[i % 4]},Customer ${i % 997},555-${String(i).padStart(7, '0')}`,
+      `Printer ${i} does not print,BENCH,${priorities[i % 4]},Customer ${i % 997},555-${String(i).padStart(7, '0')},` +
+        `${devices[i % 3]},${i % 5000}.25,${i % 2 ? 'yes' : 'no'}`,
     );
   writeFileSync(file, lines.join('\r\n') + '\r\n');
   log(`bench:import: ${rows} ticket rows, batches of ${batchSize}, PostgreSQL`);
@@ -78,6 +94,13 @@ runMain('bench:import', async () => {
         { column: 'Priority', field: 'priority' },
         { column: 'Customer', field: 'customer' },
         { column: 'Telephone', field: 'telephone' },
+        ...(withCustom
+          ? [
+              { column: 'Device', field: 'custom.device' },
+              { column: 'Budget', field: 'custom.budget' },
+              { column: 'Urgent', field: 'custom.urgent' },
+            ]
+          : []),
       ],
     })
     .returning({ id: importDefinition.id });
@@ -110,7 +133,7 @@ runMain('bench:import', async () => {
   await client.connect();
   try {
     await client.query(
-      'create unlogged table bench_import_copy (subject text, project text, priority text, customer text, telephone text)',
+      'create unlogged table bench_import_copy (subject text, project text, priority text, customer text, telephone text, device text, budget text, urgent text)',
     );
     const started = performance.now();
     await pipeline(
@@ -126,6 +149,14 @@ runMain('bench:import', async () => {
   const tickets = Number(
     ((await db.execute(sql`select count(*)::int as n from ticket`)) as unknown as { rows: { n: number }[] }).rows[0]!.n,
   );
+  const values = Number(
+    (
+      (await db.execute(sql`select count(*)::int as n from ticket_custom_value`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n,
+  );
+  log(`custom values in the database: ${values}`);
   log(`tickets in the database: ${tickets}; peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
   log(JSON.stringify({ rows, batchSize, results, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
   await database.close();

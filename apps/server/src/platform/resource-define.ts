@@ -16,6 +16,9 @@ import { equalityWhere, keywordWhere, readAll, readPage, sortOrder, type Sortabl
  * their `afterCommit` hooks wait for it: `collectAfterCommit` gathers them while `work` runs; the caller runs
  * them once the outer transaction has committed, or drops them when it rolled back.
  */
+/** Rows an export completes (`addToRows`) at a time. */
+const exportChunk = 1000;
+
 const deferredHooks = new AsyncLocalStorage<(() => Promise<void>)[]>();
 export async function collectAfterCommit<T>(
   work: () => Promise<T>,
@@ -121,15 +124,19 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
     return actions ? ({ ...answer, actions: actions(actor, answer) } as Row) : answer;
   };
 
+  /** The rows with what `addToRows` keeps beside them. */
+  const completed = async (q: Queryable, rows: Row[]) => (def.addToRows ? def.addToRows(q, rows) : rows);
+  const completedOne = async (q: Queryable, row: Row) => (await completed(q, [row]))[0] ?? row;
+
   async function findVisible(q: Queryable, actor: Actor, id: number): Promise<TableRow | undefined> {
     const [row] = await selectRows(q).where(and(eq(def.table.id, id), scopeOf(actor)));
     return row as TableRow | undefined;
   }
   /** A row just written, read back as described (an administrator may write one outside their scope). */
   async function readBack(q: Queryable, actor: Actor, written: TableRow & Versioned): Promise<Row> {
-    if (!def.columns && !def.join) return shown(actor, written);
+    if (!def.columns && !def.join) return completedOne(q, shown(actor, written));
     const [row] = await selectRows(q).where(eq(def.table.id, written.id));
-    return shown(actor, (row ?? written) as TableRow);
+    return completedOne(q, shown(actor, (row ?? written) as TableRow));
   }
 
   /** The rows of a list, a slice at a time, in its order (the filter and the sort checked at once). */
@@ -180,13 +187,13 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
     async get(db, actor, id) {
       const row = await findVisible(db, actor, id);
       if (!row) throw notFound();
-      return shown(actor, row);
+      return completedOne(db, shown(actor, row));
     },
 
     async detail(db, actor, id) {
       const row = await findVisible(db, actor, id);
       if (!row) throw notFound();
-      const answer = shown(actor, row);
+      const answer = await completedOne(db, shown(actor, row));
       return { ...answer, ...(await def.loadDetail?.(db, answer, actor)) } as Record<string, unknown>;
     },
 
@@ -195,7 +202,11 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
       let counted: { total: number } & Record<string, unknown> = { total: 0 };
       const page = await readPage(
         query,
-        async (limit, offset) => (await rows(limit, offset)).map((row) => shown(actor, row)),
+        async (limit, offset) =>
+          completed(
+            db,
+            (await rows(limit, offset)).map((row) => shown(actor, row)),
+          ),
         async () => (counted = await total(db, whereOf(actor, query), def.countCap)).total,
       );
       return { ...counted, ...page };
@@ -284,7 +295,19 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
 
     async *rowsForExport(db, actor, query) {
       const rows = readAll(listRows(db, actor, query));
-      for await (const row of rows) yield shown(actor, row) as Record<string, unknown>;
+      if (!def.addToRows) {
+        for await (const row of rows) yield shown(actor, row) as Record<string, unknown>;
+        return;
+      }
+      // Completed a chunk at a time: one read of what is kept beside each chunk's rows.
+      let chunk: Row[] = [];
+      for await (const row of rows) {
+        chunk.push(shown(actor, row));
+        if (chunk.length < exportChunk) continue;
+        yield* (await completed(db, chunk)) as Record<string, unknown>[];
+        chunk = [];
+      }
+      yield* (await completed(db, chunk)) as Record<string, unknown>[];
     },
   };
 

@@ -127,6 +127,11 @@ export type ResourceDefinition<T extends ReadableTable, S extends ResourceSchema
   ) => Promise<void>;
   /** Why these records may not be deleted (something references them), or undefined. */
   referencedBy?: (tx: Tx, ids: number[]) => Promise<Message | undefined>;
+  /**
+   * Fields kept beside the row (custom values): added to rows as they are read, a page or an export chunk in one
+   * go (Get, Detail, Query, Export and what the kit's writes answer).
+   */
+  addToRows?: (q: Queryable, rows: Row[]) => Promise<Row[]>;
   /** Related details for `Detail/{id}`. */
   loadDetail?: (q: Queryable, record: Row, actor: Actor) => Promise<Record<string, unknown>>;
   /** Child rows saved with the record (e.g. dictionary items), inside the same transaction. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema, percentSchema, quantitySchema, unitPriceSchema } from '../platform/decimal.js';
+import { customFilterSchema, customValuesSchema } from '../customField/custom-field.schemas.js';
 import { defineMessages, keyed } from '../platform/message-keys.js';
 import { auditFieldsSchema, idSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
 import { invoiceStatuses } from './invoice.values.js';
@@ -91,6 +92,8 @@ const invoiceFields = z.object({
   taxAmount: z.unknown().optional(),
   totalAmount: z.unknown().optional(),
   documentFileId: idSchema.nullable().default(null),
+  /** Custom field values (contract 21), checked on the server against the kind's active definitions. */
+  customFields: customValuesSchema.optional(),
 });
 export const invoiceCreateSchema = invoiceFields.strict();
 export const invoiceUpdateSchema = invoiceFields.extend(updateKeySchema.shape).strict();
@@ -123,6 +126,7 @@ export const invoiceSchema = z.object({
   claimedBy: z.number().int().nullable(),
   claimedAt: z.string().nullable(),
   paidAt: z.string().nullable(),
+  customFields: z.record(z.string(), z.unknown()).optional(),
   createdByName: z.string().nullable().optional(),
   actions: z.array(z.enum(invoiceActions)).optional(),
 });
@@ -139,5 +143,6 @@ export const invoiceQuerySchema = queryBaseSchema.extend({
   currency: z.string().trim().max(3).optional(),
   invoiceDateFrom: dateText.optional(),
   invoiceDateTo: dateText.optional(),
+  custom: customFilterSchema.optional(),
 });
 export type InvoiceQuery = z.input<typeof invoiceQuerySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencySchema } from '../platform/decimal.js';
 import { moneyLineInputSchema, moneyLineSchema } from '../invoice/invoice.schemas.js';
+import { customFilterSchema, customValuesSchema } from '../customField/custom-field.schemas.js';
 import { defineMessages, keyed } from '../platform/message-keys.js';
 import { auditFieldsSchema, idSchema, queryBaseSchema, updateKeySchema } from '../platform/paging.js';
 import { requisitionStatuses } from './requisition.values.js';
@@ -43,6 +44,8 @@ const requisitionFields = z.object({
   description: z.string().trim().max(2000).nullable().default(null),
   lines: z.array(moneyLineInputSchema).min(1).max(500),
   totalAmount: z.unknown().optional(),
+  /** Custom field values (contract 21), checked on the server against the kind's active definitions. */
+  customFields: customValuesSchema.optional(),
 });
 /** The contract does not name `currency`: left out, the server uses the default. */
 export const requisitionCreateSchema = requisitionFields.extend({ currency: currencySchema.optional() }).strict();
@@ -65,6 +68,7 @@ export const requisitionSchema = z.object({
   totalAmount: z.string(),
   status: requisitionStatusSchema,
   workflowInstanceId: z.number().int().nullable(),
+  customFields: z.record(z.string(), z.unknown()).optional(),
   actions: z.array(z.enum(requisitionActions)).optional(),
 });
 export const requisitionDetailSchema = requisitionSchema.extend({ lines: z.array(moneyLineSchema) });
@@ -77,4 +81,5 @@ export const requisitionQuerySchema = queryBaseSchema.extend({
   projectId: z.coerce.number().int().positive().optional(),
   vendorId: z.coerce.number().int().positive().optional(),
   requesterId: z.coerce.number().int().positive().optional(),
+  custom: customFilterSchema.optional(),
 });

@@ -2,6 +2,8 @@
 export * from './custom-field.table.js';
 export { customFieldDefinitions, registerCustomValueTable } from './custom-field.service.js';
 export { customFieldTexts, recordFieldDefinitions } from './custom-field-record.service.js';
+export { customValueStore, type CustomValueStore } from './custom-value.service.js';
+export { registerKindCustomFieldsRoute } from './custom-field.routes.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerCustomFieldRoutes } from './custom-field.routes.js';
@@ -11,7 +13,7 @@ import * as tables from './custom-field.table.js';
 /** Custom field definitions (contract section 21): below the record modules, which keep and check the values. */
 export const customFieldModule: ModuleManifest = {
   name: 'customField',
-  tables: { ...tables },
+  tables: { customField: tables.customField },
   register: (app, ctx) => registerCustomFieldRoutes(app, ctx.db),
   seed: { demo: seedDemoCustomFields },
 };

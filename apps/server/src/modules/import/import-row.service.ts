@@ -10,6 +10,13 @@ import type { importDefinition, ImportProblem, ImportReason } from './import.tab
 import { problemOfFieldError, problemsOfIssues } from './import-problems.js';
 import type { ImportLanguage } from './import.texts.js';
 import { referenceTables, type TargetAdapter, type TargetField } from './import-target.adapter.js';
+import {
+  customCellValue,
+  customFieldProblem,
+  foldCustomValues,
+  isPlainObject,
+  userField,
+} from './import-custom-values.js';
 
 type Definition = typeof importDefinition.$inferSelect;
 export type Outcome = 'inserted' | 'updated' | 'unchanged';
@@ -30,14 +37,16 @@ export class RowWorker {
   private readonly keys = new Map<string, number>();
   private references = new Map<string, number | 'none' | 'many'>();
 
+  /** `fields`: the target's, its custom fields included (`targetFields`). */
   constructor(
     private readonly definition: Definition,
     private readonly adapter: TargetAdapter,
+    fields: TargetField[],
     private readonly actor: Actor,
     columns: string[],
     private readonly dataDir: string,
   ) {
-    this.fieldsByName = new Map(adapter.fields.map((f) => [f.field, f]));
+    this.fieldsByName = new Map(fields.map((f) => [f.field, f]));
     const columnIndex = new Map(columns.map((c, i) => [c.toLowerCase(), i]));
     this.mapped = definition.mappings.map((m) => {
       const index = columnIndex.get(m.column.trim().toLowerCase());
@@ -93,6 +102,7 @@ export class RowWorker {
         problems.push(error.reason);
       }
     }
+    foldCustomValues(values);
     // A reference not found: the row's other problems are listed with it (what the target's schema refuses).
     if (problems.length > 0) {
       const failed = new Set(problems.map((p) => ('key' in p ? String(p.values?.field) : '')));
@@ -148,6 +158,7 @@ export class RowWorker {
   }
 
   private async convert(tx: Tx, field: TargetField, text: string): Promise<unknown> {
+    if (field.custom) return customCellValue(field.custom, text, (login) => this.resolve(tx, userField(field), login));
     if (field.ref) {
       if (!field.many) return this.resolve(tx, field, text);
       const parts = text
@@ -214,7 +225,7 @@ export class RowWorker {
     if (error instanceof AppError) {
       // A refusal of fields (the target's own checks, or its schema's): each field's problem by its key, worded in
       // the file's language with the field's label, as an answer to the starter would word it.
-      const problems = (error.errors ?? []).map(problemOfFieldError);
+      const problems = (error.errors ?? []).map((e) => customFieldProblem(e) ?? problemOfFieldError(e));
       if (problems.length > 0) return problems.length === 1 ? problems[0]! : { problems };
       return error.messageRef ? { ...error.messageRef, text: error.message } : { text: error.message };
     }
@@ -231,6 +242,8 @@ export class RowWorker {
 function same(a: unknown, b: unknown): boolean {
   const blank = (v: unknown) => v === null || v === undefined || v === '';
   if (blank(a) && blank(b)) return true;
+  // Custom values: each one sent against the stored one (those not sent stay as they are).
+  if (isPlainObject(a)) return Object.entries(a).every(([k, v]) => same(v, isPlainObject(b) ? b[k] : undefined));
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b)) return false;
     const sa = a.map(String).sort();

@@ -1,7 +1,14 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { permissionCode, type ImportField, type ImportTarget, type PermissionModule } from '@casedesk/shared';
+import {
+  permissionCode,
+  type CustomFieldDefinition,
+  type CustomFieldEntity,
+  type ImportField,
+  type ImportTarget,
+  type PermissionModule,
+} from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { present } from '../../platform/envelope.js';
@@ -37,6 +44,8 @@ export type TargetField = ImportField & {
   matchOnly?: boolean;
   /** Written on insert only: the target's update takes no such field (a user's password). */
   insertOnly?: boolean;
+  /** A custom field (`custom.<key>`): its definition converts the cell, and the value goes in `customFields`. */
+  custom?: CustomFieldDefinition;
 };
 
 /** The record a row matched, as its update takes it back. */
@@ -46,6 +55,8 @@ export type TargetAdapter = {
   target: ImportTarget;
   module: PermissionModule;
   fields: TargetField[];
+  /** The record kind whose custom fields the target also takes (`custom.<key>`, contract 21). */
+  customFields?: CustomFieldEntity;
   /** Permission codes an insert and an update need (the starter's). */
   permissions: { insert: string; update: string };
   /** The record whose match fields equal these values (text without case), or undefined. */
@@ -90,6 +101,35 @@ export type Writable = {
   detail(db: Db, actor: Actor, id: number): Promise<Record<string, unknown>>;
 };
 
+const customTypes: Record<CustomFieldDefinition['type'], ImportField['type']> = {
+  text: 'text',
+  textarea: 'text',
+  number: 'number',
+  decimal: 'decimal',
+  date: 'date',
+  datetime: 'date',
+  select: 'text',
+  multiselect: 'text',
+  user: 'reference',
+  checkbox: 'boolean',
+};
+
+/**
+ * The active custom fields as a target's fields `custom.<key>`, labelled by their own labels; required where the
+ * field asks for a value on every record (one limited to categories is asked only on those).
+ */
+export const customTargetFields = (definitions: readonly CustomFieldDefinition[]): TargetField[] =>
+  definitions
+    .filter((def) => def.status === 'Active')
+    .map((def) => ({
+      field: `custom.${def.key}`,
+      labels: def.label,
+      required: def.required && def.categoryIds.length === 0,
+      matchable: false,
+      type: customTypes[def.type],
+      custom: def,
+    }));
+
 /** Column equality for matching: text without case. */
 function matchWhere(table: PgTable, match: Record<string, unknown>): SQL | undefined {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
@@ -123,12 +163,14 @@ export function resourceTarget(options: {
   partialUpdate?: boolean;
   /** Extra condition for finding a record (users not deleted). */
   visible?: SQL;
+  customFields?: CustomFieldEntity;
 }): TargetAdapter {
   const resourceOf = (w: WriteContext) => options.resource(w.dataDir);
   return {
     target: options.target,
     module: options.module,
     fields: fieldsOf(options.target, options.create, options.fields, options.update),
+    customFields: options.customFields,
     permissions: {
       insert: permissionCode(options.module, 'create'),
       update: permissionCode(options.module, 'edit'),

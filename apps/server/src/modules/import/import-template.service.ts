@@ -22,7 +22,7 @@ export async function importTemplate(
     ? []
     : await rowsOf<{ language: string }>(db, sql`select language from app_user where id = ${actor.userId}`);
   const language = asked ?? languageOf(user?.language);
-  const info = targetsFor(actor).find((t) => t.target === target);
+  const info = (await targetsFor(db, actor)).find((t) => t.target === target);
   if (!info) throw notFound();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(target, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -11,7 +11,7 @@ import { RowWorker } from './import-row.service.js';
 import { openSheet, type SheetRow } from './import.reader.js';
 import { storedPath, typeOfFile, uploadOf } from './import.service.js';
 import { importDefinition, importRun, importRunRefusal, type ImportRefusal } from './import.table.js';
-import { importTargetAdapters } from './import.targets.js';
+import { importTargetAdapters, targetFields } from './import.targets.js';
 
 /**
  * The import worker: the `import.work` job claims queued runs (and runs whose process died: their lease ran out)
@@ -102,7 +102,8 @@ async function workRun(db: Db, run: RunRow, options: WorkOptions) {
     headerRow: definition.headerRow,
     sheetName: definition.sheetName,
   });
-  const worker = new RowWorker(definition, adapter, actor, sheet.columns, options.dataDir);
+  const fields = await targetFields(db, adapter.target);
+  const worker = new RowWorker(definition, adapter, fields, actor, sheet.columns, options.dataDir);
   const counters: Counters = {
     processed: run.processed,
     inserted: run.inserted,

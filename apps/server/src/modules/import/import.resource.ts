@@ -10,6 +10,7 @@ import {
   type Message,
 } from '@casedesk/shared';
 import { badRequest } from '../../platform/errors.js';
+import type { Queryable } from '../../platform/db.js';
 import { defineResource } from '../../platform/resource.js';
 import { importDefinition, importRun } from './import.table.js';
 import { targetFields } from './import.targets.js';
@@ -39,13 +40,16 @@ const importColumns = {
 };
 
 /** Mappings and match conditions name fields of the target; Update and Upsert need matchable conditions. */
-export function checkDefinition(input: {
-  tableModel: ImportRecord['tableModel'];
-  operationType: string;
-  matchConditions: string[];
-  mappings: { column: string; field: string }[];
-}) {
-  const fields = targetFields(input.tableModel as never);
+export async function checkDefinition(
+  q: Queryable,
+  input: {
+    tableModel: ImportRecord['tableModel'];
+    operationType: string;
+    matchConditions: string[];
+    mappings: { column: string; field: string }[];
+  },
+) {
+  const fields = await targetFields(q, input.tableModel as never);
   const byName = new Map(fields.map((f) => [f.field, f]));
   const refuse = (field: string, message: Message) => badRequest(message, [{ field, message: message.text }]);
   for (const m of input.mappings)
@@ -69,8 +73,8 @@ export const importResource = defineResource<typeof importDefinition, typeof sch
   columns: importColumns,
   keywordColumns: [importDefinition.importName, importDefinition.description, importDefinition.source],
   defaultOrder: [{ field: 'importName', desc: false }],
-  async check(_tx, input) {
-    checkDefinition(input);
+  async check(tx, input) {
+    await checkDefinition(tx, input);
   },
   exportColumns: [
     { field: 'importName', width: 30 },

@@ -45,7 +45,7 @@ export async function registerImportRoutes(app: FastifyInstance, db: Db, dataDir
       config: { access: 'import:view' },
       schema: { tags, response: { 200: envelopeSchema(z.array(importTargetInfoSchema)) } },
     },
-    async (request) => ok(targetsFor(requireActor(request))),
+    async (request) => ok(await targetsFor(db, requireActor(request))),
   );
 
   r.get(

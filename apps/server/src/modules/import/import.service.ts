@@ -19,20 +19,21 @@ import { openSheet } from './import.reader.js';
 import { importTargetAdapters, targetFields } from './import.targets.js';
 
 /** The targets the actor may write into (their `<module>:create` or `:edit`), with their fields. */
-export function targetsFor(actor: Actor): ImportTargetInfo[] {
-  return importTargets
+export async function targetsFor(q: Queryable, actor: Actor): Promise<ImportTargetInfo[]> {
+  const adapters = importTargets
     .map((target) => importTargetAdapters.get(target)!)
-    .filter((t) => hasPermission(actor, t.permissions.insert) || hasPermission(actor, t.permissions.update))
-    .map((t) => ({
-      target: t.target,
-      fields: t.fields.map(({ field, labels, required, matchable, type }) => ({
-        field,
-        labels,
-        required,
-        matchable,
-        type,
-      })),
-    }));
+    .filter((t) => hasPermission(actor, t.permissions.insert) || hasPermission(actor, t.permissions.update));
+  const targets = await Promise.all(adapters.map(async (t) => ({ t, fields: await targetFields(q, t.target) })));
+  return targets.map(({ t, fields }) => ({
+    target: t.target,
+    fields: fields.map(({ field, labels, required, matchable, type }) => ({
+      field,
+      labels,
+      required,
+      matchable,
+      type,
+    })),
+  }));
 }
 
 /** An upload the actor may read into an import: their own file (404 otherwise, as for a missing one). */
@@ -53,8 +54,8 @@ export const typeOfFile = (ext: string) => (ext.toLowerCase() === 'xlsx' ? 'xlsx
 const normal = (text: string) => text.toLowerCase().replace(/[\s_]+/g, '');
 
 /** The field a header names: the field itself or one of its labels, case and spaces aside. */
-export function proposeMappings(target: ImportPreview['tableModel'], columns: string[]) {
-  const fields = targetFields(target);
+export async function proposeMappings(q: Queryable, target: ImportPreview['tableModel'], columns: string[]) {
+  const fields = await targetFields(q, target);
   const byText = new Map<string, string>();
   for (const f of fields)
     for (const text of [f.field, f.labels.en, f.labels['zh-cn'], f.labels['zh-tw']])
@@ -100,7 +101,7 @@ export async function previewImport(
     sheets: sheet.sheets,
     encoding: sheet.encoding,
     columns,
-    mappings: proposeMappings(input.tableModel, sheet.columns),
+    mappings: await proposeMappings(db, input.tableModel, sheet.columns),
   };
 }
 

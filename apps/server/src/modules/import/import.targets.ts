@@ -22,9 +22,10 @@ import {
   type ImportTarget,
 } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
-import type { Db, Tx } from '../../platform/db.js';
+import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { present } from '../../platform/envelope.js';
 import { company, companyResource } from '../company/index.js';
+import { customFieldDefinitions } from '../customField/index.js';
 import { dictionaryItem, dictionaryResource } from '../dictionary/index.js';
 import { category, categoryResource } from '../category/index.js';
 import { createOpenItemResource, openItem } from '../openItem/index.js';
@@ -34,6 +35,7 @@ import { createTicketResource, ticket } from '../ticket/index.js';
 import { userResource, appUser } from '../user/index.js';
 import { vendor, vendorResource } from '../vendor/index.js';
 import {
+  customTargetFields,
   fieldsOf,
   resourceTarget,
   type TargetAdapter,
@@ -140,6 +142,7 @@ export const importTargetAdapters: ReadonlyMap<ImportTarget, TargetAdapter> = ((
       create: ticketCreateSchema,
       update: ticketUpdateSchema,
       partialUpdate: true,
+      customFields: 'Ticket',
       fields: [
         { field: 'caseNumber', matchable: true, matchOnly: true },
         { field: 'subject' },
@@ -327,5 +330,13 @@ export const importTargetAdapters: ReadonlyMap<ImportTarget, TargetAdapter> = ((
   return new Map(list.map((t) => [t.target, t]));
 })();
 
-/** The fields of a target (the definition check, the Targets call, the preview's proposed mapping). */
-export const targetFields = (target: ImportTarget): TargetField[] => importTargetAdapters.get(target)?.fields ?? [];
+/**
+ * The fields of a target (the definition check, the Targets call, the preview's proposed mapping, a run), its
+ * active custom fields last.
+ */
+export async function targetFields(q: Queryable, target: ImportTarget): Promise<TargetField[]> {
+  const adapter = importTargetAdapters.get(target);
+  if (!adapter) return [];
+  if (!adapter.customFields) return adapter.fields;
+  return [...adapter.fields, ...customTargetFields(await customFieldDefinitions(q, adapter.customFields))];
+}

@@ -1,7 +1,15 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db.js';
+import { customValueStore } from '../customField/index.js';
 import { userNameSql } from '../user/index.js';
-import { invoice, invoiceLine } from './invoice.table.js';
+import { invoice, invoiceCustomValue, invoiceLine } from './invoice.table.js';
+
+/** Invoices' custom field values (contract 21): no category, so only fields for all categories apply. */
+export const invoiceCustomValues = customValueStore({
+  entity: 'Invoice',
+  values: invoiceCustomValue,
+  recordId: invoice.id,
+});
 
 /*
  * The invoice's columns with the names lists show. Columns are qualified by hand inside the subqueries: a bare

@@ -9,7 +9,7 @@ import {
 } from '@casedesk/shared';
 import { defineResource, likePattern } from '../../platform/resource.js';
 import { invoiceActionsFor } from './invoice.policy.js';
-import { invoiceRowColumns, linesOf } from './invoice.queries.js';
+import { invoiceCustomValues, invoiceRowColumns, linesOf } from './invoice.queries.js';
 import { addInvoice, removeInvoices, updateInvoice, type InvoiceRecord } from './invoice.service.js';
 import { invoice } from './invoice.table.js';
 
@@ -54,6 +54,7 @@ export const invoiceResource = defineResource<typeof invoice, typeof schemas, In
       query.currency ? eq(invoice.currency, query.currency.toUpperCase()) : undefined,
       query.invoiceDateFrom === undefined ? undefined : gte(invoice.invoiceDate, query.invoiceDateFrom),
       query.invoiceDateTo === undefined ? undefined : lte(invoice.invoiceDate, query.invoiceDateTo),
+      invoiceCustomValues.condition(query.custom),
       keyword
         ? or(
             sql`${invoice.invoiceNumber} ilike ${likePattern(keyword)}`,
@@ -66,6 +67,7 @@ export const invoiceResource = defineResource<typeof invoice, typeof schemas, In
   },
   policy: { actions: invoiceActionsFor },
   loadDetail: async (q, row) => ({ lines: await linesOf(q, row.id) }),
+  addToRows: (q, rows) => invoiceCustomValues.addTo(q, rows),
   exportColumns: [
     { field: 'invoiceNumber', width: 20 },
     { field: 'vendorName', label: 'vendorId', width: 30 },
@@ -80,5 +82,6 @@ export const invoiceResource = defineResource<typeof invoice, typeof schemas, In
     { field: 'poNumber', width: 20 },
     { field: 'createdByName', label: 'createdBy', width: 20 },
   ],
+  moreExportColumns: (q) => invoiceCustomValues.exportColumns(q),
   operations: { add: addInvoice, update: updateInvoice, remove: removeInvoices },
 });

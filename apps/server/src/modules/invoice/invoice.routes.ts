@@ -5,11 +5,13 @@ import { requireActor } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
 import { ok, present } from '../../platform/envelope.js';
 import { registerResource } from '../../platform/resource.js';
+import { registerKindCustomFieldsRoute } from '../customField/index.js';
 import { invoiceResource } from './invoice.resource.js';
 import { cancelInvoice, payInvoice } from './invoice.service.js';
 
 export function registerInvoiceRoutes(app: FastifyInstance, db: Db) {
   registerResource(app, db, invoiceResource);
+  registerKindCustomFieldsRoute(app, db, 'Invoice', 'invoice:view');
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Invoice'];
   const response = { 200: envelopeSchema(invoiceSchema) };

@@ -25,7 +25,7 @@ import { project } from '../project/index.js';
 import { requisition } from '../requisition/index.js';
 import { vendor } from '../vendor/index.js';
 import { cancellableStatuses, deletableStatuses, editableStatuses, invoiceActionsFor } from './invoice.policy.js';
-import { firstDuplicate, invoiceRowColumns, linesOf } from './invoice.queries.js';
+import { firstDuplicate, invoiceCustomValues, invoiceRowColumns, linesOf } from './invoice.queries.js';
 import { invoice, invoiceLine } from './invoice.table.js';
 
 /** The fields a capture saves (Add, Update, finishing an indexed document), as the shared schema gives them. */
@@ -95,7 +95,7 @@ async function findRow(q: Queryable, id: number, lock = false): Promise<InvoiceR
 export async function getInvoice(db: Queryable, actor: Actor, id: number): Promise<InvoiceRecord> {
   const row = await findRow(db, id);
   if (!row) throw notFound();
-  return recordOf(actor, row);
+  return { ...recordOf(actor, row), customFields: await invoiceCustomValues.valuesOfRecord(db, id) };
 }
 
 export async function getInvoiceDetail(db: Queryable, actor: Actor, id: number): Promise<InvoiceDetailRecord> {
@@ -233,6 +233,9 @@ export async function saveInvoiceFields(
     }
     throw error;
   }
+  // Values left out (the indexing queue's finish, an import) keep what is stored; required ones must be there.
+  const customBefore = before ? await invoiceCustomValues.valuesOfRecord(tx, savedId) : undefined;
+  await invoiceCustomValues.save(tx, actor, savedId, input.customFields, { stored: customBefore });
   const linesBefore = before ? await linesOf(tx, savedId) : [];
   if (before) await tx.delete(invoiceLine).where(eq(invoiceLine.invoiceId, savedId));
   await tx.insert(invoiceLine).values(
@@ -260,6 +263,10 @@ export async function saveInvoiceFields(
       changes: {
         ...diff(before as unknown as Record<string, unknown>, (after ?? {}) as Record<string, unknown>),
         ...diff({ lines: strip(linesBefore) }, { lines: strip(linesAfter) }),
+        ...diff(
+          { customFields: customBefore },
+          { customFields: await invoiceCustomValues.valuesOfRecord(tx, savedId) },
+        ),
       },
     });
   }

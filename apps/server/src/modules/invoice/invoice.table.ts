@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, foreignKey, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { moneyLineColumns, recordColumns, timestamptz } from '../../platform/columns.js';
+import { customValueTable } from '../customField/custom-field.table.js';
 import { storedFile } from '../file/file.table.js';
 import { project } from '../project/project.table.js';
 import { requisition } from '../requisition/requisition.table.js';
@@ -88,3 +89,6 @@ export const invoiceLine = pgTable(
     ),
   ],
 );
+
+/** An invoice's custom field values (contract 21): the shared shape of `customValueTable`. */
+export const invoiceCustomValue = customValueTable('invoice', () => invoice.id);

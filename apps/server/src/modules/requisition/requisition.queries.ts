@@ -9,9 +9,17 @@ import {
 } from '@casedesk/shared';
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import { badRequest } from '../../platform/errors.js';
-import { requisition, requisitionLine } from './requisition.table.js';
+import { customValueStore } from '../customField/index.js';
+import { requisition, requisitionCustomValue, requisitionLine } from './requisition.table.js';
 import { userNameSql } from '../user/index.js';
 import type { InvoiceUse } from './requisition.policy.js';
+
+/** Requisitions' custom field values (contract 21): no category, so only fields for all categories apply. */
+export const requisitionCustomValues = customValueStore({
+  entity: 'Requisition',
+  values: requisitionCustomValue,
+  recordId: requisition.id,
+});
 
 /** A requisition's columns with the requester's, project's and vendor's names (qualified by hand in subqueries). */
 export const requisitionRowColumns = {

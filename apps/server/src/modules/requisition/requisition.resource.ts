@@ -8,7 +8,7 @@ import {
 } from '@casedesk/shared';
 import { defineResource, type Resource } from '../../platform/resource.js';
 import { requisitionActionsFor, requisitionScope } from './requisition.policy.js';
-import { linesOf, requisitionRowColumns } from './requisition.queries.js';
+import { linesOf, requisitionCustomValues, requisitionRowColumns } from './requisition.queries.js';
 import {
   addRequisition,
   cancelRequisition,
@@ -46,7 +46,11 @@ export const requisitionResource: Resource<typeof requisition, typeof schemas, R
   keywordColumns: [requisition.requisitionNumber, requisition.title],
   scope: requisitionScope,
   policy: { actions: requisitionActionsFor },
+  // Beyond equality on columns: the custom field filter.
+  filterFields: ['custom'],
+  filters: (query) => [requisitionCustomValues.condition(query.custom)],
   loadDetail: async (q, row) => ({ lines: await linesOf(q, row.id) }),
+  addToRows: (q, rows) => requisitionCustomValues.addTo(q, rows),
   exportColumns: [
     { field: 'requisitionNumber', width: 18 },
     { field: 'title', width: 30 },
@@ -59,6 +63,7 @@ export const requisitionResource: Resource<typeof requisition, typeof schemas, R
     { field: 'status', values: 'requisitionStatus', width: 16 },
     { field: 'createdAt', width: 20 },
   ],
+  moreExportColumns: (q) => requisitionCustomValues.exportColumns(q),
   operations: { add: addRequisition, update: updateRequisition, remove: removeRequisitions },
 });
 

@@ -6,6 +6,7 @@ import { requireActor } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
 import { ok, present } from '../../platform/envelope.js';
 import { registerResource } from '../../platform/resource.js';
+import { registerKindCustomFieldsRoute } from '../customField/index.js';
 import { cancelRequisition, requisitionResource } from './requisition.resource.js';
 import { projectChoices } from './requisition.service.js';
 
@@ -13,6 +14,7 @@ const projectChoiceSchema = z.object({ id: z.number().int(), projectCode: z.stri
 
 export function registerRequisitionRoutes(app: FastifyInstance, db: Db) {
   registerResource(app, db, requisitionResource);
+  registerKindCustomFieldsRoute(app, db, 'Requisition', 'requisition:view');
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/Requisition/Cancel/:key',
     {

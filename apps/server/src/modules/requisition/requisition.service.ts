@@ -28,6 +28,7 @@ import {
   linesOf,
   nextRequisitionNumber,
   replaceLines,
+  requisitionCustomValues,
   requisitionRowColumns,
 } from './requisition.queries.js';
 import { project } from '../project/index.js';
@@ -46,7 +47,8 @@ export type RequisitionRecord = Omit<Requisition, 'createdAt' | 'modifiedAt' | '
 async function written(db: Db, actor: Actor, id: number): Promise<RequisitionRecord> {
   const [row] = await db.select(requisitionRowColumns).from(requisition).where(eq(requisition.id, id));
   const facts = row as Omit<RequisitionRecord, 'actions'>;
-  return { ...facts, actions: requisitionActionsFor(actor, facts) };
+  const customFields = await requisitionCustomValues.valuesOfRecord(db, id);
+  return { ...facts, customFields, actions: requisitionActionsFor(actor, facts) };
 }
 
 const fieldsOf = (input: Create | Update) => ({
@@ -79,6 +81,7 @@ export async function addRequisition(db: Db, actor: Actor, input: Create): Promi
       })
       .returning({ id: requisition.id });
     await replaceLines(tx, inserted!.id, lines);
+    await requisitionCustomValues.save(tx, actor, inserted!.id, input.customFields);
     await writeAudit(tx, { entity: 'Requisition', entityId: inserted!.id, action: 'create', actorId: actor.userId });
     return inserted!.id;
   });
@@ -103,6 +106,7 @@ export async function updateRequisition(db: Db, actor: Actor, input: Update): Pr
     if (before.rowVersion !== input.rowVersion) throw conflict(msg(messages, 'staleRowVersion'));
     checkEditable(before.status);
     const linesBefore = await auditLines(tx, input.id);
+    const customBefore = await requisitionCustomValues.valuesOfRecord(tx, input.id);
     const [updated] = await tx
       .update(requisition)
       .set({
@@ -116,12 +120,18 @@ export async function updateRequisition(db: Db, actor: Actor, input: Update): Pr
       .where(eq(requisition.id, input.id))
       .returning();
     await replaceLines(tx, input.id, lines);
+    await requisitionCustomValues.save(tx, actor, input.id, input.customFields, { stored: customBefore });
+    const customAfter = await requisitionCustomValues.valuesOfRecord(tx, input.id);
     await writeAudit(tx, {
       entity: 'Requisition',
       entityId: input.id,
       action: 'update',
       actorId: actor.userId,
-      changes: { ...diff(before, updated!), ...diff(linesBefore, await auditLines(tx, input.id)) },
+      changes: {
+        ...diff(before, updated!),
+        ...diff(linesBefore, await auditLines(tx, input.id)),
+        ...diff({ customFields: customBefore }, { customFields: customAfter }),
+      },
     });
   });
   return written(db, actor, input.id);

@@ -1,5 +1,6 @@
 import { date, foreignKey, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { moneyLineColumns, recordColumns } from '../../platform/columns.js';
+import { customValueTable } from '../customField/custom-field.table.js';
 import { project } from '../project/project.table.js';
 import { appUser, authorKeys } from '../user/user.table.js';
 import { vendor } from '../vendor/vendor.table.js';
@@ -56,3 +57,6 @@ export const requisitionLine = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/** A requisition's custom field values (contract 21): the shared shape of `customValueTable`. */
+export const requisitionCustomValue = customValueTable('requisition', () => requisition.id);

@@ -43,15 +43,6 @@ import { registerTicketMergeRoutes } from './ticket-merge.routes.js';
 import * as archiveTables from './ticket-archive.table.js';
 import { registerTicketRoutes } from './ticket.routes.js';
 import * as tables from './ticket.table.js';
-import { registerCustomValueTable } from '../customField/index.js';
-
-// The custom field module counts a field's values here before it lets one be deleted (modules point down).
-registerCustomValueTable({
-  entity: 'Ticket',
-  table: tables.ticketCustomValue,
-  recordId: tables.ticketCustomValue.ticketId,
-  fieldId: tables.ticketCustomValue.fieldId,
-});
 
 export const ticketModule: ModuleManifest = {
   name: 'ticket',

@@ -11,7 +11,6 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
-  numeric,
   smallint,
   text,
   uniqueIndex,
@@ -29,7 +28,7 @@ import {
 import { recordColumns, timestamptz } from '../../platform/columns.js';
 import { describeReference } from '../../platform/db-errors.js';
 import { category } from '../category/category.table.js';
-import { customField } from '../customField/custom-field.table.js';
+import { customValueTable } from '../customField/custom-field.table.js';
 import { company } from '../company/company.table.js';
 import { project } from '../project/project.table.js';
 import { requestType } from '../requestType/request-type.table.js';
@@ -251,33 +250,8 @@ export const ticketTag = pgTable(
   (t) => [primaryKey({ columns: [t.ticketId, t.tag] }), index('ticket_tag_tag_idx').on(t.tag, t.ticketId)],
 );
 
-/**
- * A ticket's custom field values (contract 21), typed so that a filter is an index read: text, dates (ISO text, which
- * sorts as time), options and yes/no in `textValue`; numbers, decimals and user ids in `numberValue`. A multiselect
- * has a row per chosen option. Measured against a jsonb column with a GIN index: docs/architecture.md.
- */
-export const ticketCustomValue = pgTable(
-  'ticket_custom_value',
-  {
-    ticketId: integer('ticket_id')
-      .notNull()
-      .references(() => ticket.id, { onDelete: 'cascade' }),
-    fieldId: integer('field_id').notNull(),
-    textValue: text('text_value'),
-    numberValue: numeric('number_value'),
-  },
-  (t) => [
-    index('ticket_custom_value_ticket_idx').on(t.ticketId),
-    index('ticket_custom_value_text_idx').on(t.fieldId, t.textValue, t.ticketId),
-    index('ticket_custom_value_number_idx').on(t.fieldId, t.numberValue, t.ticketId),
-    // A field holding values cannot be deleted under them (archived instead); worded in the custom field module.
-    foreignKey({
-      name: 'ticket_custom_value_field_fk',
-      columns: [t.fieldId],
-      foreignColumns: [customField.id],
-    }).onDelete('restrict'),
-  ],
-);
+/** A ticket's custom field values (contract 21): the shared shape of `customValueTable`. */
+export const ticketCustomValue = customValueTable('ticket', () => ticket.id);
 
 /** Who watches a ticket (contract 20): told of its comments and status changes; since when and how they came to. */
 export const ticketWatcher = pgTable(

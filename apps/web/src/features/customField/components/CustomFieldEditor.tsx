@@ -9,6 +9,7 @@ import {
   customFieldHasPattern,
   customFieldKeySchema,
   customFieldLanguages,
+  customFieldEntities,
   customFieldTypes,
   type CustomField,
   type CustomFieldType,
@@ -72,6 +73,7 @@ function LabelInputs({ name, compact = false }: { name: (string | number)[]; com
 export function CustomFieldEditor({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const statusOptions = useStatusOptions();
+  const kindOptions = customFieldEntities.map((kind) => ({ value: kind, label: t(`customField.kinds.${kind}`) }));
   const typeOptions = customFieldTypes.map((type) => ({ value: type, label: t(`customField.types.${type}`) }));
   return (
     <EditorDrawer<CustomField, Values>
@@ -115,6 +117,9 @@ export function CustomFieldEditor({ id, onClose }: { id: number | null; onClose:
                 </Form.Item>
               </Col>
             </Row>
+            <Form.Item name="appliesTo" label={t('customField.fields.appliesTo')} required>
+              <Select options={kindOptions} disabled={id !== null} className="custom-field-applies-to" />
+            </Form.Item>
             <Form.Item label={t('customField.fields.label')} required style={{ marginBottom: 0 }}>
               <LabelInputs name={['label']} />
             </Form.Item>
@@ -191,18 +196,25 @@ export function CustomFieldEditor({ id, onClose }: { id: number | null; onClose:
                 );
               }}
             </Form.Item>
-            <Form.Item
-              name="categoryIds"
-              label={t('customField.fields.categories')}
-              extra={t('customField.categoriesHelp')}
-            >
-              <RemoteSelect
-                mode="multiple"
-                queryKey={resourceKeys('Category').of('options')}
-                search={(keyword) => searchCategories(keyword)}
-                known={detail?.categories?.map((c) => ({ value: c.id, label: c.name }))}
-                placeholder={t('customField.allCategories')}
-              />
+            {/* Only tickets have categories: the fields of other record kinds apply to all of them. */}
+            <Form.Item noStyle shouldUpdate={(a, b) => a.appliesTo !== b.appliesTo}>
+              {() =>
+                (form.getFieldValue('appliesTo') ?? 'Ticket') === 'Ticket' && (
+                  <Form.Item
+                    name="categoryIds"
+                    label={t('customField.fields.categories')}
+                    extra={t('customField.categoriesHelp')}
+                  >
+                    <RemoteSelect
+                      mode="multiple"
+                      queryKey={resourceKeys('Category').of('options')}
+                      search={(keyword) => searchCategories(keyword)}
+                      known={detail?.categories?.map((c) => ({ value: c.id, label: c.name }))}
+                      placeholder={t('customField.allCategories')}
+                    />
+                  </Form.Item>
+                )
+              }
             </Form.Item>
             <Row gutter={16}>
               <Col span={8}>

@@ -13,6 +13,8 @@ import { resourceKeys } from '../../../platform/crud/resource-api';
 import { searchApprovedRequisitions, searchVendors } from '../api';
 import { previewAmounts } from '../money';
 import { DocumentViewer } from './DocumentViewer';
+import { useKindCustomFields } from '../../../platform/custom-fields/api';
+import { CustomFieldInputs } from '../../../platform/custom-fields/CustomFieldInputs';
 import {
   emptyInvoiceValues,
   type InvoiceFieldName,
@@ -61,6 +63,7 @@ export function InvoiceForm({
   const currency = Form.useWatch('currency', form);
   const requisitionId = Form.useWatch('requisitionId', form);
   const documentFileId = Form.useWatch('documentFileId', form) ?? initialValues?.documentFileId ?? null;
+  const customFields = useKindCustomFields('Invoice');
   const preview = useMemo(() => previewAmounts(lines ?? [], taxRate), [lines, taxRate]);
   const known = (option: Option | undefined) => (option ? [option] : []);
 
@@ -203,6 +206,7 @@ export function InvoiceForm({
           </Form.Item>
         </Col>
       </Row>
+      <CustomFieldInputs definitions={customFields.data ?? []} title={t('invoice.form.customFields')} />
 
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         {label('lines', t('invoice.form.lines'))}

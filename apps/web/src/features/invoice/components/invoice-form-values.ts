@@ -1,7 +1,8 @@
 // The invoice form's values: what the form holds, from a saved invoice, and the Add/Update body it sends.
 import dayjs from 'dayjs';
-import type { invoiceCreateSchema, moneyLineInputSchema, InvoiceDetail } from '@casedesk/shared';
+import type { invoiceCreateSchema, moneyLineInputSchema, CustomValues, InvoiceDetail } from '@casedesk/shared';
 import type { Option } from '../../../platform/pickers/RemoteSelect';
+import { customFieldsBody } from '../../../platform/custom-fields/custom-field-values';
 import type { DateValue, FormValuesOf } from '../../../platform/crud/values';
 
 /** A line as the form holds it: the schema's line, its decimals as the texts typed, any field still empty. */
@@ -24,6 +25,7 @@ export type InvoiceFormValues = Partial<
         dueDate: DateValue;
         taxRate: string;
         lines: InvoiceLineValues[];
+        customFields: CustomValues;
       }
     >,
     'subtotalAmount' | 'taxAmount' | 'totalAmount'
@@ -64,6 +66,7 @@ export function invoiceFormValues(detail: InvoiceDetail): InvoiceFormValues {
     taxRate: detail.taxRate,
     description: detail.description,
     documentFileId: detail.documentFileId,
+    customFields: (detail.customFields ?? {}) as CustomValues,
     lines: detail.lines.length
       ? detail.lines.map((l) => ({
           description: l.description,
@@ -102,6 +105,7 @@ export function invoiceBody(values: InvoiceFormValues): Record<string, unknown> 
     taxRate: values.taxRate?.toString().trim() || '0',
     description: blank(values.description),
     documentFileId: values.documentFileId ?? null,
+    ...customFieldsBody(values.customFields),
     lines: (values.lines ?? []).map((line) => ({
       description: line.description?.trim() ?? '',
       quantity: line.quantity?.toString().trim() ?? '',

@@ -3,7 +3,13 @@ import { Button, Col, Divider, Form, Input, Row, Select, Table, Typography } fro
 import { DatePicker } from '../../../platform/forms/DatePicker';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { currencySchema, defaultRequisitionCurrency, requisitionCreateSchema, type Vendor } from '@casedesk/shared';
+import {
+  currencySchema,
+  defaultRequisitionCurrency,
+  requisitionCreateSchema,
+  type CustomValues,
+  type Vendor,
+} from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import type { DateValue, FormValuesOf } from '../../../platform/crud/values';
 import { resourceKeys } from '../../../platform/crud/resource-api';
@@ -15,9 +21,15 @@ import { usePermissions } from '../../../platform/permission';
 import { requisitionApi, searchVendors, useProjectChoices, type RequisitionFull } from '../api';
 import { lineAmount, totalOf } from './amounts';
 import { formatMoney } from '../../../platform/format';
+import { useKindCustomFields } from '../../../platform/custom-fields/api';
+import { CustomFieldInputs } from '../../../platform/custom-fields/CustomFieldInputs';
+import { customFieldsBody } from '../../../platform/custom-fields/custom-field-values';
 
 /** Add's body, with a date picker's value for the date; the requester is the server's (the caller by default). */
-type Values = Omit<FormValuesOf<typeof requisitionCreateSchema, { neededBy: DateValue }>, 'requesterId'>;
+type Values = Omit<
+  FormValuesOf<typeof requisitionCreateSchema, { neededBy: DateValue; customFields: CustomValues }>,
+  'requesterId'
+>;
 
 const fields = requisitionCreateSchema.shape;
 const currencies = ['USD', 'EUR', 'GBP', 'CNY', 'TWD', 'JPY', 'HKD'];
@@ -29,6 +41,7 @@ const toForm = (r: RequisitionFull): Partial<Values> => ({
   neededBy: r.neededBy ? dayjs(r.neededBy) : null,
   currency: r.currency,
   description: r.description,
+  customFields: (r.customFields ?? {}) as CustomValues,
   lines: r.lines.map((l) => ({
     description: l.description,
     quantity: l.quantity,
@@ -44,6 +57,7 @@ const toBody = (v: Values) => ({
   neededBy: v.neededBy ? v.neededBy.format('YYYY-MM-DD') : null,
   currency: v.currency,
   description: v.description?.trim() || null,
+  ...customFieldsBody(v.customFields),
   lines: (v.lines ?? []).map((l) => ({
     description: l.description,
     quantity: String(l.quantity ?? '').trim(),
@@ -177,6 +191,7 @@ export function RequisitionEditor({ id, onClose }: { id: number | null; onClose:
       <Input />
     </Form.Item>
   );
+  const customFields = useKindCustomFields('Requisition');
   return (
     <EditorDrawer<RequisitionFull, Values>
       api={requisitionApi}
@@ -230,6 +245,7 @@ export function RequisitionEditor({ id, onClose }: { id: number | null; onClose:
               </Form.Item>
             </Col>
           </Row>
+          <CustomFieldInputs definitions={customFields.data ?? []} title={t('requisition.custom.title')} />
           <Divider titlePlacement="start" plain>
             {t('requisition.lines.title')}
           </Divider>

@@ -7,7 +7,7 @@ import { labelLanguage } from '../../../../platform/custom-field-language';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
 
-/** Custom fields of tickets (contract 21): an administrator's list, edited in a drawer. */
+/** Custom fields of tickets, invoices and requisitions (contract 21): an administrator's list, edited in a drawer. */
 export default function CustomFieldListPage() {
   const { t, i18n } = useTranslation();
   const language = labelLanguage(i18n.language);
@@ -25,6 +25,13 @@ export default function CustomFieldListPage() {
         { key: 'sort', dataIndex: 'sort', title: t('customField.fields.sort'), sorter: true, width: 100 },
         { key: 'label', title: t('customField.fields.label'), render: (_, f) => f.label[language] },
         { key: 'key', dataIndex: 'key', title: t('customField.fields.key'), sorter: true, width: 160 },
+        {
+          key: 'appliesTo',
+          dataIndex: 'appliesTo',
+          title: t('customField.fields.appliesTo'),
+          width: 120,
+          render: (kind: string) => t(`customField.kinds.${kind}`),
+        },
         {
           key: 'type',
           dataIndex: 'type',

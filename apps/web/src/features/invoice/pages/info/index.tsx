@@ -3,11 +3,13 @@ import { CheckCircleOutlined, EditOutlined, StopOutlined } from '@ant-design/ico
 import { App, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { MoneyLine } from '@casedesk/shared';
+import type { CustomValues, MoneyLine } from '@casedesk/shared';
 import { ApprovalPanel } from '../../../../platform/approval/ApprovalPanel';
 import { useActionFeedback } from '../../../../platform/crud/failure';
 import { invoiceApi, useCancelInvoice, usePayInvoice } from '../../api';
 import { DocumentViewer } from '../../components/DocumentViewer';
+import { useKindCustomFields } from '../../../../platform/custom-fields/api';
+import { CustomValuesCard } from '../../../../platform/custom-fields/CustomValuesCard';
 import { InvoiceEditor } from '../../components/InvoiceEditor';
 import { InvoiceStatusTag } from '../../components/InvoiceStatusTag';
 import { formatDate, formatDateTime, formatDecimal, formatMoney, formatQuantity } from '../../../../platform/format';
@@ -21,6 +23,7 @@ export default function InvoiceInfoPage() {
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0 ? id : null;
   const detail = invoiceApi.useDetail(validId);
+  const customFields = useKindCustomFields('Invoice');
   const pay = usePayInvoice();
   const cancel = useCancelInvoice();
   const [editing, setEditing] = useState(false);
@@ -170,6 +173,12 @@ export default function InvoiceInfoPage() {
                 )}
               />
             </Card>
+            <CustomValuesCard
+              definitions={customFields.data ?? []}
+              values={(invoice.customFields ?? {}) as CustomValues}
+              title={t('invoice.form.customFields')}
+              none={t('invoice.info.noValue')}
+            />
             {invoice.status !== 'Indexing' && (
               <Card title={t('invoice.info.approval')} className="invoice-info-approval">
                 <ApprovalPanel businessType="Invoice" businessId={invoice.id} />

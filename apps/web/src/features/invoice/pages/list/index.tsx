@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { invoiceStatuses, type Invoice } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
+import { useKindCustomFields } from '../../../../platform/custom-fields/api';
+import { customValueColumns } from '../../../../platform/custom-fields/custom-field-values';
 import { resourceKeys } from '../../../../platform/crud/resource-api';
 import { RemoteSelect } from '../../../../platform/pickers/RemoteSelect';
 import { searchProjects } from '../../../../platform/pickers/lookups';
@@ -19,6 +21,7 @@ const asNumber = (value: unknown) => (typeof value === 'number' ? value : null);
 export default function InvoiceListPage() {
   const { t } = useTranslation();
   const f = (key: string) => t(`invoice.fields.${key}`);
+  const customFields = useKindCustomFields('Invoice');
 
   return (
     <ListPage<Invoice>
@@ -152,6 +155,11 @@ export default function InvoiceListPage() {
           width: 130,
           render: (v: string | null) => v ?? '—',
         },
+        ...customValueColumns<Invoice>(customFields.data ?? [], {
+          yes: t('values.boolean.true'),
+          no: t('values.boolean.false'),
+          userName: () => undefined,
+        }),
       ]}
       editor={({ id, onClose }) => <InvoiceEditor id={id} onClose={onClose} />}
     />

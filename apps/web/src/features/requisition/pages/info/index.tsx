@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApprovalPanel } from '../../../../platform/approval/ApprovalPanel';
 import { useActionFeedback } from '../../../../platform/crud/failure';
+import type { CustomValues } from '@casedesk/shared';
 import { requisitionApi } from '../../api';
+import { useKindCustomFields } from '../../../../platform/custom-fields/api';
+import { CustomValuesCard } from '../../../../platform/custom-fields/CustomValuesCard';
 import { RequisitionEditor } from '../../components/RequisitionEditor';
 import { RequisitionStatusTag } from '../../components/RequisitionStatusTag';
 import { formatDecimal, formatMoney, formatQuantity } from '../../../../platform/format';
@@ -17,6 +20,7 @@ export default function RequisitionInfoPage() {
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0 ? id : null;
   const detail = requisitionApi.useDetail(validId);
+  const customFields = useKindCustomFields('Requisition');
   const cancel = requisitionApi.useCall<{ id: number }>((body) => `Cancel/${body.id}`, false);
   const feedback = useActionFeedback();
   const [editing, setEditing] = useState(false);
@@ -133,6 +137,12 @@ export default function RequisitionInfoPage() {
                 <Descriptions.Item label={f('description')}>{dash(r.description)}</Descriptions.Item>
               </Descriptions>
             </Card>
+            <CustomValuesCard
+              definitions={customFields.data ?? []}
+              values={(r.customFields ?? {}) as CustomValues}
+              title={t('requisition.custom.title')}
+              none={t('requisition.custom.none')}
+            />
           </Space>
         </Col>
       </Row>

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requisitionStatuses, type RequisitionStatus } from '@casedesk/shared';
 import { ListPage } from '../../../../platform/crud/ListPage';
+import { useKindCustomFields } from '../../../../platform/custom-fields/api';
+import { customValueColumns } from '../../../../platform/custom-fields/custom-field-values';
 import { requisitionApi, type RequisitionRow } from '../../api';
 import { RequisitionEditor } from '../../components/RequisitionEditor';
 import { RequisitionStatusTag } from '../../components/RequisitionStatusTag';
@@ -14,6 +16,7 @@ const orDash = (v: string | null | undefined) => v || '—';
 export default function RequisitionListPage() {
   const { t } = useTranslation();
   const f = (key: string) => t(`requisition.fields.${key}`);
+  const customFields = useKindCustomFields('Requisition');
   return (
     <ListPage<RequisitionRow>
       kind="requisition"
@@ -64,6 +67,11 @@ export default function RequisitionListPage() {
           width: 130,
           render: (s: RequisitionStatus) => <RequisitionStatusTag status={s} />,
         },
+        ...customValueColumns<RequisitionRow>(customFields.data ?? [], {
+          yes: t('values.boolean.true'),
+          no: t('values.boolean.false'),
+          userName: () => undefined,
+        }),
       ]}
       editor={({ id, onClose }) => <RequisitionEditor id={id} onClose={onClose} />}
     />

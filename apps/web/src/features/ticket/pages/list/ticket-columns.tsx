@@ -4,10 +4,10 @@ import type { ColumnType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { CustomValues, TicketListItem, TicketPriority, TicketStatus } from '@casedesk/shared';
+import type { TicketListItem, TicketPriority, TicketStatus } from '@casedesk/shared';
 import { RowIconButton } from '../../../../platform/crud/RowIconButton';
 import { useTicketFormOptions, type TicketFilter } from '../../api';
-import { customValueDisplay, labelLanguage } from '../../components/custom-field-values';
+import { customValueColumns } from '../../../../platform/custom-fields/custom-field-values';
 import { formatDateTime } from '../../../../platform/format';
 import { SlaBadge } from '../../components/SlaBadge';
 import { useMinuteClock } from '../../components/sla-clock';
@@ -25,7 +25,7 @@ export function useTicketColumns(
   orderBy: TicketFilter['orderBy'],
   onDelete: (rows: TicketListItem[]) => void,
 ): ListColumn[] {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const formOptions = useTicketFormOptions().data;
   const customFields = formOptions?.customFields;
@@ -140,14 +140,7 @@ export function useTicketColumns(
     },
     dateColumn('closeDate'),
     // Custom fields as optional columns (archived ones too: their values still read), labels in the reader's language.
-    ...(customFields ?? []).map((def): ListColumn => ({
-      key: `custom.${def.key}`,
-      title: def.label[labelLanguage(i18n.language)],
-      width: 150,
-      ellipsis: true,
-      render: (_: unknown, row) =>
-        customValueDisplay(def, (row.customFields as CustomValues)[def.key] as CustomValues[string], words),
-    })),
+    ...customValueColumns<TicketListItem>(customFields ?? [], words),
     {
       key: 'actions',
       title: t('ticket.list.actions'),

@@ -8,13 +8,13 @@ import {
   type CustomValues,
 } from '@casedesk/shared';
 import type { FormRule } from 'antd';
-import { labelLanguage } from '../../../platform/custom-field-language';
-import { formatDate, formatDateTime } from '../../../platform/format';
-import { translateServerMessage } from '../../../platform/server-messages';
+import { labelLanguage } from '../custom-field-language';
+import { formatDate, formatDateTime } from '../format';
+import { translateServerMessage } from '../server-messages';
 
 export { labelLanguage };
 
-/** The fields the form asks for a ticket of `categoryId`: active ones of that category (or of all). */
+/** The fields a form asks for a record of `categoryId`: active ones of that category (or of all). */
 export const fieldsFor = (definitions: readonly CustomFieldDefinition[], categoryId: number | null | undefined) =>
   definitions.filter((d) => d.status === 'Active' && appliesToCategory(d, categoryId));
 
@@ -37,7 +37,7 @@ export function customFieldRule(def: CustomFieldDefinition, categoryId: number |
   };
 }
 
-/** Only what the chosen category asks for, and values the ticket already had (unchanged, they are kept). */
+/** Only what the chosen category asks for, and values the record already had (unchanged, they are kept). */
 export function customFieldsToSend(
   values: CustomValues | undefined,
   definitions: readonly CustomFieldDefinition[],
@@ -52,7 +52,7 @@ export function customFieldsToSend(
   );
 }
 
-/** A value as the ticket page and list show it: options by label, a user by name, dates as every list writes them. */
+/** A value as a record's page and list show it: options by label, a user by name, dates as every list writes them. */
 export function customValueDisplay(
   def: CustomFieldDefinition,
   value: CustomFieldValue | undefined,
@@ -62,4 +62,26 @@ export function customValueDisplay(
   if (typeof value === 'string' && def.type === 'date') return formatDate(value);
   if (typeof value === 'string' && def.type === 'datetime') return formatDateTime(value);
   return customValueText(def, value, language, words);
+}
+
+/** The custom fields the form shows (an emptied one as null); those it does not show are kept as stored. */
+export const customFieldsBody = (values: CustomValues | undefined) =>
+  values
+    ? { customFields: Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value ?? null])) }
+    : {};
+
+/** A list's optional column per custom field (archived ones too: their values still read), labelled for the reader. */
+export function customValueColumns<Row extends { customFields?: unknown }>(
+  definitions: readonly CustomFieldDefinition[],
+  words: { yes: string; no: string; userName: (id: number) => string | undefined },
+) {
+  const language = labelLanguage(i18n.language);
+  return definitions.map((def) => ({
+    key: `custom.${def.key}`,
+    title: def.label[language],
+    width: 150,
+    ellipsis: true,
+    render: (_: unknown, row: Row) =>
+      customValueDisplay(def, (row.customFields as CustomValues | undefined)?.[def.key], words),
+  }));
 }
