@@ -2,7 +2,7 @@ import { Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CustomValues } from '@casedesk/shared';
 import { useTicketFormOptions } from '../api';
-import { customValueDisplay, labelLanguage } from './custom-field-values';
+import { customValueDisplay, labelLanguage } from '../../../platform/custom-fields/custom-field-values';
 
 /**
  * The ticket page's custom fields: every field holding a value (archived ones and those of another category too,

@@ -7,7 +7,7 @@ import { feedback } from '../../../platform/feedback';
 import { useFormFill } from '../../../platform/form-fill';
 import { ApiError } from '../../../platform/http/client';
 import { useCreateTicket, useTicketFormOptions, useUpdateTicket } from '../api';
-import { customFieldsToSend } from './custom-field-values';
+import { customFieldsToSend } from '../../../platform/custom-fields/custom-field-values';
 import { TicketCustomFields } from './TicketCustomFields';
 import { bodyOf, newTicketValues, valuesOf, type TicketFormValues } from './ticket-form-values';
 import { isConflict } from './ticket-messages';

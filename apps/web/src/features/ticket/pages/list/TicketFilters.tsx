@@ -16,7 +16,7 @@ import { feedback } from '../../../../platform/feedback';
 import type { TicketFilter } from '../../api';
 import { clean } from '../../components/list-filter';
 import { TagSelect } from '../../components/TagSelect';
-import { labelLanguage } from '../../components/custom-field-values';
+import { labelLanguage } from '../../../../platform/custom-fields/custom-field-values';
 
 type ShownFilters =
   | 'keyword'

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CustomValues, TicketListItem, TicketPriority, TicketStatus } from '@casedesk/shared';
 import { RowIconButton } from '../../../../platform/crud/RowIconButton';
 import { useTicketFormOptions, type TicketFilter } from '../../api';
-import { customValueDisplay, labelLanguage } from '../../components/custom-field-values';
+import { customValueDisplay, labelLanguage } from '../../../../platform/custom-fields/custom-field-values';
 import { formatDateTime } from '../../../../platform/format';
 import { SlaBadge } from '../../components/SlaBadge';
 import { useMinuteClock } from '../../components/sla-clock';

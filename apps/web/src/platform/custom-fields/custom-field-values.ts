@@ -8,9 +8,9 @@ import {
   type CustomValues,
 } from '@casedesk/shared';
 import type { FormRule } from 'antd';
-import { labelLanguage } from '../../../platform/custom-field-language';
-import { formatDate, formatDateTime } from '../../../platform/format';
-import { translateServerMessage } from '../../../platform/server-messages';
+import { labelLanguage } from '../custom-field-language';
+import { formatDate, formatDateTime } from '../format';
+import { translateServerMessage } from '../server-messages';
 
 export { labelLanguage };
 
