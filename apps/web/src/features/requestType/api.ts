@@ -18,11 +18,11 @@ export const requestTypeApi = resourceApi<RequestType, RequestType>('RequestType
 
 const catalogKeys = resourceKeys('Catalog');
 
-/** `GET Catalog`: the request types the caller may use, matching a keyword. */
-export function useCatalog(keyword: string) {
+/** `GET Catalog`: every request type the caller may use. */
+export function useCatalog() {
   return useQuery({
-    queryKey: catalogKeys.list('Catalog', { keyword }),
-    queryFn: () => http.get<CatalogItem[]>('/api/Catalog', keyword ? { keyword } : undefined),
+    queryKey: catalogKeys.list('Catalog', {}),
+    queryFn: () => http.get<CatalogItem[]>('/api/Catalog'),
   });
 }
 

@@ -10,7 +10,7 @@ import { clearSession, startSession } from '../../../platform/auth-store';
 import { useJsdomBrowser } from '../../../platform/jsdom-browser.fixture';
 import { translateServerMessage } from '../../../platform/server-messages';
 import { testUser } from '../../../platform/user-info.fixture';
-import { catalogProblems, formItemOf, previewItem, submitBody } from './catalog-form';
+import { byCategory, catalogProblems, formItemOf, matching, previewItem, submitBody } from './catalog-form';
 import { CatalogRequestForm } from './CatalogRequestForm';
 import { RequestTypePreview } from './RequestTypeEditor';
 
@@ -198,6 +198,24 @@ describe('the catalog request form', () => {
     expect(formItemOf('values.budget')).toEqual(['values', 'budget']);
     expect(formItemOf('customFields.budget')).toEqual(['values', 'budget']);
     expect(formItemOf('projectId')).toBe('projectId');
+  });
+});
+
+describe('the catalog page', () => {
+  const access = { ...item, id: 8, name: label('Access to a system', '系统访问权限', '系統存取權限'), categoryId: 5 };
+  const printer = { ...item, id: 9, name: label('Printer problem', '打印机问题', '印表機問題'), categoryName: null };
+
+  it('finds items by the words of their name in any language, and groups them by category in the server order', () => {
+    const items = [item, access, printer];
+    expect(matching(items, '  ').map((i) => i.id)).toEqual([7, 8, 9]);
+    expect(matching(items, 'LAPTOP new').map((i) => i.id)).toEqual([7]);
+    expect(matching(items, '系統').map((i) => i.id)).toEqual([8]);
+    expect(matching(items, 'laptop printer')).toEqual([]);
+    expect(byCategory(items, '其他').map((g) => [g.name, g.items.map((i) => i.id)])).toEqual([
+      ['Hardware', [7, 9]],
+      ['Hardware', [8]],
+    ]);
+    expect(byCategory([{ ...printer, categoryId: 6 }], '其他')[0]!.name).toBe('其他');
   });
 });
 

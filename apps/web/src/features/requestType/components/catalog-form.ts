@@ -93,3 +93,16 @@ export function byCategory(items: readonly CatalogItem[], otherName: string) {
   }
   return [...groups.values()];
 }
+
+/**
+ * The items whose name or description holds every word typed, in any of the three languages (the catalog is
+ * small and loaded whole: the search answers as one types, without a call per key).
+ */
+export function matching(items: readonly CatalogItem[], keyword: string) {
+  const words = keyword.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...items];
+  return items.filter((item) => {
+    const text = [...Object.values(item.name), ...Object.values(item.description)].join(' ').toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}

@@ -1,10 +1,10 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Card, Col, Drawer, Empty, Grid, Input, Row, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CatalogItem } from '@casedesk/shared';
 import { labelLanguage } from '../../../../platform/custom-field-language';
 import { useCatalog } from '../../api';
-import { byCategory } from '../../components/catalog-form';
+import { byCategory, matching } from '../../components/catalog-form';
 import { CatalogRequestForm } from '../../components/CatalogRequestForm';
 import { RequestTypeIconView } from '../../components/request-type-icons';
 import '../../components/request-type.css';
@@ -15,9 +15,9 @@ export default function CatalogPage() {
   const language = labelLanguage(i18n.language);
   const phone = Grid.useBreakpoint().md === false;
   const [keyword, setKeyword] = useState('');
-  const catalog = useCatalog(useDeferredValue(keyword.trim()));
+  const catalog = useCatalog();
   const [chosen, setChosen] = useState<CatalogItem | null>(null);
-  const groups = byCategory(catalog.data ?? [], t('requestType.catalog.otherCategory'));
+  const groups = byCategory(matching(catalog.data ?? [], keyword), t('requestType.catalog.otherCategory'));
 
   return (
     <Card className="catalog-page" title={t('requestType.catalog.title')}>

@@ -74,6 +74,7 @@ export default function CatalogRequestPage() {
             <span>{p.requestTypeName[language]}</span>
           </Space>
         }
+        extra={<Link to="/catalog">{t('requestType.progress.backToCatalog')}</Link>}
       >
         <Descriptions
           column={phone ? 1 : 3}
