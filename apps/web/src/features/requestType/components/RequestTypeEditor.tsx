@@ -36,7 +36,7 @@ const toForm = (r: RequestType): Values => ({
 });
 
 /** The fields' order is their place in the list; an item's empty assignee or group is none. */
-export const toBody = (v: Values) => ({
+const toBody = (v: Values) => ({
   ...v,
   workflowCode: v.workflowCode || null,
   fields: (v.fields ?? []).map((f, order) => ({ key: f.key, required: Boolean(f.required), order })),
