@@ -183,7 +183,8 @@ export function RequestTypePreview({
 }) {
   const { t, i18n } = useTranslation();
   const language = labelLanguage(i18n.language);
-  const values = Form.useWatch([], form) as Values | undefined;
+  // preserve: every value, those of no form item too (a chosen field's key has none).
+  const values = Form.useWatch([], { form, preserve: true }) as Values | undefined;
   const projects = useLookup<Project>('Project', 'project:view');
   const chosen = values?.projectIds ?? [];
   const named = new Map<number, string>([

@@ -13,6 +13,7 @@ import { testUser } from '../../../platform/user-info.fixture';
 import { byCategory, catalogProblems, formItemOf, matching, previewItem, submitBody } from './catalog-form';
 import { CatalogRequestForm } from './CatalogRequestForm';
 import { RequestTypePreview } from './RequestTypeEditor';
+import { RequestTypeFieldList } from './RequestTypeFieldList';
 
 // The server's public key is not what this test is about.
 vi.mock('../../../platform/http/auth-token', () => ({
@@ -262,5 +263,40 @@ describe('the request type editor preview', () => {
     expect(required.map((l) => l.textContent)).toEqual(['笔记本型号']);
     // The preview has no submit: it is a look at the form, not a way to send one.
     expect(document.querySelector('.catalog-request-submit')).toBeNull();
+  });
+
+  it('follows the field list: a field moved down, made required or removed is so in the preview', async () => {
+    let editor: FormInstance | undefined;
+    function Host() {
+      const [form] = Form.useForm();
+      editor = form;
+      return (
+        <Form form={form} initialValues={{ name: item.name, fields: [{ key: 'budget' }, { key: 'laptop_model' }] }}>
+          <RequestTypeFieldList definitions={[model, budget, reason]} categoryId={3} />
+          <RequestTypePreview form={form} definitions={[model, budget, reason]} />
+        </Form>
+      );
+    }
+    mount(<Host />);
+    await settle();
+    expect(labels()).toEqual(['项目', '主题', '预算', '笔记本型号']);
+    const rows = () => [...document.querySelectorAll('.request-type-field-row')];
+    const button = (row: Element, name: string) =>
+      row.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`)!;
+    await act(async () => button(rows()[0]!, '下移').click());
+    await settle();
+    expect(labels()).toEqual(['项目', '主题', '笔记本型号', '预算']);
+    await act(async () => rows()[1]!.querySelector<HTMLButtonElement>('.ant-switch')!.click());
+    await settle();
+    const required = [...document.querySelectorAll('.catalog-request-fields .ant-form-item-required')];
+    expect(required.map((l) => l.textContent)).toEqual(['预算']);
+    // What a save sends: each chosen field by its key, in the list's order.
+    expect((await editor!.validateFields()).fields).toEqual([
+      { key: 'laptop_model', required: undefined },
+      { key: 'budget', required: true },
+    ]);
+    await act(async () => button(rows()[0]!, '删除').click());
+    await settle();
+    expect(labels()).toEqual(['项目', '主题', '预算']);
   });
 });
