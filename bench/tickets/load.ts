@@ -410,22 +410,22 @@ async function main() {
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   await run('drop table ticket_load');
 
-  log('history, counters, sequences');
-  await run(`insert into ticket_history (ticket_id, at, actor_id, kind, changes)
-             select id, open_date, created_by, 'created', jsonb_build_object('status', jsonb_build_object('from', null, 'to', 'Assigned'))
-               from ticket`);
-  await run('alter table ticket enable trigger user');
-  await run('select ticket_stat_rebuild()');
-  await run(`select setval(pg_get_serial_sequence('ticket', 'id'), (select max(id) from ticket))`);
-  await run(`select setval('ticket_case_seq', (select max(id) from ticket))`);
-
-  // Index builds and vacuums at 1M tickets can outlast the app pool's 60 s query timeout; they run on one
-  // connection of the plain pool (no timeout), which is also the one maintenance_work_mem is set on.
+  // The history's million rows, index builds and vacuums can outlast the app pool's 60 s query timeout on a busy
+  // machine; they run on one connection of the plain pool (no timeout), the one maintenance_work_mem is set on.
   const maintenance = await pool?.connect();
   const maintain = async (text: string) => void (maintenance ? await maintenance.query(text) : await run(text));
   let indexSeconds: number;
   let vacuumSeconds: number;
   try {
+    log('history, counters, sequences');
+    await maintain(`insert into ticket_history (ticket_id, at, actor_id, kind, changes)
+             select id, open_date, created_by, 'created', jsonb_build_object('status', jsonb_build_object('from', null, 'to', 'Assigned'))
+               from ticket`);
+    await maintain('alter table ticket enable trigger user');
+    await maintain('select ticket_stat_rebuild()');
+    await maintain(`select setval(pg_get_serial_sequence('ticket', 'id'), (select max(id) from ticket))`);
+    await maintain(`select setval('ticket_case_seq', (select max(id) from ticket))`);
+
     log(`recreating ${indexes.length} indexes`);
     const indexStarted = performance.now();
     if (maintenance) await maintain(`set maintenance_work_mem = '512MB'`);

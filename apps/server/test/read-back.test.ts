@@ -86,6 +86,16 @@ const makers: Record<string, () => Promise<number>> = {
       // Not required: the file's tickets (read back below) would then need it.
       sort: 3,
     }),
+  RequestType: async () => {
+    const world = await ticketWorld(ctx);
+    return add('RequestType', {
+      name: { en: 'New laptop', 'zh-cn': '新笔记本', 'zh-tw': '新筆電' },
+      icon: 'laptop',
+      categoryId: world.categoryId,
+      projectIds: [world.projectId],
+      fulfilment: [{ title: 'Prepare laptop', assigneeId: world.agent.id, when: 'approved' }],
+    });
+  },
   TicketView: () =>
     add('TicketView', {
       name: unique('view'),

@@ -37,6 +37,7 @@ import { dataManagementModule } from './dataManagement/index.js';
 import { textModuleModule } from './textModule/index.js';
 import { macroModule } from './macro/index.js';
 import { ticketViewModule } from './ticketView/index.js';
+import { requestTypeModule } from './requestType/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -79,6 +80,8 @@ export const modules: readonly ModuleManifest[] = [
   // After vendor and requisition (its demo reads their rows).
   invoiceModule,
   openItemModule,
+  // After ticket, custom field, workflow and open item (its submit writes through them; its demo reads them).
+  requestTypeModule,
   // After ticket, user group and e-mail (its Render reads their rows and the templates' sandbox).
   textModuleModule,
   // After every module it writes into.

@@ -1,5 +1,5 @@
 import type { Tx } from './db.js';
-import type { SlaTarget, TicketStatus } from '@casedesk/shared';
+import type { SlaTarget, TicketStatus, WorkflowType } from '@casedesk/shared';
 
 /**
  * What happened to a record, told to the modules that act on it (e-mail notifications, in-app notifications,
@@ -89,6 +89,9 @@ export type WorkflowFinishedEvent = {
   instanceId: number;
   initiatorId: number;
   status: 'Approved' | 'Rejected' | 'Cancelled';
+  /** The record the instance ran on (a catalog request makes its "approved" fulfilment items on it). */
+  businessType: WorkflowType;
+  businessId: number;
   title: string;
   path: string;
   actorId: number | null;

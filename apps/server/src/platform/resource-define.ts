@@ -206,7 +206,7 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
       const input = create;
       const row = await uniqueGuard(() =>
         db.transaction(async (tx) => {
-          await def.check?.(tx, input, undefined);
+          await def.check?.(tx, input, undefined, actor);
           const [inserted] = (await tx
             .insert(table)
             .values({ ...columnValues(input as object), createdBy: actor.userId, modifiedBy: actor.userId })
@@ -229,7 +229,7 @@ export function defineResource<T extends ReadableTable, S extends ResourceSchema
         db.transaction(async (tx) => {
           const before = await findVisible(tx, actor, id);
           if (!before) throw notFound();
-          await def.check?.(tx, input, id);
+          await def.check?.(tx, input, id, actor);
           const childrenBefore = await def.auditChildren?.(tx, id);
           const versioned = versionedUpdate(writes, id, rowVersion, actor);
           const [updated] = (await tx

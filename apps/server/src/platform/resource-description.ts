@@ -115,8 +115,16 @@ export type ResourceDefinition<T extends ReadableTable, S extends ResourceSchema
   scope?: (actor: Actor) => SQL | undefined;
   /** The record's rules for the caller: enforced on Update and Delete, and the `actions[]` of each row. */
   policy?: ResourcePolicy<Row>;
-  /** Rules a save must keep beyond its schema (e.g. references), checked inside the write's transaction. */
-  check?: (tx: Tx, input: z.output<S['create']> | z.output<S['update']>, id: number | undefined) => Promise<void>;
+  /**
+   * Rules a save must keep beyond its schema (e.g. references), checked inside the write's transaction; the actor
+   * words a refusal that names a record by its text in the caller's language.
+   */
+  check?: (
+    tx: Tx,
+    input: z.output<S['create']> | z.output<S['update']>,
+    id: number | undefined,
+    actor: Actor,
+  ) => Promise<void>;
   /** Why these records may not be deleted (something references them), or undefined. */
   referencedBy?: (tx: Tx, ids: number[]) => Promise<Message | undefined>;
   /** Related details for `Detail/{id}`. */

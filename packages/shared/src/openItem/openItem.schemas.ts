@@ -84,6 +84,9 @@ export const openItemSchema = z.object({
   approvedDate: z.string().nullable(),
   pointOfContact: z.number().int().nullable(),
   pointOfContactName: z.string().nullable().optional(),
+  /** The user group that works the item (a catalog request's fulfilment item may name one). */
+  groupId: z.number().int().nullable().optional(),
+  groupName: z.string().nullable().optional(),
   sortId: z.number().int(),
   relatedTickets: z.array(z.number().int()),
   description: z.string(),

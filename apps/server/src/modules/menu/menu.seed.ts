@@ -81,6 +81,11 @@ export const menuSeed: MenuSeed[] = [
       page('/ticket/create', 'TicketCreate', 'ticket', ['New ticket', '新建工单', '新增工單'], {
         identification: 'ticket:create',
       }),
+      // Requesters pick a request type and follow their request (contract 21).
+      page('/catalog', 'Catalog', 'ticket', ['Request catalog', '服务目录', '服務目錄'], {
+        identification: 'ticket:create',
+      }),
+      page('/catalog/request/:id', 'CatalogRequest', 'ticket', ['My request', '我的请求', '我的請求'], { hide: true }),
       page('/ticket/edit/:id', 'TicketEdit', 'ticket', ['Edit ticket', '编辑工单', '編輯工單'], {
         hide: true,
         identification: 'ticket:edit',
@@ -109,6 +114,8 @@ export const menuSeed: MenuSeed[] = [
       page('/category/list', 'CategoryList', 'category', ['Categories', '类别', '類別']),
       // Typed fields administrators add to tickets, per category (contract 21).
       page('/customField/list', 'CustomFieldList', 'customField', ['Custom fields', '自定义字段', '自訂欄位']),
+      // The request catalog's items: forms of custom fields that become tickets (contract 21).
+      page('/requestType/list', 'RequestTypeList', 'requestType', ['Request types', '请求类型', '請求類型']),
       page('/project/list', 'ProjectList', 'project', ['Projects', '项目', '專案']),
       page('/company/list', 'CompanyList', 'company', ['Companies', '公司', '公司']),
       page('/vendor/list', 'VendorList', 'vendor', ['Vendors', '供应商', '供應商']),

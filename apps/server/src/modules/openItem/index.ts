@@ -5,6 +5,8 @@ export { seedDemoOpenItems } from './openItem.seed.js';
 
 // Data import writes open items through the same calls.
 export { createOpenItemResource } from './openItem.resource.js';
+// A catalog request's fulfilment items become open items of its ticket.
+export { addSystemOpenItemIn } from './openItem.service.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerOpenItemRoutes } from './openItem.routes.js';
 import { seedTaskCategories } from './openItem.seed.js';

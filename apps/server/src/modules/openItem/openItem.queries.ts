@@ -6,6 +6,7 @@ import { likePattern } from '../../platform/resource.js';
 import { project } from '../project/index.js';
 import { ticket } from '../ticket/index.js';
 import { userNameSql } from '../user/index.js';
+import { userGroup } from '../userGroup/index.js';
 import { openItem, openItemRelatedTicket } from './openItem.table.js';
 
 /** An item as lists and details show it: the record with its ticket's number and the names of its ids. */
@@ -16,6 +17,7 @@ export const openItemColumns = {
   ticketStatus: ticket.status,
   projectName: sql<string | null>`(select p.project_name from ${project} p where p.id = ${openItem.projectId})`,
   pointOfContactName: userNameSql(openItem.pointOfContact),
+  groupName: sql<string | null>`(select g.name from ${userGroup} g where g.id = ${openItem.groupId})`,
   relatedTickets: sql<number[]>`coalesce((select array_agg(r.ticket_id order by r.ticket_id)
     from ${openItemRelatedTicket} r where r.open_item_id = ${openItem.id}), '{}'::integer[])`,
 };

@@ -199,6 +199,7 @@ export async function updateOpenItem(db: Db, actor: Actor, input: OpenItemUpdate
       ticketStatus: _t,
       projectName: _p,
       pointOfContactName: _c,
+      groupName: _g,
       ...was
     } = before;
     await writeAudit(tx, {
@@ -211,6 +212,47 @@ export async function updateOpenItem(db: Db, actor: Actor, input: OpenItemUpdate
     return dropped;
   });
   return { value: await getOpenItem(db, actor, input.id), removedFiles };
+}
+
+/**
+ * An item the system makes on a ticket (a catalog request's fulfilment), inside the caller's transaction: no
+ * visibility or permission asked (the request's rules decided), the ticket locked for its serial.
+ */
+export async function addSystemOpenItemIn(
+  tx: Tx,
+  item: { ticketId: number; description: string; pointOfContact: number | null; groupId: number | null },
+  actorId: number | null,
+): Promise<number> {
+  const [t] = await tx
+    .select({ id: ticket.id, projectId: ticket.projectId })
+    .from(ticket)
+    .where(eq(ticket.id, item.ticketId))
+    .for('update');
+  if (!t) throw notFound();
+  const [next] = await tx
+    .select({
+      serial: sql<number>`coalesce(max(${openItem.serial}), 0)::int + 1`,
+      sortId: sql<number>`coalesce(max(${openItem.sortId}), 0)::int + 1`,
+    })
+    .from(openItem)
+    .where(eq(openItem.ticketId, t.id));
+  const [row] = await tx
+    .insert(openItem)
+    .values({
+      ticketId: t.id,
+      serial: next!.serial,
+      sortId: next!.sortId,
+      projectId: t.projectId,
+      openDate: today(),
+      pointOfContact: item.pointOfContact,
+      groupId: item.groupId,
+      description: item.description,
+      createdBy: actorId,
+      modifiedBy: actorId,
+    })
+    .returning({ id: openItem.id });
+  await writeAudit(tx, { entity: 'OpenItem', entityId: row!.id, action: 'create', actorId });
+  return row!.id;
 }
 
 /**

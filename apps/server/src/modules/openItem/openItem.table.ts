@@ -4,6 +4,7 @@ import { recordColumns, timestamptz } from '../../platform/columns.js';
 import { project } from '../project/project.table.js';
 import { ticket } from '../ticket/ticket.table.js';
 import { appUser, authorKeys } from '../user/user.table.js';
+import { userGroup } from '../userGroup/user-group.table.js';
 
 /**
  * An open item of a ticket (spec section 3). `serial` numbers the items of one ticket 1, 2, 3 (taken under
@@ -29,6 +30,8 @@ export const openItem = pgTable(
     loe: numeric('loe', { precision: 9, scale: 2 }),
     approvedDate: date('approved_date', { mode: 'string' }),
     pointOfContact: integer('point_of_contact'),
+    /** The user group that works the item (a request's fulfilment item may name one). */
+    groupId: integer('group_id'),
     description: text('description').notNull(),
     comment: text('comment'),
     /** Stored file ids owned by `OpenItem` (the file module's owner columns say the same). */
@@ -50,6 +53,9 @@ export const openItem = pgTable(
       'restrict',
     ),
     foreignKey({ name: 'open_item_contact_fk', columns: [t.pointOfContact], foreignColumns: [appUser.id] }).onDelete(
+      'set null',
+    ),
+    foreignKey({ name: 'open_item_group_fk', columns: [t.groupId], foreignColumns: [userGroup.id] }).onDelete(
       'set null',
     ),
     ...authorKeys('open_item', t),

@@ -199,7 +199,7 @@ describe('Role: privilege matrix', () => {
     expect(user.actions.map((a) => a.action)).toEqual(
       expect.arrayContaining(['page', 'view', 'restore', 'unlock', 'onOff']),
     );
-    expect(matrix.modules).toHaveLength(35);
+    expect(matrix.modules).toHaveLength(36);
     const admin = matrix.roles.find((r) => r.code === 'admin')!;
     expect(admin).toMatchObject({ isSystem: true, editable: false });
     expect(admin.permissions).toHaveLength(allPermissionCodes.length);

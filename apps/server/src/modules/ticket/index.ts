@@ -13,7 +13,7 @@ export {
   removeEmailComment,
   ticketParticipants,
 } from './ticket-email.service.js';
-export { ticketVisible } from './ticket.service.js';
+export { getTicket, ticketVisible } from './ticket.service.js';
 export { checkNewTicketReferences } from './ticket-references.service.js';
 export { visibleSql } from './ticket.policy.js';
 // Open items: deleting one cancels its ticket through the ticket's own status change.

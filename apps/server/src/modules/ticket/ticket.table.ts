@@ -32,6 +32,7 @@ import { category } from '../category/category.table.js';
 import { customField } from '../customField/custom-field.table.js';
 import { company } from '../company/company.table.js';
 import { project } from '../project/project.table.js';
+import { requestType } from '../requestType/request-type.table.js';
 import { slaPolicy } from '../sla/sla-policy.table.js';
 import { appUser, authorKeys, userKey } from '../user/user.table.js';
 
@@ -73,6 +74,8 @@ export const ticket = pgTable(
     emails: text('emails'),
     businessUnit: text('business_unit'),
     parentTicket: integer('parent_ticket'),
+    /** The catalog's request type the ticket was raised from (contract 21); null: raised otherwise. */
+    requestTypeId: integer('request_type_id'),
     privateTicket: boolean('private_ticket').notNull().default(false),
     grantAccess: integer('grant_access')
       .array()
@@ -170,6 +173,9 @@ export const ticket = pgTable(
     foreignKey({ name: 'ticket_company_fk', columns: [t.companyId], foreignColumns: [company.id] }).onDelete(
       'restrict',
     ),
+    foreignKey({ name: 'ticket_request_type_fk', columns: [t.requestTypeId], foreignColumns: [requestType.id] }).onDelete(
+      'restrict',
+    ),
     foreignKey({ name: 'ticket_parent_ticket_fk', columns: [t.parentTicket], foreignColumns: [t.id] }).onDelete(
       'restrict',
     ),
@@ -177,6 +183,9 @@ export const ticket = pgTable(
     foreignKey({ name: 'ticket_merged_into_fk', columns: [t.mergedIntoId], foreignColumns: [t.id] }).onDelete(
       'restrict',
     ),
+    index('ticket_request_type_idx')
+      .on(t.requestTypeId)
+      .where(sql`${t.requestTypeId} is not null`),
     index('ticket_merged_into_idx')
       .on(t.mergedIntoId)
       .where(sql`${t.mergedIntoId} is not null`),
@@ -187,6 +196,15 @@ export const ticket = pgTable(
     ...authorKeys('ticket', t),
   ],
 );
+
+// A request type tickets were raised from is not deleted under them (set it inactive instead).
+describeReference('ticket_request_type_fk', {
+  target: 'request_type',
+  table: 'ticket',
+  column: 'request_type_id',
+  inUse: (n) => msg(ticketMessages, 'inUse', { label: 'request type', count: n }),
+  first: true,
+});
 
 // What a delete of a project, company or category that tickets use answers (spec section 5), counted; said first.
 for (const [label, column] of [

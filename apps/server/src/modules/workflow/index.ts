@@ -12,6 +12,8 @@ import { seedDemoWorkflows } from './workflow.seed.js';
 export { seedPublishedWorkflow } from './workflow.seed.js';
 // The task mail's approve/reject links, and a reply to it deciding the task (contract 22).
 export { approvalLinksFor, decideByMail, type MailRefusal } from './workflow-link.service.js';
+// A catalog request starts the workflow its type names, in the request's transaction.
+export { startWorkflowIn } from './workflow-submit.service.js';
 import * as tables from './workflow.table.js';
 
 export const workflowModule: ModuleManifest = {

@@ -71,6 +71,8 @@ export async function finishInstance(
     instanceId: run.instance.id,
     initiatorId: run.instance.initiatorId,
     status,
+    businessType: run.instance.businessType,
+    businessId: run.instance.businessId,
     title: run.instance.title,
     path: instancePath(run.instance.id),
     actorId: run.actorId,

@@ -91,7 +91,7 @@ function taskEvent(
 }
 
 function finishedEvent(
-  instance: { id: number; title: string; initiatorId: number },
+  instance: Pick<WorkflowFinishedEvent, 'businessType' | 'businessId'> & { id: number; title: string; initiatorId: number },
   status: WorkflowFinishedEvent['status'],
   actorId: number | null,
 ): WorkflowFinishedEvent {
@@ -100,6 +100,8 @@ function finishedEvent(
     instanceId: instance.id,
     initiatorId: instance.initiatorId,
     status,
+    businessType: instance.businessType,
+    businessId: instance.businessId,
     title: instance.title,
     path: `/workflow/instance/info/${instance.id}`,
     actorId,

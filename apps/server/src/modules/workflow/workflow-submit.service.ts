@@ -12,7 +12,11 @@ import type { Actor } from '../../platform/actor.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { workflowBusinessType } from '../../platform/workflow-types.js';
+import {
+  workflowBusinessType,
+  type WorkflowBusinessType,
+  type WorkflowRecord,
+} from '../../platform/workflow-types.js';
 import { appUser, userRole } from '../user/index.js';
 import { closeRun, mergePicks, openTask, workflowRefusal } from './workflow-action-run.service.js';
 import { advance, enterNode, flowOf, writeLog } from './workflow-engine.service.js';
@@ -78,62 +82,93 @@ export async function submitRecord(
       await type.checkSubmit?.(tx, input.businessId, actor);
       const entry = await registryMatch(tx, input.businessType, record.fields);
       if (!entry) throw workflowRefusal('noWorkflowFor');
-      const [definition] = await tx.select().from(workflow).where(eq(workflow.code, entry.workflowCode));
-      const code = entry.workflowCode;
-      if (!definition || definition.version === 0) throw workflowRefusal('notPublished', { code });
-      if (definition.status === 'Disabled') throw workflowRefusal('workflowDisabled', { code });
-      if (definition.type !== input.businessType)
-        throw workflowRefusal('typeMismatch', { code, type: definition.type });
-      const [version] = await tx
-        .select()
-        .from(workflowVersion)
-        .where(and(eq(workflowVersion.workflowId, definition.id), eq(workflowVersion.version, definition.version)));
-      if (!version) throw workflowRefusal('notPublished', { code });
-      if (!(await mayInitiate(tx, version.flowChart, actor.userId)))
-        throw workflowRefusal('mayNotInitiate', {}, 'FORBIDDEN');
-      const [instance] = await tx
-        .insert(workflowInstance)
-        .values({
-          workflowId: definition.id,
-          versionId: version.id,
-          workflowCode: definition.code,
-          version: version.version,
-          businessType: input.businessType,
-          businessId: input.businessId,
-          projectId: record.projectId,
-          title: record.title,
-          initiatorId: actor.userId,
-          startedAt: now,
-        })
-        .returning();
-      if (!instance) throw new Error('instance not created');
-      const run: Run = {
-        tx,
-        now,
-        actorId: actor.userId,
-        instance,
-        state: stateOf(instance),
-        flow: flowOf(version.flowChart),
-        type,
-        record,
-        interactive: true,
-        channel: channelOf(actor),
-      };
-      mergePicks(run, input.picks, 'initiatorPicks');
-      await writeLog(run, { action: 'submit', node: run.flow.root, comment: input.comment });
-      await type.onStatus(tx, input.businessId, {
-        status: 'Running',
-        instanceId: instance.id,
-        actorId: actor.userId,
-        comment: input.comment,
-      });
-      await enterNode(run, run.flow.root);
-      return closeRun(run, actor);
+      return startInstance(tx, actor, { type, record, input, code: entry.workflowCode }, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(msg(workflowMessages, 'alreadyRunning'));
     throw error;
   }
+}
+
+type Start = {
+  type: WorkflowBusinessType;
+  record: WorkflowRecord;
+  input: Pick<Input<typeof workflowSubmitSchema>, 'businessType' | 'businessId' | 'comment' | 'picks'>;
+  /** The workflow definition to start (its published version). */
+  code: string;
+};
+
+/** Starts the published version of workflow `code` on a record the caller has loaded (locked) and may submit. */
+async function startInstance(tx: Tx, actor: Actor, start: Start, now: Date): Promise<WorkflowInstanceInfo> {
+  const { type, record, input, code } = start;
+  const [definition] = await tx.select().from(workflow).where(eq(workflow.code, code));
+  if (!definition || definition.version === 0) throw workflowRefusal('notPublished', { code });
+  if (definition.status === 'Disabled') throw workflowRefusal('workflowDisabled', { code });
+  if (definition.type !== input.businessType)
+    throw workflowRefusal('typeMismatch', { code, type: definition.type });
+  const [version] = await tx
+    .select()
+    .from(workflowVersion)
+    .where(and(eq(workflowVersion.workflowId, definition.id), eq(workflowVersion.version, definition.version)));
+  if (!version) throw workflowRefusal('notPublished', { code });
+  if (!(await mayInitiate(tx, version.flowChart, actor.userId)))
+    throw workflowRefusal('mayNotInitiate', {}, 'FORBIDDEN');
+  const [instance] = await tx
+    .insert(workflowInstance)
+    .values({
+      workflowId: definition.id,
+      versionId: version.id,
+      workflowCode: definition.code,
+      version: version.version,
+      businessType: input.businessType,
+      businessId: input.businessId,
+      projectId: record.projectId,
+      title: record.title,
+      initiatorId: actor.userId,
+      startedAt: now,
+    })
+    .returning();
+  if (!instance) throw new Error('instance not created');
+  const run: Run = {
+    tx,
+    now,
+    actorId: actor.userId,
+    instance,
+    state: stateOf(instance),
+    flow: flowOf(version.flowChart),
+    type,
+    record,
+    interactive: true,
+    channel: channelOf(actor),
+  };
+  mergePicks(run, input.picks, 'initiatorPicks');
+  await writeLog(run, { action: 'submit', node: run.flow.root, comment: input.comment });
+  await type.onStatus(tx, input.businessId, {
+    status: 'Running',
+    instanceId: instance.id,
+    actorId: actor.userId,
+    comment: input.comment,
+  });
+  await enterNode(run, run.flow.root);
+  return closeRun(run, actor);
+}
+
+/**
+ * Starts workflow `code` on a record inside the caller's transaction, as a submit does but without asking the
+ * registry (a catalog request names its workflow): the record is loaded for the actor and its submit rule applies.
+ */
+export async function startWorkflowIn(
+  tx: Tx,
+  actor: Actor,
+  input: Start['input'] & { workflowCode: string },
+  now = new Date(),
+): Promise<WorkflowInstanceInfo> {
+  const type = workflowBusinessType(input.businessType);
+  if (!type) throw workflowRefusal('noWorkflowFor');
+  const record = await type.load(tx, input.businessId, actor);
+  if (!record) throw notFound();
+  await type.checkSubmit?.(tx, input.businessId, actor);
+  return startInstance(tx, actor, { type, record, input, code: input.workflowCode }, now);
 }
 
 async function resubmitIn(
