@@ -61,7 +61,13 @@ export default function CatalogRequestPage() {
 
   if (progress.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   if (progress.error instanceof ApiError && progress.error.status === 404)
-    return <Result status="404" title={t('requestType.progress.notFound')} />;
+    return (
+      <Result
+        status="404"
+        title={t('requestType.progress.notFound')}
+        extra={<Link to="/catalog">{t('requestType.progress.backToCatalog')}</Link>}
+      />
+    );
   if (!progress.data) return <Alert type="error" showIcon title={t('crud.loadFailed')} />;
   const p = progress.data;
 
