@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, Api, createStaff, type TestUser } from '../support/api';
@@ -357,10 +360,17 @@ describe('tickets', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from(`note ${i + 1}\n`),
     }));
-    await input.setInputFiles([
-      { name: 'huge.txt', mimeType: 'text/plain', buffer: Buffer.alloc(20 * 1024 * 1024 + 1, 0x61) },
-    ]);
-    await page.getByText('Maximum File Size of 20 Mb is allowed').first().waitFor();
+    // The big file goes by its path: as a buffer, 20 MB crossed the DevTools protocol in base64, which on a busy
+    // machine outlasted the action's timeout. A local browser reads the path itself.
+    const folder = mkdtempSync(join(tmpdir(), 'casedesk-e2e-huge-'));
+    const huge = join(folder, 'huge.txt');
+    writeFileSync(huge, Buffer.alloc(20 * 1024 * 1024 + 1, 0x61));
+    try {
+      await input.setInputFiles(huge);
+      await page.getByText('Maximum File Size of 20 Mb is allowed').first().waitFor();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
     // A fresh page for the second drop: the dropzone replaces its input after each drop.
     await page.reload();
     await input.waitFor({ state: 'attached' });

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, createAdmin, createStaff, type TestUser } from '../support/api';
-import { apiSettled, baseUrl, launchBrowser, newContext, shot, signedIn } from '../support/browser';
+import {
+  apiSettled,
+  baseUrl,
+  expectNoSideways,
+  launchBrowser,
+  newContext,
+  phone,
+  shot,
+  signedIn,
+} from '../support/browser';
 
 /*
  * Issue 31 on a phone (375×812): the sign-in page, the task box, the approval page and the ticket page without
@@ -12,7 +21,6 @@ import { apiSettled, baseUrl, launchBrowser, newContext, shot, signedIn } from '
 const suffix = randomBytes(3).toString('hex');
 const languages = ['en', 'zh-cn', 'zh-tw'] as const;
 type Language = (typeof languages)[number];
-const phone = { width: 375, height: 812 };
 const locales = { en: 'en-US', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW' } as const;
 const languageNames = { en: 'English', 'zh-cn': '简体中文', 'zh-tw': '繁體中文' } as const;
 
@@ -104,20 +112,6 @@ async function phonePage(language: Language): Promise<Page> {
   await page.setViewportSize(phone);
   await page.setExtraHTTPHeaders({ 'accept-language': locales[language] });
   return page;
-}
-
-/** Neither the page nor the shell's scrolling area is wider than the screen. */
-async function expectNoSideways(page: Page, where: string) {
-  const widths = await page.evaluate(() => {
-    const main = document.querySelector('.app-main');
-    return {
-      page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
-      main: main ? [main.scrollWidth, main.clientWidth] : [0, 0],
-    };
-  });
-  expect(widths.page[0], `${where}: the page scrolls sideways`).toBeLessThanOrEqual(widths.page[1]!);
-  expect(widths.page[1]).toBe(phone.width);
-  expect(widths.main[0], `${where}: the content scrolls sideways`).toBeLessThanOrEqual(widths.main[1]!);
 }
 
 describe('on a phone (375×812)', () => {

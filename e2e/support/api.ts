@@ -52,6 +52,18 @@ export class Api {
     return response.body.data;
   }
 
+  /** Uploads one text file as the app's uploader does (`Files/Upload`); answers its stored id. */
+  async upload(name: string, text: string): Promise<number> {
+    const form = new FormData();
+    form.append('files', new Blob([text], { type: 'text/plain' }), name);
+    const headers: Record<string, string> = { 'auth-token': await this.authToken() };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const response = await fetch(`${this.baseUrl}/api/Files/Upload`, { method: 'POST', headers, body: form });
+    const body = (await response.json()) as Envelope<{ fileId: number }[]>;
+    if (body.resultCode !== 200) throw new Error(`Files/Upload: ${response.status} ${body.resultMsg}`);
+    return body.data[0]!.fileId;
+  }
+
   /** The session's tokens as the sign-in answered them (what a browser keeps). */
   tokens: TokenData | undefined;
 

@@ -243,3 +243,30 @@ export function pickerText(value: string, language: 'en' | 'zh-cn' | 'zh-tw'): s
   const clock = `${hours! % 12 || 12}:${two(minutes!)}${seconds === undefined ? '' : `:${two(seconds)}`}`;
   return `${shown} ${clock} ${hours! < 12 ? 'AM' : 'PM'}`;
 }
+
+/** A phone's screen (issue 31): the size the phone specs test at. */
+export const phone = { width: 375, height: 812 };
+
+/**
+ * Neither the page nor the shell's scrolling area is wider than the phone's screen, and nothing in the content scrolls
+ * sideways on its own (a table's scroll box): what is there is seen by scrolling down only.
+ */
+export async function expectNoSideways(page: Page, where: string): Promise<void> {
+  const widths = await page.evaluate(() => {
+    const main = document.querySelector('.app-main');
+    const inner = [...document.querySelectorAll<HTMLElement>('.app-content *')]
+      .filter(
+        (el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1,
+      )
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${el.scrollWidth}>${el.clientWidth}`);
+    return {
+      page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+      main: main ? [main.scrollWidth, main.clientWidth] : [0, 0],
+      inner,
+    };
+  });
+  expect(widths.page[0], `${where}: the page scrolls sideways`).toBeLessThanOrEqual(widths.page[1]!);
+  expect(widths.page[1]).toBe(phone.width);
+  expect(widths.main[0], `${where}: the content scrolls sideways`).toBeLessThanOrEqual(widths.main[1]!);
+  expect(widths.inner, `${where}: a part scrolls sideways`).toEqual([]);
+}

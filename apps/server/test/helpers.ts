@@ -9,7 +9,9 @@ import type { TokenData } from '@casedesk/shared';
 import { buildApp, type App, type AppOptions } from '../src/app.js';
 import type { Database, Db } from '../src/db/database.js';
 import { permission, role, rolePermission } from '../src/modules/role/role.table.js';
+import { fullNameOf } from '../src/modules/user/user.service.js';
 import { appUser, userProject, userRole } from '../src/modules/user/user.table.js';
+import { userGroup, userGroupMember } from '../src/modules/userGroup/user-group.table.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { hashPassword } from '../src/platform/passwords.js';
 import { loadServerKeys } from '../src/platform/secrets.js';
@@ -183,7 +185,8 @@ export function useTwoApps(ctx: TestContext): { a: TestContext; b: TestContext; 
 let passwordHashCache: Promise<string> | undefined;
 let userCounter = 0;
 
-export type TestUser = { id: number; loginName: string; password: string };
+/** `name`: the name shown for them (their full name, else the login name), as the app shows it. */
+export type TestUser = { id: number; loginName: string; password: string; name: string };
 
 /** A user with the given roles (codes) and, optionally, a role made just for them with these permissions. */
 export async function createUser(
@@ -201,17 +204,21 @@ export async function createUser(
     ? await hashPassword(password)
     : await (passwordHashCache ??= hashPassword(testPassword));
   const loginName = `user${++userCounter}_${randomBytes(3).toString('hex')}`;
+  const names = { realName: 'Test', lastName: `User ${userCounter}`, ...options.values };
+  const composed = fullNameOf({ fullName: null, realName: names.realName, lastName: names.lastName ?? null });
   const [user] = await ctx.db
     .insert(appUser)
     .values({
       loginName,
       passwordHash,
-      realName: 'Test',
-      lastName: `User ${userCounter}`,
+      realName: names.realName,
+      lastName: names.lastName,
       email: `${loginName}@example.test`,
+      // Composed as a save through the user service composes it; a test may still give its own (null: none).
+      fullName: composed,
       ...options.values,
     })
-    .returning({ id: appUser.id });
+    .returning({ id: appUser.id, fullName: appUser.fullName });
   if (!user) throw new Error('user not created');
   const roleIds: number[] = [];
   if (options.roles?.length) {
@@ -222,7 +229,7 @@ export async function createUser(
   if (roleIds.length) await ctx.db.insert(userRole).values(roleIds.map((roleId) => ({ userId: user.id, roleId })));
   if (options.projects?.length)
     await ctx.db.insert(userProject).values(options.projects.map((projectId) => ({ userId: user.id, projectId })));
-  return { id: user.id, loginName, password };
+  return { id: user.id, loginName, password, name: user.fullName ?? loginName };
 }
 
 export async function createRole(ctx: Pick<TestContext, 'db'>, codes: string[]): Promise<number> {
@@ -234,6 +241,18 @@ export async function createRole(ctx: Pick<TestContext, 'db'>, codes: string[]):
     if (perms.length !== codes.length) throw new Error(`unknown permission in ${codes.join(', ')}`);
     await ctx.db.insert(rolePermission).values(perms.map((p) => ({ roleId: row.id, permissionId: p.id })));
   }
+  return row.id;
+}
+
+/** An active user group with these members. */
+export async function createGroup(ctx: Pick<TestContext, 'db'>, memberIds: number[] = []): Promise<number> {
+  const [row] = await ctx.db
+    .insert(userGroup)
+    .values({ name: `g${randomBytes(3).toString('hex')}` })
+    .returning({ id: userGroup.id });
+  if (!row) throw new Error('group not created');
+  if (memberIds.length)
+    await ctx.db.insert(userGroupMember).values(memberIds.map((userId) => ({ groupId: row.id, userId })));
   return row.id;
 }
 

@@ -66,6 +66,10 @@ export async function staff(ctx: TestContext, projects: number[], permissions = 
   return { ...user, token: (await signIn(ctx, user)).token };
 }
 
+/** A signed-in staff member who also holds `permissions` (a module's own codes on top of the ticket ones). */
+export const staffWith = (ctx: TestContext, permissions: string[], projects: number[] = []): Promise<Staff> =>
+  staff(ctx, projects, [...staffPermissions, ...permissions]);
+
 export async function admin(ctx: TestContext): Promise<Staff> {
   const user = await createUser(ctx, { roles: ['admin'] });
   return { ...user, token: (await signIn(ctx, user)).token };

@@ -139,6 +139,16 @@ export async function submit(ctx: TestContext, who: { token: string }, ticketId:
   return act(ctx, who, 'WorkflowInstance/Submit', { businessType: 'Ticket', businessId: ticketId, ...extra });
 }
 
+/** `world`'s ticket, submitted by its initiator to a workflow published for its project: start, `nodes`, end. */
+export async function submitThrough(
+  ctx: TestContext,
+  world: { projectId: number; initiator: Staff; ticketId: number },
+  ...nodes: FlowNode[]
+) {
+  await publishWorkflow(ctx, chain(start(), ...nodes, end()), { projectId: world.projectId });
+  return submit(ctx, world.initiator, world.ticketId);
+}
+
 export async function infoOf(ctx: TestContext, who: { token: string }, id: number): Promise<WorkflowInstanceInfo> {
   const response = await ctx.call('GET', `/api/WorkflowInstance/Info/${id}`, { token: who.token });
   expect(response.status, response.raw).toBe(200);

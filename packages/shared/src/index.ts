@@ -45,6 +45,7 @@ export * from './email/email-template.variables.js';
 export * from './notification/notification.schemas.js';
 export * from './workflow/workflow.schemas.js';
 export * from './workflow/workflow-conditions.js';
+export * from './workflow/workflow-record-fields.js';
 export * from './workflow/workflow-graph.js';
 export * from './delegate/delegate.schemas.js';
 export * from './platform/decimal.js';

@@ -1,4 +1,4 @@
-import type { InstanceStatus, WorkflowType } from '@casedesk/shared';
+import type { CustomFieldDefinition, InstanceStatus, WorkflowType } from '@casedesk/shared';
 import type { Actor } from './actor.js';
 import type { Tx } from './db.js';
 
@@ -8,10 +8,15 @@ export type WorkflowRecord = {
   title: string;
   /** The record's project, when it has one (delegations per project apply by it). */
   projectId: number | null;
-  /** Exactly the fields `businessFields[type]` names (packages/shared), with their current values. */
+  /**
+   * Exactly the fields `businessFields[type]` names (packages/shared), with their current values, and the record's
+   * custom values as `custom.<key>` (`customFieldEntries`), which conditions and approver rules read alike.
+   */
   fields: Record<string, unknown>;
   /** Names for id and user fields (project, category, person ...), for readers of the instance page. */
   texts?: Record<string, string>;
+  /** The record type's custom field definitions, so readers get the `custom.<key>` fields in their words. */
+  customFields?: CustomFieldDefinition[];
 };
 
 /**
@@ -28,8 +33,11 @@ export type WorkflowBusinessType = {
   load(tx: Tx, id: number, actor: Actor | null): Promise<WorkflowRecord | null>;
   /** Whether the actor may submit this record for approval (beyond seeing it); a refusal throws AppError. */
   checkSubmit?(tx: Tx, id: number, actor: Actor): Promise<void>;
-  /** Writes the fields an approver may change at a node (already filtered to the node's `write` fields). */
-  writeFields?(tx: Tx, id: number, fields: Record<string, unknown>, actorId: number): Promise<void>;
+  /**
+   * Writes the fields an approver may change at a node (already filtered to the node's `write` fields; custom
+   * ones as `custom.<key>`, checked like a form's, refusals worded for `actor`).
+   */
+  writeFields?(tx: Tx, id: number, fields: Record<string, unknown>, actorId: number, actor?: Actor): Promise<void>;
   /**
    * The instance's state changed: `Running` at submit and resubmit, `Returned` when it waits for the initiator,
    * then `Approved` | `Rejected` | `Cancelled`. The record applies the outcome (status, history) here.

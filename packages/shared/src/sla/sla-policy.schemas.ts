@@ -8,6 +8,7 @@ import {
   updateKeySchema,
 } from '../platform/paging.js';
 import { ticketPriorities, ticketStatuses } from '../ticket/ticket.values.js';
+import { customValuesSchema } from '../customField/custom-field.schemas.js';
 import { conditionSchema, type Condition } from '../workflow/workflow-graph.schemas.js';
 
 /** The ticket fields a policy's conditions read (contract section 19); `custom.<key>` joins with custom fields. */
@@ -32,12 +33,17 @@ export const slaPolicyMessages = defineMessages('slaPolicy', {
     ['field'],
     (field: string) => `A policy cannot test the ticket field "${field}".`,
   ),
-  customFieldLater: keyed(
-    'slaPolicy.customFieldLater',
+  unknownCustomField: keyed(
+    'slaPolicy.unknownCustomField',
     ['field'],
-    (field: string) => `Conditions on custom fields ("${field}") are not available yet.`,
+    (field: string) => `There is no ticket custom field "${field}".`,
   ),
   badValue: 'This value does not fit the field and the operator.',
+  customBadValue: keyed(
+    'slaPolicy.customBadValue',
+    ['field'],
+    (field: string) => `${field}: this value does not fit the field and the operator.`,
+  ),
   unknownRecord: 'This value names no existing record.',
   resolutionBeforeFirstResponse: 'The resolution target must be at least the first response target.',
   warnTooLate: 'Warn before the resolution target, not at or after it.',
@@ -55,20 +61,23 @@ const isId = (value: unknown) => typeof value === 'number' && Number.isSafeInteg
 
 /** Whether one value (an `in` list's item, or the value) fits a field under an operator. */
 function valueFits(field: SlaConditionField, op: Condition['op'], value: unknown): boolean {
+  if (op === 'contains') return false;
   if (field === 'priority') return typeof value === 'string' && (ticketPriorities as readonly string[]).includes(value);
   if (orderOps.has(op)) return false;
   if (field === 'ticketType') return typeof value === 'string' && value.trim().length > 0 && value.length <= 50;
   return isId(value);
 }
 
-/** Each condition's field and value, the problem on its own path (`conditions.2.value`) so the 400 names it. */
+/**
+ * Each condition's field and value, the problem on its own path (`conditions.2.value`) so the 400 names it. A
+ * `custom.<key>` condition is checked by the server against the ticket's custom field definitions.
+ */
 function checkConditions(conditions: readonly Condition[], ctx: z.RefinementCtx) {
   for (const [index, condition] of conditions.entries()) {
     const { field, op, value } = condition;
+    if (field.startsWith('custom.')) continue;
     if (!(slaConditionFields as readonly string[]).includes(field)) {
-      const message = field.startsWith('custom.')
-        ? slaPolicyMessages.customFieldLater(field)
-        : slaPolicyMessages.unknownField(field);
+      const message = slaPolicyMessages.unknownField(field);
       ctx.addIssue({ code: 'custom', path: ['conditions', index, 'field'], message });
       continue;
     }
@@ -166,6 +175,8 @@ export const slaTicketFieldsSchema = z.object({
   companyId: idSchema.nullable().optional(),
   priority: z.enum(ticketPriorities),
   ticketType: z.string().trim().max(50).nullable().optional(),
+  /** The ticket's custom values by key (conditions on `custom.<key>` read them). */
+  customFields: customValuesSchema.optional(),
 });
 export type SlaTicketFields = z.infer<typeof slaTicketFieldsSchema>;
 

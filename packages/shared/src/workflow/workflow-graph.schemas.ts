@@ -44,7 +44,8 @@ export const approverRuleSchema = z.object({
 });
 export type ApproverRule = z.infer<typeof approverRuleSchema>;
 
-export const conditionOps = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'in'] as const;
+/** `contains`: a multiselect custom field holds this option (the one operator lists need beyond the others). */
+export const conditionOps = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'in', 'contains'] as const;
 export type ConditionOp = (typeof conditionOps)[number];
 const conditionValueSchema = z.union([
   z.string().max(500),
@@ -212,13 +213,20 @@ export const flowNodeSchema: z.ZodType<FlowNode> = z.lazy(() =>
 
 // ---- the record types a workflow runs on ----
 
-export const businessFieldKinds = ['text', 'number', 'date', 'user', 'enum', 'id'] as const;
+export const businessFieldKinds = ['text', 'number', 'date', 'user', 'enum', 'id', 'multi', 'boolean'] as const;
 export type BusinessFieldKind = (typeof businessFieldKinds)[number];
 /**
- * A field of a business record that conditions, the registry and `recordField` approvers may use. `label` is a
- * message key of the web (`workflow.field.<type>.<name>`); `options`: the values of an `enum` field.
+ * A field of a business record that conditions, the registry and `recordField` approvers may use. A fixed field's
+ * label is a message key of the web (`workflow.field.<type>.<name>`); a custom field (`custom.<key>`, kinds `multi`
+ * and `boolean` are theirs) carries its own `label` in three languages. `options`: the values of an `enum` or
+ * `multi` field.
  */
-export type BusinessField = { name: string; kind: BusinessFieldKind; options?: readonly string[] };
+export type BusinessField = {
+  name: string;
+  kind: BusinessFieldKind;
+  options?: readonly string[];
+  label?: { en: string; 'zh-cn': string; 'zh-tw': string };
+};
 
 /** The fields each record type offers; the server's business adapters load exactly these. */
 export const businessFields: Record<WorkflowType, readonly BusinessField[]> = {

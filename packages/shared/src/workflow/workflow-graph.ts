@@ -1,6 +1,7 @@
+import type { CustomFieldLanguage } from '../customField/custom-field.schemas.js';
 import { keyed } from '../platform/message-keys.js';
+import { fieldNameFor, recordFields, type CustomFieldForConditions } from './workflow-record-fields.js';
 import {
-  businessFields,
   workflowMessages,
   type ApproverRule,
   type BusinessField,
@@ -128,11 +129,15 @@ const isId = (value: unknown) => typeof value === 'number' && Number.isSafeInteg
 const isDate = (value: unknown) =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
 
-/** Whether one value fits a field of this kind. */
+/** Whether one value fits a field of this kind under the operator (`contains` only for a list field, and only it). */
 function valueFits(field: BusinessField, value: unknown, op: Condition['op']): boolean {
+  if ((op === 'contains') !== (field.kind === 'multi')) return false;
   switch (field.kind) {
     case 'enum':
+    case 'multi':
       return typeof value === 'string' && (field.options ?? []).includes(value) && !orderOps.has(op);
+    case 'boolean':
+      return typeof value === 'boolean' && (op === 'eq' || op === 'ne');
     case 'number':
       return typeof value === 'number' && Number.isFinite(value);
     case 'id':
@@ -162,17 +167,41 @@ const conditionsOf = (branch: FlowBranch): Condition[] => [
   ...(branch.conditions ?? []),
 ];
 
+/**
+ * The record type's custom field definitions (`custom.<key>` in conditions and rules) and the reader's language,
+ * in which a custom field is named by its label. Without them only the fixed fields are known.
+ */
+export type RecordFieldContext = { customFields?: readonly CustomFieldForConditions[]; language?: CustomFieldLanguage };
+
 /** What is wrong with one condition over a record type's fields: an unknown field, a value that does not fit, or nothing. */
-export function conditionFault(condition: Condition, type: WorkflowType): 'unknownField' | 'badFieldValue' | null {
-  const field = businessFields[type].find((f) => f.name === condition.field);
+export function conditionFault(
+  condition: Condition,
+  type: WorkflowType,
+  context: RecordFieldContext = {},
+): 'unknownField' | 'badFieldValue' | null {
+  const field = recordFields(type, context.customFields).find((f) => f.name === condition.field);
   if (!field) return 'unknownField';
   return conditionFits(field, condition) ? null : 'badFieldValue';
 }
 
-function conditionProblems(conditions: readonly Condition[], type: WorkflowType, node: FlowNode): GraphProblem[] {
+/** A condition's field as a reader names it: a custom field by its label in their language. */
+export const conditionFieldName = (name: string, type: WorkflowType, context: RecordFieldContext = {}) =>
+  fieldNameFor(
+    recordFields(type, context.customFields).find((f) => f.name === name),
+    name,
+    context.language,
+  );
+
+function conditionProblems(
+  conditions: readonly Condition[],
+  type: WorkflowType,
+  node: FlowNode,
+  context: RecordFieldContext,
+): GraphProblem[] {
   return conditions.flatMap((condition) => {
-    const fault = conditionFault(condition, type);
-    return fault ? [problem(node.id, fault, { node: node.name?.trim() || node.id, field: condition.field })] : [];
+    const fault = conditionFault(condition, type, context);
+    const field = conditionFieldName(condition.field, type, context);
+    return fault ? [problem(node.id, fault, { node: node.name?.trim() || node.id, field })] : [];
   });
 }
 
@@ -180,6 +209,7 @@ function approverRuleProblems(
   node: FlowNode & { type: 'approver' | 'cc' },
   type: WorkflowType,
   label: string,
+  context: RecordFieldContext,
 ): GraphProblem[] {
   const rule = node.approvers as ApproverRule | undefined;
   if (!rule?.strategy) return [problem(node.id, node.type === 'cc' ? 'noCcUsers' : 'noApprovers', { node: label })];
@@ -188,7 +218,7 @@ function approverRuleProblems(
   if (rule.strategy === 'leaderLevels' && !rule.levels) return [problem(node.id, 'levelsMissing', { node: label })];
   if (rule.strategy === 'recordField') {
     if (!rule.field) return [problem(node.id, 'approverFieldMissing', { node: label })];
-    const field = businessFields[type].find((f) => f.name === rule.field);
+    const field = recordFields(type, context.customFields).find((f) => f.name === rule.field);
     if (!field) return [problem(node.id, 'unknownField', { node: label, field: rule.field })];
     // Only a field that holds a user can name an approver.
     if (field.kind !== 'user') return [problem(node.id, 'approverFieldMissing', { node: label })];
@@ -215,7 +245,11 @@ function chainEnds(node: FlowNode | null | undefined, seen: Set<FlowNode>): bool
  * Everything wrong with a graph for a record type, in the order a reader meets it (top down); the first is
  * what `Publish` answers. An empty list: the graph may be published. The designer runs the same rules.
  */
-export function validateFlowChart(root: FlowNode | null | undefined, type: WorkflowType): GraphProblem[] {
+export function validateFlowChart(
+  root: FlowNode | null | undefined,
+  type: WorkflowType,
+  context: RecordFieldContext = {},
+): GraphProblem[] {
   const problems: GraphProblem[] = [];
   if (!root || root.type !== 'start') problems.push(problem(root?.id ?? null, 'missingStart'));
   if (!root) return problems;
@@ -275,13 +309,13 @@ export function validateFlowChart(root: FlowNode | null | undefined, type: Workf
         break;
       case 'approver':
         approverNodes += 1;
-        problems.push(...approverRuleProblems(node, type, name));
+        problems.push(...approverRuleProblems(node, type, name, context));
         if (node.mode === 'percent' && !node.percent) problems.push(problem(node.id, 'percentMissing', { node: name }));
         if (node.noApprover?.action === 'fallback' && !node.noApprover.userId)
           problems.push(problem(node.id, 'fallbackMissing', { node: name }));
         break;
       case 'cc':
-        problems.push(...approverRuleProblems(node, type, name));
+        problems.push(...approverRuleProblems(node, type, name, context));
         break;
       case 'condition':
       case 'parallel': {
@@ -295,7 +329,7 @@ export function validateFlowChart(root: FlowNode | null | undefined, type: Workf
               problems.push(problem(node.id, 'branchNoCondition', { node: name, branch: branch.name }));
         }
         // A parallel branch may carry a condition too (the engine skips a branch whose condition fails).
-        for (const branch of branches) problems.push(...conditionProblems(conditionsOf(branch), type, node));
+        for (const branch of branches) problems.push(...conditionProblems(conditionsOf(branch), type, node, context));
         break;
       }
       case 'end':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { customFieldDefinitionSchema } from '../customField/custom-field.schemas.js';
 import { idSchema, queryBaseSchema } from '../platform/paging.js';
 import { fieldAccesses, flowNodeSchema, workflowTypeSchema } from './workflow-graph.schemas.js';
 import { instanceStatuses, taskStatuses, workflowChannels } from './workflow-instance.values.js';
@@ -189,8 +190,13 @@ export const workflowInstanceInfoSchema = z.object({
   /** The record's fields as the caller may see them at their current node (hidden ones left out). */
   fields: z.record(z.string(), z.unknown()),
   fieldAccess: z.record(z.string(), z.enum(fieldAccesses)),
-  /** What an id or user field's value means to a reader (a name), where the record type can say. */
+  /**
+   * What an id or user field's value means to a reader (a name), where the record type can say; for a custom
+   * field (`custom.<key>`) its value in the reader's words (option labels, a user's name, yes/no).
+   */
   fieldTexts: z.record(z.string(), z.string()),
+  /** The definitions of the custom fields among `fields` (labels, type and options for reading and editing). */
+  customFields: z.array(customFieldDefinitionSchema),
 });
 export type WorkflowInstanceInfo = z.infer<typeof workflowInstanceInfoSchema>;
 

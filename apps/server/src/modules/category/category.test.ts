@@ -41,7 +41,7 @@ describe('Category', () => {
     );
     expect(byProject.items.map((c) => c.id)).toEqual([created.id]);
     // The list's row names the default assignee (no cell looks the user up).
-    expect(byProject.items[0]?.newTicketAssigneeName).toBe(boss.loginName);
+    expect(byProject.items[0]?.newTicketAssigneeName).toBe(boss.name);
 
     const updated = dataOf<Category>(
       await ctx.call('POST', '/api/Category/Update', {

@@ -1,6 +1,7 @@
 // The module's public face: its tables first (other modules may read them), then the manifest.
 export * from './custom-field.table.js';
 export { customFieldDefinitions, registerCustomValueTable } from './custom-field.service.js';
+export { customFieldTexts, recordFieldDefinitions } from './custom-field-record.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { registerCustomFieldRoutes } from './custom-field.routes.js';

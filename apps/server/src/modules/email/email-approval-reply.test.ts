@@ -6,17 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers.js';
 import { fetchingAccount, hasDovecot, noDovecotMessage, startDovecot, type Dovecot } from '../../../test/dovecot.js';
 import { composed, uniqueId } from '../../../test/mail-fixtures.js';
-import {
-  approvalWorld,
-  approver,
-  chain,
-  end,
-  infoOf,
-  person,
-  publishWorkflow,
-  start,
-  submit,
-} from '../../../test/workflow-factories.js';
+import { approvalWorld, approver, infoOf, person, submitThrough } from '../../../test/workflow-factories.js';
 import { delegate } from '../delegate/index.js';
 import { ticket } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
@@ -43,8 +33,7 @@ async function mailable(language = 'en'): Promise<Staff> {
 /** A ticket's approval waiting for `who`, and the approval-task mail it got (our signed Message-ID). */
 async function waitingFor(who: Staff) {
   const w = await approvalWorld(ctx);
-  await publishWorkflow(ctx, chain(start(), approver('a', [who.id]), end()), { projectId: w.projectId });
-  const { instance } = await submit(ctx, w.initiator, w.ticketId);
+  const { instance } = await submitThrough(ctx, w, approver('a', [who.id]));
   const [found] = await ctx.db
     .select({ mail: email })
     .from(email)

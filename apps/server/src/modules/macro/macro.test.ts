@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Macro, TicketOutcome } from '@casedesk/shared';
-import { createUser, signIn, useTestApp, type TestContext } from '../../../test/helpers.js';
-import { addTicket, staffPermissions, ticketWorld } from '../../../test/ticket-factories.js';
+import { createGroup, createUser, signIn, useTestApp } from '../../../test/helpers.js';
+import { addTicket, staffPermissions, staffWith, ticketWorld } from '../../../test/ticket-factories.js';
 import { appUser } from '../user/index.js';
-import { userGroup, userGroupMember } from '../userGroup/index.js';
 import { ticketComment } from '../ticket/index.js';
 
 // Macros (contract section 20): private or shared by group, checked on save, applied one ticket per transaction.
@@ -14,19 +13,6 @@ const ctx = useTestApp();
 const user = ['macro:page', 'macro:view'];
 const manager = [...user, 'macro:create', 'macro:edit', 'macro:delete'];
 
-async function person(c: TestContext, permissions: string[], projects: number[] = []) {
-  const u = await createUser(c, { permissions: [...staffPermissions, ...permissions], projects });
-  return { ...u, token: (await signIn(c, u)).token };
-}
-async function group(memberIds: number[]) {
-  const [row] = await ctx.db
-    .insert(userGroup)
-    .values({ name: `g${randomBytes(3).toString('hex')}` })
-    .returning({ id: userGroup.id });
-  if (memberIds.length)
-    await ctx.db.insert(userGroupMember).values(memberIds.map((userId) => ({ groupId: row!.id, userId })));
-  return row!.id;
-}
 const add = (token: string, body: Record<string, unknown>) =>
   ctx.call('POST', '/api/Macro/Add', { token, body, headers: { 'message-keys': '1' } });
 const names = async (token: string) =>
@@ -38,10 +24,10 @@ const apply = async (token: string, id: number, ticketIds: number[]) =>
 
 describe('macros', () => {
   it('keeps private macros for their owner and shared ones for their groups; managers see all', async () => {
-    const owner = await person(ctx, user);
-    const member = await person(ctx, user);
-    const outsider = await person(ctx, user);
-    const boss = await person(ctx, manager);
+    const owner = await staffWith(ctx, user);
+    const member = await staffWith(ctx, user);
+    const outsider = await staffWith(ctx, user);
+    const boss = await staffWith(ctx, manager);
     const p = randomBytes(3).toString('hex');
     const mine = await add(owner.token, { name: `${p} mine`, actions: [{ set: { priority: 'Low' } }] });
     expect(mine.status, mine.raw).toBe(200);
@@ -50,7 +36,7 @@ describe('macros', () => {
     const refused = await add(owner.token, { name: `${p} share`, shared: true, actions: [{ addTags: ['x'] }] });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ messageKey: 'macro.sharedNeedsManage' });
-    const g = await group([member.id]);
+    const g = await createGroup(ctx, [member.id]);
     const forGroup = await add(boss.token, {
       name: `${p} group`,
       shared: true,
@@ -91,15 +77,15 @@ describe('macros', () => {
     expect(renamed.status, renamed.raw).toBe(200);
     expect((await ctx.call('POST', `/api/Macro/Delete/${mineId}`, { token: owner.token })).status).toBe(200);
     // Without macro:view, no macros at all.
-    const none = await person(ctx, []);
+    const none = await staffWith(ctx, []);
     expect((await ctx.call('POST', '/api/Macro/Query', { token: none.token, body: {} })).status).toBe(403);
   });
 
   it('keeps a group a shared macro names from being deleted, naming the macro', async () => {
-    const boss = await person(ctx, manager);
+    const boss = await staffWith(ctx, manager);
     const admin = await createUser(ctx, { roles: ['admin'] });
     const adminToken = (await signIn(ctx, admin)).token;
-    const g = await group([]);
+    const g = await createGroup(ctx, []);
     const name = `kept ${randomBytes(3).toString('hex')}`;
     const shared = await add(boss.token, { name, shared: true, groupIds: [g], actions: [{ addTags: ['x'] }] });
     expect(shared.status, shared.raw).toBe(200);
@@ -119,7 +105,7 @@ describe('macros', () => {
 
   it('checks the actions on save: a known field, a valid value, one thing per action, a usable assignee', async () => {
     const w = await ticketWorld(ctx);
-    const owner = await person(ctx, user, [w.projectId]);
+    const owner = await staffWith(ctx, user, [w.projectId]);
     const gone = await createUser(ctx, { values: { status: 'Inactive' } });
     const cases: [Record<string, unknown>, string][] = [
       [{ name: 'x', actions: [] }, 'actions'],
@@ -141,7 +127,7 @@ describe('macros', () => {
 
   it('applies its steps to each ticket in one transaction: fields, tags, a rendered comment', async () => {
     const w = await ticketWorld(ctx);
-    const agent = await person(ctx, user, [w.projectId]);
+    const agent = await staffWith(ctx, user, [w.projectId]);
     const t1 = await addTicket(ctx, agent.token, {
       projectId: w.projectId,
       categoryId: w.categoryId,
@@ -191,7 +177,7 @@ describe('macros', () => {
 
   it('refuses per ticket what Update would refuse, and writes nothing of a refused ticket', async () => {
     const w = await ticketWorld(ctx);
-    const agent = await person(ctx, user, [w.projectId]);
+    const agent = await staffWith(ctx, user, [w.projectId]);
     const helper = await createUser(ctx, { permissions: staffPermissions, projects: [w.projectId] });
     const t = await addTicket(ctx, agent.token, { projectId: w.projectId, categoryId: w.categoryId });
     const created = await add(agent.token, {

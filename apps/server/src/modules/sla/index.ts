@@ -2,7 +2,7 @@
 export * from './sla-calendar.table.js';
 export * from './sla-policy.table.js';
 export { workingCalendarOf } from './sla-calendar.service.js';
-export { policyFor, policyHolds } from './sla-policy-match.js';
+export { policiesReadCustom, policyFor, policyHolds } from './sla-policy-match.js';
 export { clockAfter, openTargets, nextCheckAfter, stoppedClock, type Clock, type ClockPolicy } from './sla-clock.js';
 export {
   activePoliciesJson,

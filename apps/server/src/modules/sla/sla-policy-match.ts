@@ -1,4 +1,10 @@
-import { evaluateCondition, ticketPriorities, type Condition, type SlaTicketFields } from '@casedesk/shared';
+import {
+  customFieldEntries,
+  evaluateCondition,
+  ticketPriorities,
+  type Condition,
+  type SlaTicketFields,
+} from '@casedesk/shared';
 
 /** What choosing a policy reads of one: its order, whether it is on, and its conditions. */
 export type MatchablePolicy = { priority: number; status: 'Active' | 'Inactive'; conditions: readonly Condition[] };
@@ -18,11 +24,23 @@ function ranked(condition: Condition): Condition {
   return { ...condition, value };
 }
 
-/** Whether a ticket's fields meet every condition (none: every ticket). Ids compare as numbers, `in` by list. */
+/**
+ * Whether a ticket's fields meet every condition (none: every ticket). Ids compare as numbers, `in` by list;
+ * `custom.<key>` reads the ticket's custom value (none: the condition fails, as for other empty fields).
+ */
 export function policyHolds(conditions: readonly Condition[], ticket: SlaTicketFields): boolean {
-  const fields: Record<string, unknown> = { ...ticket, priority: priorityRank(ticket.priority) };
+  const { customFields, ...fixed } = ticket;
+  const fields: Record<string, unknown> = {
+    ...fixed,
+    ...customFieldEntries(customFields ?? {}),
+    priority: priorityRank(ticket.priority),
+  };
   return conditions.every((condition) => evaluateCondition(ranked(condition), fields));
 }
+
+/** Whether any of the policies reads a custom field (only then need a ticket's custom values be read). */
+export const policiesReadCustom = (policies: readonly MatchablePolicy[]) =>
+  policies.some((policy) => policy.conditions.some((condition) => condition.field.startsWith('custom.')));
 
 /** The first active policy, lowest `priority` first (ties: the order given), whose conditions all hold. */
 export function policyFor<P extends MatchablePolicy>(policies: readonly P[], ticket: SlaTicketFields): P | undefined {

@@ -80,7 +80,7 @@ export const slaPolicyResource = defineResource<typeof slaPolicy, typeof schemas
     { field: 'priority', desc: false },
     { field: 'name', desc: false },
   ],
-  check: (tx, input, id) => checkSlaPolicy(tx, input, id),
+  check: (tx, input, id, actor) => checkSlaPolicy(tx, input, id, actor),
   exportColumns: [
     { field: 'priority', width: 8 },
     { field: 'name', seeded: { kind: 'slaPolicy', code: 'seedCode' }, width: 30 },

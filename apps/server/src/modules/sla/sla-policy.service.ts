@@ -1,5 +1,8 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
+  conditionFault,
+  conditionFieldName,
+  customKeyOf,
   msg,
   slaIdConditionFields,
   slaPolicyMessages,
@@ -11,11 +14,14 @@ import {
   userGroupMessages,
   userMessages,
 } from '@casedesk/shared';
+import type { Actor } from '../../platform/actor.js';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { badRequest, fieldError } from '../../platform/errors.js';
+import { languageFrom } from '../../platform/translator.js';
 import { dayIn } from '../../platform/zoned-time.js';
 import { category } from '../category/index.js';
 import { company } from '../company/index.js';
+import { recordFieldDefinitions } from '../customField/index.js';
 import { project } from '../project/index.js';
 import { appUser } from '../user/index.js';
 import { userGroup } from '../userGroup/index.js';
@@ -37,7 +43,7 @@ const missing = (wanted: readonly number[], found: readonly { id: number }[]) =>
  * What the schema cannot know: a free name, an existing active calendar, existing active people and groups to
  * escalate to, records the conditions name. Every problem on its own field, all in one 400.
  */
-export async function checkSlaPolicy(tx: Tx, input: PolicyInput, id: number | undefined): Promise<void> {
+export async function checkSlaPolicy(tx: Tx, input: PolicyInput, id: number | undefined, actor?: Actor): Promise<void> {
   const faults: FieldError[] = [];
   let first: Message | undefined;
   const fault = (field: string, message: Message) => {
@@ -58,6 +64,21 @@ export async function checkSlaPolicy(tx: Tx, input: PolicyInput, id: number | un
   if (!calendar) fault('calendarId', msg(slaPolicyMessages, 'calendarUnknown'));
   else if (calendar.status !== 'Active') fault('calendarId', msg(slaPolicyMessages, 'calendarInactive'));
 
+  // `custom.<key>`: a ticket custom field, its value fitting its type; refusals name it by its label.
+  const customConditions = input.conditions.filter((condition) => customKeyOf(condition.field) !== null);
+  const context = {
+    customFields: customConditions.length > 0 ? await recordFieldDefinitions(tx, 'Ticket') : [],
+    language: languageFrom(actor?.language) ?? 'en',
+  };
+  for (const [index, condition] of input.conditions.entries()) {
+    const key = customKeyOf(condition.field);
+    if (key === null) continue;
+    const wrong = conditionFault(condition, 'Ticket', context);
+    const name = conditionFieldName(condition.field, 'Ticket', context);
+    if (wrong === 'unknownField')
+      fault(`conditions.${index}.field`, msg(slaPolicyMessages, 'unknownCustomField', { field: condition.field }));
+    else if (wrong) fault(`conditions.${index}.value`, msg(slaPolicyMessages, 'customBadValue', { field: name }));
+  }
   for (const [index, condition] of input.conditions.entries()) {
     const field = condition.field as (typeof slaIdConditionFields)[number];
     if (!slaIdConditionFields.includes(field)) continue;

@@ -112,10 +112,11 @@ describe('SlaPolicy', () => {
     [
       { conditions: [{ field: 'custom.region', op: 'eq', value: 'x' }] },
       'conditions.0.field',
-      'slaPolicy.customFieldLater',
+      'slaPolicy.unknownCustomField',
     ],
     [{ conditions: [{ field: 'priority', op: 'eq', value: 'Huge' }] }, 'conditions.0.value', 'slaPolicy.badValue'],
     [{ conditions: [{ field: 'projectId', op: 'gt', value: 3 }] }, 'conditions.0.value', 'slaPolicy.badValue'],
+    [{ conditions: [{ field: 'ticketType', op: 'contains', value: 'x' }] }, 'conditions.0.value', 'slaPolicy.badValue'],
     [{ conditions: [{ field: 'projectId', op: 'in', value: [] }] }, 'conditions.0.value', 'slaPolicy.badValue'],
     [
       { conditions: [{ field: 'companyId', op: 'eq', value: nobody }] },

@@ -1,11 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { msg, ticketMergeMessages, ticketPriorities, workflowMessages, type TicketPriority } from '@casedesk/shared';
+import {
+  customFieldEntries,
+  customKeyOf,
+  msg,
+  ticketMergeMessages,
+  ticketPriorities,
+  workflowMessages,
+  type TicketPriority,
+} from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, forbidden } from '../../platform/errors.js';
 import type { WorkflowBusinessType } from '../../platform/workflow-types.js';
 import { userNameSql } from '../user/index.js';
 import { visibleSql } from './ticket.policy.js';
+import {
+  customValuesOf,
+  judgeCustomValues,
+  ticketFieldDefinitions,
+  writeCustomValues,
+} from './ticket-custom.service.js';
 import { moveTicketClock } from './ticket-sla.service.js';
 import { ticket, ticketHistory } from './ticket.table.js';
 
@@ -54,7 +68,16 @@ export const ticketWorkflowType: WorkflowBusinessType = {
       .for('update', { of: ticket });
     if (!row) return null;
     const { caseNumber, texts, ...fields } = row;
-    return { title: `${caseNumber} ${row.subject}`, projectId: row.projectId, fields, texts: withoutNulls(texts) };
+    // The custom values join the fixed fields as `custom.<key>` (archived fields' too: a running rule may read one).
+    const customFields = await ticketFieldDefinitions(tx);
+    const custom = customFields.length > 0 ? (await customValuesOf(tx, [id], customFields)).get(id) : undefined;
+    return {
+      title: `${caseNumber} ${row.subject}`,
+      projectId: row.projectId,
+      fields: { ...fields, ...customFieldEntries(custom ?? {}) },
+      texts: withoutNulls(texts),
+      customFields,
+    };
   },
   async checkSubmit(tx, id, actor) {
     const [row] = await tx
@@ -66,23 +89,44 @@ export const ticketWorkflowType: WorkflowBusinessType = {
     if (hasPermission(actor, 'ticket:edit')) return;
     if (row?.createdBy !== actor.userId && row?.assignTo !== actor.userId) throw forbidden();
   },
-  async writeFields(tx, id, fields, actorId) {
+  async writeFields(tx, id, fields, actorId, actor) {
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     const set: { priority?: TicketPriority; subject?: string; ticketType?: string | null } = {};
     const [before] = await tx
-      .select({ priority: ticket.priority, subject: ticket.subject, ticketType: ticket.ticketType })
+      .select({
+        priority: ticket.priority,
+        subject: ticket.subject,
+        ticketType: ticket.ticketType,
+        categoryId: ticket.categoryId,
+      })
       .from(ticket)
       .where(eq(ticket.id, id));
     if (!before) return;
+    const customSent: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(fields)) {
-      if (field === 'priority' && ticketPriorities.includes(value as TicketPriority))
+      const key = customKeyOf(field);
+      if (key !== null) customSent[key] = value;
+      else if (field === 'priority' && ticketPriorities.includes(value as TicketPriority))
         set.priority = value as TicketPriority;
       else if (field === 'subject' && typeof value === 'string' && value.trim().length > 0 && value.length <= 500)
         set.subject = value.trim();
       else if (field === 'ticketType' && (value === null || (typeof value === 'string' && value.length <= 100)))
         set.ticketType = value;
       else throw notWritable(field);
-      changes[field] = { from: before[field as keyof typeof before], to: set[field as keyof typeof set] };
+      if (key === null)
+        changes[field] = { from: before[field as keyof typeof before], to: set[field as keyof typeof set] };
+    }
+    if (Object.keys(customSent).length > 0) {
+      // Checked as the ticket form's are (type, options, bounds; a user must be active), then written as rows.
+      if (!actor) throw notWritable(Object.keys(customSent)[0]!);
+      const stored = (await customValuesOf(tx, [id])).get(id) ?? {};
+      const custom = await judgeCustomValues(tx, actor, customSent, before.categoryId, { stored });
+      const changed = Object.keys(customSent).filter((key) => key in custom.values);
+      await writeCustomValues(tx, id, custom.definitions, custom.values);
+      changes.customFields = {
+        from: Object.fromEntries(changed.map((key) => [key, stored[key] ?? null])),
+        to: Object.fromEntries(changed.map((key) => [key, custom.values[key] ?? null])),
+      };
     }
     await tx
       .update(ticket)

@@ -140,8 +140,16 @@ export async function applyChange(
   if (Object.keys(next).length === 0 && !tagsChanged && customChanged.length === 0)
     return { value: before, removedFiles: [] };
   const after = { ...before, ...next };
-  // The clock moves with the change (its own columns, not the change's history: the clock keeps its spans).
-  const { clock } = await movedClock(tx, before.id, before, after, { now: new Date() });
+  // The clock moves with the change (its own columns, not the change's history: the clock keeps its spans); a
+  // policy on a custom field reads the values as they will be.
+  const customAfter = custom ? { ...customBefore, ...custom.values } : undefined;
+  const { clock } = await movedClock(
+    tx,
+    before.id,
+    before,
+    { ...after, customFields: customAfter },
+    { now: new Date() },
+  );
   const searchChanged = ['subject', 'content', 'customer', 'customerEmail', 'firstName', 'lastName', 'telephone'].some(
     (k) => k in next,
   );

@@ -72,14 +72,51 @@ export async function rebuildSearchComments(tx: Tx, ticketId: number): Promise<v
     .where(eq(ticket.id, ticketId));
 }
 
-/** Moves comments (with their timeline entries and the mails that made them) to another ticket. */
-export async function moveComments(tx: Tx, commentIds: number[], toTicketId: number): Promise<void> {
-  if (commentIds.length === 0) return;
-  await tx.update(ticketComment).set({ ticketId: toTicketId }).where(inArray(ticketComment.id, commentIds));
-  await tx.update(ticketHistory).set({ ticketId: toTicketId }).where(inArray(ticketHistory.commentId, commentIds));
-}
+/** The rows that move with a ticket's conversation, by id: what a merge moves and its unmerge moves back. */
+export type MovedRows = { commentIds: number[]; fileIds: number[]; emailIds: number[]; childIds: number[] };
 
 const idList = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/**
+ * Moves the rows named from one ticket to another: comments with their timeline entries, files, mails and child
+ * tickets. Each moves only while it is still on `fromId` (a child relinked since stays where it is now).
+ */
+export async function moveTicketRows(tx: Tx, rows: Partial<MovedRows>, fromId: number, toId: number): Promise<void> {
+  const { commentIds = [], fileIds = [], emailIds = [], childIds = [] } = rows;
+  if (commentIds.length > 0) {
+    await tx
+      .update(ticketComment)
+      .set({ ticketId: toId })
+      .where(and(inArray(ticketComment.id, commentIds), eq(ticketComment.ticketId, fromId)));
+    await tx.update(ticketHistory).set({ ticketId: toId }).where(inArray(ticketHistory.commentId, commentIds));
+  }
+  if (fileIds.length > 0)
+    await tx
+      .update(storedFile)
+      .set({ ownerId: toId })
+      .where(
+        and(inArray(storedFile.id, fileIds), eq(storedFile.ownerEntity, fileOwner), eq(storedFile.ownerId, fromId)),
+      );
+  if (emailIds.length > 0)
+    await tx.execute(
+      sql`update email set ticket_id = ${toId} where id = any(${idList(emailIds)}) and ticket_id = ${fromId}`,
+    );
+  if (childIds.length > 0)
+    await tx
+      .update(ticket)
+      .set({ parentTicket: toId })
+      .where(and(inArray(ticket.id, childIds), eq(ticket.parentTicket, fromId)));
+}
+
+/** What a timeline entry says changed: field -> from, to. */
+type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** A "changed" timeline entry on each of the tickets named, by one actor: what each now says of the other. */
+export async function noteOnTickets(tx: Tx, actorId: number, notes: [ticketId: number, changes: Changes][]) {
+  await tx
+    .insert(ticketHistory)
+    .values(notes.map(([ticketId, changes]) => ({ ticketId, actorId, kind: 'changed' as const, changes })));
+}
 
 /** Children of the source that become the target's, less any that would make the target its own ancestor. */
 async function movableChildren(tx: Tx, sourceId: number, targetId: number): Promise<number[]> {
@@ -101,21 +138,20 @@ async function mergeOne(tx: Tx, actor: Actor, source: TicketRecord, target: Tick
     .from(ticketComment)
     .where(eq(ticketComment.ticketId, source.id))
     .orderBy(asc(ticketComment.id));
-  const commentIds = comments.map((c) => c.id);
   const files = await tx
-    .update(storedFile)
-    .set({ ownerId: target.id })
+    .select({ id: storedFile.id })
+    .from(storedFile)
     .where(and(eq(storedFile.ownerEntity, fileOwner), eq(storedFile.ownerId, source.id)))
-    .returning({ id: storedFile.id });
-  const fileIds = files.map((f) => f.id).sort((a, b) => a - b);
-  const mails = await rowsOf<{ id: number }>(
-    tx,
-    sql`update email set ticket_id = ${target.id} where ticket_id = ${source.id} returning id`,
-  );
-  const emailIds = mails.map((m) => Number(m.id)).sort((a, b) => a - b);
-  const childIds = await movableChildren(tx, source.id, target.id);
-  await moveComments(tx, commentIds, target.id);
-  if (childIds.length > 0) await tx.update(ticket).set({ parentTicket: target.id }).where(inArray(ticket.id, childIds));
+    .orderBy(asc(storedFile.id));
+  const mails = await rowsOf<{ id: number }>(tx, sql`select id from email where ticket_id = ${source.id} order by id`);
+  const moved: MovedRows = {
+    commentIds: comments.map((c) => c.id),
+    fileIds: files.map((f) => f.id),
+    emailIds: mails.map((m) => Number(m.id)),
+    childIds: await movableChildren(tx, source.id, target.id),
+  };
+  const { commentIds, fileIds, emailIds, childIds } = moved;
+  await moveTicketRows(tx, moved, source.id, target.id);
 
   // The source: Merged, its clock stopped as a final status stops it (the open span of waiting, if any, ends).
   const [openHold] = await tx
@@ -157,22 +193,15 @@ async function mergeOne(tx: Tx, actor: Actor, source: TicketRecord, target: Tick
     mergedRowVersion: merged!.rowVersion,
     endedHoldId: openHold && endedHold?.endedAt ? openHold.id : null,
   });
-  await tx.insert(ticketHistory).values([
-    {
-      ticketId: source.id,
-      actorId: actor.userId,
-      kind: 'changed',
-      changes: {
+  await noteOnTickets(tx, actor.userId, [
+    [
+      source.id,
+      {
         status: { from: source.status, to: 'Merged' },
         mergedInto: { from: null, to: target.caseNumber },
       },
-    },
-    {
-      ticketId: target.id,
-      actorId: actor.userId,
-      kind: 'changed',
-      changes: { mergedFrom: { from: null, to: source.caseNumber } },
-    },
+    ],
+    [target.id, { mergedFrom: { from: null, to: source.caseNumber } }],
   ]);
   await writeAudit(tx, {
     entity: 'Ticket',
@@ -314,16 +343,7 @@ export async function unmergeTicket(db: Db, actor: Actor, sourceId: number): Pro
     });
     if (!commentsThere || !filesThere || !mailsThere) throw gone;
 
-    await moveComments(tx, record.commentIds, source.id);
-    if (record.fileIds.length > 0)
-      await tx.update(storedFile).set({ ownerId: source.id }).where(inArray(storedFile.id, record.fileIds));
-    if (record.emailIds.length > 0)
-      await tx.execute(sql`update email set ticket_id = ${source.id} where id = any(${idList(record.emailIds)})`);
-    if (record.childIds.length > 0)
-      await tx
-        .update(ticket)
-        .set({ parentTicket: source.id })
-        .where(and(inArray(ticket.id, record.childIds), eq(ticket.parentTicket, target.id)));
+    await moveTicketRows(tx, record, target.id, source.id);
     if (record.endedHoldId !== null)
       await tx
         .update(ticketSlaHold)
@@ -357,22 +377,15 @@ export async function unmergeTicket(db: Db, actor: Actor, sourceId: number): Pro
       .set({ unmergedAt: now, unmergedBy: actor.userId })
       .where(eq(ticketMerge.id, record.id));
     const previousStatus = (record.previous as { status: string }).status;
-    await tx.insert(ticketHistory).values([
-      {
-        ticketId: source.id,
-        actorId: actor.userId,
-        kind: 'changed',
-        changes: {
+    await noteOnTickets(tx, actor.userId, [
+      [
+        source.id,
+        {
           status: { from: 'Merged', to: previousStatus },
           unmergedFrom: { from: null, to: target.caseNumber },
         },
-      },
-      {
-        ticketId: target.id,
-        actorId: actor.userId,
-        kind: 'changed',
-        changes: { unmerged: { from: null, to: source.caseNumber } },
-      },
+      ],
+      [target.id, { unmerged: { from: null, to: source.caseNumber } }],
     ]);
     await writeAudit(tx, {
       entity: 'Ticket',

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   slaFinalStatuses,
+  type CustomValues,
   type SlaState,
   type TicketSla,
   type TicketSlaHold,
@@ -11,6 +12,7 @@ import { utcDay } from '../delegate/index.js';
 import {
   clockAfter,
   loadChoosablePolicies,
+  policiesReadCustom,
   policyFor,
   slaPolicy,
   workingMinutesBetween,
@@ -18,6 +20,7 @@ import {
   type Clock,
   type ClockPolicy,
 } from '../sla/index.js';
+import { customValuesOfTicket } from './ticket-custom.service.js';
 import { ticket, ticketSlaHold } from './ticket.table.js';
 
 /*
@@ -62,6 +65,8 @@ export type ClockTicket = {
   categoryId: number | null;
   companyId: number | null;
   ticketType: string | null;
+  /** Its custom values as they will be after the change; absent: read from the ticket when a policy needs them. */
+  customFields?: Record<string, unknown>;
 };
 
 /** Holidays are read from the UTC day before the opening: a day that covers the opening's day in every zone. */
@@ -95,12 +100,16 @@ export async function movedClock(
   if (before.slaResolvedAt && (slaFinalStatuses as readonly string[]).includes(after.status))
     return { clock: { ...before, slaApprovalRunning: approvalRunning }, policy: undefined };
   const policies = move.policies ?? (await clockPolicies(tx, after.openDate));
+  const customFields =
+    after.customFields ??
+    (ticketId !== undefined && policiesReadCustom(policies) ? await customValuesOfTicket(tx, ticketId) : undefined);
   const policy = policyFor(policies, {
     projectId: after.projectId,
     categoryId: after.categoryId,
     companyId: after.companyId,
     priority: after.priority,
     ticketType: after.ticketType,
+    customFields: customFields as CustomValues | undefined,
   });
   const moved = clockAfter(before, {
     now: move.now,

@@ -7,9 +7,9 @@ import { conflict, fieldRefusal, notFound } from '../../platform/errors.js';
 import { translate, type Language } from '../../platform/translator.js';
 import { readSettings } from '../setting/index.js';
 import { createSplitTicketIn } from './ticket-create.service.js';
-import { moveComments, rebuildSearchComments } from './ticket-merge.service.js';
+import { moveTicketRows, noteOnTickets, rebuildSearchComments } from './ticket-merge.service.js';
 import { findVisible } from './ticket.service.js';
-import { ticket, ticketComment, ticketHistory } from './ticket.table.js';
+import { ticket, ticketComment } from './ticket.table.js';
 
 /**
  * `Ticket/Split`: the chosen comments (with the mails that made them, and so their files) go to a new ticket for
@@ -67,31 +67,23 @@ export async function splitTicket(
       },
       settings,
     );
-    await moveComments(tx, commentIds, made.id);
+    // The mails that made the moved comments go with them.
     const mails = await rowsOf<{ id: number }>(
       tx,
-      sql`update email set ticket_id = ${made.id}
-           where comment_id = any(${`{${commentIds.join(',')}}`}::int[]) and ticket_id = ${source.id} returning id`,
+      sql`select id from email
+           where comment_id = any(${`{${commentIds.join(',')}}`}::int[]) and ticket_id = ${source.id} order by id`,
     );
+    const emailIds = mails.map((m) => Number(m.id));
+    await moveTicketRows(tx, { commentIds, emailIds }, source.id, made.id);
     await rebuildSearchComments(tx, source.id);
     await rebuildSearchComments(tx, made.id);
     await tx
       .update(ticket)
       .set({ rowVersion: sql`${ticket.rowVersion} + 1`, modifiedAt: sql`now()`, modifiedBy: actor.userId })
       .where(eq(ticket.id, source.id));
-    await tx.insert(ticketHistory).values([
-      {
-        ticketId: source.id,
-        actorId: actor.userId,
-        kind: 'changed',
-        changes: { splitTo: { from: null, to: made.caseNumber } },
-      },
-      {
-        ticketId: made.id,
-        actorId: actor.userId,
-        kind: 'changed',
-        changes: { splitFrom: { from: null, to: source.caseNumber } },
-      },
+    await noteOnTickets(tx, actor.userId, [
+      [source.id, { splitTo: { from: null, to: made.caseNumber } }],
+      [made.id, { splitFrom: { from: null, to: source.caseNumber } }],
     ]);
     await writeAudit(tx, {
       entity: 'Ticket',
@@ -100,7 +92,7 @@ export async function splitTicket(
       actorId: actor.userId,
       changes: {
         splitFrom: { from: null, to: source.id },
-        moved: { from: null, to: { comments: commentIds, emails: mails.map((m) => Number(m.id)) } },
+        moved: { from: null, to: { comments: commentIds, emails: emailIds } },
       },
     });
     return { id: made.id, caseNumber: made.caseNumber };

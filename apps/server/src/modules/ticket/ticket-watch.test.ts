@@ -163,7 +163,7 @@ describe('@mentions in a comment', () => {
       t.id,
       `<p>${mention(mate)} please look; again @${mate.loginName}, also @${outsider.loginName} and me ${mention(writer)}.</p>`,
     );
-    expect(added.refusedMentions).toEqual([{ loginName: outsider.loginName, name: outsider.loginName }]);
+    expect(added.refusedMentions).toEqual([{ loginName: outsider.loginName, name: outsider.name }]);
 
     const told = await bells(t.id);
     // The mentioned colleague once, as a mention; the assignee hears of the note as before; not the writer, not the outsider.

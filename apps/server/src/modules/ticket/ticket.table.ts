@@ -173,9 +173,11 @@ export const ticket = pgTable(
     foreignKey({ name: 'ticket_company_fk', columns: [t.companyId], foreignColumns: [company.id] }).onDelete(
       'restrict',
     ),
-    foreignKey({ name: 'ticket_request_type_fk', columns: [t.requestTypeId], foreignColumns: [requestType.id] }).onDelete(
-      'restrict',
-    ),
+    foreignKey({
+      name: 'ticket_request_type_fk',
+      columns: [t.requestTypeId],
+      foreignColumns: [requestType.id],
+    }).onDelete('restrict'),
     foreignKey({ name: 'ticket_parent_ticket_fk', columns: [t.parentTicket], foreignColumns: [t.id] }).onDelete(
       'restrict',
     ),

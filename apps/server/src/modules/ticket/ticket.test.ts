@@ -657,8 +657,8 @@ describe('list, search and export', () => {
     const byNumber = (await query(w.agent.token, { keyword: t.caseNumber })).items[0];
     expect(byNumber).toMatchObject({
       id: t.id,
-      createdByName: w.agent.loginName,
-      assignToName: w.agent.loginName,
+      createdByName: w.agent.name,
+      assignToName: w.agent.name,
       delegateToName: null,
       categoryName: 'Category',
       projectName: 'Project',

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { builtinTicketViews, type TicketView, type TicketViewCount } from '@casedesk/shared';
-import { createUser, signIn, useTestApp, type TestContext } from '../../../test/helpers.js';
-import { addTicket, staff, staffPermissions, ticketWorld } from '../../../test/ticket-factories.js';
+import { createGroup, createUser, signIn, useTestApp } from '../../../test/helpers.js';
+import { addTicket, staffWith, ticketWorld } from '../../../test/ticket-factories.js';
 import { eq } from 'drizzle-orm';
-import { userGroup, userGroupMember } from '../userGroup/index.js';
+import { userGroup } from '../userGroup/index.js';
 
 const eqId = (id: number) => eq(userGroup.id, id);
 
@@ -16,19 +16,6 @@ const user = ['ticketView:view'];
 const manager = [...user, 'ticketView:create', 'ticketView:edit', 'ticketView:delete'];
 const keyed = { 'message-keys': '1' };
 
-async function person(c: TestContext, permissions: string[], projects: number[] = []) {
-  const u = await createUser(c, { permissions: [...staffPermissions, ...permissions], projects });
-  return { ...u, token: (await signIn(c, u)).token };
-}
-async function group(memberIds: number[]) {
-  const [row] = await ctx.db
-    .insert(userGroup)
-    .values({ name: `g${randomBytes(3).toString('hex')}` })
-    .returning({ id: userGroup.id });
-  if (memberIds.length)
-    await ctx.db.insert(userGroupMember).values(memberIds.map((userId) => ({ groupId: row!.id, userId })));
-  return row!.id;
-}
 const add = (token: string, body: Record<string, unknown>) =>
   ctx.call('POST', '/api/TicketView/Add', { token, body, headers: keyed });
 const update = (token: string, body: Record<string, unknown>) =>
@@ -52,10 +39,10 @@ async function listTotal(token: string, query: Record<string, unknown>) {
 
 describe('saved ticket views', () => {
   it('keeps private views for their owner and shared ones for their groups; sharing is a manager’s', async () => {
-    const owner = await person(ctx, user);
-    const member = await person(ctx, user);
-    const outsider = await person(ctx, user);
-    const boss = await person(ctx, manager);
+    const owner = await staffWith(ctx, user);
+    const member = await staffWith(ctx, user);
+    const outsider = await staffWith(ctx, user);
+    const boss = await staffWith(ctx, manager);
     const p = randomBytes(3).toString('hex');
     const mine = await add(owner.token, {
       name: `${p} mine`,
@@ -74,7 +61,7 @@ describe('saved ticket views', () => {
     const refused = await add(owner.token, { name: `${p} share`, shared: true });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ messageKey: 'ticketView.sharedNeedsManage' });
-    const g = await group([member.id]);
+    const g = await createGroup(ctx, [member.id]);
     const forGroup = await add(boss.token, { name: `${p} group`, shared: true, groupIds: [g] });
     expect(forGroup.status, forGroup.raw).toBe(200);
     const forAll = await add(boss.token, { name: `${p} all`, shared: true });
@@ -126,7 +113,7 @@ describe('saved ticket views', () => {
     expect((await ctx.call('GET', `/api/TicketView/Get/${own.id}`, { token: owner.token })).status).toBe(404);
 
     // Without ticketView:view: no saved views, but the built-in views are still counted for a ticket reader.
-    const none = await person(ctx, []);
+    const none = await staffWith(ctx, []);
     expect((await ctx.call('POST', '/api/TicketView/Query', { token: none.token, body: {} })).status).toBe(403);
     expect((await add(none.token, { name: 'x' })).status).toBe(403);
     expect([...(await counts(none.token)).keys()]).toEqual([
@@ -142,10 +129,10 @@ describe('saved ticket views', () => {
   });
 
   it('keeps a group a shared view names from being deleted, naming the view', async () => {
-    const boss = await person(ctx, manager);
+    const boss = await staffWith(ctx, manager);
     const admin = await createUser(ctx, { roles: ['admin'] });
     const adminToken = (await signIn(ctx, admin)).token;
-    const g = await group([]);
+    const g = await createGroup(ctx, []);
     const name = `kept ${randomBytes(3).toString('hex')}`;
     const shared = await add(boss.token, { name, shared: true, groupIds: [g], query: {}, columns: [], sort: [] });
     expect(shared.status, shared.raw).toBe(200);
@@ -158,8 +145,8 @@ describe('saved ticket views', () => {
   });
 
   it('checks the saved filter as Ticket/Query does, and its sort, columns and groups', async () => {
-    const owner = await person(ctx, user);
-    const gone = await group([]);
+    const owner = await staffWith(ctx, user);
+    const gone = await createGroup(ctx, []);
     await ctx.db.delete(userGroup).where(eqId(gone));
     const cases: [Record<string, unknown>, string][] = [
       [{ name: ' ' }, 'name'],
@@ -197,7 +184,7 @@ describe('saved ticket views', () => {
       tags: [tag],
     });
 
-    const boss = await person(ctx, manager);
+    const boss = await staffWith(ctx, manager);
     const created = await add(boss.token, {
       name: 'VIP',
       shared: true,
@@ -207,8 +194,8 @@ describe('saved ticket views', () => {
     const id = (created.body.data as TicketView).id;
     const query = (created.body.data as TicketView).query;
 
-    const agentOne = await staff(ctx, [first.projectId], [...staffPermissions, ...user]);
-    const agentTwo = await staff(ctx, [second.projectId], [...staffPermissions, ...user]);
+    const agentOne = await staffWith(ctx, user, [first.projectId]);
+    const agentTwo = await staffWith(ctx, user, [second.projectId]);
     const one = await counts(agentOne.token);
     const two = await counts(agentTwo.token);
     expect(one.get(id)).toBe(2);

@@ -143,7 +143,8 @@ async function assertManageable(tx: Tx, actor: Actor, ids: number[]): Promise<vo
   for (const codes of permissions.values()) assertCanManage(actor, codes);
 }
 
-const fullNameOf = (input: { fullName: string | null; realName: string; lastName: string | null }) =>
+/** The name a saved user goes by: as typed, else composed of their given and family names. */
+export const fullNameOf = (input: { fullName: string | null; realName: string | null; lastName: string | null }) =>
   input.fullName ?? composeFullName(input.realName, input.lastName);
 
 /** Ends every live session of these users (their next call answers 4005), optionally but the caller's own. */

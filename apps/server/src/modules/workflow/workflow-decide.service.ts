@@ -7,8 +7,10 @@ import type {
   workflowRejectSchema,
   workflowReturnSchema,
 } from '@casedesk/shared';
+import { conditionFieldName } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import type { Db } from '../../platform/db.js';
+import { languageFrom } from '../../platform/translator.js';
 import { approverNode, closeRun, mergePicks, openTask, workflowRefusal } from './workflow-action-run.service.js';
 import {
   enterNode,
@@ -78,10 +80,14 @@ export async function approveTask(
       throw workflowRefusal('reasonRequired');
     if (input.fields && Object.keys(input.fields).length > 0) {
       const permissions = 'fieldPermissions' in node ? (node.fieldPermissions ?? {}) : {};
+      const context = { customFields: run.record.customFields, language: languageFrom(actor.language) ?? 'en' };
       for (const field of Object.keys(input.fields))
-        if (permissions[field] !== 'write') throw workflowRefusal('fieldNotWritable', { field });
+        if (permissions[field] !== 'write')
+          throw workflowRefusal('fieldNotWritable', {
+            field: conditionFieldName(field, run.instance.businessType, context),
+          });
       if (!run.type.writeFields) throw workflowRefusal('fieldNotWritable', { field: Object.keys(input.fields)[0]! });
-      await run.type.writeFields(tx, run.instance.businessId, input.fields, actor.userId);
+      await run.type.writeFields(tx, run.instance.businessId, input.fields, actor.userId, actor);
       run.record = (await run.type.load(tx, run.instance.businessId, null)) ?? run.record;
     }
     mergePicks(run, input.picks, 'previousPicks');

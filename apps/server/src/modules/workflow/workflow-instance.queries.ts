@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  customFieldName,
   evaluateConditions,
   type FieldAccess,
   type FlowNode,
@@ -17,7 +18,9 @@ import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { languageFrom } from '../../platform/translator.js';
 import { workflowBusinessType } from '../../platform/workflow-types.js';
+import { customFieldTexts } from '../customField/index.js';
 import { userNameSql } from '../user/index.js';
 import { indexFlow, nextApproverNodes, nodeOf, type FlowIndex } from './workflow-flow.js';
 import { actionsOnTask, instanceActionsFor, taskActionsFor } from './workflow.policy.js';
@@ -244,6 +247,16 @@ export async function instanceInfo(tx: Tx, actor: Actor, id: number): Promise<Wo
     const text = record?.texts?.[name];
     if (text !== undefined) fieldTexts[name] = text;
   }
+  // Custom fields: every definition the caller may see (an empty one too, so a `write` field can be filled in).
+  const customFields = (record?.customFields ?? []).filter((def) => {
+    const name = customFieldName(def.key);
+    const access = permissions[name] ?? 'read';
+    if (access === 'hidden') return false;
+    if (!(name in fields) && (def.status !== 'Active' || access !== 'write')) return false;
+    fieldAccess[name] = access;
+    return true;
+  });
+  Object.assign(fieldTexts, await customFieldTexts(tx, customFields, fields, languageFrom(actor.language) ?? 'en'));
   const { path, ...instance } = row;
   return {
     instance: presentInstance(instance),
@@ -256,6 +269,7 @@ export async function instanceInfo(tx: Tx, actor: Actor, id: number): Promise<Wo
     fields,
     fieldAccess,
     fieldTexts,
+    customFields,
   };
 }
 

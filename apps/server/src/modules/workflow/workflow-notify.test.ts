@@ -91,7 +91,11 @@ function taskEvent(
 }
 
 function finishedEvent(
-  instance: Pick<WorkflowFinishedEvent, 'businessType' | 'businessId'> & { id: number; title: string; initiatorId: number },
+  instance: Pick<WorkflowFinishedEvent, 'businessType' | 'businessId'> & {
+    id: number;
+    title: string;
+    initiatorId: number;
+  },
   status: WorkflowFinishedEvent['status'],
   actorId: number | null,
 ): WorkflowFinishedEvent {

@@ -41,14 +41,18 @@ export const workflowRegistryResource = defineResource<typeof workflowRegistry, 
     { field: 'priority', desc: false },
   ],
   // Inside the save's transaction; an update is checked as the entry will be after it (unsent fields kept).
-  async check(tx, input, id) {
+  async check(tx, input, id, actor) {
     const [before] =
       id === undefined ? [] : await tx.select().from(workflowRegistry).where(eq(workflowRegistry.id, id));
-    await checkRegistryEntry(tx, {
-      businessType: input.businessType ?? before?.businessType ?? 'Ticket',
-      workflowCode: input.workflowCode ?? before?.workflowCode ?? '',
-      conditions: input.conditions ?? before?.conditions ?? [],
-    });
+    await checkRegistryEntry(
+      tx,
+      {
+        businessType: input.businessType ?? before?.businessType ?? 'Ticket',
+        workflowCode: input.workflowCode ?? before?.workflowCode ?? '',
+        conditions: input.conditions ?? before?.conditions ?? [],
+      },
+      actor,
+    );
   },
   exportColumns: [
     { field: 'businessType', values: 'workflowType', width: 12 },

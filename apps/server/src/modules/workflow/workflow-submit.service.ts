@@ -12,11 +12,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import {
-  workflowBusinessType,
-  type WorkflowBusinessType,
-  type WorkflowRecord,
-} from '../../platform/workflow-types.js';
+import { workflowBusinessType, type WorkflowBusinessType, type WorkflowRecord } from '../../platform/workflow-types.js';
 import { appUser, userRole } from '../user/index.js';
 import { closeRun, mergePicks, openTask, workflowRefusal } from './workflow-action-run.service.js';
 import { advance, enterNode, flowOf, writeLog } from './workflow-engine.service.js';
@@ -104,8 +100,7 @@ async function startInstance(tx: Tx, actor: Actor, start: Start, now: Date): Pro
   const [definition] = await tx.select().from(workflow).where(eq(workflow.code, code));
   if (!definition || definition.version === 0) throw workflowRefusal('notPublished', { code });
   if (definition.status === 'Disabled') throw workflowRefusal('workflowDisabled', { code });
-  if (definition.type !== input.businessType)
-    throw workflowRefusal('typeMismatch', { code, type: definition.type });
+  if (definition.type !== input.businessType) throw workflowRefusal('typeMismatch', { code, type: definition.type });
   const [version] = await tx
     .select()
     .from(workflowVersion)

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { holiday } from '../setting/setting.table.js';
 import { createUser, useTestApp } from '../../../test/helpers.js';
-import {
-  approvalWorld,
-  approver,
-  chain,
-  end,
-  infoOf,
-  person,
-  publishWorkflow,
-  start,
-  submit,
-} from '../../../test/workflow-factories.js';
+import { approvalWorld, approver, infoOf, person, submitThrough } from '../../../test/workflow-factories.js';
 import { runWorkflowTimeouts, workflowTimeoutHandler } from './workflow-timeout.service.js';
 
 const ctx = useTestApp();
@@ -25,14 +15,12 @@ describe('time limits (a controllable clock: the job is run at chosen instants)'
     const w = await approvalWorld(ctx);
     const [a, b] = [await person(ctx), await person(ctx)];
     const timeout = { hours: 1, remindTimes: 2, action: 'approve' };
-    await publishWorkflow(
+    const { instance, tasks } = await submitThrough(
       ctx,
-      chain(start(), approver('a', [a.id], 'any', { timeout }), approver('b', [b.id]), end()),
-      {
-        projectId: w.projectId,
-      },
+      w,
+      approver('a', [a.id], 'any', { timeout }),
+      approver('b', [b.id]),
     );
-    const { instance, tasks } = await submit(ctx, w.initiator, w.ticketId);
     const due = tasks[0]!.dueAt;
     expect(Date.parse(due!) - Date.parse(tasks[0]!.createdAt)).toBe(hour);
     expect((await runWorkflowTimeouts(ctx.db, at(due, -minute))).handled).toBe(0);
@@ -70,10 +58,7 @@ describe('time limits (a controllable clock: the job is run at chosen instants)'
     const w = await approvalWorld(ctx);
     const a = await person(ctx);
     const timeout = { hours: 2, remindTimes: 0, action: 'reject' };
-    await publishWorkflow(ctx, chain(start(), approver('a', [a.id], 'any', { timeout }), end()), {
-      projectId: w.projectId,
-    });
-    const { instance, tasks } = await submit(ctx, w.initiator, w.ticketId);
+    const { instance, tasks } = await submitThrough(ctx, w, approver('a', [a.id], 'any', { timeout }));
     await runWorkflowTimeouts(ctx.db, at(tasks[0]!.dueAt, minute));
     const info = await infoOf(ctx, w.initiator, instance.id);
     expect(info.instance.status).toBe('Rejected');
@@ -86,10 +71,7 @@ describe('time limits (a controllable clock: the job is run at chosen instants)'
     const absent = await createUser(ctx, { values: { escalation: contact.loginName } });
     const lonely = await person(ctx);
     const timeout = { hours: 1, remindTimes: 0, action: 'escalate' };
-    await publishWorkflow(ctx, chain(start(), approver('a', [absent.id, lonely.id], 'all', { timeout }), end()), {
-      projectId: w.projectId,
-    });
-    const { instance, tasks } = await submit(ctx, w.initiator, w.ticketId);
+    const { instance, tasks } = await submitThrough(ctx, w, approver('a', [absent.id, lonely.id], 'all', { timeout }));
     await runWorkflowTimeouts(ctx.db, at(tasks[0]!.dueAt, minute));
     const info = await infoOf(ctx, w.initiator, instance.id);
     expect(info.tasks.map((t) => [t.ownerId, t.status])).toEqual([
@@ -110,10 +92,7 @@ describe('time limits (a controllable clock: the job is run at chosen instants)'
     const tomorrow = new Date(Date.now() + 24 * hour).toISOString().slice(0, 10);
     await ctx.db.insert(holiday).values({ day: tomorrow, name: 'Test holiday' });
     const timeout = { hours: 24, remindTimes: 1, action: 'none' };
-    await publishWorkflow(ctx, chain(start(), approver('a', [a.id], 'any', { timeout }), end()), {
-      projectId: w.projectId,
-    });
-    const { instance, tasks } = await submit(ctx, w.initiator, w.ticketId);
+    const { instance, tasks } = await submitThrough(ctx, w, approver('a', [a.id], 'any', { timeout }));
     expect(Date.parse(tasks[0]!.dueAt!) - Date.parse(tasks[0]!.createdAt)).toBe(48 * hour);
     // Other tests' tasks fall due too (the job is global): count this instance's reminders.
     const reminders = async () =>

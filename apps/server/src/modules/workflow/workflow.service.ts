@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, getTableName, inArray, sql } from 'driz
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   conditionFault,
+  conditionFieldName,
   diffFlowCharts,
   messages,
   msg,
@@ -22,6 +23,8 @@ import { nextVersion } from '../../platform/columns.js';
 import type { Db, Queryable, Tx } from '../../platform/db.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { languageFrom } from '../../platform/translator.js';
+import { recordFieldDefinitions } from '../customField/index.js';
 import { userNameSql } from '../user/index.js';
 import { workflow, workflowInstance, workflowRegistry, workflowVersion } from './workflow.table.js';
 
@@ -158,7 +161,11 @@ export async function publishWorkflow(
     if (before.rowVersion !== input.rowVersion) throw conflict(msg(messages, 'staleRowVersion'));
     if (before.status === 'Disabled') throw conflict(msg(workflowMessages, 'notDraftEditable'));
     const graph = before.flowChart;
-    const problems = validateFlowChart(graph, before.type);
+    // `custom.<key>` in conditions and rules names a field of the record type; refusals name it by its label.
+    const problems = validateFlowChart(graph, before.type, {
+      customFields: await recordFieldDefinitions(tx, before.type),
+      language: languageFrom(actor.language) ?? 'en',
+    });
     if (!graph || problems.length > 0) {
       // Every problem names its node (`flowChart.<node id>`), so the designer can mark them all.
       const errors: FieldError[] = problems.map((p) => ({
@@ -297,19 +304,22 @@ const refuse = (faults: Fault[]) =>
 export async function checkRegistryEntry(
   q: Queryable,
   entry: { businessType: WorkflowTableRow['type']; workflowCode: string; conditions: readonly Condition[] },
+  actor?: Actor,
 ): Promise<void> {
+  const readsCustom = entry.conditions.some((condition) => condition.field.startsWith('custom.'));
+  const context = {
+    customFields: readsCustom ? await recordFieldDefinitions(q, entry.businessType) : [],
+    language: languageFrom(actor?.language) ?? 'en',
+  };
   const faults: Fault[] = entry.conditions.flatMap((condition, i): Fault[] => {
-    const fault = conditionFault(condition, entry.businessType);
+    const fault = conditionFault(condition, entry.businessType, context);
+    const field = conditionFieldName(condition.field, entry.businessType, context);
     if (fault === 'unknownField')
       return [
-        {
-          field: `conditions.${i}.field`,
-          name: 'registryUnknownField',
-          values: { field: condition.field, type: entry.businessType },
-        },
+        { field: `conditions.${i}.field`, name: 'registryUnknownField', values: { field, type: entry.businessType } },
       ];
     if (fault === 'badFieldValue')
-      return [{ field: `conditions.${i}.value`, name: 'registryBadValue', values: { field: condition.field } }];
+      return [{ field: `conditions.${i}.value`, name: 'registryBadValue', values: { field } }];
     return [];
   });
   if (faults.length > 0) throw refuse(faults);

@@ -1,12 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Input, Space, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import type { PermissionModule } from '@casedesk/shared';
 import { usePermissions } from '../permission';
 import { buildTree, useExpandAll } from '../tree';
 import { ListHeader, ResetButton } from './ListHeader';
+import { ListTable } from './ListTable';
 import type { ListQuery, resourceApi } from './resource-api';
 import { RowIconButton } from './RowIconButton';
 import { StatusFilter } from './StatusTag';
@@ -180,7 +181,7 @@ export function ListPage<Item extends { id: number }>(props: ListPageProps<Item>
           </Button>
         )}
       </ListHeader>
-      <Table<Item>
+      <ListTable<Item>
         rowKey="id"
         size="middle"
         {...(props.tree ? { expandable: expansion } : {})}

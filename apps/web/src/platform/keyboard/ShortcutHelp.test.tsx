@@ -1,26 +1,12 @@
 import { act, createElement, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { HotkeysProvider } from 'react-hotkeys-hook';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useJsdomBrowser } from '../jsdom-browser.fixture';
-import { startWithAllTexts } from '../all-texts.fixture';
+import { describe, expect, it, vi } from 'vitest';
+import { useScreenTest } from '../screen-test.fixture';
 import { ShortcutHelp } from './ShortcutHelp';
 import { useShortcut } from './shortcuts';
 
-beforeAll(async () => {
-  useJsdomBrowser();
-  vi.stubGlobal('fetch', () => new Promise(() => undefined));
-  await startWithAllTexts('zh-cn');
-});
-afterAll(() => vi.unstubAllGlobals());
-
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
+const mount = useScreenTest('zh-cn');
 
 /** A page with one key of its own (j) and a field to type in. */
 function Page() {
@@ -37,10 +23,7 @@ function render(path = '/page') {
     ],
     { initialEntries: [path] },
   );
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root!.render(createElement(HotkeysProvider, null, createElement(RouterProvider, { router }))));
+  mount(createElement(HotkeysProvider, null, createElement(RouterProvider, { router })));
   return router;
 }
 

@@ -48,7 +48,8 @@ function SortableRow({ item, canDrag, onEdit }: { item: OpenItem; canDrag: boole
         background: isDragging ? 'rgba(22, 119, 255, 0.06)' : undefined,
       }}
     >
-      <Flex align="center" gap={8}>
+      {/* Where the line is short (a phone), the tags and hours go below and the description keeps its width. */}
+      <Flex align="center" gap={8} wrap>
         {canDrag && (
           <Button
             type="text"
@@ -64,7 +65,7 @@ function SortableRow({ item, canDrag, onEdit }: { item: OpenItem; canDrag: boole
         <Typography.Text type="secondary" style={{ width: 28 }}>
           #{item.serial}
         </Typography.Text>
-        <Link to={`/openItem/info/${item.id}`} style={{ flex: 1, minWidth: 0 }} className="open-item-link">
+        <Link to={`/openItem/info/${item.id}`} style={{ flex: '1 1 160px', minWidth: 0 }} className="open-item-link">
           <Typography.Text ellipsis={{ tooltip: item.description }}>{item.description}</Typography.Text>
         </Link>
         <OpenItemPriorityTag priority={item.priority} />

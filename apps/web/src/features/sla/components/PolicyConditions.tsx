@@ -3,11 +3,18 @@ import { Button, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   conditionOps,
+  conditionOpsFor,
+  customBusinessField,
+  customKeyOf,
   slaConditionFields,
   ticketPriorities,
   type Condition,
+  type CustomFieldDefinition,
   type SlaConditionField,
 } from '@casedesk/shared';
+import { labelLanguage } from '../../../platform/custom-field-language';
+import { useCustomFieldDefinitions } from '../../../platform/custom-fields/custom-field-definitions';
+import { CustomConditionValue, customEmptyValue } from '../../../platform/custom-fields/CustomConditionValue';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { useValueLabel } from '../../../platform/labels/labels';
 import { useDictionaryItems } from '../../../platform/labels/dictionary-labels';
@@ -15,12 +22,27 @@ import { DictionarySelect } from '../../../platform/pickers/DictionarySelect';
 import { searchCategories, searchCompanies, searchProjects } from '../../../platform/pickers/lookups';
 import { RemoteSelect, type Option } from '../../../platform/pickers/RemoteSelect';
 
-/** Order makes sense for the ticket priority only (Low < Medium < High < Urgent); records and types are (not) equal. */
-export const opsOf = (field: string): Condition['op'][] =>
-  field === 'priority' ? [...conditionOps] : ['eq', 'ne', 'in'];
+/**
+ * Order makes sense for the ticket priority (Low < Medium < High < Urgent), records and types are (not) equal; a
+ * custom field's operators are its type's (amounts and dates ordered, a multiselect "includes").
+ */
+export const opsOf = (field: string, custom?: CustomFieldDefinition): Condition['op'][] =>
+  custom
+    ? conditionOpsFor(customBusinessField(custom).kind)
+    : field === 'priority'
+      ? conditionOps.filter((op) => op !== 'contains')
+      : ['eq', 'ne', 'in'];
 
-const emptyValue = (field: string, op: Condition['op']): Condition['value'] =>
-  op === 'in' ? [] : field === 'priority' ? 'High' : field === 'ticketType' ? '' : 0;
+const emptyValue = (field: string, op: Condition['op'], custom?: CustomFieldDefinition): Condition['value'] =>
+  custom
+    ? customEmptyValue(custom, op)
+    : op === 'in'
+      ? []
+      : field === 'priority'
+        ? 'High'
+        : field === 'ticketType'
+          ? ''
+          : 0;
 
 const records: Record<string, { resource: string; search: (keyword: string) => Promise<Option[]> }> = {
   projectId: { resource: 'Project', search: searchProjects },
@@ -103,7 +125,20 @@ export function PolicyConditions({
   /** Names of the records the stored conditions hold, so the pickers show names before any search. */
   known: { field: string; id: number; name: string }[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = labelLanguage(i18n.language);
+  // Ticket custom fields join the fixed ones as `custom.<key>` (an archived one only where a condition names it).
+  const { data: definitions = [] } = useCustomFieldDefinitions('Ticket');
+  const customOf = (field: string) => definitions.find((d) => d.key === customKeyOf(field));
+  const fieldOptions = (current: string) => [
+    ...slaConditionFields.map((field: SlaConditionField) => ({
+      value: field as string,
+      label: t(`sla.policy.conditionField.${field}`),
+    })),
+    ...definitions
+      .filter((d) => d.status === 'Active' || `custom.${d.key}` === current)
+      .map((d) => ({ value: `custom.${d.key}`, label: d.label[language] })),
+  ];
   const set = (index: number, condition: Condition) =>
     onChange?.(value.map((item, i) => (i === index ? condition : item)));
   return (
@@ -113,16 +148,14 @@ export function PolicyConditions({
         <Space key={index} wrap align="start" className="sla-condition">
           <Select<string>
             className="sla-condition-field"
-            style={{ width: 130 }}
+            style={{ width: 160 }}
             value={condition.field}
             onChange={(field) => {
-              const op = opsOf(field).includes(condition.op) ? condition.op : 'eq';
-              set(index, { field, op, value: emptyValue(field, op) });
+              const ops = opsOf(field, customOf(field));
+              const op = ops.includes(condition.op) ? condition.op : ops[0]!;
+              set(index, { field, op, value: emptyValue(field, op, customOf(field)) });
             }}
-            options={slaConditionFields.map((field: SlaConditionField) => ({
-              value: field,
-              label: t(`sla.policy.conditionField.${field}`),
-            }))}
+            options={fieldOptions(condition.field)}
           />
           <Select<Condition['op']>
             className="sla-condition-op"
@@ -133,16 +166,30 @@ export function PolicyConditions({
                 ...condition,
                 op,
                 value:
-                  (op === 'in') === Array.isArray(condition.value) ? condition.value : emptyValue(condition.field, op),
+                  (op === 'in') === Array.isArray(condition.value)
+                    ? condition.value
+                    : emptyValue(condition.field, op, customOf(condition.field)),
               })
             }
-            options={opsOf(condition.field).map((op) => ({ value: op, label: t(`sla.policy.op.${op}`) }))}
+            options={opsOf(condition.field, customOf(condition.field)).map((op) => ({
+              value: op,
+              label: t(`sla.policy.op.${op}`),
+            }))}
           />
-          <ConditionValue
-            condition={condition}
-            known={known.filter((k) => k.field === condition.field).map((k) => ({ value: k.id, label: k.name }))}
-            onChange={(v) => set(index, { ...condition, value: v })}
-          />
+          {customOf(condition.field) ? (
+            <CustomConditionValue
+              def={customOf(condition.field)!}
+              condition={condition}
+              className="sla-condition-value"
+              onChange={(v) => set(index, { ...condition, value: v })}
+            />
+          ) : (
+            <ConditionValue
+              condition={condition}
+              known={known.filter((k) => k.field === condition.field).map((k) => ({ value: k.id, label: k.name }))}
+              onChange={(v) => set(index, { ...condition, value: v })}
+            />
+          )}
           <Button
             type="text"
             danger

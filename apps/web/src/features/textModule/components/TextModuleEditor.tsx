@@ -1,4 +1,4 @@
-import { Alert, Col, Form, Input, Row, Select, Switch, Typography, type FormInstance } from 'antd';
+import { Alert, Col, Form, Input, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { textModuleCreateSchema, textModuleLanguages, agentTextVariables, type TextModule } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
@@ -6,7 +6,7 @@ import type { FormValuesOf } from '../../../platform/crud/values';
 import { schemaRule } from '../../../platform/form-rules';
 import { useValueLabel } from '../../../platform/labels/labels';
 import { usePermissions } from '../../../platform/permission';
-import { GroupsSelect } from '../../../platform/pickers/GroupsSelect';
+import { SharedWithGroupsFields } from '../../../platform/pickers/SharedWithGroupsFields';
 import { RichTextEditor } from '../../../platform/rich-text/RichTextEditor';
 import { textModuleApi } from '../api';
 import './text-module.css';
@@ -40,17 +40,16 @@ export function TextModuleEditor({ id, onClose }: { id: number | null; onClose: 
       toForm={toForm}
       toBody={toBody}
     >
-      {(form) => <ReplyFields form={form} />}
+      {() => <ReplyFields />}
     </EditorDrawer>
   );
 }
 
-function ReplyFields({ form }: { form: FormInstance<Values> }) {
+function ReplyFields() {
   const { t, i18n } = useTranslation();
   const valueLabel = useValueLabel();
   const { has } = usePermissions();
   const manages = has('textModule:manage');
-  const shared = Form.useWatch('shared', form);
   const describe = (texts: Record<string, string>) => texts[i18n.language] ?? texts.en;
   return (
     <Row gutter={24}>
@@ -81,25 +80,17 @@ function ReplyFields({ form }: { form: FormInstance<Values> }) {
         <Form.Item name="body" label={t('textModule.fields.body')} required rules={[schemaRule(fields.body)]}>
           <RichTextEditor aria-label={t('textModule.fields.body')} />
         </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={8}>
-            <Form.Item
-              name="shared"
-              label={t('textModule.fields.shared')}
-              valuePropName="checked"
-              extra={manages ? undefined : t('textModule.shareNeedsManage')}
-            >
-              <Switch disabled={!manages} />
-            </Form.Item>
-          </Col>
-          {shared && (
-            <Col xs={24} sm={16}>
-              <Form.Item name="groupIds" label={t('textModule.fields.groupIds')} extra={t('textModule.groupsHelp')}>
-                <GroupsSelect disabled={!manages} placeholder={t('textModule.everyone')} />
-              </Form.Item>
-            </Col>
-          )}
-        </Row>
+        <SharedWithGroupsFields
+          sideBySide
+          mayShare={manages}
+          words={{
+            shared: t('textModule.fields.shared'),
+            sharedNotAllowed: t('textModule.shareNeedsManage'),
+            groupIds: t('textModule.fields.groupIds'),
+            groupsHelp: t('textModule.groupsHelp'),
+            groupsPlaceholder: t('textModule.everyone'),
+          }}
+        />
       </Col>
       <Col xs={24} lg={8}>
         <Typography.Text strong>{t('textModule.variables')}</Typography.Text>

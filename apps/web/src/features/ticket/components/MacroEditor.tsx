@@ -1,13 +1,13 @@
 import { useCallback, useRef } from 'react';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Switch } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { macroCreateSchema, type Macro } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { schemaRule } from '../../../platform/form-rules';
 import { seededSaved, seededShown } from '../../../platform/labels/labels';
 import { usePermissions } from '../../../platform/permission';
-import { GroupsSelect } from '../../../platform/pickers/GroupsSelect';
+import { SharedWithGroupsFields } from '../../../platform/pickers/SharedWithGroupsFields';
 import { macroApi } from '../../../platform/macro/macro-api';
 import { actionOf, draftOf, MacroActionInput, type ActionDraft } from './MacroActionInput';
 
@@ -54,7 +54,7 @@ export function MacroEditor({ id, onClose }: { id: number | null; onClose: () =>
       toForm={shown}
       toBody={saved}
     >
-      {(form) => (
+      {() => (
         <>
           <Form.Item
             name="name"
@@ -64,23 +64,16 @@ export function MacroEditor({ id, onClose }: { id: number | null; onClose: () =>
           >
             <Input maxLength={100} autoFocus />
           </Form.Item>
-          <Form.Item
-            name="shared"
-            label={t('macro.fields.shared')}
-            valuePropName="checked"
-            extra={t('macro.sharedHelp')}
-          >
-            <Switch disabled={!mayShare} />
-          </Form.Item>
-          <Form.Item noStyle shouldUpdate={(a, b) => a.shared !== b.shared}>
-            {() =>
-              form.getFieldValue('shared') ? (
-                <Form.Item name="groupIds" label={t('macro.fields.groupIds')} extra={t('macro.groupsHelp')}>
-                  <GroupsSelect placeholder={t('macro.chooseGroups')} />
-                </Form.Item>
-              ) : null
-            }
-          </Form.Item>
+          <SharedWithGroupsFields
+            mayShare={mayShare}
+            words={{
+              shared: t('macro.fields.shared'),
+              sharedHelp: t('macro.sharedHelp'),
+              groupIds: t('macro.fields.groupIds'),
+              groupsHelp: t('macro.groupsHelp'),
+              groupsPlaceholder: t('macro.chooseGroups'),
+            }}
+          />
           <Form.List name="actions">
             {(fields, { add, remove }) => (
               <Form.Item label={t('macro.fields.actions')} required>

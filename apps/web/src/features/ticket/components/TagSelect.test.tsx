@@ -1,32 +1,14 @@
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useJsdomBrowser } from '../../../platform/jsdom-browser.fixture';
-import { startWithAllTexts } from '../../../platform/all-texts.fixture';
+import { describe, expect, it } from 'vitest';
+import { useScreenTest } from '../../../platform/screen-test.fixture';
 import { ticketKeys } from '../api';
 import { normalizedTags, TagChips, TagSelect } from './TagSelect';
 
-beforeAll(async () => {
-  useJsdomBrowser();
-  vi.stubGlobal('fetch', () => new Promise(() => undefined));
-  await startWithAllTexts('zh-cn');
-});
-
-afterAll(() => vi.unstubAllGlobals());
-
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
+const mount = useScreenTest('zh-cn');
 
 function render(node: React.ReactElement, client = new QueryClient()) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root!.render(createElement(QueryClientProvider, { client }, node)));
+  mount(createElement(QueryClientProvider, { client }, node));
 }
 
 describe('ticket tags on the web', () => {

@@ -1,11 +1,9 @@
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resourceKeys } from '../../../platform/crud/resource-api';
-import { useJsdomBrowser } from '../../../platform/jsdom-browser.fixture';
-import { startWithAllTexts } from '../../../platform/all-texts.fixture';
+import { useScreenTest } from '../../../platform/screen-test.fixture';
 import { TicketFormSide, type TicketFormCurrent } from './TicketFormSide';
 import type { TicketFormValues } from './ticket-form-values';
 
@@ -22,20 +20,7 @@ const item = (key: string, name: string, value: string, nameZhCn: string | null 
   enable: true,
 });
 
-beforeAll(async () => {
-  useJsdomBrowser();
-  vi.stubGlobal('fetch', () => new Promise(() => undefined));
-  await startWithAllTexts('zh-cn');
-});
-
-afterAll(() => vi.unstubAllGlobals());
-
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
+const mount = useScreenTest('zh-cn');
 
 function renderSide(initialValues: Partial<TicketFormValues>, ticket: TicketFormCurrent) {
   let form: FormInstance<TicketFormValues> | undefined;
@@ -54,10 +39,7 @@ function renderSide(initialValues: Partial<TicketFormValues>, ticket: TicketForm
     item('gold', 'Gold', 'GOLD', '黄金'),
   ]);
   client.setQueryData(resourceKeys('Dictionary').of('items', 'tickettype'), [item('incident', 'Incident', 'Incident')]);
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root!.render(createElement(QueryClientProvider, { client }, createElement(Host))));
+  mount(createElement(QueryClientProvider, { client }, createElement(Host)));
   return () => form!;
 }
 

@@ -1,11 +1,11 @@
-import { Checkbox, Form, Input, Switch } from 'antd';
+import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ticketViewCreateSchema, type TicketView } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { schemaRule } from '../../../platform/form-rules';
 import { usePermissions } from '../../../platform/permission';
 import { ticketViewApi } from '../api';
-import { GroupsSelect } from '../../../platform/pickers/GroupsSelect';
+import { SharedWithGroupsFields } from '../../../platform/pickers/SharedWithGroupsFields';
 
 /** What the list shows now, saved into a view: its filter (a Ticket/Query body), its sort and its columns. */
 export type CurrentList = Pick<TicketView, 'query' | 'sort' | 'columns'>;
@@ -54,7 +54,7 @@ export function TicketViewEditor({
       toForm={toForm}
       toBody={toBody}
     >
-      {(form) => (
+      {() => (
         <>
           <Form.Item
             name="name"
@@ -64,27 +64,17 @@ export function TicketViewEditor({
           >
             <Input maxLength={60} autoFocus />
           </Form.Item>
-          <Form.Item
-            name="shared"
-            label={t('ticket.views.fields.shared')}
-            valuePropName="checked"
-            extra={t(mayShare ? 'ticket.views.sharedHelp' : 'ticket.views.sharedManagersOnly')}
-          >
-            <Switch disabled={!mayShare} />
-          </Form.Item>
-          <Form.Item noStyle shouldUpdate={(a, b) => a.shared !== b.shared}>
-            {() =>
-              form.getFieldValue('shared') ? (
-                <Form.Item
-                  name="groupIds"
-                  label={t('ticket.views.fields.groupIds')}
-                  extra={t('ticket.views.groupsHelp')}
-                >
-                  <GroupsSelect placeholder={t('macro.chooseGroups')} />
-                </Form.Item>
-              ) : null
-            }
-          </Form.Item>
+          <SharedWithGroupsFields
+            mayShare={mayShare}
+            words={{
+              shared: t('ticket.views.fields.shared'),
+              sharedHelp: t('ticket.views.sharedHelp'),
+              sharedNotAllowed: t('ticket.views.sharedManagersOnly'),
+              groupIds: t('ticket.views.fields.groupIds'),
+              groupsHelp: t('ticket.views.groupsHelp'),
+              groupsPlaceholder: t('macro.chooseGroups'),
+            }}
+          />
           {id !== null && (
             <Form.Item name="takeCurrent" valuePropName="checked">
               <Checkbox>{t('ticket.views.takeCurrent')}</Checkbox>

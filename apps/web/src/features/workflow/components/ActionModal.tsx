@@ -11,6 +11,8 @@ import {
   type workflowTransferSchema,
 } from '@casedesk/shared';
 import { useActionFeedback } from '../../../platform/crud/failure';
+import { labelLanguage } from '../../../platform/custom-field-language';
+import { CustomValueInput, customValueItemProps } from '../../../platform/custom-fields/CustomValueInput';
 import { PersonSelect } from './PersonSelect';
 import { useWorkflowAction, type WorkflowCall } from '../api';
 
@@ -83,13 +85,16 @@ export function ActionModal(props: {
 }) {
   const { request, info, onClose } = props;
   const { action, task } = request;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
   const run = useWorkflowAction();
   const feedback = useActionFeedback()(t(`workflow.action.done.${action}`));
   const required = commentRequired(request, props.admin ?? false);
   const type = info.instance.businessType;
   const writable = (businessFields[type] ?? []).filter((f) => info.fieldAccess[f.name] === 'write');
+  // Custom fields this node may change, as the approver reads them (labels and options in their language).
+  const writableCustom = info.customFields.filter((def) => info.fieldAccess[`custom.${def.key}`] === 'write');
+  const language = labelLanguage(i18n.language);
   // The tasks this action takes, as the server says (a signer the caller added; a stuck task for reassign).
   const takers = info.tasks.filter((other) => other.actions?.includes(action));
 
@@ -164,7 +169,12 @@ export function ActionModal(props: {
         layout="vertical"
         initialValues={{
           position: 'before',
-          fields: Object.fromEntries(writable.map((f) => [f.name, info.fields[f.name] ?? undefined])),
+          fields: Object.fromEntries(
+            [...writable.map((f) => f.name), ...writableCustom.map((def) => `custom.${def.key}`)].map((name) => [
+              name,
+              info.fields[name] ?? undefined,
+            ]),
+          ),
         }}
       >
         {action === 'return' && task && (
@@ -243,6 +253,20 @@ export function ActionModal(props: {
           writable.map((field) => (
             <FieldInput key={field.name} field={field} label={t(`workflow.field.${type}.${field.name}`)} />
           ))}
+        {action === 'approve' &&
+          writableCustom.map((def) => {
+            const name = `custom.${def.key}`;
+            const userId = info.fields[name];
+            const known =
+              def.type === 'user' && typeof userId === 'number'
+                ? [{ id: userId, loginName: '', fullName: info.fieldTexts[name] ?? '' }]
+                : undefined;
+            return (
+              <Form.Item key={name} name={['fields', name]} label={def.label[language]} {...customValueItemProps(def)}>
+                <CustomValueInput def={def} knownUsers={known} className={`action-custom-${def.key}`} />
+              </Form.Item>
+            );
+          })}
         <Form.Item
           name="comment"
           label={t('workflow.action.comment')}

@@ -3,18 +3,16 @@ import { Button, Input, InputNumber, Select, Space } from 'antd';
 import { DatePicker } from '../../../platform/forms/DatePicker';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { conditionOps, type BusinessField, type Condition, type WorkflowType } from '@casedesk/shared';
+import { conditionOpsFor, type BusinessField, type Condition, type WorkflowType } from '@casedesk/shared';
+import { CustomConditionValue, customEmptyValue } from '../../../platform/custom-fields/CustomConditionValue';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
 import { UserSelect } from '../../../platform/pickers/UserSelect';
 import { searchCategories, searchCompanies, searchProjects } from '../../../platform/pickers/lookups';
 import { resourceKeys } from '../../../platform/crud/resource-api';
-import { fieldOf, fieldsOf, useFieldTexts, useKnownUsers } from './node-texts';
+import { useFieldTexts, useKnownUsers, useRecordFields } from './node-texts';
 
 /** The operators that mean something for a kind of field (order makes no sense for an enum or a person). */
-export function opsFor(kind: BusinessField['kind'] | undefined): Condition['op'][] {
-  if (kind === 'number' || kind === 'date') return [...conditionOps];
-  return ['eq', 'ne', 'in'];
-}
+export const opsFor = (kind: BusinessField['kind'] | undefined): Condition['op'][] => conditionOpsFor(kind);
 
 /** The value a new condition on this field starts with. */
 export function emptyValue(field: BusinessField | undefined, op: Condition['op']): Condition['value'] {
@@ -47,10 +45,22 @@ function ValueInput({
 }) {
   const { t } = useTranslation();
   const { optionLabel } = useFieldTexts(type);
-  const field = fieldOf(type, condition.field);
+  const { fieldOf, definitionOf } = useRecordFields(type);
+  const field = fieldOf(condition.field);
   const many = condition.op === 'in';
   const known = useKnownUsers(field?.kind === 'user' ? toNumbers(condition.value) : []);
   const className = 'wf-condition-value';
+  const custom = definitionOf(condition.field);
+  if (custom)
+    return (
+      <CustomConditionValue
+        def={custom}
+        condition={condition}
+        onChange={onChange}
+        knownUsers={known}
+        className={className}
+      />
+    );
   switch (field?.kind) {
     case 'enum': {
       const options = (field.options ?? []).map((value) => ({ value, label: optionLabel(field.name, value) }));
@@ -184,13 +194,18 @@ export function ConditionsBuilder({
 }) {
   const { t } = useTranslation();
   const { fieldLabel, opLabel } = useFieldTexts(type);
-  const fields = fieldsOf(type);
+  const { fields, fieldOf, definitionOf } = useRecordFields(type);
+  /** A new condition's value: a custom field's by its type, a fixed field's by its kind. */
+  const startValue = (name: string, op: Condition['op']) => {
+    const custom = definitionOf(name);
+    return custom ? customEmptyValue(custom, op) : emptyValue(fieldOf(name), op);
+  };
   const set = (index: number, condition: Condition) =>
     onChange?.(value.map((item, i) => (i === index ? condition : item)));
   return (
     <div className="wf-conditions">
       {value.map((condition, index) => {
-        const field = fieldOf(type, condition.field);
+        const field = fieldOf(condition.field);
         return (
           <Space key={index} wrap align="start" className="wf-condition" style={{ marginBottom: 8 }}>
             <Select<string>
@@ -198,12 +213,15 @@ export function ConditionsBuilder({
               value={condition.field || undefined}
               placeholder={t('workflow.design.field')}
               onChange={(name) => {
-                const next = fieldOf(type, name);
-                const op = opsFor(next?.kind).includes(condition.op) ? condition.op : 'eq';
-                set(index, { field: name, op, value: emptyValue(next, op) });
+                const ops = opsFor(fieldOf(name)?.kind);
+                const op = ops.includes(condition.op) ? condition.op : ops[0]!;
+                set(index, { field: name, op, value: startValue(name, op) });
               }}
-              options={fields.map((f) => ({ value: f.name, label: fieldLabel(f.name) }))}
-              style={{ width: 150 }}
+              // An archived custom field a stored condition names stays on offer there, by its label.
+              options={[...fields.map((f) => f.name), ...(field && !fields.includes(field) ? [field.name] : [])].map(
+                (name) => ({ value: name, label: fieldLabel(name) }),
+              )}
+              style={{ width: 170 }}
             />
             <Select<Condition['op']>
               className="wf-condition-op"
@@ -212,7 +230,10 @@ export function ConditionsBuilder({
                 set(index, {
                   ...condition,
                   op,
-                  value: (op === 'in') === Array.isArray(condition.value) ? condition.value : emptyValue(field, op),
+                  value:
+                    (op === 'in') === Array.isArray(condition.value)
+                      ? condition.value
+                      : startValue(condition.field, op),
                 })
               }
               options={opsFor(field?.kind).map((op) => ({ value: op, label: opLabel(op) }))}

@@ -11,6 +11,7 @@ import { Alert, App, Badge, Button, Card, Input, Modal, Popover, Space, Spin, Ta
 import { useTranslation } from 'react-i18next';
 import { validateFlowChart, type FlowNode, type WorkflowType } from '@casedesk/shared';
 import { useSaveFailure, useServerText } from '../../../platform/crud/failure';
+import { labelLanguage } from '../../../platform/custom-field-language';
 import { ApiError } from '../../../platform/http/client';
 import { usePermissions } from '../../../platform/permission';
 import { usePublishWorkflow, useSaveWorkflow, useWorkflowVersions, workflowApi, type WorkflowRecord } from '../api';
@@ -37,7 +38,7 @@ import {
 import { FlowChangeList } from './FlowChangeList';
 import { FlowTree, type FlowTreeEdits, type Selection } from './FlowTree';
 import { BranchDrawer, NodeDrawer } from './NodeDrawer';
-import { WorkflowStatusTag } from './node-texts';
+import { useRecordFields, WorkflowStatusTag } from './node-texts';
 import { problemsByNode, refusedNodes, useProblemText } from './problems';
 import { useSeededNodes } from './seeded-flow';
 
@@ -65,7 +66,7 @@ export function Designer({ id }: { id: number }) {
 }
 
 function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; reload: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const seeded = useSeededNodes();
   const { message, modal } = App.useApp();
   const { has } = usePermissions();
@@ -104,7 +105,13 @@ function DesignerLoaded({ record: loaded, reload }: { record: WorkflowRecord; re
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const problems = useMemo(() => validateFlowChart(chart, type), [chart, type]);
+  // The same rules as Publish, custom fields (`custom.<key>`) included, named in the reader's language.
+  const { definitions } = useRecordFields(type);
+  const language = labelLanguage(i18n.language);
+  const problems = useMemo(
+    () => validateFlowChart(chart, type, { customFields: definitions, language }),
+    [chart, type, definitions, language],
+  );
   const marks = useMemo(() => {
     const byNode = problemsByNode(problems, problemText);
     for (const [nodeId, texts] of refused) byNode.set(nodeId, [...(byNode.get(nodeId) ?? []), ...texts]);

@@ -30,7 +30,7 @@ import {
 import { UserSelect } from '../../../platform/pickers/UserSelect';
 import { ConditionsBuilder } from './ConditionsBuilder';
 import { branchConditions, isBranchNode, withConditions } from './flow-edit';
-import { fieldsOf, strategiesWithIds, useFieldTexts, useKnownUsers } from './node-texts';
+import { strategiesWithIds, useFieldTexts, useKnownUsers, useRecordFields } from './node-texts';
 import { nodeFromValues, valuesOf, type NodeValues as Values } from './node-values';
 import { DeptsSelect, GroupsSelect, PositionsSelect, RolesSelect } from './OrgPickers';
 import { useSeededNameField } from './seeded-flow';
@@ -72,7 +72,7 @@ function RuleFields({ type, values }: { type: WorkflowType; values: Values }) {
   const { fieldLabel } = useFieldTexts(type);
   const strategy = (values.approvers?.strategy ?? 'users') as ApproverRule['strategy'];
   const known = useKnownUsers(strategy === 'users' ? values.approvers?.ids : []);
-  const userFields = fieldsOf(type).filter((f) => f.kind === 'user');
+  const userFields = useRecordFields(type).fields.filter((f) => f.kind === 'user');
   return (
     <>
       <Form.Item name={['approvers', 'strategy']} label={t('workflow.node.strategy')}>
@@ -106,24 +106,30 @@ function RuleFields({ type, values }: { type: WorkflowType; values: Values }) {
   );
 }
 
-/** Read / write / hidden for each field of the record type. */
+/** Read / write / hidden for each field of the record type, its custom fields too. */
 function FieldPermissions({ type }: { type: WorkflowType }) {
   const { t } = useTranslation();
   const { fieldLabel } = useFieldTexts(type);
+  const { fields, fieldOf } = useRecordFields(type);
+  // An archived custom field the node still restricts stays listed, so its setting can be seen and undone.
+  const set = (Form.useWatch('fieldPermissions') ?? {}) as Record<string, string>;
+  const kept = Object.keys(set)
+    .filter((name) => set[name] !== 'read' && !fields.some((f) => f.name === name))
+    .flatMap((name) => fieldOf(name) ?? []);
   return (
     <Table
       className="wf-field-perms"
       size="small"
       pagination={false}
       rowKey="name"
-      dataSource={[...fieldsOf(type)]}
+      dataSource={[...fields, ...kept]}
       columns={[
         { key: 'name', title: t('workflow.node.field'), render: (_, f) => fieldLabel(f.name) },
         {
           key: 'access',
           title: t('workflow.node.access'),
           render: (_, f) => (
-            <Form.Item name={['fieldPermissions', f.name]} noStyle>
+            <Form.Item name={['fieldPermissions', f.name]} noStyle initialValue="read">
               <Radio.Group
                 size="small"
                 optionType="button"

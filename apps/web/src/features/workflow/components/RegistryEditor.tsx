@@ -2,7 +2,6 @@ import { Col, Form, Input, InputNumber, Row, Select, type FormInstance } from 'a
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
-  businessFields,
   workflowMessages,
   workflowRegistryCreateSchema,
   workflowTypes,
@@ -14,6 +13,7 @@ import { useStatusOptions } from '../../../platform/crud/StatusTag';
 import { schemaRule } from '../../../platform/form-rules';
 import { usePublishedWorkflows, workflowRegistryApi, type WorkflowRegistryRecord } from '../api';
 import { ConditionsBuilder } from './ConditionsBuilder';
+import { useRecordFields } from './node-texts';
 import { translateServerMessage } from '../../../platform/server-messages';
 
 type Values = z.input<typeof workflowRegistryCreateSchema>;
@@ -35,10 +35,10 @@ const toBody = (v: Values) => ({
 const isBlank = (value: Condition['value']) => (Array.isArray(value) ? value.length === 0 : value === '');
 
 /** The first condition the server would refuse for sure (an unknown field, no value); the server checks the rest. */
-function conditionProblem(conditions: Condition[], type: WorkflowType, label: string): string | null {
+function conditionProblem(conditions: Condition[], known: Set<string>, label: string): string | null {
   for (const condition of conditions) {
     const values = { node: label, field: condition.field };
-    if (!businessFields[type].some((f) => f.name === condition.field))
+    if (!known.has(condition.field))
       return translateServerMessage({
         message: workflowMessages.unknownField,
         messageKey: 'workflow.unknownField',
@@ -80,6 +80,9 @@ function RegistryFields({ form }: { form: FormInstance<Values> }) {
   const statusOptions = useStatusOptions();
   const type = (Form.useWatch('businessType', form) ?? 'Ticket') as WorkflowType;
   const workflows = usePublishedWorkflows(type);
+  // Fixed and custom fields alike (an archived custom field a stored condition names is still known).
+  const { definitions, fields: offered } = useRecordFields(type);
+  const known = new Set([...offered.map((f) => f.name), ...definitions.map((d) => `custom.${d.key}`)]);
   return (
     <>
       <Row gutter={16}>
@@ -118,7 +121,7 @@ function RegistryFields({ form }: { form: FormInstance<Values> }) {
         rules={[
           {
             validator: async (_rule, value: Condition[] | undefined) => {
-              const problem = conditionProblem(value ?? [], type, t('workflow.registry.fields.conditions'));
+              const problem = conditionProblem(value ?? [], known, t('workflow.registry.fields.conditions'));
               if (problem) throw new Error(problem);
             },
           },

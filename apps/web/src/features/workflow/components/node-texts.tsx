@@ -3,7 +3,8 @@ import { useQueries } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  businessFields,
+  customKeyOf,
+  recordFields,
   type ApproverRule,
   type BusinessField,
   type Condition,
@@ -13,6 +14,8 @@ import {
   type WorkflowType,
 } from '@casedesk/shared';
 import { resourceKeys } from '../../../platform/crud/resource-api';
+import { labelLanguage } from '../../../platform/custom-field-language';
+import { useCustomFieldDefinitions } from '../../../platform/custom-fields/custom-field-definitions';
 import { http } from '../../../platform/http/client';
 import { usePermissions } from '../../../platform/permission';
 import { useValueLabel, type ValueKind } from '../../../platform/labels/labels';
@@ -29,8 +32,22 @@ export const strategiesWithIds = new Set<ApproverRule['strategy']>([
   'deptMembers',
 ]);
 
-export const fieldsOf = (type: WorkflowType): readonly BusinessField[] => businessFields[type];
-export const fieldOf = (type: WorkflowType, name: string) => businessFields[type].find((f) => f.name === name);
+/**
+ * The fields of a record type that conditions, approver rules and field permissions name: its fixed fields, then
+ * its custom fields (`custom.<key>`; archived ones only where `name`s already use them).
+ */
+export function useRecordFields(type: WorkflowType) {
+  const { data: definitions = [] } = useCustomFieldDefinitions(type);
+  const all = recordFields(type, definitions);
+  const active = new Set(definitions.filter((d) => d.status === 'Active').map((d) => `custom.${d.key}`));
+  return {
+    definitions,
+    /** What a new choice may offer: fixed fields and active custom fields. */
+    fields: all.filter((f) => !f.label || active.has(f.name)) as readonly BusinessField[],
+    fieldOf: (name: string) => all.find((f) => f.name === name),
+    definitionOf: (name: string) => definitions.find((d) => d.key === customKeyOf(name)),
+  };
+}
 
 /** The shared enum an enum field of a record type holds (its words are `useValueLabel`'s). */
 const enumOfField: Record<WorkflowType, Record<string, ValueKind>> = {
@@ -41,10 +58,15 @@ const enumOfField: Record<WorkflowType, Record<string, ValueKind>> = {
 
 /** The labels of a record type's fields, values and operators in the user's language. */
 export function useFieldTexts(type: WorkflowType) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const valueLabel = useValueLabel();
-  const fieldLabel = (name: string) => t(`workflow.field.${type}.${name}`, { defaultValue: name });
+  const { definitionOf } = useRecordFields(type);
+  const language = labelLanguage(i18n.language);
+  const fieldLabel = (name: string) =>
+    definitionOf(name)?.label[language] ?? t(`workflow.field.${type}.${name}`, { defaultValue: name });
   const optionLabel = (field: string, value: string) => {
+    const custom = definitionOf(field);
+    if (custom) return custom.options.find((o) => o.value === value)?.label[language] ?? value;
     const kind = enumOfField[type][field];
     return kind ? valueLabel(kind, value) : value;
   };
@@ -68,6 +90,7 @@ export function FieldValue({
   text?: string;
 }) {
   const { optionLabel } = useFieldTexts(type);
+  const { fieldOf } = useRecordFields(type);
   const valueLabel = useValueLabel();
   if (text !== undefined) return <>{text}</>;
   if (value === null || value === undefined || value === '') return <>—</>;
@@ -83,7 +106,7 @@ export function FieldValue({
       </>
     );
   if (typeof value === 'boolean') return <>{valueLabel('boolean', value)}</>;
-  const kind = fieldOf(type, field)?.kind;
+  const kind = fieldOf(field)?.kind;
   const record = recordOfField[field];
   if (kind === 'user' && typeof value === 'number') return <UserName id={value} />;
   if (kind === 'id' && record && typeof value === 'number') return <RecordName record={record} id={value} />;
@@ -106,7 +129,7 @@ export function useKnownUsers(ids: readonly number[] | undefined): UserOption[] 
 }
 
 function ValueText({ type, condition }: { type: WorkflowType; condition: Condition }) {
-  const kind = fieldOf(type, condition.field)?.kind;
+  const kind = useRecordFields(type).fieldOf(condition.field)?.kind;
   // An id or a user typed as text in a condition still names its record.
   const value =
     (kind === 'id' || kind === 'user') && typeof condition.value === 'string' && /^\d+$/.test(condition.value)

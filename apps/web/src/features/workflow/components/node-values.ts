@@ -114,12 +114,16 @@ export function nodeFromValues(node: FlowNode, v: NodeValues): FlowNode {
 }
 
 export function valuesOf(node: FlowNode, type: WorkflowType): NodeValues {
-  const permissions = Object.fromEntries(
-    businessFields[type].map((f) => [
-      f.name,
-      ('fieldPermissions' in node && node.fieldPermissions?.[f.name]) || 'read',
-    ]),
-  );
+  // Fixed fields start as read; custom fields (`custom.<key>`) keep what the node says of them.
+  const permissions = {
+    ...Object.fromEntries(
+      businessFields[type].map((f) => [
+        f.name,
+        ('fieldPermissions' in node && node.fieldPermissions?.[f.name]) || 'read',
+      ]),
+    ),
+    ...('fieldPermissions' in node ? node.fieldPermissions : {}),
+  };
   switch (node.type) {
     case 'start':
       return {

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Condition, SlaPolicy } from '@casedesk/shared';
+import { customKeyOf, customValueText, type Condition, type SlaPolicy } from '@casedesk/shared';
+import { labelLanguage } from '../../../../platform/custom-field-language';
+import { useCustomFieldDefinitions } from '../../../../platform/custom-fields/custom-field-definitions';
 import { ListPage } from '../../../../platform/crud/ListPage';
 import { StatusTag } from '../../../../platform/crud/StatusTag';
 import { formatDateTime } from '../../../../platform/format';
@@ -11,12 +13,18 @@ import { SlaPolicyEditor } from '../../components/SlaPolicyEditor';
 
 /** "Priority is High; Project is one of P01 · Portal": the conditions in words, with names for the ids. */
 function useConditionsText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const valueLabel = useValueLabel();
   const ticketTypes = useDictionaryItems('ticketType');
+  const { data: definitions = [] } = useCustomFieldDefinitions('Ticket');
+  const language = labelLanguage(i18n.language);
+  const customOf = (field: string) => definitions.find((d) => d.key === customKeyOf(field));
+  const words = { yes: t('values.boolean.true'), no: t('values.boolean.false') };
   return (policy: SlaPolicy) => {
     if (policy.conditions.length === 0) return t('sla.policy.everyTicket');
     const word = (condition: Condition, item: string | number | boolean) => {
+      const custom = customOf(condition.field);
+      if (custom) return customValueText(custom, item, language, words);
       if (condition.field === 'priority') return valueLabel('ticketPriority', String(item));
       if (condition.field === 'ticketType') return ticketTypes.label(String(item));
       const named = policy.conditionNames.find((n) => n.field === condition.field && n.id === Number(item));
@@ -26,7 +34,7 @@ function useConditionsText() {
       .map((condition) => {
         const values = Array.isArray(condition.value) ? condition.value : [condition.value];
         return t('sla.policy.conditionText', {
-          field: t(`sla.policy.conditionField.${condition.field}`),
+          field: customOf(condition.field)?.label[language] ?? t(`sla.policy.conditionField.${condition.field}`),
           op: t(`sla.policy.op.${condition.op}`),
           value: values.map((item) => word(condition, item)).join(t('sla.policy.listSeparator')),
         });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Space, Table } from 'antd';
+import { Alert, Button, Card, Space } from 'antd';
 import type { TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { TicketListItem, TicketOutcome } from '@casedesk/shared';
 import { feedback } from '../../../../platform/feedback';
+import { ListTable } from '../../../../platform/crud/ListTable';
 import { ApiError } from '../../../../platform/http/client';
 import { exportTickets, useTicketFormOptions, useTicketList } from '../../api';
 import { useConfirmDelete } from '../../../../platform/crud/failure';
@@ -185,7 +186,7 @@ export default function TicketListPage() {
               }
             />
           )}
-          <Table<TicketListItem>
+          <ListTable<TicketListItem>
             rowKey="id"
             size="middle"
             className="ticket-table"

@@ -3,7 +3,14 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, Empty, Grid, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { businessFields, type FlowNode, type WorkflowInstanceInfo, type WorkflowType } from '@casedesk/shared';
+import {
+  businessFields,
+  customValueText,
+  type CustomFieldValue,
+  type FlowNode,
+  type WorkflowInstanceInfo,
+  type WorkflowType,
+} from '@casedesk/shared';
 import { InstanceStatusTag } from '../../../../../platform/approval/InstanceStatusTag';
 import { useSession } from '../../../../../platform/auth-store';
 import { useActionFeedback } from '../../../../../platform/crud/failure';
@@ -11,6 +18,7 @@ import { useInstanceInfo, useWorkflowAction, workflowActionCalls, type WorkflowC
 import { InstanceSteps } from '../../../components/InstanceSteps';
 import { ActionModal, type ActionRequest } from '../../../components/ActionModal';
 import { InstanceTimeline } from '../../../components/InstanceTimeline';
+import { labelLanguage } from '../../../../../platform/custom-field-language';
 import { formatDateTime } from '../../../../../platform/format';
 import { FieldValue } from '../../../components/node-texts';
 import { useSeededNodes } from '../../../components/seeded-flow';
@@ -93,7 +101,7 @@ function nodeNames(root: FlowNode, names = new Map<string, string>()): Map<strin
  * phone the graph is a vertical list of steps; printed, the page is the record, that list and every action.
  */
 export default function InstanceInfoPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0 ? id : 0;
@@ -118,9 +126,25 @@ export default function InstanceInfoPage() {
     );
 
   const { instance } = info;
-  const shownFields = businessFields[instance.businessType].filter(
-    (f) => f.name in info.fields && info.fieldAccess[f.name] !== 'hidden',
-  );
+  // The fixed fields, then the custom ones (labels in the reader's language; hidden ones the server left out).
+  const language = labelLanguage(i18n.language);
+  const shownFields = [
+    ...businessFields[instance.businessType]
+      .filter((f) => f.name in info.fields && info.fieldAccess[f.name] !== 'hidden')
+      .map(({ name }) => ({ name, label: t(`workflow.field.${instance.businessType}.${name}`) })),
+    ...info.customFields
+      .filter((def) => `custom.${def.key}` in info.fields)
+      .map((def) => {
+        const name = `custom.${def.key}`;
+        // Worded in the screen's language here; a person's name is the server's (names read the same everywhere).
+        const text = customValueText(def, info.fields[name] as CustomFieldValue, language, {
+          yes: t('values.boolean.true'),
+          no: t('values.boolean.false'),
+          userName: () => info.fieldTexts[name],
+        });
+        return { name, label: def.label[language], text };
+      }),
+  ];
   const names = nodeNames(info.flowChart);
   const currentNames = instance.currentNodes.map((id) => names.get(id) ?? id);
   // Urge asks nothing more: it is sent at once; every other action opens its dialog.
@@ -202,13 +226,13 @@ export default function InstanceInfoPage() {
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workflow.instance.noFields')} />
               ) : (
                 <Descriptions column={1} size="small">
-                  {shownFields.map(({ name }) => (
-                    <Descriptions.Item key={name} label={t(`workflow.field.${instance.businessType}.${name}`)}>
+                  {shownFields.map(({ name, label, text }: { name: string; label: string; text?: string }) => (
+                    <Descriptions.Item key={name} label={label}>
                       <FieldValue
                         type={instance.businessType}
                         field={name}
                         value={info.fields[name]}
-                        text={info.fieldTexts[name]}
+                        text={text ?? info.fieldTexts[name]}
                       />
                     </Descriptions.Item>
                   ))}

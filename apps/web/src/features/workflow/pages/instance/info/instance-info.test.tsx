@@ -8,7 +8,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FlowNode, WorkflowInstanceInfo } from '@casedesk/shared';
+import type { CustomFieldDefinition, FlowNode, WorkflowInstanceInfo } from '@casedesk/shared';
 import { clearSession, startSession } from '../../../../../platform/auth-store';
 import { useJsdomBrowser } from '../../../../../platform/jsdom-browser.fixture';
 import { testUser } from '../../../../../platform/user-info.fixture';
@@ -42,6 +42,22 @@ const chart: FlowNode = {
   },
 } as FlowNode;
 
+// A ticket custom field with labels in three languages (a select: its options by label).
+const level: CustomFieldDefinition = {
+  id: 11,
+  key: 'level',
+  type: 'select',
+  label: { en: 'Level', 'zh-cn': '客户级别', 'zh-tw': '客戶級別' },
+  options: [
+    { value: 'gold', label: { en: 'Gold', 'zh-cn': '金牌', 'zh-tw': '金牌' } },
+    { value: 'silver', label: { en: 'Silver', 'zh-cn': '银牌', 'zh-tw': '銀牌' } },
+  ],
+  required: false,
+  validation: {},
+  categoryIds: [],
+  status: 'Active',
+};
+
 const info: WorkflowInstanceInfo = {
   instance: {
     id: 5,
@@ -68,9 +84,10 @@ const info: WorkflowInstanceInfo = {
   log: [],
   actions: [],
   myTasks: [],
-  fields: { priority: 'High', status: 'Assigned', projectId: 4, subject: 'Printer down' },
-  fieldAccess: { priority: 'read', status: 'read', projectId: 'read', subject: 'read' },
-  fieldTexts: { projectId: 'DESK · Service desk' },
+  fields: { priority: 'High', status: 'Assigned', projectId: 4, subject: 'Printer down', 'custom.level': 'gold' },
+  fieldAccess: { priority: 'read', status: 'read', projectId: 'read', subject: 'read', 'custom.level': 'read' },
+  fieldTexts: { projectId: 'DESK · Service desk', 'custom.level': 'Gold' },
+  customFields: [level],
 };
 
 // A copy of the demo an admin made and published again: another code and name, the demo's node ids and names, and
@@ -125,6 +142,7 @@ const answers: Record<string, unknown> = {
   '/api/WorkflowInstance/Info/5': info,
   '/api/WorkflowInstance/Info/6': copied,
   '/api/Project/Get/4': project,
+  '/api/CustomField/Definitions/Ticket': [level],
 };
 
 let root: Root | undefined;
@@ -192,6 +210,10 @@ describe('the approval page in Chinese', () => {
     expect(record).toContain(ticketCn.ticket.status.Assigned);
     expect(record).not.toMatch(/\bHigh\b|\bAssigned\b/);
     expect(record).toContain('DESK · Service desk');
+    // The custom field by its Chinese label and its option's Chinese label, never its key or value.
+    expect(record).toContain('客户级别');
+    expect(record).toContain('金牌');
+    expect(record).not.toMatch(/gold|Gold|custom\./);
     const header = host.querySelector('.instance-header')!.textContent!;
     expect(header).toContain(labelsCn.seed.workflow['ticket-approval']);
     expect(header).toContain(labelsCn.seed.workflowNode['ticket-approval']['team-lead']);
@@ -224,10 +246,11 @@ describe('the approval page in Chinese', () => {
           conditions={[
             { field: 'projectId', op: 'eq', value: 4 },
             { field: 'priority', op: 'in', value: ['Urgent', 'High'] },
+            { field: 'custom.level', op: 'eq', value: 'silver' },
           ]}
         />
       </div>,
-      () => host.textContent!.includes('DESK · Service desk'),
+      () => host.textContent!.includes('DESK · Service desk') && host.textContent!.includes('客户级别'),
     );
     const text = host.querySelector('.condition')!.textContent!;
     expect(text).toContain(
@@ -235,5 +258,6 @@ describe('the approval page in Chinese', () => {
     );
     expect(text).toContain(`${ticketCn.ticket.priority.Urgent}, ${ticketCn.ticket.priority.High}`);
     expect(text).not.toMatch(/\b4\b/);
+    expect(text).toContain(`客户级别 ${workflowCn.workflow.op.eq} 银牌`);
   });
 });
