@@ -76,13 +76,13 @@ describe('request catalog', () => {
       await page.locator('.catalog-search input').fill(text.name);
       const card = page.locator('.catalog-item', { hasText: text.name });
       await card.waitFor();
-      await shot(page, `35-catalog-${language}`);
+      await shot(page, `36-catalog-${language}`);
 
       await card.click();
       const drawer = page.locator('.catalog-request-drawer');
       await clickWhenStill(drawer.locator('.catalog-request-submit'));
       await drawer.locator('.ant-form-item-explain-error', { hasText: text.required }).waitFor();
-      await shot(page, `35-catalog-form-refusal-${language}`);
+      await shot(page, `36-catalog-form-refusal-${language}`);
 
       await drawer.locator(`#values_${fieldKey}`).fill(`MON-${suffix}`);
       await drawer.locator('.catalog-request-submit').click();
