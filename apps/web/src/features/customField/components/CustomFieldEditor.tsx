@@ -8,7 +8,6 @@ import {
   customFieldHasOptions,
   customFieldHasPattern,
   customFieldKeySchema,
-  customFieldLanguages,
   customFieldEntities,
   customFieldTypes,
   type CustomField,
@@ -17,7 +16,7 @@ import {
 import { requiredRule, schemaRule } from '../../../platform/form-rules';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { useStatusOptions } from '../../../platform/crud/StatusTag';
-import { languageNames } from '../../../platform/i18n';
+import { LabelInputs } from '../../../platform/custom-fields/LabelInputs';
 import { searchCategories } from '../../../platform/pickers/lookups';
 import { resourceKeys } from '../../../platform/crud/resource-api';
 import { RemoteSelect } from '../../../platform/pickers/RemoteSelect';
@@ -48,26 +47,6 @@ const toBody = (v: Values) => {
   };
   return { ...v, options: customFieldHasOptions(v.type) ? (v.options ?? []) : [], validation };
 };
-
-/** The labels of a field or an option in the three languages, side by side. */
-function LabelInputs({ name, compact = false }: { name: (string | number)[]; compact?: boolean }) {
-  return (
-    <Row gutter={8}>
-      {customFieldLanguages.map((language) => (
-        <Col span={8} key={language}>
-          <Form.Item
-            name={[...name, language]}
-            label={compact ? undefined : languageNames[language]}
-            rules={[requiredRule(languageNames[language])]}
-            style={compact ? { marginBottom: 8 } : undefined}
-          >
-            <Input maxLength={100} placeholder={compact ? languageNames[language] : undefined} />
-          </Form.Item>
-        </Col>
-      ))}
-    </Row>
-  );
-}
 
 /** Creates and edits a custom field: key and type are fixed once saved (values are stored by them). */
 export function CustomFieldEditor({ id, onClose }: { id: number | null; onClose: () => void }) {
