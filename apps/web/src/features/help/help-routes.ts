@@ -67,8 +67,6 @@ export const helpRoutes: Record<string, string> = {
   '/catalog': 'request-catalog',
   '/catalog/request/:id': 'request-catalog',
   '/ticket/info/:id': 'ticket-page',
-  '/catalog': 'request-catalog',
-  '/catalog/request/:id': 'request-catalog',
   '/ticket/scheduled': 'scheduled-tickets',
   '/textModule/list': 'canned-replies',
   '/macro/list': 'macros',
