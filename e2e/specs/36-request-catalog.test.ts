@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, createStaff, type Api } from '../support/api';
+import { adminApi, Api, createStaff } from '../support/api';
 import { clickWhenStill, launchBrowser, newContext, shot, signedIn } from '../support/browser';
 
 type Language = 'en' | 'zh-cn' | 'zh-tw';
@@ -17,6 +17,7 @@ const texts: Record<Language, { name: string; required: string }> = {
 let browser: Browser;
 let api: Api;
 let projectId: number;
+let categoryId: number;
 
 beforeAll(async () => {
   api = await adminApi();
@@ -32,7 +33,7 @@ beforeAll(async () => {
   ).id;
   // Catalog tickets are made like any other: their category gives them their first assignee.
   const agent = await createStaff({ projects: [projectId] });
-  const categoryId = (
+  categoryId = (
     await api.ok<{ id: number }>('POST', '/api/Category/Add', {
       categoryCode: `RC-${suffix}`,
       categoryDescription: `Hardware ${suffix}`,
@@ -64,7 +65,114 @@ afterAll(async () => {
 });
 
 describe('request catalog', () => {
-  it.todo('the progress page shows the approval steps, the fulfilment and the answers (needs Catalog/Progress)');
+  it('a request with two fields and a two-step approval: submitted from the catalog, approved, its item assigned', async () => {
+    const fulfiller = `Fulfil${suffix}`;
+    const agent = await createStaff({ realName: fulfiller, projects: [projectId] });
+    const manager = await createStaff({ realName: 'Manager', projects: [projectId] });
+    const itLead = await createStaff({ realName: 'Lead', projects: [projectId] });
+    const budgetKey = `budget_${suffix}`;
+    await api.ok('POST', '/api/CustomField/Add', {
+      key: budgetKey,
+      appliesTo: 'Ticket',
+      type: 'decimal',
+      label: L('Budget', '预算', '預算'),
+      validation: { min: 0 },
+    });
+    const code = `laptop-${suffix}`;
+    const step = (id: string, name: string, userId: number, next: object) => ({
+      id,
+      name,
+      type: 'approver',
+      approvers: { strategy: 'users', ids: [userId] },
+      mode: 'any',
+      next,
+    });
+    const flow = await api.ok<{ id: number; rowVersion: number }>('POST', '/api/Workflow/Add', {
+      name: `Laptop approval ${suffix}`,
+      code,
+      type: 'Ticket',
+      flowChart: {
+        id: 'start',
+        name: 'Requester',
+        type: 'start',
+        initiators: { everyone: true, userIds: [], roleIds: [], deptIds: [] },
+        allowCancel: true,
+        allowRecall: true,
+        next: step(
+          'manager',
+          'Manager',
+          manager.id,
+          step('it', 'IT lead', itLead.id, { id: 'end', name: 'End', type: 'end' }),
+        ),
+      },
+    });
+    await api.ok('POST', `/api/Workflow/Publish/${flow.id}`, { rowVersion: flow.rowVersion });
+    const name = L(`Laptop ${suffix}`, `笔记本电脑 ${suffix}`, `筆記型電腦 ${suffix}`);
+    await api.ok('POST', '/api/RequestType/Add', {
+      name,
+      icon: 'laptop',
+      categoryId,
+      projectIds: [projectId],
+      fields: [
+        { key: fieldKey, required: true, order: 0 },
+        { key: budgetKey, required: true, order: 1 },
+      ],
+      workflowCode: code,
+      fulfilment: [{ title: 'Prepare the laptop', assigneeId: agent.id, when: 'approved' }],
+    });
+
+    const requester = await createStaff({ projects: [projectId] });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, requester, '/catalog');
+    await page.locator('.catalog-search input').fill(name.en);
+    await page.locator('.catalog-item', { hasText: name.en }).click();
+    const drawer = page.locator('.catalog-request-drawer');
+    await drawer.locator(`#values_${fieldKey}`).fill(`LAP-${suffix}`);
+    await drawer.locator(`#values_${budgetKey}`).fill('2400.50');
+    await clickWhenStill(drawer.locator('.catalog-request-submit'));
+    await page.waitForURL(/\/catalog\/request\/\d+$/);
+    const ticketId = Number(new URL(page.url()).pathname.split('/').at(-1));
+    // The approval started at once: the first step waits for the manager, the item for the approval.
+    await page.locator('.catalog-progress-steps .ant-steps-item-process', { hasText: 'Manager' }).waitFor();
+    await page.locator('.catalog-progress-fulfilment', { hasText: 'Prepare the laptop' }).waitFor();
+    await shot(page, '36-catalog-progress-waiting-en');
+
+    const progress = await api.ok<{ approval: { instanceId: number } | null }>('POST', '/api/Catalog/Progress', {
+      ticketId,
+    });
+    const instanceId = progress.approval?.instanceId;
+    expect(instanceId).toBeTypeOf('number');
+    for (const approver of [manager, itLead]) {
+      const as = new Api();
+      expect(await as.signIn(approver.loginName, approver.password)).toBe(true);
+      const info = await as.ok<{ myTasks: { taskId: number }[] }>('GET', `/api/WorkflowInstance/Info/${instanceId}`);
+      expect(info.myTasks).toHaveLength(1);
+      await as.ok('POST', '/api/WorkflowInstance/Approve', { taskId: info.myTasks[0]!.taskId, comment: 'OK' });
+    }
+    const after = await api.ok<{
+      approval: { status: string } | null;
+      fulfilment: { openItemId: number | null; assigneeName: string | null }[];
+    }>('POST', '/api/Catalog/Progress', { ticketId });
+    expect(after.approval?.status).toBe('Approved');
+    expect(after.fulfilment).toHaveLength(1);
+    expect(after.fulfilment[0]?.openItemId).toBeTypeOf('number');
+    expect(after.fulfilment[0]?.assigneeName).toContain(fulfiller);
+    await context.close();
+
+    // The requester's colleagues follow it in their languages: both steps done, the item made and assigned.
+    for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
+      const reader = await createStaff({ language, projects: [projectId] });
+      const readerContext = await newContext(browser);
+      const readerPage = await readerContext.newPage();
+      await signedIn(readerPage, reader, `/catalog/request/${ticketId}`);
+      await readerPage.locator('.catalog-progress-fulfilment', { hasText: fulfiller }).waitFor();
+      expect(await readerPage.locator('.catalog-progress-steps .ant-steps-item-finish').count()).toBe(2);
+      await readerPage.getByText(`LAP-${suffix}`).waitFor();
+      await shot(readerPage, `36-catalog-progress-approved-${language}`);
+      await readerContext.close();
+    }
+  });
 
   for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
     it(`a staff member finds a request, is told what is missing, and submits it (${language})`, async () => {
