@@ -11,6 +11,7 @@ import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { CatalogItem } from '@casedesk/shared';
 import { buildApp } from '../../apps/server/src/app.js';
 import { openPostgres, rowsOf } from '../../apps/server/src/db/database.js';
 import { seedDemo } from '../../apps/server/src/db/seed-demo.js';
@@ -55,6 +56,8 @@ const paths: Path[] = [
   { name: 'Keyword search, English', method: 'POST', url: '/api/Ticket/Query', body: { keyword: 'printer offline' } },
   { name: 'Dashboard', method: 'GET', url: '/api/Ticket/Dashboard' },
   { name: 'Ticket create', method: 'POST', url: '/api/Ticket/Add' },
+  // Issue 30: a catalog request (its form's values checked, the ticket, its approval started, its items).
+  { name: 'Catalog submit (workflow start)', method: 'POST', url: '/api/Catalog/Submit' },
   // The ticket page (issue 16): one request since Screen; before it, Detail then Timeline. `<ticket>` is a
   // demo ticket with comments.
   { name: 'Ticket screen', method: 'GET', url: '/api/Ticket/Screen/<ticket>' },
@@ -115,6 +118,46 @@ async function seedListRows(database: Awaited<ReturnType<typeof openPostgres>>) 
            cp.project_id, 'Bench Customer', '0 9 * * 1', false, 1
     from generate_series(0, 9) g
     join lateral (select project_id, category_id from category_project order by 1, 2 offset g limit 1) cp on true`);
+}
+
+/**
+ * A submit of the demo catalog's first request type that starts an approval, its form filled from its fields'
+ * definitions (an option, a number within bounds, a date a month on): what the catalog's form would send.
+ */
+async function catalogSubmitBody(app: Awaited<ReturnType<typeof buildApp>>['app'], headers: Record<string, string>) {
+  const response = await app.inject({ method: 'GET', url: '/api/Catalog', headers });
+  const items = (JSON.parse(response.body) as { data: CatalogItem[] }).data;
+  const item = items.find((i) => i.approval && i.fields.every((f) => !f.validation.pattern));
+  if (!item) throw new Error(`the demo catalog has no request type with an approval: ${response.body}`);
+  const inMonth = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const valueOf = (field: CatalogItem['fields'][number]): unknown => {
+    const low = field.validation.min ?? 1;
+    switch (field.type) {
+      case 'select':
+        return field.options[0]?.value;
+      case 'multiselect':
+        return field.options.slice(0, 1).map((o) => o.value);
+      case 'number':
+        return Math.ceil(low);
+      case 'decimal':
+        return String(low);
+      case 'date':
+        return inMonth.slice(0, 10);
+      case 'datetime':
+        return inMonth;
+      case 'checkbox':
+        return true;
+      case 'user':
+        return 1;
+      default:
+        return 'Bench request'.padEnd(field.validation.min ?? 0, '.');
+    }
+  };
+  return {
+    requestTypeId: item.id,
+    projectId: item.projects[0]!.id,
+    values: Object.fromEntries(item.fields.map((f) => [f.key, valueOf(f)])),
+  };
 }
 
 async function main() {
@@ -183,6 +226,8 @@ async function main() {
       customerEmail: 'bench@customer.example',
     };
 
+    const catalogBody = await catalogSubmitBody(app, { 'auth-token': authToken(), authorization: `Bearer ${token}` });
+
     /** The path's requests one after the other, each with its own Auth-Token (as the web sends them). */
     const send = async (path: Path, auths: string[]) => {
       await sendOne(path, auths[0]!);
@@ -195,9 +240,11 @@ async function main() {
         headers: { 'auth-token': auth, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         payload: path.url.endsWith('/Add')
           ? createBody
-          : path.body === undefined
-            ? undefined
-            : JSON.stringify(path.body),
+          : path.url.endsWith('/Catalog/Submit')
+            ? catalogBody
+            : path.body === undefined
+              ? undefined
+              : JSON.stringify(path.body),
       });
       if (response.statusCode !== 200) throw new Error(`${path.name}: ${response.statusCode} ${response.body}`);
     };

@@ -96,19 +96,26 @@ describe('GET /api/Menu/WebMenus', () => {
           { name: 'WorkflowInstanceInfo' },
         ],
       },
-      { name: 'Ticket', children: [{ name: 'TicketList' }, { name: 'TicketInfo' }] },
+      // A catalog request's progress page is every ticket reader's (Progress answers whoever may see the ticket).
+      { name: 'Ticket', children: [{ name: 'TicketList' }, { name: 'CatalogRequest' }, { name: 'TicketInfo' }] },
       { name: 'Help' },
       { name: 'Personal' },
     ]);
     const { token: creator } = await signedInWith(ctx, ['ticket:page', 'ticket:create']);
     expect(outline(await menusOf(creator))[1]).toEqual({
       name: 'Ticket',
-      children: [{ name: 'TicketList' }, { name: 'TicketCreate' }, { name: 'TicketInfo' }],
+      children: [
+        { name: 'TicketList' },
+        { name: 'TicketCreate' },
+        { name: 'Catalog' },
+        { name: 'CatalogRequest' },
+        { name: 'TicketInfo' },
+      ],
     });
     const { token: editor } = await signedInWith(ctx, ['ticket:page', 'ticket:edit']);
     expect(outline(await menusOf(editor))[1]).toEqual({
       name: 'Ticket',
-      children: [{ name: 'TicketList' }, { name: 'TicketEdit' }, { name: 'TicketInfo' }],
+      children: [{ name: 'TicketList' }, { name: 'CatalogRequest' }, { name: 'TicketEdit' }, { name: 'TicketInfo' }],
     });
     // Without the page permission the identification alone shows nothing (My notifications and My approvals are everyone's).
     const { token: createOnly } = await signedInWith(ctx, ['ticket:create']);
