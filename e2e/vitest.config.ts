@@ -29,6 +29,10 @@ export default defineConfig({
     maxWorkers: e2eLanes(),
     ...(process.env.E2E_ORDER === 'reverse' ? { sequence: { sequencer: ReverseByName } } : {}),
     testTimeout: 90_000,
+    // expect.poll waits for what the page shows as long as a Playwright action waits for an element (the context's
+    // 15 s, support/browser.ts): at vitest's 1 s default, a reaction that needs a debounce and a server round trip on
+    // a machine busy with two lanes (a canned reply's search, a designer card after a mode change) failed once.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     hookTimeout: 180_000,
     reporters: jsonOut ? ['default', 'json'] : ['default'],
     ...(jsonOut ? { outputFile: jsonOut } : {}),
