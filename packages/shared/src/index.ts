@@ -67,3 +67,5 @@ export * from './macro/macro.schemas.js';
 export * from './customField/custom-field.schemas.js';
 export * from './ticketView/ticket-view.schemas.js';
 export * from './requestType/request-type.schemas.js';
+export * from './trigger/trigger.schemas.js';
+export * from './webhook/webhook.schemas.js';

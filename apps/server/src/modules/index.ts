@@ -38,6 +38,7 @@ import { textModuleModule } from './textModule/index.js';
 import { macroModule } from './macro/index.js';
 import { ticketViewModule } from './ticketView/index.js';
 import { requestTypeModule } from './requestType/index.js';
+import { webhookModule } from './webhook/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -89,4 +90,6 @@ export const modules: readonly ModuleManifest[] = [
   dataManagementModule,
   macroModule,
   ticketViewModule,
+  // After ticket (its events' payloads read tickets).
+  webhookModule,
 ];

@@ -11,6 +11,16 @@ import type { SlaTarget, TicketStatus, WorkflowType } from '@casedesk/shared';
  */
 export type DomainEvent =
   | { type: 'ticket.created'; ticketId: number; actorId: number | null; viaEmailId?: number }
+  /**
+   * A ticket's fields changed (any path through `applyChange`: Update, BatchUpdate, macros, triggers): `changes` as in
+   * its history entry (`{ field: { from, to } }`, tags and custom values included). Triggers and webhooks hear it.
+   */
+  | {
+      type: 'ticket.updated';
+      ticketId: number;
+      changes: Record<string, { from: unknown; to: unknown }>;
+      actorId: number | null;
+    }
   | { type: 'ticket.assigned'; ticketId: number; assigneeId: number; actorId: number | null }
   | {
       type: 'ticket.commented';

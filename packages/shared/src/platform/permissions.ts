@@ -34,6 +34,8 @@ export const permissionModules = [
   'ticketView',
   'customField',
   'requestType',
+  'trigger',
+  'webhook',
   'log',
   'settings',
 ] as const;
@@ -68,6 +70,8 @@ export const extraActions: Partial<Record<PermissionModule, readonly string[]>> 
   dataManagement: ['backup'],
   // manage: share canned replies, change shared ones, see and delete everyone's.
   textModule: ['manage'],
+  // redeliver: send a logged webhook delivery again; test: send a test message now.
+  webhook: ['redeliver', 'test'],
 };
 
 export type PermissionCode = `${PermissionModule}:${string}`;

@@ -22,6 +22,12 @@ import {
   ticketPriorities,
   ticketStatuses,
 } from '../ticket/ticket.values.js';
+import {
+  triggerActionKinds,
+  triggerEvents,
+  triggerRunOutcomes,
+  webhookDeliveryStatuses,
+} from '../trigger/trigger.values.js';
 import { textModuleLanguages } from '../textModule/text-module.values.js';
 import { nodeTypes, workflowStatuses, workflowTypes } from '../workflow/workflow-graph.values.js';
 import { instanceStatuses, taskStatuses, workflowChannels } from '../workflow/workflow-instance.values.js';
@@ -72,6 +78,10 @@ export const valueLabels = {
   activeStatus: { key: 'crud.status', values: activeStatuses },
   boolean: { key: 'values.boolean', values: ['true', 'false'] },
   jobGroup: { key: 'values.jobGroup', values: seededJobGroups },
+  automationEvent: { key: 'automation.values.event', values: triggerEvents },
+  triggerActionKind: { key: 'automation.values.actionKind', values: triggerActionKinds },
+  triggerRunOutcome: { key: 'automation.values.outcome', values: triggerRunOutcomes },
+  webhookDeliveryStatus: { key: 'automation.values.deliveryStatus', values: webhookDeliveryStatuses },
 } as const;
 
 export type ValueKind = keyof typeof valueLabels;

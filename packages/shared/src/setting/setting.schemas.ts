@@ -51,6 +51,8 @@ export const toggleSettingsSchema = z.object({
   accountLockAddresses: z.number().int().min(0).max(1000),
   privateTickets: z.boolean(),
   ssoButton: z.boolean(),
+  /** Webhooks may send to loopback, link-local and private addresses (off: refused at save and at send). */
+  webhookPrivateAddresses: z.boolean(),
 });
 
 /** Settings → Token. */

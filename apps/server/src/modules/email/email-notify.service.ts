@@ -18,10 +18,14 @@ import {
 import { email, emailTemplate, mailAccount } from './email.table.js';
 import { wordedValues, type SeededValue } from './email-words.js';
 
-// The customer's mails; a status change tells watchers only (`email-watch-notify.service.ts`).
-type TicketEvent = Exclude<Extract<DomainEvent, { type: `ticket.${string}` }>, { type: 'ticket.statusChanged' }>;
+// The customer's mails; a status change tells watchers only (`email-watch-notify.service.ts`), and a change of
+// fields as such mails no one (triggers decide that).
+type TicketEvent = Exclude<
+  Extract<DomainEvent, { type: `ticket.${string}` }>,
+  { type: 'ticket.statusChanged' | 'ticket.updated' }
+>;
 const isTicketEvent = (event: DomainEvent): event is TicketEvent =>
-  event.type.startsWith('ticket.') && event.type !== 'ticket.statusChanged';
+  event.type.startsWith('ticket.') && event.type !== 'ticket.statusChanged' && event.type !== 'ticket.updated';
 export type Recipient = {
   address: string;
   name: string;

@@ -205,6 +205,7 @@ export async function applyChange(
       assigneeId: next.assignTo,
       actorId: actor.userId,
     });
+  await emitDomainEvent(tx, { type: 'ticket.updated', ticketId: row.id, changes, actorId: actor.userId });
   if (next.status === 'Resolved')
     await emitDomainEvent(tx, { type: 'ticket.resolved', ticketId: row.id, actorId: actor.userId });
   if (next.status !== undefined) {
