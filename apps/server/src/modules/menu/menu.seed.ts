@@ -192,6 +192,23 @@ export const menuSeed: MenuSeed[] = [
       page('/sla/report', 'SlaReport', 'ticket', ['Report', '报表', '報表'], { identification: 'ticket:view' }),
     ],
   },
+  // Automation (contract 23): triggers act on tickets at events and on schedules; webhooks tell other systems.
+  {
+    path: '/automation',
+    name: 'Automation',
+    icon: 'ThunderboltOutlined',
+    titles: ['Automation', '自动化', '自動化'],
+    children: [
+      page('/automation/trigger', 'TriggerList', 'trigger', ['Triggers', '触发器', '觸發器']),
+      page('/automation/triggerRun', 'TriggerRunLog', 'trigger', ['Trigger log', '触发器日志', '觸發器日誌'], {
+        identification: 'trigger:view',
+      }),
+      page('/automation/webhook', 'WebhookList', 'webhook', ['Webhooks', 'Webhook', 'Webhook']),
+      page('/automation/webhookDelivery', 'WebhookDeliveryLog', 'webhook', ['Delivery log', '投递日志', '投遞日誌'], {
+        identification: 'webhook:view',
+      }),
+    ],
+  },
   {
     path: '/system',
     name: 'System',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   allPermissionCodes,
+  permissionModules,
   roleMessages,
   type Page,
   type Permission,
@@ -199,7 +200,7 @@ describe('Role: privilege matrix', () => {
     expect(user.actions.map((a) => a.action)).toEqual(
       expect.arrayContaining(['page', 'view', 'restore', 'unlock', 'onOff']),
     );
-    expect(matrix.modules).toHaveLength(36);
+    expect(matrix.modules).toHaveLength(permissionModules.length);
     const admin = matrix.roles.find((r) => r.code === 'admin')!;
     expect(admin).toMatchObject({ isSystem: true, editable: false });
     expect(admin.permissions).toHaveLength(allPermissionCodes.length);
