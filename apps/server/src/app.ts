@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { messages, msg, zodErrorMap } from '@casedesk/shared';
 import type { Database } from './db/database.js';
 import { authenticateApiToken, isPersonalToken } from './modules/apiToken/index.js';
+import { postgresRateLimitStore, rateLimitKeyOf } from './platform/rate-limit.js';
 import { activeUserActors, actorLoader } from './modules/auth/index.js';
 import { readSettings } from './modules/setting/index.js';
 import { modules } from './modules/index.js';
@@ -172,14 +173,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
     contentSecurityPolicy: { directives: cspDirectives },
     crossOriginEmbedderPolicy: false,
   });
+  const accessTokens = createAccessTokens(keys.jwtSecret, config.accessTokenMinutes);
   await app.register(fastifyRateLimit, {
     global: config.rateLimitMax > 0,
     max: config.rateLimitMax > 0 ? config.rateLimitMax : 1_000_000,
     timeWindow: '1 minute',
+    // Per signed-in user (an address only for calls without one), counted in the database when several processes
+    // may serve the same user (contract 25); the embedded database is one process, which counts in memory.
+    keyGenerator: rateLimitKeyOf(accessTokens, isPersonalToken),
+    ...(database.kind === 'pg' ? { store: postgresRateLimitStore(db) } : {}),
+    // A counter the database cannot answer lets the request through rather than failing it.
+    skipOnError: true,
+    // `RateLimit-Limit`, `-Remaining`, `-Reset` (the IETF draft's names) and `Retry-After` on a 429.
+    enableDraftSpec: true,
     errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS', msg(messages, 'tooManyRequests')),
   });
   // Before any route is added, so that every route is recorded and guarded.
-  const accessTokens = createAccessTokens(keys.jwtSecret, config.accessTokenMinutes);
   const authTokens = createAuthTokenChecker(db, keys.authTokenPrivateKey, config.authTokenWindowSeconds);
   const personalTokens = {
     isPersonal: isPersonalToken,

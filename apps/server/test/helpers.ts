@@ -153,7 +153,10 @@ export function useTestApp(overrides: Partial<Config> = {}, options: TestAppOpti
  * PostgreSQL two pools on a copy of its own; on PGlite, one process, both apps on the file's embedded database
  * (which share its listeners). `b` also listens on a port, for a real stream.
  */
-export function useTwoApps(ctx: TestContext): { a: TestContext; b: TestContext; baseUrlB: () => string } {
+export function useTwoApps(
+  ctx: TestContext,
+  overrides: Partial<Config> = {},
+): { a: TestContext; b: TestContext; baseUrlB: () => string } {
   const a = {} as TestContext;
   const b = {} as TestContext;
   let cleanup: () => Promise<void> = async () => undefined;
@@ -161,16 +164,16 @@ export function useTwoApps(ctx: TestContext): { a: TestContext; b: TestContext; 
   beforeAll(async () => {
     if (process.env.TEST_DATABASE_URL) {
       const copy = await copyPgTemplate();
-      await startTestApp(a, await openPostgres(copy.url, 4));
-      await startTestApp(b, await openPostgres(copy.url, 4));
+      await startTestApp(a, await openPostgres(copy.url, 4), overrides);
+      await startTestApp(b, await openPostgres(copy.url, 4), overrides);
       cleanup = async () => {
         await a.database.close();
         await b.database.close();
         await copy.drop();
       };
     } else {
-      await startTestApp(a, ctx.database);
-      await startTestApp(b, ctx.database);
+      await startTestApp(a, ctx.database, overrides);
+      await startTestApp(b, ctx.database, overrides);
     }
     baseUrlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
   });

@@ -115,3 +115,16 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+/**
+ * Requests counted per key (a signed-in user, a personal token, or an address for calls without a user), shared by
+ * every server process (contract 25): a window starts at a key's first hit (as the library's own memory store does)
+ * and `hits` counts within it. Unlogged (migration's addition): a crash may forget a minute of counts, never a
+ * record; ended windows are swept by the limiter itself.
+ */
+export const rateLimitHit = pgTable('rate_limit_hit', {
+  key: text('key').primaryKey(),
+  /** The window's start, in milliseconds since the epoch (the database's clock, the same for every machine). */
+  windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+  hits: integer('hits').notNull(),
+});
