@@ -14,6 +14,8 @@ const valueKinds: Record<string, Record<string, ValueKind>> = {
   '*': { status: 'activeStatus', language: 'language' },
 };
 
+/** Characters of a value shown before it is cut. */
+const longValue = 160;
 const isoMoment = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 type Props = { entity: string; changes: AuditChange[]; userNames: Record<string, string> };
@@ -41,7 +43,9 @@ export function AuditChanges({ entity, changes, userNames }: Props) {
     if (kind && typeof value === 'string') return valueLabel(kind, value);
     if (typeof value === 'string') return isoMoment.test(value) ? formatDateTime(value, { seconds: true }) : value;
     if (typeof value === 'number') return String(value);
-    return JSON.stringify(value);
+    const json = JSON.stringify(value);
+    // A large value (a workflow's graph) is cut: the trail says that it changed, the record shows it whole.
+    return json.length > longValue ? `${json.slice(0, longValue)}…` : json;
   };
 
   return (

@@ -47,7 +47,7 @@ export function HistoryTab({ entity, entityId }: { entity: string; entityId?: nu
         <List.Item className="history-entry" key={entry.id}>
           <Space orientation="vertical" size={4} style={{ width: '100%' }}>
             <AuditEntryTitle entry={entry} />
-            {entry.action === 'update' && (
+            {entry.changes.length > 0 && (
               <AuditChanges entity={entry.entity} changes={entry.changes} userNames={entry.userNames} />
             )}
           </Space>
