@@ -47,7 +47,9 @@ describe('audit trail', () => {
       const table = page.locator('.audit-log-table');
       await table.locator('.ant-table-row').first().waitFor();
       // The newest first: the settings change, then the industry's.
-      const industryRow = table.locator('.ant-table-row', { hasText: String(industry.id) }).first();
+      const industryRow = table
+        .locator('.ant-table-row', { has: page.locator('.audit-changed-fields', { hasText: nameLabel[language] }) })
+        .first();
       await industryRow.locator('.ant-table-row-expand-icon').first().click();
       const changes = page.locator('.audit-changes').first();
       await changes.locator('.audit-change[data-field="name"]', { hasText: nameLabel[language] }).waitFor();

@@ -18,6 +18,8 @@ const valueKinds: Record<string, Record<string, ValueKind>> = {
 const longValue = 160;
 const isoMoment = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
 type Props = { entity: string; changes: AuditChange[]; userNames: Record<string, string> };
 
 /**
@@ -32,7 +34,7 @@ export function AuditChanges({ entity, changes, userNames }: Props) {
 
   const kindOf = (field: string) => valueKinds[entity]?.[field] ?? valueKinds['*']?.[field];
   const text = (field: string, value: unknown): string => {
-    if (value === null || value === undefined || value === '') return t('audit.empty_value');
+    if (isEmpty(value)) return t('audit.empty_value');
     if (typeof value === 'boolean') return valueLabel('boolean', String(value));
     if (auditUserFields.includes(field)) {
       const name = (id: unknown) => userNames[String(id)] ?? `#${String(id)}`;
@@ -60,7 +62,7 @@ export function AuditChanges({ entity, changes, userNames }: Props) {
             <Tag className="audit-hidden">{t('audit.hidden')}</Tag>
           ) : (
             <>
-              <Typography.Text delete type="secondary" className="audit-from">
+              <Typography.Text delete={!isEmpty(from)} type="secondary" className="audit-from">
                 {text(field, from)}
               </Typography.Text>
               {' → '}
