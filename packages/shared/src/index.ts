@@ -37,6 +37,7 @@ export * from './sla/sla-report.schemas.js';
 export * from './scheduleJob/cron.js';
 export * from './scheduleJob/schedule-job.schemas.js';
 export * from './log/log.schemas.js';
+export * from './log/audit.schemas.js';
 export * from './log/login-reasons.js';
 export * from './log/log-messages.js';
 export * from './scheduledTicket/scheduled-ticket.schemas.js';

@@ -14,6 +14,9 @@ import crudTw from '../../../web/src/platform/crud/locales/zh-tw.json' with { ty
 import labelsEn from '../../../web/src/platform/labels/locales/en.json' with { type: 'json' };
 import labelsCn from '../../../web/src/platform/labels/locales/zh-cn.json' with { type: 'json' };
 import labelsTw from '../../../web/src/platform/labels/locales/zh-tw.json' with { type: 'json' };
+import auditEn from '../../../web/src/platform/audit/locales/en.json' with { type: 'json' };
+import auditCn from '../../../web/src/platform/audit/locales/zh-cn.json' with { type: 'json' };
+import auditTw from '../../../web/src/platform/audit/locales/zh-tw.json' with { type: 'json' };
 import authEn from '../../../web/src/features/auth/locales/en.json' with { type: 'json' };
 import authCn from '../../../web/src/features/auth/locales/zh-cn.json' with { type: 'json' };
 import authTw from '../../../web/src/features/auth/locales/zh-tw.json' with { type: 'json' };
@@ -89,6 +92,7 @@ export const localeTexts = {
     platformEn,
     crudEn,
     labelsEn,
+    auditEn,
     authEn,
     ticketEn,
     workflowEn,
@@ -113,6 +117,7 @@ export const localeTexts = {
     platformCn,
     crudCn,
     labelsCn,
+    auditCn,
     authCn,
     ticketCn,
     workflowCn,
@@ -137,6 +142,7 @@ export const localeTexts = {
     platformTw,
     crudTw,
     labelsTw,
+    auditTw,
     authTw,
     ticketTw,
     workflowTw,

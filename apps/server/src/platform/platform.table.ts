@@ -113,7 +113,12 @@ export const auditLog = pgTable(
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
     at: timestamptz('at').notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  // A record's trail (entity + id), one user's writes and the newest first (AuditLog/Query): measured in architecture.md.
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at, t.id),
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.at, t.id),
+  ],
 );
 
 /**

@@ -37,6 +37,8 @@ export const permissionModules = [
   'trigger',
   'webhook',
   'log',
+  // The audit trail (contract 24): every record's changes, apart from the operational logs of `log`.
+  'audit',
   'settings',
 ] as const;
 export type PermissionModule = (typeof permissionModules)[number];

@@ -7,6 +7,7 @@ import { delegateTypes } from '../delegate/delegate.values.js';
 import { emailDirections, emailEvents, emailStatuses, templateLanguages } from '../email/email.values.js';
 import { importOperations, importRunStatuses, importTypes } from '../import/import.values.js';
 import { invoiceStatuses } from '../invoice/invoice.values.js';
+import { auditActions, auditEntities } from '../log/audit.values.js';
 import { loginResults, systemLogLevels, systemLogSources } from '../log/log.values.js';
 import { menuTypes } from '../menu/menu.values.js';
 import { openItemStatuses } from '../openItem/openItem.values.js';
@@ -73,6 +74,8 @@ export const valueLabels = {
   triggerType: { key: 'scheduleJob.trigger', values: scheduleJobTriggerTypes },
   logLevel: { key: 'logs.system.levelValues', values: systemLogLevels },
   logSource: { key: 'logs.system.sourceValues', values: systemLogSources },
+  auditEntity: { key: 'audit.entity', values: auditEntities },
+  auditAction: { key: 'audit.action', values: auditActions },
   dataScope: { key: 'organization.role.scopes', values: roleDataScopes },
   regionLevel: { key: 'system.region.levels', values: ['0', '1', '2', '3'] },
   activeStatus: { key: 'crud.status', values: activeStatuses },

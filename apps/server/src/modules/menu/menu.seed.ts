@@ -241,6 +241,8 @@ export const menuSeed: MenuSeed[] = [
         '假期提醒日志',
         '假期提醒日誌',
       ]),
+      // The audit trail (contract 24): its own permission, the values of every record are in it.
+      page('/log/audit', 'AuditLog', 'audit', ['Audit log', '审计日志', '稽核日誌']),
     ],
   },
   // Everyone reads the help centre: no module permission.

@@ -44,6 +44,7 @@ export const helpSections: { key: string; pages: string[] }[] = [
       'scheduled-jobs',
       'data-management',
       'logs',
+      'audit-log',
     ],
   },
 ];
@@ -123,6 +124,7 @@ export const helpRoutes: Record<string, string> = {
   '/log/sql': 'logs',
   '/log/system': 'logs',
   '/log/holidayReminder': 'logs',
+  '/log/audit': 'audit-log',
   '/help': helpHome,
   '/personal': 'my-account',
   '/login': 'sign-in',

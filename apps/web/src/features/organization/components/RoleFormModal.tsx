@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleCreateSchema, roleDataScopes, type Role, type RoleCreate } from '@casedesk/shared';
+import { HistorySection } from '../../../platform/audit/HistoryTab';
 import { schemaRule } from '../../../platform/form-rules';
 import { roleApi } from '../api';
 import { DescriptionItem, NameItem, RecordFormModal, SortItem, textOrNull } from './RecordFormModal';
@@ -63,6 +64,7 @@ export function RoleFormModal({
           <Switch disabled={role?.isSystem} />
         </Form.Item>
       </div>
+      <HistorySection entity="Role" entityId={role?.id} />
     </RecordFormModal>
   );
 }

@@ -11,6 +11,7 @@ import {
   type UserGroupNode,
   type UserUpdate,
 } from '@casedesk/shared';
+import { HistorySection } from '../../../platform/audit/HistoryTab';
 import { feedback } from '../../../platform/feedback';
 import { schemaRule } from '../../../platform/form-rules';
 import { PasswordPair } from '../../../platform/forms/PasswordPair';
@@ -347,6 +348,7 @@ export function UserFormDrawer({ open, userId, onClose }: { open: boolean; userI
         </Row>
         {editing && detail.data?.locked && <Alert type="warning" showIcon title={t('organization.user.lockedNote')} />}
       </Form>
+      <HistorySection entity="User" entityId={userId} />
     </Drawer>
   );
 }

@@ -2,6 +2,7 @@ import { App, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { workflowCopySchema, workflowCreateSchema, workflowUpdateSchema } from '@casedesk/shared';
+import { HistorySection } from '../../../platform/audit/HistoryTab';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { useSaveFailure } from '../../../platform/crud/failure';
 import { schemaRule } from '../../../platform/form-rules';
@@ -42,6 +43,7 @@ export function WorkflowEditDrawer({ id, onClose }: { id: number; onClose: () =>
           <Form.Item name="description" label={t('workflow.definition.fields.description')}>
             <Input.TextArea maxLength={2000} autoSize={{ minRows: 2, maxRows: 5 }} />
           </Form.Item>
+          <HistorySection entity="Workflow" entityId={id} />
         </>
       )}
     </EditorDrawer>

@@ -1,6 +1,8 @@
 import { Card, Result, Skeleton, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HistoryTab } from '../../../../../platform/audit/HistoryTab';
+import { usePermissions } from '../../../../../platform/permission';
 import { useSettings } from '../../../settings/api';
 import { BasicTab } from '../../../settings/components/BasicTab';
 import { HolidayTab } from '../../../settings/components/HolidayTab';
@@ -15,6 +17,7 @@ import { UploadTab } from '../../../settings/components/UploadTab';
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { data: settings, isPending, isError, refetch } = useSettings();
+  const { has } = usePermissions();
 
   if (isPending) return <Skeleton active className="page-skeleton" />;
   if (isError || !settings)
@@ -53,6 +56,16 @@ export default function SettingsPage() {
             label: t('settings.tabs.holiday'),
             children: pane('holiday', <HolidayTab {...props} />),
           },
+          // Every group's changes (contract 24), for those who may read the audit trail.
+          ...(has('audit:view')
+            ? [
+                {
+                  key: 'history',
+                  label: t('audit.history'),
+                  children: pane('history', <HistoryTab entity="Settings" />),
+                },
+              ]
+            : []),
         ]}
       />
     </Card>
