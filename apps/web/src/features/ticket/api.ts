@@ -7,7 +7,6 @@ import type {
   ScheduledTicketListItem,
   ScheduledTicketMade,
   ScheduledTicketRunResult,
-  TagCount,
   Ticket,
   TicketCommentAdded,
   TicketCommentCreate,
@@ -16,7 +15,6 @@ import type {
   TicketBatchUpdate,
   TicketCreate,
   TicketDetail,
-  TicketFormOptions,
   TicketMerge,
   TicketMergeResult,
   TicketOutcome,
@@ -38,6 +36,9 @@ import type {
 import { resourceApi, resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
 import { downloadExport } from '../../platform/http/file-transfer';
+import { ticketTagsKey } from '../../platform/pickers/ticket-options';
+
+export { ticketFormOptionsQuery, useTagSuggestions, useTicketFormOptions } from '../../platform/pickers/ticket-options';
 
 /** The list's filter as the page keeps it (and writes into the address): the Query body without paging. */
 export type TicketFilter = Omit<TicketQuery, 'page' | 'pageSize'>;
@@ -53,8 +54,7 @@ export const ticketKeys = {
   screen: (id: number) => [...ticketKeys.all, 'screen', id] as const,
   options: () => [...ticketKeys.all, 'options'] as const,
   picker: (keyword: string, page: number) => [...ticketKeys.all, 'picker', keyword, page] as const,
-  // Under the ticket's keys: a ticket saved with new tags refreshes the counts.
-  tags: (keyword: string) => [...ticketKeys.all, 'tags', keyword] as const,
+  tags: ticketTagsKey,
 };
 
 /** One page of the ticket list: the list screen and its prefetch (pages/list/prefetch.ts) ask the same way. */
@@ -79,17 +79,6 @@ export function useTicketPicker(keyword: string, page: number, enabled: boolean)
   });
 }
 
-/** Tag suggestions with the number of the caller's visible tickets carrying each (`POST /api/Tag/Query`). */
-export function useTagSuggestions(keyword: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ticketKeys.tags(keyword),
-    queryFn: ({ signal }) => http.post<TagCount[]>('/api/Tag/Query', { keyword }, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    enabled,
-  });
-}
-
 /** A change of the ticket's tags alone, from its page: answers the record (its new rowVersion and tags). */
 export function useSaveTags() {
   const invalidate = useInvalidateTickets();
@@ -98,16 +87,6 @@ export function useSaveTags() {
       http.post<Ticket>('/api/Ticket/Update', body, { quiet: true }),
     onSuccess: () => void invalidate(),
   });
-}
-
-export const ticketFormOptionsQuery = queryOptions({
-  queryKey: ticketKeys.options(),
-  queryFn: () => http.get<TicketFormOptions>('/api/Ticket/FormOptions'),
-  staleTime: 60_000,
-});
-
-export function useTicketFormOptions() {
-  return useQuery(ticketFormOptionsQuery);
 }
 
 export function useTicketDetail(id: number) {

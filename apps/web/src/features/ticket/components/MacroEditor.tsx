@@ -9,7 +9,7 @@ import { seededSaved, seededShown } from '../../../platform/labels/labels';
 import { usePermissions } from '../../../platform/permission';
 import { SharedWithGroupsFields } from '../../../platform/pickers/SharedWithGroupsFields';
 import { macroApi } from '../../../platform/macro/macro-api';
-import { actionOf, draftOf, MacroActionInput, type ActionDraft } from './MacroActionInput';
+import { actionOf, draftOf, MacroActionInput, type ActionDraft } from '../../../platform/macro/MacroActionInput';
 
 type Values = { name: string; shared: boolean; groupIds: number[]; actions: ActionDraft[] };
 

@@ -7,7 +7,7 @@ import { DatePicker } from '../../../platform/forms/DatePicker';
 import { DictionarySelect } from '../../../platform/pickers/DictionarySelect';
 import { useTicketFormOptions } from '../api';
 import { ParentTicketField } from './ParentTicketField';
-import { TagSelect } from './TagSelect';
+import { TagSelect } from '../../../platform/pickers/TagSelect';
 import { optionalRule, ticketFields as fields, type TicketFormValues } from './ticket-form-values';
 
 /** A ticket being edited may point at a project, category or company the user can no longer pick: still name it. */

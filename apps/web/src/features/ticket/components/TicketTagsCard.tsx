@@ -7,7 +7,7 @@ import { ApiError } from '../../../platform/http/client';
 import { translateServerMessage } from '../../../platform/server-messages';
 import { useSaveTags } from '../api';
 import { isConflict } from './ticket-messages';
-import { TagChips, TagSelect } from './TagSelect';
+import { TagChips, TagSelect } from '../../../platform/pickers/TagSelect';
 
 /**
  * The ticket page's tags: who may edit the ticket (its `edit` action) changes them in place, each change saved at

@@ -51,6 +51,14 @@ export function TogglesTab({ settings, reload }: { settings: Settings; reload: (
       >
         <Switch />
       </Form.Item>
+      <Form.Item
+        name="webhookPrivateAddresses"
+        label={t('settings.toggles.webhookPrivateAddresses')}
+        extra={t('settings.toggles.webhookPrivateAddressesHelp')}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
     </GroupForm>
   );
 }

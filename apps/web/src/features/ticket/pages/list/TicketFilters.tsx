@@ -15,7 +15,7 @@ import {
 import { feedback } from '../../../../platform/feedback';
 import type { TicketFilter } from '../../api';
 import { clean } from '../../components/list-filter';
-import { TagSelect } from '../../components/TagSelect';
+import { TagSelect } from '../../../../platform/pickers/TagSelect';
 import { labelLanguage } from '../../../../platform/custom-fields/custom-field-values';
 
 type ShownFilters =

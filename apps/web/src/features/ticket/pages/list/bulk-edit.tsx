@@ -6,7 +6,7 @@ import { formatNumber } from '../../../../platform/format';
 import { useSeededName } from '../../../../platform/labels/labels';
 import { useApplyMacro, useMacroChoices } from '../../../../platform/macro/macro-api';
 import { useBatchUpdate } from '../../api';
-import { setOfDraft, TicketSetFields, type TicketSetDraft } from '../../components/TicketSetFields';
+import { setOfDraft, TicketSetFields, type TicketSetDraft } from '../../../../platform/macro/TicketSetFields';
 
 /** Which tickets a bulk change takes: the selected ones, or every one the list's filter finds (at most the cap). */
 export type BulkTargets = { selected: number[]; query: TicketBatchQuery; total: number; totalExact: boolean };

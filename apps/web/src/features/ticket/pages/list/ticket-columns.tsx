@@ -11,7 +11,7 @@ import { customValueColumns } from '../../../../platform/custom-fields/custom-fi
 import { formatDateTime } from '../../../../platform/format';
 import { SlaBadge } from '../../components/SlaBadge';
 import { useMinuteClock } from '../../components/sla-clock';
-import { TagChips } from '../../components/TagSelect';
+import { TagChips } from '../../../../platform/pickers/TagSelect';
 import { PriorityTag, StatusTag } from '../../components/TicketTags';
 
 export type ListColumn = ColumnType<TicketListItem> & { key: string; title: string };

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Select, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { normalizeTag, tagsPerTicket } from '@casedesk/shared';
-import { formatNumber } from '../../../platform/format';
-import { useTagSuggestions } from '../api';
+import { formatNumber } from '../format';
+import { useTagSuggestions } from './ticket-options';
+import './tag-select.css';
 
 /** Tags as the server keeps them (the shared `normalizeTag`, once each, sorted), so the field shows what is saved. */
 export const normalizedTags = (tags: readonly string[]) =>

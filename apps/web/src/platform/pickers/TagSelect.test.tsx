@@ -1,8 +1,8 @@
 import { act, createElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { useScreenTest } from '../../../platform/screen-test.fixture';
-import { ticketKeys } from '../api';
+import { useScreenTest } from '../screen-test.fixture';
+import { ticketTagsKey } from './ticket-options';
 import { normalizedTags, TagChips, TagSelect } from './TagSelect';
 
 const mount = useScreenTest('zh-cn');
@@ -24,7 +24,7 @@ describe('ticket tags on the web', () => {
 
   it('offers the server’s suggestions with their counts', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(ticketKeys.tags(''), [
+    client.setQueryData(ticketTagsKey(''), [
       { name: 'vpn', count: 1234 },
       { name: 'printer', count: 2 },
     ]);

@@ -1,8 +1,8 @@
 import { Checkbox, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { agentTextVariables, type MacroAction } from '@casedesk/shared';
-import { RichTextEditor } from '../../../platform/rich-text/RichTextEditor';
-import { TagSelect } from './TagSelect';
+import { RichTextEditor } from '../rich-text/RichTextEditor';
+import { TagSelect } from '../pickers/TagSelect';
 import { setOfDraft, TicketSetFields, type TicketSetDraft } from './TicketSetFields';
 
 /** The comment's variables, shown as typed (the i18n text would read braces as its own). */
@@ -33,20 +33,33 @@ export const actionOf = (draft: ActionDraft): MacroAction => {
   return { [draft.kind]: draft.tags ?? [] } as MacroAction;
 };
 
-/** One step of a macro: what kind it is, and its inputs (the bulk edit's fields, a comment, tags). */
-export function MacroActionInput({ value, onChange }: { value?: ActionDraft; onChange?: (next: ActionDraft) => void }) {
+/**
+ * One step of a macro: what kind it is, and its inputs (the bulk edit's fields, a comment, tags). A trigger's action
+ * editor chooses the kind itself among more (`hideKind`) and shows these inputs for a macro's kinds.
+ */
+export function MacroActionInput({
+  value,
+  onChange,
+  hideKind = false,
+}: {
+  value?: ActionDraft;
+  onChange?: (next: ActionDraft) => void;
+  hideKind?: boolean;
+}) {
   const { t } = useTranslation();
   const draft = value ?? { kind: 'set' };
   const change = (next: ActionDraft) => onChange?.(next);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Select<ActionKind>
-        value={draft.kind}
-        style={{ width: 220 }}
-        onChange={(kind) => change({ kind })}
-        options={actionKinds.map((kind) => ({ value: kind, label: t(`macro.kinds.${kind}`) }))}
-        aria-label={t('macro.fields.kind')}
-      />
+      {!hideKind && (
+        <Select<ActionKind>
+          value={draft.kind}
+          style={{ width: 220 }}
+          onChange={(kind) => change({ kind })}
+          options={actionKinds.map((kind) => ({ value: kind, label: t(`macro.kinds.${kind}`) }))}
+          aria-label={t('macro.fields.kind')}
+        />
+      )}
       {draft.kind === 'set' && (
         <TicketSetFields value={draft.set ?? {}} onChange={(set) => change({ ...draft, set })} />
       )}

@@ -2,9 +2,9 @@ import { useMemo, type ReactNode } from 'react';
 import { Checkbox, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { settableTicketStatuses, ticketPriorities, type TicketBatchField, type TicketBatchSet } from '@casedesk/shared';
-import { DictionarySelect } from '../../../platform/pickers/DictionarySelect';
-import { useTicketFormOptions } from '../api';
-import { TagSelect } from './TagSelect';
+import { DictionarySelect } from '../pickers/DictionarySelect';
+import { useTicketFormOptions } from '../pickers/ticket-options';
+import { TagSelect } from '../pickers/TagSelect';
 import './ticket-set-fields.css';
 
 /** The bulk fields the screens offer (the API also takes subjectType and scheduledDate). */
