@@ -50,6 +50,7 @@ import { setDictionaryItemsReader } from './platform/dictionary-words.js';
 import type { JobHandler } from './platform/jobs/job-handler.js';
 import { createJobRegistry } from './platform/jobs/registry.js';
 import { createScheduler, type Scheduler } from './platform/jobs/scheduler.js';
+import type { BackgroundWork } from './platform/module.js';
 import { createLiveHub, type LiveHub } from './platform/live.js';
 
 export type AppOptions = {
@@ -254,13 +255,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...modules.flatMap((module) => module.jobs?.handlers ?? []),
     ...(options.jobHandlers ?? []),
   ]);
-  const scheduler = createScheduler({
+  const jobScheduler = createScheduler({
     db,
     config,
     log: app.log,
     registry,
     timeZone: async () => (await readSettings(db)).basic.timeZone,
   });
+  // The modules' background work starts and stops with the scheduler (built once the modules registered).
+  const background: BackgroundWork[] = [];
+  const scheduler: Scheduler = {
+    ...jobScheduler,
+    start() {
+      jobScheduler.start();
+      for (const work of background) work.start();
+    },
+    async stop(graceMs) {
+      await Promise.all(background.map((work) => work.stop()));
+      await jobScheduler.stop(graceMs);
+    },
+  };
   const jobs = { registry, scheduler };
   setDomainEventHandlers(modules.flatMap((module) => module.events ?? []));
   setUserActors(activeUserActors);
@@ -271,6 +285,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const live = createLiveHub(database.listen, (error) => app.log.warn({ err: error }, 'live push failed'));
   const moduleContext = { db, config, accessTokens, authTokenPublicKey: keys.authTokenPublicKey, routes, jobs, live };
   for (const module of modules) await module.register?.(app, moduleContext);
+  for (const module of modules) if (module.background) background.push(module.background(app, moduleContext));
 
   registerWebApp(app, config);
 

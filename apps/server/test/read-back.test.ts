@@ -139,6 +139,15 @@ const makers: Record<string, () => Promise<number>> = {
   Holiday: () => add('Holiday', { day: `2031-12-${String(++holidays).padStart(2, '0')}`, name: 'Holiday' }),
   ScheduleJob: () =>
     add('ScheduleJob', { name: unique('job'), className: 'jobs.pruneRuns', cron: '0 0 3 * * ?', isStart: true }),
+  // A public address (TEST-NET-2, no DNS): private ones need Settings → Toggles.
+  Webhook: () =>
+    add('Webhook', {
+      name: unique('hook'),
+      url: 'https://198.51.100.7/hook',
+      events: ['ticket.created'],
+      headers: { 'X-Tenant': 'acme' },
+      secret: `whsec_${randomBytes(32).toString('base64')}`,
+    }),
   MailAccount: () =>
     add('MailAccount', {
       name: unique('mail'),

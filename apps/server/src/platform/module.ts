@@ -29,6 +29,9 @@ export type ModuleContext = {
   live: LiveHub;
 };
 
+/** Work a module keeps running in a process beside the scheduler (a sender woken by a NOTIFY). */
+export type BackgroundWork = { start(): void; stop(): Promise<void> };
+
 export type SystemSeedOptions = { adminPassword: string | undefined };
 /** The demo password's hash, computed once before the demo transaction. */
 export type DemoSeedContext = { passwordHash: string };
@@ -45,6 +48,11 @@ export type ModuleManifest = {
   register?: (app: FastifyInstance, ctx: ModuleContext) => void | Promise<void>;
   /** Job handlers the scheduler offers (contract section 12), and the jobs every database gets. */
   jobs?: { handlers: JobHandler[]; defaults?: DefaultJob[] };
+  /**
+   * Work started and stopped with the scheduler (main.ts starts it after listen, not when SCHEDULER=false), in each
+   * process: e.g. the webhook sender woken by its outbox's NOTIFY, so a delivery leaves within milliseconds.
+   */
+  background?: (app: FastifyInstance, ctx: ModuleContext) => BackgroundWork;
   /** What the module does when another module's record changes (inside that change's transaction). */
   events?: DomainEventHandler[];
   /** Record types this module lets run through approval workflows (platform/workflow-types.ts). */

@@ -24,7 +24,7 @@ export { changeTicketIn, idsOfQuery, workOnEachTicket, type TicketWork } from '.
 export { countsOfQueries } from './ticket-batch.service.js';
 export { checkDateRange } from './ticket.service.js';
 export { tagsOfTicket } from './ticket-tag.service.js';
-export { customTextsOf } from './ticket-custom.service.js';
+export { customTextsOf, customValuesOfTicket } from './ticket-custom.service.js';
 export { checkProject, checkUsers } from './ticket-references.service.js';
 // Data Management's retention rule: the archive job and its tables (ticket-archive.table.ts).
 export { archiveClosedTickets, archiveCutoff, ticketArchiveHandler } from './ticket-archive.service.js';
