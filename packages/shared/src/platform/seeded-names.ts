@@ -53,6 +53,7 @@ export const seededNames = {
     'import.work': 'Data import',
     'jobs.pruneRuns': 'Prune job run history',
     'sla.check': 'Service level warnings',
+    'trigger.schedule': 'Scheduled triggers',
   },
   /** What the default jobs do (their remark), by their handler's class name. */
   jobRemark: {
@@ -67,6 +68,7 @@ export const seededNames = {
       'Mails the users chosen in Settings → Holiday calendar before each holiday (once per holiday and user).',
     'ticket.archive': 'Moves tickets closed longer ago than Data Management → retention says to the archive (0 = off).',
     'sla.check': 'Tells the assignee and the escalation list of each service-level warning and breach, once each.',
+    'trigger.schedule': 'Runs each scheduled trigger when due over the tickets its conditions find.',
     'workflow.timeout':
       'Reminds the holders of overdue approval tasks, then approves, rejects or escalates as the step says.',
   },
