@@ -135,6 +135,28 @@ describe('triggers', () => {
     expect(inactive.status, inactive.raw).toBe(200);
   });
 
+  it('keeps a webhook that a trigger sends to: its delete is refused naming the trigger', async () => {
+    const boss = await staffWith(ctx, [...manager, 'webhook:create', 'webhook:delete', 'webhook:view']);
+    const hook = await ctx.call('POST', '/api/Webhook/Add', {
+      token: boss.token,
+      body: { name: unique(), url: 'https://8.8.8.8/hook', secret: `whsec_${randomBytes(32).toString('base64')}` },
+    });
+    expect(hook.status, hook.raw).toBe(200);
+    const hookId = (hook.body.data as { id: number }).id;
+    const name = unique();
+    const sending = await call(boss.token, 'Add', { name, event: 'ticket.created', actions: [{ webhookId: hookId }] });
+    expect(sending.status, sending.raw).toBe(200);
+    const held = await ctx.call('POST', `/api/Webhook/Delete/${hookId}`, {
+      token: boss.token,
+      headers: { 'message-keys': '1' },
+    });
+    expect(held.status, held.raw).toBe(409);
+    expect(held.body).toMatchObject({ messageKey: 'webhook.inUse', messageValues: { trigger: name } });
+    const triggerId = (sending.body.data as { id: number }).id;
+    expect((await ctx.call('POST', `/api/Trigger/Delete/${triggerId}`, { token: boss.token })).status).toBe(200);
+    expect((await ctx.call('POST', `/api/Webhook/Delete/${hookId}`, { token: boss.token })).status).toBe(200);
+  });
+
   it('dry run: what would change, nothing written; who may not', async () => {
     const w = await ticketWorld(ctx);
     const boss = await staffWith(ctx, manager, [w.projectId]);
