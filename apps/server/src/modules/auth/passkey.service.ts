@@ -184,6 +184,7 @@ export async function passkeyVerify(
   userId: number,
   expectedChallenge: string,
   response: AuthenticationResponseJSON,
+  take = true,
 ): Promise<boolean> {
   const { rpID, origin } = relyingParty(config);
   const [passkey] = await db
@@ -204,7 +205,7 @@ export async function passkeyVerify(
     },
     requireUserVerification: false,
   }).catch(() => undefined);
-  if (!verified?.verified) return false;
+  if (!verified?.verified || !take) return Boolean(verified?.verified);
   const moved = await db
     .update(userPasskey)
     .set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: sql`now()` })

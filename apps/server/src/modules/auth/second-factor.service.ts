@@ -120,11 +120,11 @@ async function codeStep(secret: string, token: string, afterTimeStep: number | n
  * Checks an authenticator code and takes its time step: a code is accepted once (the step must be later than the
  * last one taken), one step early or late at most.
  */
-async function takeTotpCode(db: Db, userId: number, code: string): Promise<boolean> {
+async function takeTotpCode(db: Db, userId: number, code: string, take: boolean): Promise<boolean> {
   const [row] = await db.select().from(userTotp).where(eq(userTotp.userId, userId));
   if (!row?.secretSealed || !row.enabledAt) return false;
   const step = await codeStep(await openSealed(db, row.secretSealed), code, row.lastTimeStep);
-  if (step === undefined) return false;
+  if (step === undefined || !take) return step !== undefined;
   // Taken only if no other request took this step or a later one meanwhile.
   const taken = await db
     .update(userTotp)
@@ -134,22 +134,22 @@ async function takeTotpCode(db: Db, userId: number, code: string): Promise<boole
   return taken.length === 1;
 }
 
-async function takeRecoveryCode(db: Db, userId: number, code: string): Promise<boolean> {
+async function takeRecoveryCode(db: Db, userId: number, code: string, take: boolean): Promise<boolean> {
   const [row] = await db
     .select({ salt: userTotp.recoverySalt })
     .from(userTotp)
     .where(and(eq(userTotp.userId, userId), sql`${userTotp.enabledAt} is not null`));
   if (!row?.salt) return false;
+  const unused = and(
+    eq(recoveryCode.userId, userId),
+    eq(recoveryCode.codeHash, sha256(`${row.salt}:${code}`)),
+    isNull(recoveryCode.usedAt),
+  );
+  if (!take) return (await db.select().from(recoveryCode).where(unused)).length === 1;
   const used = await db
     .update(recoveryCode)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(recoveryCode.userId, userId),
-        eq(recoveryCode.codeHash, sha256(`${row.salt}:${code}`)),
-        isNull(recoveryCode.usedAt),
-      ),
-    )
+    .where(unused)
     .returning({ userId: recoveryCode.userId });
   return used.length === 1;
 }
@@ -161,9 +161,9 @@ export async function checkCodeCounted(
   code: { code?: string | undefined; recoveryCode?: string | undefined },
   meta: Meta,
 ) {
-  return checkCounted(db, { user, ...meta, purpose: 'second factor' }, async () => {
-    if (code.code !== undefined) return takeTotpCode(db, user.id, code.code);
-    if (code.recoveryCode !== undefined) return takeRecoveryCode(db, user.id, code.recoveryCode);
+  return checkCounted(db, { user, ...meta, purpose: 'second factor' }, async (take) => {
+    if (code.code !== undefined) return takeTotpCode(db, user.id, code.code, take);
+    if (code.recoveryCode !== undefined) return takeRecoveryCode(db, user.id, code.recoveryCode, take);
     return false;
   });
 }

@@ -69,8 +69,9 @@ export async function passkeyOptions(ctx: AuthContext, challenge: string) {
 export async function passkeyLogin(ctx: AuthContext, input: PasskeyLogin, meta: ClientMeta): Promise<TokenData> {
   const { user, row } = await challengeUser(ctx, input.challenge);
   if (!row.webauthn) throw expired();
-  const check = await checkCounted(ctx.db, { user, ...meta, purpose: 'second factor' }, () =>
-    passkeyVerify(ctx.db, ctx.config, user.id, row.webauthn!, input.response as unknown as AuthenticationResponseJSON),
+  const response = input.response as unknown as AuthenticationResponseJSON;
+  const check = await checkCounted(ctx.db, { user, ...meta, purpose: 'second factor' }, (take) =>
+    passkeyVerify(ctx.db, ctx.config, user.id, row.webauthn!, response, take),
   );
   if (check !== 'ok') throw badRequest(msg(twoFactorMessages, 'passkeyRefused'));
   return finish(ctx, input.challenge, user, meta);

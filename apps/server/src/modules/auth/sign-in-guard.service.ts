@@ -63,20 +63,21 @@ export async function checkPasswordCounted(db: Db, attempt: PasswordAttempt): Pr
 
 /**
  * The same count for any secret a user types (a password, an authenticator or recovery code, a passkey): `verify`
- * runs even while the address is held off, so that the answer takes as long either way.
+ * runs even while the address is held off, so that the answer takes as long either way (`take` false: a code
+ * or passkey must not be used up by an answer that refuses it anyway).
  */
 export async function checkCounted(
   db: Db,
   attempt: Omit<PasswordAttempt, 'password'>,
-  verify: () => Promise<boolean>,
+  verify: (take: boolean) => Promise<boolean>,
 ): Promise<PasswordCheck> {
   const { user, ip } = attempt;
   const [record] = await db
     .select({ heldOff: sql<boolean>`coalesce(${signInFailure.heldUntil} > now(), false)` })
     .from(signInFailure)
     .where(held(user.id, ip));
-  // Verified even while held off, so that the answer takes as long as any other.
-  const passwordOk = await verify();
+  // Verified even while held off, so that the answer takes as long as any other; but nothing single-use is taken.
+  const passwordOk = await verify(!record?.heldOff);
   const log: LoginIdentity = { loginName: user.loginName, userId: user.id, ip, userAgent: attempt.userAgent ?? null };
   const reasons = purposeReasons[attempt.purpose];
 
