@@ -42,6 +42,8 @@ describe('two factors', () => {
       await shot(page, `two-factors-setup-${language}`);
       await page.locator('.two-factor-panel input[autocomplete="one-time-code"]').fill(await codeOf(secret));
       await page.locator('.two-factor-panel button[type="submit"]').click();
+      await page.locator('[data-testid="recovery-codes"] li').nth(9).waitFor();
+      await shot(page, `two-factors-recovery-codes-${language}`);
       const codes = (await page.locator('[data-testid="recovery-codes"] li').allInnerTexts()).map((c) => c.trim());
       expect(codes).toHaveLength(10);
       await context.close();
@@ -51,7 +53,7 @@ describe('two factors', () => {
       const signIn = await second.newPage();
       await toSecondStep(signIn, user);
       await shot(signIn, `two-factors-sign-in-${language}`);
-      await signIn.locator('.second-step input').fill(await codeOf(secret, 1));
+      await signIn.locator('.second-step input[autocomplete="one-time-code"]').fill(await codeOf(secret, 1));
       await signIn.locator('.second-step button[type="submit"]').click();
       await signIn.locator('.app-header').waitFor();
       await second.close();
@@ -61,7 +63,7 @@ describe('two factors', () => {
       const withCode = await third.newPage();
       await toSecondStep(withCode, user);
       await withCode.locator('.second-step .ant-segmented-item').nth(1).click();
-      await withCode.locator('.second-step input').fill(codes[0]!);
+      await withCode.locator('.second-step input[autocomplete="one-time-code"]').fill(codes[0]!);
       await withCode.locator('.second-step button[type="submit"]').click();
       await withCode.locator('.app-header').waitFor();
       await third.close();
