@@ -17,8 +17,11 @@ afterAll(async () => {
 /** The code an authenticator app shows `steps` 30-second steps from now (a step ahead is within the skew allowed). */
 const codeOf = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
-/** The sign-in page up to its second step. */
-async function toSecondStep(page: Page, user: { loginName: string; password: string }) {
+/** The sign-in page, in `language` (as the language menu leaves it), up to its second step. */
+async function toSecondStep(page: Page, user: { loginName: string; password: string }, language: string) {
+  await page.context().addInitScript((chosen) => {
+    window.localStorage.setItem('casedesk-ticket:themeConfig', JSON.stringify({ globalI18n: chosen }));
+  }, language);
   await page.goto('/login');
   await page.locator('input[autocomplete="username"]').fill(user.loginName);
   await page.locator('input[autocomplete="current-password"]').fill(user.password);
@@ -51,7 +54,7 @@ describe('two factors', () => {
       // Signed out: the password, then a code from the app (one step ahead: the step just taken is spent).
       const second = await newContext(browser);
       const signIn = await second.newPage();
-      await toSecondStep(signIn, user);
+      await toSecondStep(signIn, user, language);
       await shot(signIn, `two-factors-sign-in-${language}`);
       await signIn.locator('.second-step input[autocomplete="one-time-code"]').fill(await codeOf(secret, 1));
       await signIn.locator('.second-step button[type="submit"]').click();
@@ -61,7 +64,7 @@ describe('two factors', () => {
       // And with a recovery code.
       const third = await newContext(browser);
       const withCode = await third.newPage();
-      await toSecondStep(withCode, user);
+      await toSecondStep(withCode, user, language);
       await withCode.locator('.second-step .ant-segmented-item').nth(1).click();
       await withCode.locator('.second-step input[autocomplete="one-time-code"]').fill(codes[0]!);
       await withCode.locator('.second-step button[type="submit"]').click();
