@@ -4,7 +4,8 @@ import type { Db } from '../../platform/db.js';
 import { AppError, notFound, refusalWords } from '../../platform/errors.js';
 import type { Language } from '../../platform/translator.js';
 import { readSettings } from '../setting/index.js';
-import { lockedTicketRecord, ticketVisible } from '../ticket/index.js';
+import { lockedTicketRecord, tagsOfTicket, ticketVisible } from '../ticket/index.js';
+import { dryRunSummary } from './trigger-dry-run-words.js';
 import { runAction, type ActionRun } from './trigger-actions.service.js';
 import { conditionHolds } from './trigger-conditions.js';
 import { ticketFields } from './trigger-engine.service.js';
@@ -51,12 +52,20 @@ export async function dryRunTrigger(db: Db, actor: Actor, input: TriggerDryRun, 
         const kind = kindOf(action);
         const before = run.current;
         try {
+          const touchesTags = Boolean(action.addTags || action.removeTags || action.set?.tags);
+          const tagsBefore = touchesTags ? await tagsOfTicket(tx, record.id) : [];
           await tx.transaction(async (savepoint) => runAction(savepoint, run, action));
           const changes: Record<string, { from: unknown; to: unknown }> = {};
           for (const key of Object.keys(action.set ?? {}) as (keyof typeof before)[])
-            if (JSON.stringify(before[key] ?? null) !== JSON.stringify(run.current[key] ?? null))
+            if (
+              (key as string) !== 'tags' &&
+              JSON.stringify(before[key] ?? null) !== JSON.stringify(run.current[key] ?? null)
+            )
               changes[key] = { from: before[key] ?? null, to: run.current[key] ?? null };
-          actions.push({ index, kind, changes, summary: '', problem: null });
+          const tagsNow = touchesTags ? await tagsOfTicket(tx, record.id) : [];
+          if (JSON.stringify(tagsBefore) !== JSON.stringify(tagsNow)) changes.tags = { from: tagsBefore, to: tagsNow };
+          const summary = await dryRunSummary(tx, action, run.current, language);
+          actions.push({ index, kind, changes, summary, problem: null });
         } catch (error) {
           run.current = before;
           const problem = error instanceof AppError ? refusalWords(error, language).message : String(error);

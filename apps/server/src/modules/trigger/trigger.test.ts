@@ -172,7 +172,7 @@ describe('triggers', () => {
         { field: 'priority', op: 'eq', value: 'Low' },
         { field: 'status', op: 'changed' },
       ],
-      actions: [{ set: { priority: 'High' } }, { addTags: ['checked'] }],
+      actions: [{ set: { priority: 'High' } }, { addTags: ['checked'] }, { comment: { public: false, body: 'Seen' } }],
     };
     const tried = await call(boss.token, 'DryRun', { trigger, ticketId: made.id });
     expect(tried.status, tried.raw).toBe(200);
@@ -183,6 +183,8 @@ describe('triggers', () => {
       changes: { priority: { from: 'Low', to: 'High' } },
       problem: null,
     });
+    expect(result.actions[1]).toMatchObject({ kind: 'addTags', changes: { tags: { from: [], to: ['checked'] } } });
+    expect(result.actions[2]).toMatchObject({ kind: 'comment', summary: 'Adds an internal comment.', problem: null });
     const now = await ctx.call('GET', `/api/Ticket/Get/${made.id}`, { token: w.agent.token });
     expect(now.body.data).toMatchObject({ priority: 'Low', rowVersion: made.rowVersion });
     // Without trigger:* nothing; a ticket the caller does not see is not found.
