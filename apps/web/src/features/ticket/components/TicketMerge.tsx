@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MergeCellsOutlined, ScissorOutlined, UndoOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Checkbox, Empty, Modal, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,10 @@ import { unmergeDays, unmergeDeadline, type TicketDetail, type TicketTimelineEnt
 import { feedback } from '../../../platform/feedback';
 import { formatDateTime } from '../../../platform/format';
 import { useSplitTicket, useUnmergeTicket } from '../api';
-import { MergeDialog } from './MergeDialog';
 import { SafeHtml } from './SafeHtml';
+
+// Loaded when first opened: the ticket page does not wait for the merge dialog's table and search.
+const MergeDialog = lazy(() => import('./MergeDialog').then((m) => ({ default: m.MergeDialog })));
 
 /** On a merged ticket: where its conversation went, and Unmerge while the server offers it. */
 export function MergedBanner({ ticket, onReload }: { ticket: TicketDetail; onReload: () => void }) {
@@ -89,16 +91,18 @@ export function MergeSplitButtons({
         </Button>
       )}
       {open === 'merge' && (
-        <MergeDialog
-          title={t('ticket.merge.intoTitle', { caseNumber: ticket.caseNumber })}
-          sources={[ticket]}
-          candidates={[]}
-          onClose={() => setOpen(null)}
-          onMerged={() => {
-            setOpen(null);
-            onReload();
-          }}
-        />
+        <Suspense fallback={null}>
+          <MergeDialog
+            title={t('ticket.merge.intoTitle', { caseNumber: ticket.caseNumber })}
+            sources={[ticket]}
+            candidates={[]}
+            onClose={() => setOpen(null)}
+            onMerged={() => {
+              setOpen(null);
+              onReload();
+            }}
+          />
+        </Suspense>
       )}
       {open === 'split' && (
         <SplitDialog
