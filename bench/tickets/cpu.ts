@@ -43,7 +43,15 @@ const deadline = setTimeout(() => {
 deadline.unref();
 
 /** One measured unit: a request, or (`then`) the requests a screen sends, counted together. */
-type Path = { name: string; method: 'GET' | 'POST'; url: string; body?: unknown; then?: string[] };
+type Path = {
+  name: string;
+  method: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+  then?: string[];
+  /** Rows the path is measured with (made before each measure, removed after): 20 triggers and 3 webhooks. */
+  with?: 'triggers';
+};
 const paths: Path[] = [
   { name: 'GetMyInfo', method: 'GET', url: '/api/token/GetMyInfo' },
   { name: 'Ticket list, default page', method: 'POST', url: '/api/Ticket/Query', body: {} },
@@ -56,6 +64,8 @@ const paths: Path[] = [
   { name: 'Keyword search, English', method: 'POST', url: '/api/Ticket/Query', body: { keyword: 'printer offline' } },
   { name: 'Dashboard', method: 'GET', url: '/api/Ticket/Dashboard' },
   { name: 'Ticket create', method: 'POST', url: '/api/Ticket/Add' },
+  // Issue 32: the same create heard by 20 active ticket.created triggers (5 match: a tag, a field, 3 webhooks).
+  { name: 'Ticket create, 20 triggers + 3 webhooks', method: 'POST', url: '/api/Ticket/Add', with: 'triggers' },
   // Issue 30: a catalog request (its form's values checked, the ticket, its approval started, its items).
   { name: 'Catalog submit (workflow start)', method: 'POST', url: '/api/Catalog/Submit' },
   // The ticket page (issue 16): one request since Screen; before it, Detail then Timeline. `<ticket>` is a
@@ -226,6 +236,38 @@ async function main() {
       customerEmail: 'bench@customer.example',
     };
 
+    /** 20 active ticket.created triggers by the admin: 15 whose conditions fail, a tag, a field, 3 webhooks. */
+    const addTriggers = async () => {
+      const hooks = await rowsOf<{ id: number }>(
+        database.db,
+        sql`insert into webhook (name, url, events, secret)
+          select 'bench hook ' || g, 'https://127.0.0.1:9/hook', '{}', 'bench-secret' from generate_series(1, 3) g
+          returning id`,
+      );
+      const rules: { conditions: unknown[]; actions: unknown[] }[] = [
+        ...Array.from({ length: 15 }, (_, i) => ({
+          conditions: [{ field: 'subject', op: 'eq', value: `never ${i}` }],
+          actions: [{ set: { priority: 'Urgent' } }],
+        })),
+        { conditions: [{ field: 'projectId', op: 'eq', value: pick.project_id }], actions: [{ addTags: ['bench'] }] },
+        {
+          conditions: [{ field: 'priority', op: 'le', value: 'High' }],
+          actions: [{ set: { ticketType: 'Incident' } }],
+        },
+        ...hooks.map((hook) => ({ conditions: [], actions: [{ webhookId: hook.id }] })),
+      ];
+      for (const [i, rule] of rules.entries())
+        await database.db.execute(
+          sql`insert into trigger (name, event, conditions, actions, "order", created_by)
+            values (${`bench trigger ${i}`}, 'ticket.created', ${JSON.stringify(rule.conditions)}::jsonb,
+              ${JSON.stringify(rule.actions)}::jsonb, ${i}, 1)`,
+        );
+    };
+    const removeTriggers = async () => {
+      await database.db.execute(sql`delete from trigger where name like 'bench trigger %'`);
+      await database.db.execute(sql`delete from webhook where name like 'bench hook %'`);
+    };
+
     const catalogBody = await catalogSubmitBody(app, { 'auth-token': authToken(), authorization: `Bearer ${token}` });
 
     /** The path's requests one after the other, each with its own Auth-Token (as the web sends them). */
@@ -265,6 +307,14 @@ async function main() {
     };
     /** n requests, `concurrency` in flight; CPU of this process (user + system), of the backends, and wall per request. */
     const measure = async (path: Path, n: number) => {
+      if (path.with === 'triggers') await addTriggers();
+      try {
+        return await measureNow(path, n);
+      } finally {
+        if (path.with === 'triggers') await removeTriggers();
+      }
+    };
+    const measureNow = async (path: Path, n: number) => {
       const perPath = 1 + (path.then?.length ?? 0);
       const tokens = Array.from({ length: n }, () => Array.from({ length: perPath }, authToken));
       let next = 0;

@@ -76,6 +76,17 @@ const makers: Record<string, () => Promise<number>> = {
       ],
       shared: true,
     }),
+  Trigger: () =>
+    add('Trigger', {
+      name: unique('trigger'),
+      event: 'ticket.updated',
+      conditions: [
+        { field: 'status', op: 'changedTo', value: 'Pending' },
+        { field: 'priority', op: 'ge', value: 'High' },
+      ],
+      actions: [{ addTags: ['waiting'] }, { comment: { public: false, body: '<p>Waiting</p>' } }],
+      order: 5,
+    }),
   CustomField: () =>
     add('CustomField', {
       key: unique('device_'),

@@ -39,6 +39,7 @@ import { macroModule } from './macro/index.js';
 import { ticketViewModule } from './ticketView/index.js';
 import { requestTypeModule } from './requestType/index.js';
 import { webhookModule } from './webhook/index.js';
+import { triggerModule } from './trigger/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -92,4 +93,5 @@ export const modules: readonly ModuleManifest[] = [
   ticketViewModule,
   // After ticket (its events' payloads read tickets).
   webhookModule,
+  triggerModule,
 ];

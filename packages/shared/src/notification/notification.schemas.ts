@@ -148,6 +148,12 @@ export const notificationTitles = {
     'zh-cn': '{title} 已被驳回',
     'zh-tw': '{title} 已被駁回',
   },
+  /** A trigger's notify action (contract 23): the trigger's name and the ticket. */
+  ticketTrigger: {
+    en: '{trigger}: ticket {caseNumber}',
+    'zh-cn': '{trigger}：工单 {caseNumber}',
+    'zh-tw': '{trigger}：工單 {caseNumber}',
+  },
   approvalCancelled: {
     en: '{title} was cancelled',
     'zh-cn': '{title} 已撤销',

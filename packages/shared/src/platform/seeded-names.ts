@@ -54,6 +54,7 @@ export const seededNames = {
     'jobs.pruneRuns': 'Prune job run history',
     'sla.check': 'Service level warnings',
     'webhook.send': 'Send webhooks',
+    'trigger.schedule': 'Scheduled triggers',
   },
   /** What the default jobs do (their remark), by their handler's class name. */
   jobRemark: {
@@ -69,6 +70,7 @@ export const seededNames = {
     'ticket.archive': 'Moves tickets closed longer ago than Data Management → retention says to the archive (0 = off).',
     'sla.check': 'Tells the assignee and the escalation list of each service-level warning and breach, once each.',
     'webhook.send': 'Sends the queued webhook deliveries (the outbox), retrying with back-off for a day.',
+    'trigger.schedule': 'Runs each scheduled trigger when due over the tickets its conditions find.',
     'workflow.timeout':
       'Reminds the holders of overdue approval tasks, then approves, rejects or escalates as the step says.',
   },

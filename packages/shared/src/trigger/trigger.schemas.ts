@@ -62,6 +62,22 @@ export const triggerMessages = defineMessages('trigger', {
   notifyNobody: 'Choose at least one user or group to notify.',
   /** Dry run: the ticket does not exist or the caller may not see it. */
   ticketUnknown: 'Unknown ticket.',
+  /** A condition or a `set` names a project, category or company that does not exist. */
+  recordUnknown: 'Unknown record.',
+  /** Run log: a trigger's change would fire triggers deeper than `triggerMaxDepth`. */
+  depthLimit: keyed(
+    'trigger.depthLimit',
+    ['depth'],
+    (depth: number) => `Not run: triggers changing tickets fired each other ${depth} levels deep.`,
+  ),
+  /** Run log: a scheduled run found more tickets than one run takes. */
+  scheduleCapped: keyed(
+    'trigger.scheduleCapped',
+    ['cap'],
+    (cap: number) => `More than ${cap} tickets matched; the rest are left for the next run.`,
+  ),
+  /** Run log: the trigger has no one to act as (its author was deleted or deactivated). */
+  noActor: 'The trigger has no active author to act as.',
 } as const);
 
 export const triggerConditionOps = [...conditionOps, 'changed', 'changedTo', 'changedFrom'] as const;

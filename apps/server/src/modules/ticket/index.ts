@@ -20,6 +20,10 @@ export { visibleSql } from './ticket.policy.js';
 export { cancelTicketForOpenItem } from './ticket-change.service.js';
 // Macros (a module above) change tickets through the bulk edit's path, one transaction per ticket.
 export { changeTicketIn, idsOfQuery, workOnEachTicket, type TicketWork } from './ticket-batch.service.js';
+// Triggers (a module above) read and change a ticket for the desk, whoever fired them, and read its custom values.
+export { lockedTicketRecord } from './ticket-batch.service.js';
+export { customValuesOfTicket } from './ticket-custom.service.js';
+export type { TicketRecord } from './ticket.service.js';
 // Saved ticket views (a module above) count their lists under the caller's visibility, and check a saved filter.
 export { countsOfQueries } from './ticket-batch.service.js';
 export { checkDateRange } from './ticket.service.js';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   msg,
   ticketBatchCap,
@@ -17,8 +17,8 @@ import { readSettings } from '../setting/index.js';
 import { applyChange } from './ticket-change.service.js';
 import { checkPrivateAllowed } from './ticket-references.service.js';
 import { visibleSql } from './ticket.policy.js';
-import { ticketListSql } from './ticket.queries.js';
-import { checkDateRange, findVisible, type TicketRecord } from './ticket.service.js';
+import { ticketListSql, ticketRecordColumns } from './ticket.queries.js';
+import { checkDateRange, findVisible, type Changes, type TicketRecord } from './ticket.service.js';
 import { ticket } from './ticket.table.js';
 
 type SettingValues = Awaited<ReturnType<typeof readSettings>>;
@@ -69,9 +69,11 @@ export async function changeTicketIn(
   before: TicketRecord,
   set: TicketBatchSet,
   settings: SettingValues,
+  /** Why, written into the same history entry (a trigger names itself). */
+  why: Changes = {},
 ): Promise<TicketRecord> {
   checkPrivateAllowed(settings, before.privateTicket, set.privateTicket);
-  const { value, removedFiles } = await applyChange(tx, actor, before, set, undefined);
+  const { value, removedFiles } = await applyChange(tx, actor, before, set, undefined, why);
   // Bulk fields name no files; a change that dropped one would leave it on disk unseen.
   if (removedFiles.length > 0) throw new Error('a bulk change dropped files');
   return value;
@@ -124,4 +126,10 @@ export async function batchUpdate(
   return workOnEachTicket(db, actor, ids, language, async (tx, before, settings) => {
     await changeTicketIn(tx, actor, before, input.set, settings);
   });
+}
+
+/** A ticket's record, locked, whoever may see it: work done for the desk (triggers) rather than for a caller. */
+export async function lockedTicketRecord(tx: Tx, ticketId: number): Promise<TicketRecord | undefined> {
+  const [row] = await tx.select(ticketRecordColumns).from(ticket).where(eq(ticket.id, ticketId)).for('update');
+  return row;
 }

@@ -232,7 +232,12 @@ export async function updateTicket(db: Db, actor: Actor, input: TicketUpdate): P
     if (before.rowVersion !== input.rowVersion) throw conflict(msg(messages, 'staleRowVersion'));
     checkPrivateAllowed(settings, before.privateTicket, input.privateTicket);
     const { id: _id, rowVersion, ...changes } = input;
-    return applyChange(tx, actor, before, changes, rowVersion);
+    const result = await applyChange(tx, actor, before, changes, rowVersion);
+    // Triggers (told inside applyChange) may have changed it again: answer it as they left it, so the caller's
+    // rowVersion stays right.
+    if (result.value === before) return result;
+    const [now] = await tx.select(ticketRecordColumns).from(ticket).where(eq(ticket.id, before.id));
+    return { ...result, value: now ?? result.value };
   });
 }
 

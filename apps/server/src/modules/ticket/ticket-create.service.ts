@@ -189,7 +189,12 @@ export async function createTicket(db: Db, actor: Actor, input: TicketCreate): P
     !input.customFields
   )
     return insertTicket(db, actor, input, settings);
-  return db.transaction((tx) => createTicketIn(tx, actor, input, settings));
+  return db.transaction(async (tx) => {
+    const row = await createTicketIn(tx, actor, input, settings);
+    // Triggers (told of the create) may have changed it: answer it as they left it (its rowVersion too).
+    const [now] = await tx.select(ticketRecordColumns).from(ticket).where(eq(ticket.id, row.id));
+    return now ?? row;
+  });
 }
 
 /**
