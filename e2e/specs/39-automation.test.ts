@@ -241,6 +241,7 @@ describe('automation: urgent → tag vip + assign on-call + webhook', () => {
     await result.locator('.dry-run-change', { hasText: /Assigne.*→/ }).waitFor();
     await result.locator('.dry-run-summary', { hasText: webhookName }).waitFor();
     await apiSettled(page);
+    await result.evaluate((element) => element.scrollIntoView({ block: 'end' }));
     await shot(page, '39-trigger-editor-dry-run-en');
     // Nothing was written by the dry run.
     expect(await readTicket(earlier.id)).toMatchObject({ tags: [], assignTo: earlier.assignTo });
@@ -343,7 +344,6 @@ describe('automation: urgent → tag vip + assign on-call + webhook', () => {
       await page.locator('.delivery-drawer .delivery-json', { hasText: urgent.caseNumber }).waitFor();
       await apiSettled(page);
       await shot(page, `39-delivery-drawer-${language}`);
-      if (language !== 'en') await setLanguage(page, 'en');
       await context.close();
     });
 });

@@ -22,7 +22,6 @@ export { cancelTicketForOpenItem } from './ticket-change.service.js';
 export { changeTicketIn, idsOfQuery, workOnEachTicket, type TicketWork } from './ticket-batch.service.js';
 // Triggers (a module above) read and change a ticket for the desk, whoever fired them, and read its custom values.
 export { lockedTicketRecord } from './ticket-batch.service.js';
-export { customValuesOfTicket } from './ticket-custom.service.js';
 export type { TicketRecord } from './ticket.service.js';
 // Saved ticket views (a module above) count their lists under the caller's visibility, and check a saved filter.
 export { countsOfQueries } from './ticket-batch.service.js';

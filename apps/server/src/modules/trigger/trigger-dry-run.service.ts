@@ -1,10 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { type TriggerAction, type TriggerDryRun, type TriggerDryRunResult } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { AppError, notFound, refusalWords } from '../../platform/errors.js';
 import type { Language } from '../../platform/translator.js';
 import { readSettings } from '../setting/index.js';
-import { lockedTicketRecord, ticketVisible } from '../ticket/index.js';
+import { lockedTicketRecord, tagsOfTicket, ticketVisible } from '../ticket/index.js';
+import { webhook } from '../webhook/index.js';
 import { runAction, type ActionRun } from './trigger-actions.service.js';
 import { conditionHolds } from './trigger-conditions.js';
 import { ticketFields } from './trigger-engine.service.js';
@@ -15,6 +17,13 @@ class RolledBack extends Error {}
 
 const kindOf = (action: TriggerAction) =>
   Object.keys(action).find((key) => action[key as keyof TriggerAction] !== undefined) ?? '';
+
+/** What an action sends, for a person: the webhook's name (the other kinds say it in their inputs). */
+async function summaryOf(tx: Tx, action: TriggerAction): Promise<string> {
+  if (action.webhookId === undefined) return '';
+  const [row] = await tx.select({ name: webhook.name }).from(webhook).where(eq(webhook.id, action.webhookId));
+  return row?.name ?? '';
+}
 
 /**
  * `Trigger/DryRun`: the trigger as given (saved or not) against one ticket the caller may see. The actions run as
@@ -50,13 +59,20 @@ export async function dryRunTrigger(db: Db, actor: Actor, input: TriggerDryRun, 
       for (const [index, action] of input.trigger.actions.entries()) {
         const kind = kindOf(action);
         const before = run.current;
+        // Tags are kept beside the ticket's row: read before and after, as the run log does.
+        const tagsToo = Boolean(action.addTags || action.removeTags || action.set?.tags);
         try {
-          await tx.transaction(async (savepoint) => runAction(savepoint, run, action));
+          const tags = await tx.transaction(async (savepoint) => {
+            const from = tagsToo ? await tagsOfTicket(savepoint, run.current.id) : [];
+            await runAction(savepoint, run, action);
+            return tagsToo ? { from, to: await tagsOfTicket(savepoint, run.current.id) } : undefined;
+          });
           const changes: Record<string, { from: unknown; to: unknown }> = {};
           for (const key of Object.keys(action.set ?? {}) as (keyof typeof before)[])
             if (JSON.stringify(before[key] ?? null) !== JSON.stringify(run.current[key] ?? null))
               changes[key] = { from: before[key] ?? null, to: run.current[key] ?? null };
-          actions.push({ index, kind, changes, summary: '', problem: null });
+          if (tags && tags.from.join() !== tags.to.join()) changes.tags = tags;
+          actions.push({ index, kind, changes, summary: await summaryOf(tx, action), problem: null });
         } catch (error) {
           run.current = before;
           const problem = error instanceof AppError ? refusalWords(error, language).message : String(error);

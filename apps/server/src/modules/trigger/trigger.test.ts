@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Trigger, TriggerDryRunResult } from '@casedesk/shared';
 import { useTestApp } from '../../../test/helpers.js';
-import { addTicket, staffWith, ticketWorld } from '../../../test/ticket-factories.js';
+import { addTicket, admin, staffWith, ticketWorld } from '../../../test/ticket-factories.js';
+import { allowPrivate, newSecret } from '../../../test/webhook-receiver.js';
 
 // Triggers as records (contract section 23): saved with the checks the schema cannot make, listed in order, tried.
 
@@ -161,6 +162,12 @@ describe('triggers', () => {
       changes: { priority: { from: 'Low', to: 'High' } },
       problem: null,
     });
+    // Tags live beside the ticket's row: the dry run reads them before and after, as the run log does.
+    expect(result.actions[1]).toMatchObject({
+      kind: 'addTags',
+      changes: { tags: { from: [], to: ['checked'] } },
+      problem: null,
+    });
     const now = await ctx.call('GET', `/api/Ticket/Get/${made.id}`, { token: w.agent.token });
     expect(now.body.data).toMatchObject({ priority: 'Low', rowVersion: made.rowVersion });
     // Without trigger:* nothing; a ticket the caller does not see is not found.
@@ -171,5 +178,30 @@ describe('triggers', () => {
     expect((await ctx.call('POST', '/api/TriggerRun/Query', { token: none.token, body: {} })).status).toBe(403);
     const blind = await staffWith(ctx, manager);
     expect((await call(blind.token, 'DryRun', { trigger, ticketId: made.id })).status).toBe(404);
+  });
+
+  it('dry run: a webhook action names the webhook it would send to, and sends nothing', async () => {
+    const w = await ticketWorld(ctx);
+    const boss = await admin(ctx);
+    await allowPrivate(ctx, boss.token, true);
+    const name = `Pager ${randomBytes(3).toString('hex')}`;
+    const hook = await ctx.call('POST', '/api/Webhook/Add', {
+      token: boss.token,
+      body: { name, url: 'http://127.0.0.1:9/hook', secret: newSecret() },
+    });
+    expect(hook.status, hook.raw).toBe(200);
+    await allowPrivate(ctx, boss.token, false);
+    const webhookId = (hook.body.data as { id: number }).id;
+    const made = await addTicket(ctx, w.agent.token, { projectId: w.projectId, categoryId: w.categoryId });
+    const tried = await call(boss.token, 'DryRun', {
+      trigger: { name: unique(), event: 'ticket.created', actions: [{ webhookId }] },
+      ticketId: made.id,
+    });
+    expect(tried.status, tried.raw).toBe(200);
+    expect((tried.body.data as TriggerDryRunResult).actions).toEqual([
+      { index: 0, kind: 'webhookId', changes: {}, summary: name, problem: null },
+    ]);
+    const deliveries = await ctx.call('POST', '/api/WebhookDelivery/Query', { token: boss.token, body: { webhookId } });
+    expect((deliveries.body.data as { total: number }).total).toBe(0);
   });
 });
