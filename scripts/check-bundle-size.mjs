@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The script a route makes the browser download, gzipped, against its budget (issue 11 item 7).
 // Reads the Vite manifest of the built web app (apps/web/dist/.vite/manifest.json); fails above a budget.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -18,25 +19,75 @@ const textsChunk = (name) => {
 };
 const firstScreenTexts = [textsChunk('texts-sign-in-en')];
 
-/**
- * Each route: the lazy chunks it loads on top of the entry (and their static imports), and its budget. The dashboard's
- * grew past 700 KB with the desk (tags, then canned replies and macros) and its texts were not counted (the check looked
- * for locale files the chunks had absorbed): 760 with them; issue 35 halves the script a screen waits for.
- */
-const routes = [
-  { name: 'sign-in (/login)', lazy: ['src/features/auth/pages/login/index.tsx', ...firstScreenTexts], budgetKb: 250 },
-  {
-    name: 'dashboard (/dashboard)',
-    lazy: [
-      'src/app/router/SignedInRoutes.tsx',
-      'src/app/layout/Layout.tsx',
-      'src/features/dashboard/pages/ticket/index.tsx',
-      ...firstScreenTexts,
-      textsChunk('texts-en'),
-    ],
-    budgetKb: 760,
-  },
+/** Every signed-in screen loads these on top of the entry: the routes' map, the layout and all screens' texts. */
+const signedIn = [
+  'src/app/router/SignedInRoutes.tsx',
+  'src/app/layout/Layout.tsx',
+  ...firstScreenTexts,
+  textsChunk('texts-en'),
 ];
+
+/**
+ * The menu's screens (issue 35: every menu route has a budget): the seeded menu's leaves (apps/server's menu.seed.ts,
+ * read through tsx) with their page module, found the way app/router/views.ts finds it (the component's name is the
+ * page's path under features/<module>/pages, or its end), plus My Account and Help, which every user reaches.
+ */
+function menuScreens() {
+  const code = `const { menuSeed } = await import(${JSON.stringify(new URL('../apps/server/src/modules/menu/menu.seed.ts', import.meta.url).href)});
+const leaves = (ms) => ms.flatMap((m) => (m.children?.length ? leaves(m.children) : [{ path: m.path, component: m.component ?? '' }]));
+console.log(JSON.stringify(leaves(menuSeed)));`;
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.trim().split('\n').at(-1));
+}
+const viewName = (key) =>
+  key
+    .replace(/^src\/features\//, '')
+    .replace('/pages/', '/')
+    .replace(/\.tsx$/, '')
+    .replace(/\/index$/, '');
+const normalize = (component) =>
+  component
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/\.(tsx|jsx|vue|ts|js)$/, '')
+    .replace(/(^|\/)index$/, '');
+const pageKeys = Object.keys(manifest).filter((key) => /^src\/features\/[^/]+\/pages\/.+\.tsx$/.test(key));
+function pageOf(component) {
+  const wanted = normalize(component);
+  const matches = wanted
+    ? pageKeys.filter((key) => viewName(key) === wanted || viewName(key).endsWith(`/${wanted}`))
+    : [];
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/**
+ * Budgets, gzip. Sign-in: 250 KB in all. A signed-in screen: what every one of them loads (the entry, the routes' map,
+ * the layout and the texts: `shellBudgetKb`) plus what its page adds (`ownBudgetKb`), each enforced for every menu
+ * route. Issue 35's target is 350 KB in all per screen; the check prints it and the routes above it, and the budgets
+ * come down towards it as the shell shrinks (2026-11-30: shell 514 KB, the largest own part 321 KB, the ticket page).
+ */
+const shellBudgetKb = 530;
+const ownBudgetKb = 330;
+const screenTargetKb = 350;
+const routes = [
+  { name: '/login', lazy: ['src/features/auth/pages/login/index.tsx', ...firstScreenTexts], budgetKb: 250 },
+];
+const unresolved = [];
+for (const { path, component } of menuScreens()) {
+  const page = pageOf(component);
+  if (page) routes.push({ name: path, lazy: [...signedIn, page], ownBudgetKb });
+  else unresolved.push(`${path} (${component})`);
+}
+for (const component of ['personal/index', 'help/index'])
+  if (!routes.some((r) => r.lazy.includes(pageOf(component))))
+    routes.push({ name: component, lazy: [...signedIn, pageOf(component)], ownBudgetKb });
+// The app shows such an entry as "coming soon" (a screen not built yet): nothing of its own to weigh.
+if (unresolved.length) console.log(`Menu screens without a page of the web app yet: ${unresolved.join(', ')}\n`);
+
+/** No chunk a screen needs is larger than this (gzip): one big file is parsed and compiled in one piece. */
+const chunkBudgetKb = 150;
 
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entry) throw new Error('The manifest has no entry: build with build.manifest = true.');
@@ -73,30 +124,53 @@ function sizeOf(file) {
 }
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
+const gzipOf = (files) => [...files].reduce((sum, file) => sum + sizeOf(file).gzip, 0);
 let failed = false;
-console.log('route                      chunks   raw KB   gzip KB  brotli KB  budget KB (gzip)');
+const bigChunks = new Map();
+const shellFiles = chunksOf([entry, ...signedIn]);
+const shellGzip = gzipOf(shellFiles);
+const shellOver = shellGzip > shellBudgetKb * 1024;
+failed ||= shellOver;
+console.log(
+  `signed-in shell (every screen): ${shellFiles.size} chunks, ${kb(shellGzip)} KB gzip, budget ${shellBudgetKb} KB${shellOver ? '  OVER BUDGET' : ''}`,
+);
+console.log(`target per screen (issue 35): ${screenTargetKb} KB gzip in all\n`);
+console.log(
+  'route                             chunks   raw KB   gzip KB  brotli KB   own KB  budget KB (gzip)  largest chunk KB',
+);
+let aboveTarget = 0;
 for (const route of routes) {
   const files = chunksOf([entry, ...route.lazy]);
   let raw = 0;
-  let gzip = 0;
   let brotli = 0;
+  let largest = 0;
   for (const file of files) {
     raw += sizeOf(file).raw;
-    gzip += sizeOf(file).gzip;
     brotli += sizeOf(file).brotli;
+    largest = Math.max(largest, sizeOf(file).gzip);
+    if (sizeOf(file).gzip > chunkBudgetKb * 1024) bigChunks.set(file, [...(bigChunks.get(file) ?? []), route.name]);
   }
-  const over = gzip > route.budgetKb * 1024;
+  const gzip = gzipOf(files);
+  // A signed-in screen: its own part is what it loads beyond the shell.
+  const own = route.ownBudgetKb ? gzipOf([...files].filter((file) => !shellFiles.has(file))) : gzip;
+  const budgetKb = route.ownBudgetKb ?? route.budgetKb;
+  const over = own > budgetKb * 1024;
   failed ||= over;
+  if (route.ownBudgetKb && gzip > screenTargetKb * 1024) aboveTarget++;
   console.log(
-    `${route.name.padEnd(26)} ${String(files.size).padStart(6)} ${kb(raw).padStart(8)} ${kb(gzip).padStart(9)} ${kb(brotli).padStart(10)} ${String(route.budgetKb).padStart(10)}${over ? '  OVER BUDGET' : ''}`,
+    `${route.name.padEnd(33)} ${String(files.size).padStart(6)} ${kb(raw).padStart(8)} ${kb(gzip).padStart(9)} ${kb(brotli).padStart(10)} ${(route.ownBudgetKb ? kb(own) : '').padStart(8)} ${`${route.ownBudgetKb ? 'own ' : ''}${budgetKb}`.padStart(17)} ${kb(largest).padStart(17)}${over ? '  OVER BUDGET' : ''}`,
   );
   if (process.argv.includes('--verbose'))
     for (const file of [...files].sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip))
       console.log(`    ${file.padEnd(50)} ${kb(sizeOf(file).raw).padStart(8)} ${kb(sizeOf(file).gzip).padStart(9)}`);
 }
-if (failed) {
+console.log(`\n${aboveTarget} of ${routes.length - 1} signed-in screens above the ${screenTargetKb} KB target.`);
+for (const [file, names] of bigChunks)
+  console.error(`${file}: ${kb(sizeOf(file).gzip)} KB gzip, above ${chunkBudgetKb} KB (needed by ${names.join(', ')})`);
+if (failed || bigChunks.size) {
   console.error(
-    '\nA route needs more script than its budget (gzip): split it (React.lazy, manualChunks) or trim imports.',
+    '\nA route needs more script than its budget, or a chunk is above the chunk budget (gzip): load heavy widgets' +
+      ' when first used (React.lazy, a dynamic import), split the chunk (vite.config.ts) or trim imports.',
   );
   process.exit(1);
 }

@@ -2,25 +2,27 @@
 // loopback, the built app): N times in a fresh browser context (cold cache) and N times again in the same
 // context (warm cache), plus "open a ticket from the list" inside the app. Prints a Markdown table and writes
 // bench/results/screens-<time>.md. Every run is bounded (BENCH_MAX_SECONDS) and stops what it started.
-//   BENCH_SCREENS_RUNS=7  BENCH_SCREENS_ONLY=ticket,dashboard  BENCH_SCREENS_DB=postgres://... (default: fresh PGlite with demo data)
+// The first row is the baseline (baseline.ts): the ticket list's first page as static HTML from the same server.
+//   BENCH_SCREENS_RUNS=5  BENCH_SCREENS_ONLY=ticket,dashboard  BENCH_SCREENS_DB=postgres://... (default: fresh PGlite with demo data)
 //   BENCH_BUILD=1 (build web + server first; otherwise only when dist is missing)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type CDPSession, type Page, type Request } from 'playwright-core';
-import type { MyInfo, TokenData, WebMenu } from '@casedesk/shared';
+import type { MyInfo, TicketListItem, TokenData, WebMenu } from '@casedesk/shared';
 import { userInfoFrom } from '../../apps/web/src/platform/user-info.js';
 import { launchChromium } from '../../e2e/support/chromium.js';
+import { baselineHtml, baselinePath } from './baseline.js';
 
 const num = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
   return value;
 };
-const runs = num('BENCH_SCREENS_RUNS', 7);
+const runs = num('BENCH_SCREENS_RUNS', 5);
 const maxSeconds = num('BENCH_MAX_SECONDS', 3600);
 const port = num('BENCH_SCREENS_PORT', 3960);
 const only = (process.env.BENCH_SCREENS_ONLY ?? '').split(',').filter(Boolean);
@@ -32,6 +34,8 @@ const shots = process.env.BENCH_SCREENS_SHOTS === '1';
 const shotsTheme = JSON.parse(process.env.BENCH_SCREENS_SHOTS_THEME ?? '{}') as Record<string, unknown>;
 /** BENCH_SCREENS_TRACE=1: print each load's requests (start and end in ms from the navigation) to find waterfalls. */
 const trace = process.env.BENCH_SCREENS_TRACE === '1';
+/** BENCH_SCREENS_PROFILE=1: a Chromium trace of one warm load per screen (bench/results/screens-traces/, chrome://tracing). */
+const profile = process.env.BENCH_SCREENS_PROFILE === '1';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const base = `http://127.0.0.1:${port}`;
@@ -39,6 +43,7 @@ const storagePrefix = 'casedesk-ticket:';
 let server: ChildProcess | undefined;
 let browser: Browser | undefined;
 let dataDir: string | undefined;
+let webDist = '';
 
 async function cleanUp() {
   await browser?.close().catch(() => undefined);
@@ -66,6 +71,11 @@ async function startServer() {
   if (!built || process.env.BENCH_BUILD === '1')
     execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   dataDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-screens-'));
+  // The built web app is copied, so a build during the run changes nothing measured; the baseline page is written
+  // there before the start (the server lists its static files then) and filled once the API can be asked for the rows.
+  webDist = join(dataDir, 'web');
+  cpSync(join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
+  writeFileSync(join(webDist, baselinePath), baselineHtml([], 0));
   server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
@@ -73,6 +83,7 @@ async function startServer() {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       DATABASE_URL: dbUrl,
       // The embedded database gets the demo data (tickets, users, projects) so that lists have rows.
       DEMO_DATA: dbUrl ? 'false' : 'true',
@@ -138,7 +149,7 @@ function signedInStorage(tokens: TokenData, info: MyInfo) {
 }
 
 // --- the screens: the menu's leaves whose component is a page of the web app (app/router/views.ts) ---
-type Screen = { path: string; component: string; kind: 'chart' | 'content' };
+type Screen = { path: string; component: string; kind: 'chart' | 'content' | 'baseline' };
 
 function pageViews(): string[] {
   const features = join(repoRoot, 'apps/web/src/features');
@@ -178,19 +189,30 @@ function screensOf(menus: WebMenu[], views: string[]): Screen[] {
 const readyProbe = `(() => {
   const contentMarker = '.ant-table-tbody tr:not(.ant-table-measure-row), .ant-form-item, .ant-tree-treenode, '
     + '.ant-descriptions, .ant-card-body, .ant-empty, .ant-result, .ant-list-item';
+  // The first moment each address showed each kind of content, whether or not the bench said yet what it waits for
+  // (a static page may be complete before then).
+  const seen = {};
   const check = () => {
+    const path = location.pathname.toLowerCase();
+    const at = (seen[path] ??= {});
+    if (at.content === undefined || at.chart === undefined) {
+      const pages = [...document.querySelectorAll('.app-content .page-view')].filter((p) => p.checkVisibility());
+      const page = pages[pages.length - 1];
+      if (page && !page.querySelector('.ant-spin-spinning, .ant-skeleton')) {
+        if (at.chart === undefined && page.querySelector('canvas')) at.chart = performance.now();
+        if (at.content === undefined && page.querySelector(contentMarker)) at.content = performance.now();
+      }
+    }
     const wanted = window.__screenWanted;
     if (!wanted || window.__screenReadyAt !== undefined) return;
-    if (location.pathname.toLowerCase() !== wanted.path.toLowerCase()) return;
-    const pages = [...document.querySelectorAll('.app-content .page-view')].filter((p) => p.checkVisibility());
-    const page = pages[pages.length - 1];
-    if (!page || page.querySelector('.ant-spin-spinning, .ant-skeleton')) return;
-    if (page.querySelector(wanted.kind === 'chart' ? 'canvas' : contentMarker)) window.__screenReadyAt = performance.now();
+    const ready = seen[wanted.path.toLowerCase()]?.[wanted.kind === 'chart' ? 'chart' : 'content'];
+    if (ready !== undefined) window.__screenReadyAt = ready;
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  window.__screenCheck = check;
 })();`;
 
-type Load = { ms: number; requests: number; apiCalls: number; kb: number; cpu?: Cpu };
+type Load = { ms: number; requests: number; apiCalls: number; kb: number; scriptKb: number; cpu?: Cpu };
 /** The renderer's main-thread time during a load (Chromium's Performance.getMetrics, seconds → ms). */
 type Cpu = { task: number; script: number; styleLayout: number };
 
@@ -227,6 +249,7 @@ async function openScreen(page: Page, screen: Screen): Promise<Load> {
   let requests = 0;
   let apiCalls = 0;
   let bytes = 0;
+  let scriptBytes = 0;
   let open = 0;
   let lastChange = performance.now();
   const startedAt = performance.now();
@@ -252,6 +275,7 @@ async function openScreen(page: Page, screen: Screen): Promise<Load> {
     request.response().then(async (response) => {
       const sizes = response ? await request.sizes().catch(() => null) : null;
       if (sizes) bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+      if (sizes && request.resourceType() === 'script') scriptBytes += sizes.responseBodySize;
       settle();
     }, settle);
   };
@@ -260,7 +284,9 @@ async function openScreen(page: Page, screen: Screen): Promise<Load> {
     await page.goto(`${base}${screen.path}`, { waitUntil: 'commit' });
     await page.evaluate(
       (wanted) => {
-        (window as unknown as { __screenWanted: typeof wanted }).__screenWanted = wanted;
+        const w = window as unknown as { __screenWanted: typeof wanted; __screenCheck?: () => void };
+        w.__screenWanted = wanted;
+        w.__screenCheck?.();
       },
       { path: screen.path, kind: screen.kind },
     );
@@ -279,7 +305,7 @@ async function openScreen(page: Page, screen: Screen): Promise<Load> {
     while ((open > 0 || performance.now() - lastChange < 500) && performance.now() < until)
       await new Promise((r) => setTimeout(r, 50));
     if (trace) console.error(`${screen.path}: ready at ${ms.toFixed(0)} ms\n${timeline.sort().join('\n')}`);
-    return { ms, requests, apiCalls, kb: bytes / 1024 };
+    return { ms, requests, apiCalls, kb: bytes / 1024, scriptKb: scriptBytes / 1024 };
   } finally {
     page.off('request', onRequest);
   }
@@ -343,7 +369,22 @@ async function main() {
   const first = await signIn();
   const menus = await call<WebMenu[]>('GET', '/api/Menu/WebMenus', first.tokens.token);
   let screens = screensOf(menus, pageViews());
-  if (only.length) screens = screens.filter((s) => only.some((word) => s.path.includes(word)));
+  // The ticket page (a `:id` route) with the list's first ticket; the baseline page first, filled with the same list.
+  const list = await call<{ items: TicketListItem[]; total: number }>('POST', '/api/Ticket/Query', first.tokens.token, {
+    page: 1,
+    pageSize: 20,
+  });
+  writeFileSync(join(webDist, baselinePath), baselineHtml(list.items, list.total));
+  const firstTicket = list.items[0];
+  const ticketAt = screens.findIndex((s) => s.path === '/ticket/list');
+  if (firstTicket && ticketAt >= 0)
+    screens.splice(ticketAt + 1, 0, {
+      path: `/ticket/info/${firstTicket.id}`,
+      component: 'ticket/info',
+      kind: 'content',
+    });
+  screens.unshift({ path: baselinePath, component: '', kind: 'baseline' });
+  if (only.length) screens = screens.filter((s) => s.kind === 'baseline' || only.some((w) => s.path.includes(w)));
   console.error(`${screens.length} screens, ${runs} cold + ${runs} warm loads each`);
 
   browser = await launchChromium();
@@ -368,7 +409,26 @@ async function main() {
       try {
         const page = await context.newPage();
         await openScreen(page, screen);
-        for (let i = 0; i < runs; i++) row.warm.push(await openScreen(page, screen));
+        for (let i = 0; i < runs; i++) {
+          // The renderer's totals before and after; a navigation that moved to a new renderer gives no difference.
+          const before = await cpuOf(page);
+          const load = await openScreen(page, screen);
+          const after = await cpuOf(page);
+          const cpu = {
+            task: after.task - before.task,
+            script: after.script - before.script,
+            styleLayout: after.styleLayout - before.styleLayout,
+          };
+          row.warm.push(cpu.task >= 0 ? { ...load, cpu } : load);
+        }
+        if (profile) {
+          const dir = join(repoRoot, 'bench/results/screens-traces');
+          mkdirSync(dir, { recursive: true });
+          const path = join(dir, `${screen.path.slice(1).replace(/[/.]/g, '_')}-warm.json`);
+          await browser!.startTracing(page, { path, screenshots: false });
+          await openScreen(page, screen);
+          await browser!.stopTracing();
+        }
       } finally {
         await context.close();
       }
@@ -425,56 +485,87 @@ async function main() {
   }
 
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
+  const ms = (loads: Load[]) => loads.map((l) => l.ms);
+  const baseline = rows.find((r) => r.kind === 'baseline');
+  const ratio = (value: number, of: number | undefined) =>
+    of && Number.isFinite(value) ? `${(value / of).toFixed(1)}×` : '-';
+  const cpus = (loads: Load[]) => loads.flatMap((l) => (l.cpu ? [l.cpu] : []));
+  const cpuMedian = (loads: Load[], key: keyof Cpu) => median(cpus(loads).map((c) => c[key]));
   const lines = [
     `bench:screens, ${new Date().toISOString()}, ${runs} loads each, ${dbUrl ? 'PostgreSQL' : 'PGlite with demo data'}, admin`,
     '',
-    '| screen | kind | cold p50 ms | cold p95 ms | warm p50 ms | warm p95 ms | requests cold | API calls | KB cold | requests warm | KB warm |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    "Times to first useful content (ms from the navigation); × = p50 over the baseline's p50 (a static HTML page of the",
+    "ticket list's first page from the same server); script KB = scripts as sent (compressed) on a cold load; main",
+    "thread = the renderer's task time, p50 ms (cold: until no request was open for 500 ms; warm: the same, per navigation).",
+    '',
+    '| screen | cold p50 | cold p90 | warm p50 | warm p90 | cold × | warm × | script KB | KB cold | requests cold | API calls | main thread cold | main thread warm |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
+  const bc = baseline ? median(ms(baseline.cold)) : undefined;
+  const bw = baseline ? median(ms(baseline.warm)) : undefined;
   for (const row of rows) {
-    const cold = row.cold.map((l) => l.ms);
-    const warm = row.warm.map((l) => l.ms);
-    lines.push(
-      `| ${row.screen} | ${row.kind} | ${fmt(median(cold))} | ${fmt(percentile(cold, 95))} | ${fmt(median(warm))} | ${fmt(percentile(warm, 95))} | ${fmt(median(row.cold.map((l) => l.requests)))} | ${fmt(median(row.cold.map((l) => l.apiCalls)))} | ${fmt(median(row.cold.map((l) => l.kb)))} | ${fmt(median(row.warm.map((l) => l.requests)))} | ${fmt(median(row.warm.map((l) => l.kb)))} |`,
-    );
+    const cold = ms(row.cold);
+    const warm = ms(row.warm);
+    const cells = [
+      row.kind === 'baseline' ? `${row.screen} (baseline)` : row.screen,
+      fmt(median(cold)),
+      fmt(percentile(cold, 90)),
+      fmt(median(warm)),
+      fmt(percentile(warm, 90)),
+      ratio(median(cold), bc),
+      ratio(median(warm), bw),
+      fmt(median(row.cold.map((l) => l.scriptKb))),
+      fmt(median(row.cold.map((l) => l.kb))),
+      fmt(median(row.cold.map((l) => l.requests))),
+      fmt(median(row.cold.map((l) => l.apiCalls))),
+      fmt(cpuMedian(row.cold, 'task')),
+      fmt(cpuMedian(row.warm, 'task')),
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
   }
-  const all = (pick: (r: Row) => Load[]) => rows.flatMap((r) => pick(r).map((l) => l.ms));
+  const screenRows = rows.filter((r) => r.kind !== 'baseline');
+  const all = (pick: (r: Row) => Load[]) => screenRows.flatMap((r) => pick(r));
   lines.push(
-    `| **all screens** | | ${fmt(median(all((r) => r.cold)))} | ${fmt(
-      percentile(
+    `| **all screens** | ${fmt(median(ms(all((r) => r.cold))))} | ${fmt(percentile(ms(all((r) => r.cold)), 90))} | ${fmt(
+      median(ms(all((r) => r.warm))),
+    )} | ${fmt(percentile(ms(all((r) => r.warm)), 90))} | ${ratio(median(ms(all((r) => r.cold))), bc)} | ${ratio(
+      median(ms(all((r) => r.warm))),
+      bw,
+    )} | ${fmt(median(all((r) => r.cold).map((l) => l.scriptKb)))} | | | | ${fmt(
+      cpuMedian(
         all((r) => r.cold),
-        95,
+        'task',
       ),
-    )} | ${fmt(median(all((r) => r.warm)))} | ${fmt(
-      percentile(
+    )} | ${fmt(
+      cpuMedian(
         all((r) => r.warm),
-        95,
+        'task',
       ),
-    )} | | | | | |`,
+    )} |`,
   );
-  // Main thread of a cold load (a new page's renderer totals): less swayed by other load than wall-clock times.
-  const cpus = (loads: Load[]) => loads.flatMap((l) => (l.cpu ? [l.cpu] : []));
+  // Main thread split (Chromium's Performance.getMetrics): less swayed by other load than wall-clock times.
   const cpuCells = (loads: Load[]) =>
-    (['task', 'script', 'styleLayout'] as const).map((key) => fmt(median(cpus(loads).map((c) => c[key])))).join(' | ');
+    (['task', 'script', 'styleLayout'] as const).map((key) => fmt(cpuMedian(loads, key))).join(' | ');
   lines.push(
     '',
-    'Main thread of a cold load, p50 ms (until no request was open for 500 ms):',
+    'Main thread, p50 ms: all tasks, script, style and layout; cold, then warm:',
     '',
-    '| screen | all tasks | script | style and layout |',
-    '|---|---:|---:|---:|',
-    ...rows.map((row) => `| ${row.screen} | ${cpuCells(row.cold)} |`),
-    `| **all screens** | ${cpuCells(rows.flatMap((r) => r.cold))} |`,
+    '| screen | cold tasks | cold script | cold style+layout | warm tasks | warm script | warm style+layout |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((row) => `| ${row.screen} | ${cpuCells(row.cold)} | ${cpuCells(row.warm)} |`),
+    `| **all screens** | ${cpuCells(all((r) => r.cold))} | ${cpuCells(all((r) => r.warm))} |`,
   );
   if (inApp.length)
     lines.push(
       '',
-      `Open a ticket from the list (in the app, click to the ticket's content): p50 ${fmt(median(inApp))} ms, p95 ${fmt(percentile(inApp, 95))} ms`,
+      `Open a ticket from the list (in the app, click to the ticket's content): p50 ${fmt(median(inApp))} ms, p90 ${fmt(percentile(inApp, 90))} ms`,
     );
   const report = lines.join('\n');
   console.log(report);
   mkdirSync(join(repoRoot, 'bench/results'), { recursive: true });
   const file = join(repoRoot, `bench/results/screens-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
   writeFileSync(file, `${report}\n`);
+  writeFileSync(file.replace(/\.md$/, '.json'), `${JSON.stringify(rows)}\n`);
   console.error(`written ${relative(repoRoot, file)}`);
 }
 

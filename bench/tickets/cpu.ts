@@ -184,7 +184,9 @@ async function main() {
     const config = {
       ...loadConfig({
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-        RATE_LIMIT_MAX: '0',
+        // 0: no limiter; a number (BENCH_RATE_LIMIT_MAX=10000000) counts every request in PostgreSQL without refusing
+        // any, to measure what the limiter costs (contract 25).
+        RATE_LIMIT_MAX: process.env.BENCH_RATE_LIMIT_MAX ?? '0',
         LOGIN_RATE_LIMIT_MAX: '0',
       }),
       databaseUrl: url.toString(),

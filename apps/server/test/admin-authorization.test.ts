@@ -158,6 +158,11 @@ const cases: Case[] = [
       body: { id: await targetUser(), password: 'Temp@1234', confirmPassword: 'Temp@1234' },
     }),
   },
+  {
+    route: 'POST /api/User/ResetSecondFactor',
+    code: 'user:edit',
+    request: async () => ({ url: '/api/User/ResetSecondFactor', body: { id: await targetUser() } }),
+  },
 
   ...resourceCases(
     'UserGroup',

@@ -36,6 +36,12 @@ const reviewedPublicRoutes = [
   // Single sign-on: the provider sends the browser back here; the sign-in page trades its one-time code.
   'GET /api/token/SSOCallback',
   'POST /api/token/SSOExchange',
+  // The second step of a sign-in (contract 24): the challenge Login answered after the right password is the credential.
+  'POST /api/token/LoginSecondFactor',
+  'POST /api/token/PasskeyOptions',
+  'POST /api/token/PasskeyLogin',
+  'POST /api/token/TotpSetup',
+  'POST /api/token/TotpEnable',
   'GET /api/atest/VueLog',
   // The sign-in page's product title, language and SSO button (docs/contract-admin.md).
   'GET /api/Settings/Public',

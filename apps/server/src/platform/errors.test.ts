@@ -173,6 +173,8 @@ describe('the envelope and the error table (contract section 2)', () => {
       const health = await limited.inject({ method: 'GET', url: '/healthz' });
       expect(health.statusCode).toBe(429);
       expect(JSON.parse(health.body)).toEqual({ resultCode: 429, resultMsg: messages.tooManyRequests, data: null });
+      // A signed-in caller counts against their own budget (contract 25), not the address's: spent, it is refused too.
+      for (let i = 0; i < 5; i++) expect((await inject(limited, 'GET', '/api/Account/Profile')).status).toBe(200);
       const before = await rowCount(ctx, dept);
       const api = await inject(limited, 'POST', '/api/Dept/Add', {
         payload: '{"name":"Limited","code":"LIMITED"}',

@@ -51,7 +51,7 @@ export type DomainEvent =
    */
   | {
       type: 'user.mail';
-      event: 'passwordReset' | 'signInLocked' | 'holidayReminder';
+      event: 'passwordReset' | 'signInLocked' | 'secondFactorReset' | 'holidayReminder';
       userId: number;
       /** Template variables beyond the user's own (`link`, `hours`, `holiday` ...). */
       values: Record<string, string | number>;

@@ -15,6 +15,9 @@ import labelsEn from '../../../web/src/platform/labels/locales/en.json' with { t
 import labelsCn from '../../../web/src/platform/labels/locales/zh-cn.json' with { type: 'json' };
 import labelsTw from '../../../web/src/platform/labels/locales/zh-tw.json' with { type: 'json' };
 import auditEn from '../../../web/src/platform/audit/locales/en.json' with { type: 'json' };
+import automationEn from '../../../web/src/features/automation/locales/en.json' with { type: 'json' };
+import automationCn from '../../../web/src/features/automation/locales/zh-cn.json' with { type: 'json' };
+import automationTw from '../../../web/src/features/automation/locales/zh-tw.json' with { type: 'json' };
 import auditCn from '../../../web/src/platform/audit/locales/zh-cn.json' with { type: 'json' };
 import auditTw from '../../../web/src/platform/audit/locales/zh-tw.json' with { type: 'json' };
 import authEn from '../../../web/src/features/auth/locales/en.json' with { type: 'json' };
@@ -93,6 +96,7 @@ export const localeTexts = {
     crudEn,
     labelsEn,
     auditEn,
+    automationEn,
     authEn,
     ticketEn,
     workflowEn,
@@ -118,6 +122,7 @@ export const localeTexts = {
     crudCn,
     labelsCn,
     auditCn,
+    automationCn,
     authCn,
     ticketCn,
     workflowCn,
@@ -143,6 +148,7 @@ export const localeTexts = {
     crudTw,
     labelsTw,
     auditTw,
+    automationTw,
     authTw,
     ticketTw,
     workflowTw,

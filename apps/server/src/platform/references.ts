@@ -4,7 +4,7 @@ import type { Message } from '@casedesk/shared';
 import type { Tx } from './db.js';
 
 /** The records other modules hold references to, named by the module that owns them. */
-export type ReferencedRecord = 'user' | 'dept' | 'position' | 'role' | 'userGroup';
+export type ReferencedRecord = 'user' | 'dept' | 'position' | 'role' | 'userGroup' | 'webhook';
 
 /**
  * What a module holds of a record another module owns (a ticket's assignee, a user's department), asked by the

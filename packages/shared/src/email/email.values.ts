@@ -16,6 +16,7 @@ export const emailEvents = [
   'approvalFinished',
   'passwordReset',
   'signInLocked',
+  'secondFactorReset',
   'holidayReminder',
   'slaWarning',
   'slaBreached',

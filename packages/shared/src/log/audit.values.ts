@@ -37,10 +37,13 @@ export const auditEntities = [
   'Ticket',
   'TicketView',
   'TicketWatcher',
+  'Trigger',
   'User',
   'UserGroup',
   'Vendor',
   'WebApi',
+  'Webhook',
+  'WebhookDelivery',
   'Workflow',
   'WorkflowRegistry',
 ] as const;

@@ -19,6 +19,7 @@ export const logMessages = defineMessages('log', {
   purposePasswordChange: 'password change',
   purposeScreenUnlock: 'screen unlock',
   purposeEmailChange: 'e-mail change',
+  purposeSecondFactor: 'second factor',
   mailFetchFailed: 'Mail account "{account}" ({protocol} {host}): {error}',
   noTemplate: 'No active e-mail template for "{event}" in {language} or English: no mail queued.',
   templateBroken: 'The e-mail template {templateId} for "{event}" could not be rendered: no mail queued.',

@@ -14,6 +14,8 @@ export const loginReasons = defineMessages('loginReason', {
   heldOffChange: 'address held off (password change)',
   heldOffUnlock: 'address held off (screen unlock)',
   heldOffEmail: 'address held off (e-mail change)',
+  wrongSecondFactor: 'wrong code (second factor)',
+  heldOffSecondFactor: 'address held off (second factor)',
   unknownUser: 'unknown user name',
   singleSignOn: 'single sign-on',
 });

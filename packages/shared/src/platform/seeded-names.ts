@@ -11,6 +11,7 @@ const templateEventTitles: Record<(typeof emailEvents)[number], string> = {
   approvalFinished: 'Approval finished',
   passwordReset: 'Password reset',
   signInLocked: 'Sign-in locked',
+  secondFactorReset: 'Second factor reset',
   holidayReminder: 'Holiday reminder',
   slaWarning: 'Service level warning',
   slaBreached: 'Service level breached',

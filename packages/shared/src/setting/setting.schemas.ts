@@ -53,6 +53,8 @@ export const toggleSettingsSchema = z.object({
   ssoButton: z.boolean(),
   /** Webhooks may send to loopback, link-local and private addresses (off: refused at save and at send). */
   webhookPrivateAddresses: z.boolean(),
+  /** Roles whose holders must have a second factor (set up at their next sign-in); SSO users keep their provider's. */
+  twoFactorRoles: z.array(z.string().max(50)).max(200).default([]),
 });
 
 /** Settings → Token. */

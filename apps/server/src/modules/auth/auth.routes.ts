@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   envelopeSchema,
   forgotPasswordSchema,
+  loginAnswerSchema,
   loginSchema,
   messages,
   msg,
@@ -22,6 +23,7 @@ import { ok } from '../../platform/envelope.js';
 import { AppError } from '../../platform/errors.js';
 import { writeSystemLog } from '../../platform/logs.js';
 import * as auth from './auth.service.js';
+import { registerSecondFactorRoutes } from './second-factor.routes.js';
 import { registerSsoRoutes } from './sso.routes.js';
 
 const tags = ['Token'];
@@ -65,7 +67,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: auth.AuthContext, 
     {
       config: { access: 'public', rateLimit: perIp },
       preHandler: limitPerUserName,
-      schema: { tags, body: loginSchema, response: { 200: envelopeSchema(tokenDataSchema) } },
+      schema: { tags, body: loginSchema, response: { 200: envelopeSchema(loginAnswerSchema) } },
     },
     async (request) => ok(await auth.login(ctx, request.body, meta(request))),
   );
@@ -137,6 +139,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: auth.AuthContext, 
   );
 
   registerSsoRoutes(app, ctx, meta);
+  registerSecondFactorRoutes(app, ctx, meta, perIp);
 
   r.get(
     '/api/atest/VueLog',

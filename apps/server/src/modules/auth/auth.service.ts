@@ -9,6 +9,7 @@ import {
   type LogoutResult,
   msg,
   type MyInfo,
+  type LoginAnswer,
   type RefreshToken,
   type ResetInitPassword,
   type TokenData,
@@ -26,6 +27,7 @@ import { readSettings } from '../setting/index.js';
 import { appUser } from '../user/index.js';
 import { loadActor } from './actor.queries.js';
 import { passwordReset, refreshToken, userSession } from './auth.table.js';
+import { openChallenge, secondFactorRequired, secondFactorsOf } from './second-factor.service.js';
 import { checkPasswordCounted } from './sign-in-guard.service.js';
 import { endSessionUrl } from './sso.service.js';
 
@@ -61,7 +63,7 @@ const sessionExpiry = async (ctx: AuthContext) =>
 const signAccess = async (ctx: AuthContext, claims: { userId: number; sessionId: string }) =>
   ctx.accessTokens.sign(claims, (await readSettings(ctx.db)).token.accessMinutes);
 
-export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): Promise<TokenData> {
+export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): Promise<LoginAnswer> {
   const user = await findByLoginName(ctx.db, input.userName);
   const log = {
     loginName: input.userName.slice(0, 100),
@@ -75,7 +77,15 @@ export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): P
     await writeLoginLog(ctx.db, { ...log, result: 'Failed', message: loginReasons.unknownUser });
     throw badRequest(msg(messages, 'loginFailed'));
   }
-  const check = await checkPasswordCounted(ctx.db, { user, password: input.password, ...meta, purpose: 'sign-in' });
+  // With a second factor a right password does not end a run of wrong codes: only the second step does.
+  const secondFactor = await secondFactorsOf(ctx.db, user.id);
+  const check = await checkPasswordCounted(ctx.db, {
+    user,
+    password: input.password,
+    ...meta,
+    purpose: 'sign-in',
+    keepCount: secondFactor.length > 0,
+  });
   // Held off answers as a wrong password does: the answer does not tell whether the account exists.
   if (check !== 'ok') throw badRequest(msg(messages, 'loginFailed'));
 
@@ -85,6 +95,11 @@ export async function login(ctx: AuthContext, input: Login, meta: ClientMeta): P
     await writeLoginLog(ctx.db, { ...log, result: user.lockedAt ? 'Locked' : 'Failed', message: refusal.text });
     throw badRequest(refusal);
   }
+
+  // The second step (contract section 24): no tokens yet, a challenge naming this sign-in.
+  if (secondFactor.length > 0) return { secondFactor, challenge: await openChallenge(ctx.db, user.id, 'signIn') };
+  if (await secondFactorRequired(ctx.db, user.id))
+    return { secondFactor: [], setupRequired: true, challenge: await openChallenge(ctx.db, user.id, 'signIn') };
 
   return openSession(ctx, user, meta, { message: null, loginName: log.loginName });
 }

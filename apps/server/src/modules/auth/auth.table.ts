@@ -1,4 +1,4 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../platform/columns.js';
 import { userKey } from '../user/user.table.js';
 
@@ -109,4 +109,72 @@ export const ssoHandoff = pgTable(
     usedAt: timestamptz('used_at'),
   },
   (t) => [index('sso_handoff_user_idx').on(t.userId), userKey('sso_handoff_user_fk', t.userId)],
+);
+
+/**
+ * A user's authenticator app (contract section 24): the secret sealed (`sealSecret`), a new one waiting for its
+ * first code while being set up, and the last time step a code was taken at (a code is refused a second time).
+ * Recovery codes are hashed with `recoverySalt` (sha256: they are random, 50 bits, not passwords a person chose).
+ */
+export const userTotp = pgTable(
+  'user_totp',
+  {
+    userId: integer('user_id').primaryKey(),
+    secretSealed: text('secret_sealed'),
+    pendingSecretSealed: text('pending_secret_sealed'),
+    enabledAt: timestamptz('enabled_at'),
+    lastTimeStep: integer('last_time_step'),
+    recoverySalt: text('recovery_salt'),
+  },
+  (t) => [userKey('user_totp_user_fk', t.userId)],
+);
+
+/** Ten single-use recovery codes per user, stored as salted hashes, shown once. */
+export const recoveryCode = pgTable(
+  'recovery_code',
+  {
+    userId: integer('user_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'recovery_code_pk', columns: [t.userId, t.codeHash] }),
+    userKey('recovery_code_user_fk', t.userId),
+  ],
+);
+
+/** A passkey or security key (WebAuthn) of a user: the credential's public key (COSE, base64url) and signature counter. */
+export const userPasskey = pgTable(
+  'user_passkey',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').notNull(),
+    credentialId: text('credential_id').notNull().unique('user_passkey_credential_uq'),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [index('user_passkey_user_idx').on(t.userId), userKey('user_passkey_user_fk', t.userId)],
+);
+
+/**
+ * A challenge between two steps, stored as a hash of what the client holds: `signIn` after the right password
+ * (the second step, or the compulsory setup), `passkey` a passkey registration under way. Short-lived; a sign-in
+ * one is used once. `webauthn`: the WebAuthn challenge handed to the browser for it.
+ */
+export const authChallenge = pgTable(
+  'auth_challenge',
+  {
+    challengeHash: text('challenge_hash').primaryKey(),
+    kind: text('kind', { enum: ['signIn', 'passkey'] }).notNull(),
+    userId: integer('user_id').notNull(),
+    webauthn: text('webauthn'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('auth_challenge_user_idx').on(t.userId), userKey('auth_challenge_user_fk', t.userId)],
 );

@@ -2,6 +2,8 @@
 export * from './auth.table.js';
 export { activeUserActors, actorColumns, actorLoader, actorOf, refuseUser, type UserRow } from './actor.queries.js';
 export { checkPasswordCounted, type PasswordPurpose } from './sign-in-guard.service.js';
+export { totpDisable, totpEnable, totpSetup, twoFactorStatus } from './second-factor.service.js';
+export { passkeyRegister, passkeyRegistrationOptions, passkeyRemove, passkeyRename } from './passkey.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { applyUserAccessChange } from './auth.events.js';

@@ -14,7 +14,7 @@ export const firstHoldOffMinutes = 15;
 const maxDoublings = 10;
 
 /** Where a password was typed: sign-in, or a check of the current password by a signed-in user. */
-export type PasswordPurpose = 'sign-in' | 'password change' | 'screen unlock' | 'e-mail change';
+export type PasswordPurpose = 'sign-in' | 'password change' | 'screen unlock' | 'e-mail change' | 'second factor';
 
 /** The sign-in log's reasons for a wrong password and a held-off address, by what the password was asked for. */
 const purposeReasons: Record<PasswordPurpose, { wrong: LoginReason; heldOff: LoginReason }> = {
@@ -22,6 +22,7 @@ const purposeReasons: Record<PasswordPurpose, { wrong: LoginReason; heldOff: Log
   'password change': { wrong: 'wrongPasswordChange', heldOff: 'heldOffChange' },
   'screen unlock': { wrong: 'wrongPasswordUnlock', heldOff: 'heldOffUnlock' },
   'e-mail change': { wrong: 'wrongPasswordEmail', heldOff: 'heldOffEmail' },
+  'second factor': { wrong: 'wrongSecondFactor', heldOff: 'heldOffSecondFactor' },
 };
 
 /** What a password other than the sign-in one was asked for, as the system log words it. */
@@ -29,6 +30,7 @@ const purposeNames = {
   'password change': 'purposePasswordChange',
   'screen unlock': 'purposeScreenUnlock',
   'e-mail change': 'purposeEmailChange',
+  'second factor': 'purposeSecondFactor',
 } as const;
 
 export type PasswordAttempt = {
@@ -37,6 +39,8 @@ export type PasswordAttempt = {
   ip: string;
   userAgent: string | undefined | null;
   purpose: PasswordPurpose;
+  /** A right one leaves the run of wrong ones counted (a password before the second step). */
+  keepCount?: boolean;
 };
 
 /** `heldOff`: this address may not try this account now; callers answer it exactly as a wrong password. */
@@ -54,13 +58,26 @@ const held = (userId: number, ip: string) => and(eq(signInFailure.userId, userId
  * administrator sees `Locked` in the login log.
  */
 export async function checkPasswordCounted(db: Db, attempt: PasswordAttempt): Promise<PasswordCheck> {
+  return checkCounted(db, attempt, () => verifyPassword(attempt.user.passwordHash ?? undefined, attempt.password));
+}
+
+/**
+ * The same count for any secret a user types (a password, an authenticator or recovery code, a passkey): `verify`
+ * runs even while the address is held off, so that the answer takes as long either way (`take` false: a code
+ * or passkey must not be used up by an answer that refuses it anyway).
+ */
+export async function checkCounted(
+  db: Db,
+  attempt: Omit<PasswordAttempt, 'password'>,
+  verify: (take: boolean) => Promise<boolean>,
+): Promise<PasswordCheck> {
   const { user, ip } = attempt;
   const [record] = await db
     .select({ heldOff: sql<boolean>`coalesce(${signInFailure.heldUntil} > now(), false)` })
     .from(signInFailure)
     .where(held(user.id, ip));
-  // Verified even while held off, so that the answer takes as long as any other.
-  const passwordOk = await verifyPassword(user.passwordHash ?? undefined, attempt.password);
+  // Verified even while held off, so that the answer takes as long as any other; but nothing single-use is taken.
+  const passwordOk = await verify(!record?.heldOff);
   const log: LoginIdentity = { loginName: user.loginName, userId: user.id, ip, userAgent: attempt.userAgent ?? null };
   const reasons = purposeReasons[attempt.purpose];
 
@@ -69,6 +86,7 @@ export async function checkPasswordCounted(db: Db, attempt: PasswordAttempt): Pr
     return 'heldOff';
   }
   if (passwordOk) {
+    if (attempt.keepCount) return 'ok';
     // A right password ends the run of wrong ones, from this address and account-wide.
     if (record) await db.delete(signInFailure).where(held(user.id, ip));
     await db

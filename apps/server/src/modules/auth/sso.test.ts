@@ -10,7 +10,7 @@ import { invalidateSettings } from '../setting/setting.service.js';
 import { appSetting } from '../setting/setting.table.js';
 import { appUser, userProject, userRole } from '../user/user.table.js';
 import { role } from '../role/role.table.js';
-import { ssoFlow, ssoHandoff, userSession } from './auth.table.js';
+import { ssoFlow, ssoHandoff, userSession, userTotp } from './auth.table.js';
 
 const systemUrl = 'http://casedesk.test';
 const callbackUrl = `${systemUrl}/api/token/SSOCallback`;
@@ -285,6 +285,21 @@ describe('Single sign-on against a loopback OpenID provider', () => {
     });
     const plainOut = await ctx.call('POST', '/api/token/Logout', { token: (plain.body.data as TokenData).token });
     expect(plainOut.body.data).toBeNull();
+  });
+
+  it('asks a user with a second factor for none after single sign-on: their provider asks for its own', async () => {
+    await configure();
+    const user = await createUser(ctx);
+    await ctx.db.insert(userTotp).values({ userId: user.id, secretSealed: 'v1:a:b:c', enabledAt: new Date() });
+    const password = await ctx.call('POST', '/api/token/Login', {
+      body: { userName: user.loginName, password: user.password },
+    });
+    expect(password.body.data).toMatchObject({ secondFactor: ['totp', 'recovery'] });
+    const who = account({ preferred_username: user.loginName });
+    const { landing, cookie } = await signInAs(who.sub);
+    const tokens = await exchange(landing.searchParams.get('sso')!, cookie);
+    expect(tokens.status, tokens.raw).toBe(200);
+    expect(tokens.body.data).toHaveProperty('token');
   });
 
   it('refuses when single sign-on is off, and when the issuer is wrong (discovery fails), with the reason logged', async () => {

@@ -277,6 +277,32 @@ const seeded: Record<EmailEvent, Record<TemplateLanguage, Seeded>> = {
       ].join('\n'),
     },
   },
+  secondFactorReset: {
+    en: {
+      subject: 'The second factor of your {{ system.name }} account was reset',
+      body: [
+        '<p>Hello {{ user.name }},</p>',
+        '<p>An administrator removed the authenticator app, recovery codes and passkeys of the account <b>{{ user.loginName }}</b>. You sign in with your password alone until you set up a second factor again under My account.</p>',
+        '<p>If you did not ask for this, tell your administrator at once.</p>',
+      ].join('\n'),
+    },
+    'zh-cn': {
+      subject: '您的 {{ system.name }} 账户的两步验证已重置',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>管理员已移除账户 <b>{{ user.loginName }}</b> 的身份验证器应用、恢复码和通行密钥。在“我的账户”中重新设置两步验证之前，您只需密码即可登录。</p>',
+        '<p>如非您本人要求，请立即联系管理员。</p>',
+      ].join('\n'),
+    },
+    'zh-tw': {
+      subject: '您的 {{ system.name }} 帳戶的兩步驟驗證已重設',
+      body: [
+        '<p>{{ user.name }}，您好：</p>',
+        '<p>管理員已移除帳戶 <b>{{ user.loginName }}</b> 的驗證器應用程式、復原碼和通行金鑰。在「我的帳戶」中重新設定兩步驟驗證之前，您只需密碼即可登入。</p>',
+        '<p>如非您本人要求，請立即聯絡管理員。</p>',
+      ].join('\n'),
+    },
+  },
   holidayReminder: {
     en: {
       subject: 'Holiday reminder: {{ holiday.name }} on {{ holiday.day }}',

@@ -48,6 +48,7 @@ export function defaultSettings(env: SettingDefaults): SettingValues {
       privateTickets: true,
       ssoButton: false,
       webhookPrivateAddresses: false,
+      twoFactorRoles: [],
     },
     token: { accessMinutes: env.accessMinutes, refreshDays: env.refreshDays, personalTokens: true },
     upload: { maxSizeMb: 20, allowedTypes: [...defaultAllowedUploadTypes] },

@@ -69,6 +69,8 @@ describe('Settings API', () => {
       accountLockAddresses: 10,
       privateTickets: true,
       ssoButton: false,
+      webhookPrivateAddresses: false,
+      twoFactorRoles: [],
     });
     expect(before.token.value).toEqual({
       accessMinutes: ctx.config.accessTokenMinutes,

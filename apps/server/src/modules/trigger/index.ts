@@ -6,6 +6,7 @@ import type { ModuleManifest } from '../../platform/module.js';
 import { onDomainEvent } from './trigger-engine.service.js';
 import { triggerScheduleDefault, triggerScheduleHandler } from './trigger-schedule.service.js';
 import { registerTriggerRoutes } from './trigger.routes.js';
+import { webhookHeldByTrigger } from './trigger.service.js';
 import * as tables from './trigger.table.js';
 
 /**
@@ -18,4 +19,6 @@ export const triggerModule: ModuleManifest = {
   register: (app, ctx) => registerTriggerRoutes(app, ctx.db),
   events: [onDomainEvent],
   jobs: { handlers: [triggerScheduleHandler], defaults: [triggerScheduleDefault] },
+  // A trigger's `webhookId` action holds its webhook: the webhook's delete is refused naming the trigger.
+  references: [webhookHeldByTrigger],
 };

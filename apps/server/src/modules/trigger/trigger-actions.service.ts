@@ -16,7 +16,7 @@ import { writeNotification } from '../notification/index.js';
 import { readSettings } from '../setting/index.js';
 import { addCommentIn, changeTicketIn, tagsOfTicket, type TicketRecord } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
-import { queueWebhooks } from '../webhook/index.js';
+import { queueWebhooks, webhookTicketSummary } from '../webhook/index.js';
 import type { Changes } from './trigger-conditions.js';
 
 type Settings = Awaited<ReturnType<typeof readSettings>>;
@@ -35,25 +35,6 @@ export type ActionRun = {
 
 const languageOf = (value: string | null | undefined): TemplateLanguage =>
   templateLanguages.includes(value as TemplateLanguage) ? (value as TemplateLanguage) : 'en';
-
-/** The ticket as a webhook receives it from a trigger (the webhook module's own payloads are its own). */
-export async function ticketSummary(tx: Tx, record: TicketRecord) {
-  return {
-    id: record.id,
-    caseNumber: record.caseNumber,
-    subject: record.subject,
-    status: record.status,
-    priority: record.priority,
-    projectId: record.projectId,
-    categoryId: record.categoryId,
-    companyId: record.companyId,
-    assignTo: record.assignTo,
-    customerEmail: record.customerEmail,
-    tags: await tagsOfTicket(tx, record.id),
-    createdAt: record.createdAt,
-    modifiedAt: record.modifiedAt,
-  };
-}
 
 async function tagsAfter(tx: Tx, ticketId: number, add: string[], remove: string[]): Promise<string[]> {
   const before = await tagsOfTicket(tx, ticketId);
@@ -141,7 +122,9 @@ export async function runAction(tx: Tx, run: ActionRun, action: TriggerAction): 
     run.sent += 1;
   }
   if (action.webhookId !== undefined) {
-    const data = { ticket: await ticketSummary(tx, run.current), ...(run.changes ? { changes: run.changes } : {}) };
+    // The ticket in the shape the webhook module sends it for its own events (one payload for receivers to read).
+    const ticketData = await webhookTicketSummary(tx, run.current.id);
+    const data = { ticket: ticketData, ...(run.changes ? { changes: run.changes } : {}) };
     await queueWebhooks(
       tx,
       { event: run.event, data, ticketId: run.current.id, triggerId: run.trigger.id },

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { type TriggerAction, type TriggerDryRun, type TriggerDryRunResult } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
-import type { Db, Tx } from '../../platform/db.js';
+import type { Db } from '../../platform/db.js';
 import { AppError, notFound, refusalWords } from '../../platform/errors.js';
 import type { Language } from '../../platform/translator.js';
 import { readSettings } from '../setting/index.js';
 import { lockedTicketRecord, tagsOfTicket, ticketVisible } from '../ticket/index.js';
-import { webhook } from '../webhook/index.js';
+import { dryRunSummary } from './trigger-dry-run-words.js';
 import { runAction, type ActionRun } from './trigger-actions.service.js';
 import { conditionHolds } from './trigger-conditions.js';
 import { ticketFields } from './trigger-engine.service.js';
@@ -17,13 +16,6 @@ class RolledBack extends Error {}
 
 const kindOf = (action: TriggerAction) =>
   Object.keys(action).find((key) => action[key as keyof TriggerAction] !== undefined) ?? '';
-
-/** What an action sends, for a person: the webhook's name (the other kinds say it in their inputs). */
-async function summaryOf(tx: Tx, action: TriggerAction): Promise<string> {
-  if (action.webhookId === undefined) return '';
-  const [row] = await tx.select({ name: webhook.name }).from(webhook).where(eq(webhook.id, action.webhookId));
-  return row?.name ?? '';
-}
 
 /**
  * `Trigger/DryRun`: the trigger as given (saved or not) against one ticket the caller may see. The actions run as
@@ -59,20 +51,21 @@ export async function dryRunTrigger(db: Db, actor: Actor, input: TriggerDryRun, 
       for (const [index, action] of input.trigger.actions.entries()) {
         const kind = kindOf(action);
         const before = run.current;
-        // Tags are kept beside the ticket's row: read before and after, as the run log does.
-        const tagsToo = Boolean(action.addTags || action.removeTags || action.set?.tags);
         try {
-          const tags = await tx.transaction(async (savepoint) => {
-            const from = tagsToo ? await tagsOfTicket(savepoint, run.current.id) : [];
-            await runAction(savepoint, run, action);
-            return tagsToo ? { from, to: await tagsOfTicket(savepoint, run.current.id) } : undefined;
-          });
+          const touchesTags = Boolean(action.addTags || action.removeTags || action.set?.tags);
+          const tagsBefore = touchesTags ? await tagsOfTicket(tx, record.id) : [];
+          await tx.transaction(async (savepoint) => runAction(savepoint, run, action));
           const changes: Record<string, { from: unknown; to: unknown }> = {};
           for (const key of Object.keys(action.set ?? {}) as (keyof typeof before)[])
-            if (JSON.stringify(before[key] ?? null) !== JSON.stringify(run.current[key] ?? null))
+            if (
+              (key as string) !== 'tags' &&
+              JSON.stringify(before[key] ?? null) !== JSON.stringify(run.current[key] ?? null)
+            )
               changes[key] = { from: before[key] ?? null, to: run.current[key] ?? null };
-          if (tags && tags.from.join() !== tags.to.join()) changes.tags = tags;
-          actions.push({ index, kind, changes, summary: await summaryOf(tx, action), problem: null });
+          const tagsNow = touchesTags ? await tagsOfTicket(tx, record.id) : [];
+          if (JSON.stringify(tagsBefore) !== JSON.stringify(tagsNow)) changes.tags = { from: tagsBefore, to: tagsNow };
+          const summary = await dryRunSummary(tx, action, run.current, language);
+          actions.push({ index, kind, changes, summary, problem: null });
         } catch (error) {
           run.current = before;
           const problem = error instanceof AppError ? refusalWords(error, language).message : String(error);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   changeOps,
   conditionFault,
@@ -6,6 +6,7 @@ import {
   emailMessages,
   msg,
   triggerMessages,
+  webhookMessages,
   type Condition,
   type FieldError,
   type Message,
@@ -16,6 +17,7 @@ import {
 import type { Actor } from '../../platform/actor.js';
 import { rowsOf, type Queryable, type Tx } from '../../platform/db.js';
 import { badRequest, fieldError } from '../../platform/errors.js';
+import type { RecordReference } from '../../platform/references.js';
 import { languageFrom } from '../../platform/translator.js';
 import { category } from '../category/index.js';
 import { company } from '../company/index.js';
@@ -200,3 +202,20 @@ export async function checkTrigger(tx: Tx, input: TriggerInput, id: number | und
   if (!first) await checkLoops(tx, input, id, fault);
   if (first) throw badRequest(first, faults);
 }
+
+/** The webhooks a trigger's action sends to may not be deleted (contract 23): refused naming the first trigger. */
+export const webhookHeldByTrigger: RecordReference = {
+  record: 'webhook',
+  refusal: async (tx, ids) => {
+    const [holder] = await tx
+      .select({ name: trigger.name })
+      .from(trigger)
+      .where(
+        sql`exists (select 1 from jsonb_array_elements(${trigger.actions}) as action
+          where (action ->> 'webhookId')::int in (${sql.join(ids, sql`, `)}))`,
+      )
+      .orderBy(asc(trigger.name))
+      .limit(1);
+    return holder && msg(webhookMessages, 'inUse', { trigger: holder.name });
+  },
+};

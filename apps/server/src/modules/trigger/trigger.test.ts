@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Trigger, TriggerDryRunResult } from '@casedesk/shared';
 import { useTestApp } from '../../../test/helpers.js';
-import { addTicket, admin, staffWith, ticketWorld } from '../../../test/ticket-factories.js';
-import { allowPrivate, newSecret } from '../../../test/webhook-receiver.js';
+import { addTicket, staffWith, ticketWorld } from '../../../test/ticket-factories.js';
 
 // Triggers as records (contract section 23): saved with the checks the schema cannot make, listed in order, tried.
 
@@ -136,6 +135,28 @@ describe('triggers', () => {
     expect(inactive.status, inactive.raw).toBe(200);
   });
 
+  it('keeps a webhook that a trigger sends to: its delete is refused naming the trigger', async () => {
+    const boss = await staffWith(ctx, [...manager, 'webhook:create', 'webhook:delete', 'webhook:view']);
+    const hook = await ctx.call('POST', '/api/Webhook/Add', {
+      token: boss.token,
+      body: { name: unique(), url: 'https://8.8.8.8/hook', secret: `whsec_${randomBytes(32).toString('base64')}` },
+    });
+    expect(hook.status, hook.raw).toBe(200);
+    const hookId = (hook.body.data as { id: number }).id;
+    const name = unique();
+    const sending = await call(boss.token, 'Add', { name, event: 'ticket.created', actions: [{ webhookId: hookId }] });
+    expect(sending.status, sending.raw).toBe(200);
+    const held = await ctx.call('POST', `/api/Webhook/Delete/${hookId}`, {
+      token: boss.token,
+      headers: { 'message-keys': '1' },
+    });
+    expect(held.status, held.raw).toBe(409);
+    expect(held.body).toMatchObject({ messageKey: 'webhook.inUse', messageValues: { trigger: name } });
+    const triggerId = (sending.body.data as { id: number }).id;
+    expect((await ctx.call('POST', `/api/Trigger/Delete/${triggerId}`, { token: boss.token })).status).toBe(200);
+    expect((await ctx.call('POST', `/api/Webhook/Delete/${hookId}`, { token: boss.token })).status).toBe(200);
+  });
+
   it('dry run: what would change, nothing written; who may not', async () => {
     const w = await ticketWorld(ctx);
     const boss = await staffWith(ctx, manager, [w.projectId]);
@@ -151,7 +172,7 @@ describe('triggers', () => {
         { field: 'priority', op: 'eq', value: 'Low' },
         { field: 'status', op: 'changed' },
       ],
-      actions: [{ set: { priority: 'High' } }, { addTags: ['checked'] }],
+      actions: [{ set: { priority: 'High' } }, { addTags: ['checked'] }, { comment: { public: false, body: 'Seen' } }],
     };
     const tried = await call(boss.token, 'DryRun', { trigger, ticketId: made.id });
     expect(tried.status, tried.raw).toBe(200);
@@ -162,12 +183,8 @@ describe('triggers', () => {
       changes: { priority: { from: 'Low', to: 'High' } },
       problem: null,
     });
-    // Tags live beside the ticket's row: the dry run reads them before and after, as the run log does.
-    expect(result.actions[1]).toMatchObject({
-      kind: 'addTags',
-      changes: { tags: { from: [], to: ['checked'] } },
-      problem: null,
-    });
+    expect(result.actions[1]).toMatchObject({ kind: 'addTags', changes: { tags: { from: [], to: ['checked'] } } });
+    expect(result.actions[2]).toMatchObject({ kind: 'comment', summary: 'Adds an internal comment.', problem: null });
     const now = await ctx.call('GET', `/api/Ticket/Get/${made.id}`, { token: w.agent.token });
     expect(now.body.data).toMatchObject({ priority: 'Low', rowVersion: made.rowVersion });
     // Without trigger:* nothing; a ticket the caller does not see is not found.
@@ -178,30 +195,5 @@ describe('triggers', () => {
     expect((await ctx.call('POST', '/api/TriggerRun/Query', { token: none.token, body: {} })).status).toBe(403);
     const blind = await staffWith(ctx, manager);
     expect((await call(blind.token, 'DryRun', { trigger, ticketId: made.id })).status).toBe(404);
-  });
-
-  it('dry run: a webhook action names the webhook it would send to, and sends nothing', async () => {
-    const w = await ticketWorld(ctx);
-    const boss = await admin(ctx);
-    await allowPrivate(ctx, boss.token, true);
-    const name = `Pager ${randomBytes(3).toString('hex')}`;
-    const hook = await ctx.call('POST', '/api/Webhook/Add', {
-      token: boss.token,
-      body: { name, url: 'http://127.0.0.1:9/hook', secret: newSecret() },
-    });
-    expect(hook.status, hook.raw).toBe(200);
-    await allowPrivate(ctx, boss.token, false);
-    const webhookId = (hook.body.data as { id: number }).id;
-    const made = await addTicket(ctx, w.agent.token, { projectId: w.projectId, categoryId: w.categoryId });
-    const tried = await call(boss.token, 'DryRun', {
-      trigger: { name: unique(), event: 'ticket.created', actions: [{ webhookId }] },
-      ticketId: made.id,
-    });
-    expect(tried.status, tried.raw).toBe(200);
-    expect((tried.body.data as TriggerDryRunResult).actions).toEqual([
-      { index: 0, kind: 'webhookId', changes: {}, summary: name, problem: null },
-    ]);
-    const deliveries = await ctx.call('POST', '/api/WebhookDelivery/Query', { token: boss.token, body: { webhookId } });
-    expect((deliveries.body.data as { total: number }).total).toBe(0);
   });
 });

@@ -5,6 +5,8 @@ export { userDisplayNameSql, userNameSql } from './user-directory.queries.js';
 
 // Data import writes users through the same calls.
 export { userResource } from './user.resource.js';
+/** Whether the caller may manage these users (no one manages a user with more than they hold). */
+export { assertManageable } from './user.service.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import {
   groupMembersRefusal,

@@ -138,7 +138,7 @@ function assertNewProjectsGrantable(actor: Actor, projects: number[] | undefined
     );
 }
 
-async function assertManageable(tx: Tx, actor: Actor, ids: number[]): Promise<void> {
+export async function assertManageable(tx: Tx, actor: Actor, ids: number[]): Promise<void> {
   const permissions = await permissionsOfUsers(tx, ids);
   for (const codes of permissions.values()) assertCanManage(actor, codes);
 }

@@ -9,6 +9,7 @@ import {
 } from '@casedesk/shared';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { defineResource } from '../../platform/resource.js';
+import { referenceRefusal } from '../../platform/references.js';
 import { addWebhook, updateWebhook, webhookAnswer, type WebhookAnswer } from './webhook.service.js';
 import { webhook, webhookDelivery } from './webhook.table.js';
 
@@ -43,6 +44,8 @@ export const webhookResource = defineResource<typeof webhook, typeof schemas, We
     { field: 'lastResponseStatus', width: 10 },
   ],
   operations: { add: addWebhook, update: updateWebhook },
+  // A trigger's `webhookId` action names it: the trigger module (above) words the refusal.
+  referencedBy: (tx, ids) => referenceRefusal(tx, 'webhook', ids),
 });
 
 const deliverySchemas = {

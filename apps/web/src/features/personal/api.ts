@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountEmailUpdate, AccountProfile, AccountProfileUpdate } from '@casedesk/shared';
+import type {
+  AccountEmailUpdate,
+  AccountProfile,
+  AccountProfileUpdate,
+  PasskeyRow,
+  RecoveryCodes,
+  TotpDisable,
+  TotpSetup,
+  TwoFactorStatus,
+} from '@casedesk/shared';
 import { getSession, setUserInfo } from '../../platform/auth-store';
 import { resourceKeys } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
@@ -54,4 +63,40 @@ export function useChangePassword() {
     mutationFn: (body: { oldPassword: string; newPassword: string; confirmPassword: string }) =>
       http.post<null>('/api/token/ResetInitPassword', body, { quiet: true }),
   });
+}
+
+const twoFactorKey = resourceKeys('Account').of('twoFactor');
+
+/** My account → Two factors: whether the app is on, recovery codes left, the passkeys. */
+export const useTwoFactor = () =>
+  useQuery({ queryKey: twoFactorKey, queryFn: () => http.get<TwoFactorStatus>('/api/Account/TwoFactor') });
+
+/** The calls of the Two factors tab; each refreshes the status once done. */
+export function useTwoFactorCalls() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: twoFactorKey });
+  const after =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      const result = await call(...args);
+      await refresh();
+      return result;
+    };
+  return {
+    setup: () => http.post<TotpSetup>('/api/Account/Totp/Setup', undefined, { quiet: true }),
+    enable: after((code: string) => http.post<RecoveryCodes>('/api/Account/Totp/Enable', { code }, { quiet: true })),
+    disable: after((body: TotpDisable) => http.post<null>('/api/Account/Totp/Disable', body, { quiet: true })),
+    addPasskey: after(async (name: string) => {
+      const options = await http.post<Record<string, unknown>>('/api/Account/Passkey/Options', undefined, {
+        quiet: true,
+      });
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const response = await startRegistration({ optionsJSON: options as never });
+      return http.post<PasskeyRow>('/api/Account/Passkey/Register', { name, response }, { quiet: true });
+    }),
+    renamePasskey: after((id: number, name: string) =>
+      http.post<PasskeyRow>('/api/Account/Passkey/Rename', { id, name }, { quiet: true }),
+    ),
+    removePasskey: after((id: number) => http.post<null>('/api/Account/Passkey/Remove', { id }, { quiet: true })),
+  };
 }

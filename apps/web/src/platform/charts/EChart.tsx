@@ -1,51 +1,25 @@
-import { useEffect, useRef } from 'react';
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useThemeConfig } from '../theme/theme-store';
+import { lazy, Suspense } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
 
-// Only what the screens draw (the dashboard's days, the service-level report's rates), so the chart chunk stays small.
-echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
-
-export type EChartOption = echarts.EChartsCoreOption;
+export type EChartOption = EChartsCoreOption;
 export type EChartClick = { seriesIndex?: number; dataIndex: number };
-
-type Props = {
+export type EChartProps = {
   option: EChartOption;
   height?: number;
   onClick?: (event: EChartClick) => void;
   ariaLabel?: string;
 };
 
-/** An ECharts chart that follows its box's size and the app's dark mode, and is disposed with the component. */
-export function EChart({ option, height = 300, onClick, ariaLabel }: Props) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  const clickRef = useRef(onClick);
-  clickRef.current = onClick;
-  const { isDark } = useThemeConfig();
+// ECharts is the largest library a screen draws with (~180 KB gzip): its code loads when a chart is first shown, not
+// with the screen that holds it (issue 35), so the screen's own content does not wait for it.
+const EChartView = lazy(() => import('./EChartView'));
 
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const instance = echarts.init(element, isDark ? 'dark' : undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    instance.on('click', (event) => clickRef.current?.(event as unknown as EChartClick));
-    const observer = new ResizeObserver(() => {
-      if (element.clientWidth > 0) instance.resize();
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, [isDark]);
-
-  useEffect(() => {
-    chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
-  }, [option, isDark]);
-
-  return <div ref={box} role="img" aria-label={ariaLabel} style={{ width: '100%', height }} />;
+/** An ECharts chart (`EChartView`), its box kept at its height while the chart's code loads. */
+export function EChart(props: EChartProps) {
+  const box = <div role="img" aria-label={props.ariaLabel} style={{ width: '100%', height: props.height ?? 300 }} />;
+  return (
+    <Suspense fallback={box}>
+      <EChartView {...props} />
+    </Suspense>
+  );
 }

@@ -1,5 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, InputNumber, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +10,7 @@ import {
   type TriggerEvent,
 } from '@casedesk/shared';
 import { CronEditor } from '../../../platform/cron/CronEditor';
+import { ActionCards } from '../../../platform/macro/ActionCards';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
 import { useStatusOptions } from '../../../platform/crud/StatusTag';
 import { requiredText, schemaRule } from '../../../platform/form-rules';
@@ -137,36 +137,17 @@ export function TriggerEditor({ id, onClose }: { id: number | null; onClose: () 
             )}
           </Form.Item>
           <h4 className="trigger-heading">{t('automation.trigger.sentence.then')}</h4>
-          <Form.List name="actions">
-            {(items, { add, remove }) => (
-              <Form.Item label={t('automation.trigger.fields.actions')} required>
-                {items.map((item, index) => (
-                  <Card
-                    key={item.key}
-                    size="small"
-                    className="trigger-action"
-                    title={t('automation.trigger.actionN', { n: index + 1 })}
-                    extra={
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('automation.trigger.removeAction')}
-                        onClick={() => remove(item.name)}
-                      />
-                    }
-                  >
-                    <Form.Item name={item.name} noStyle>
-                      <TriggerActionInput />
-                    </Form.Item>
-                  </Card>
-                ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({ kind: 'addTags', tags: [] })}>
-                  {t('automation.trigger.addAction')}
-                </Button>
-              </Form.Item>
-            )}
-          </Form.List>
+          <ActionCards
+            name="actions"
+            label={t('automation.trigger.fields.actions')}
+            input={<TriggerActionInput />}
+            blank={{ kind: 'addTags', tags: [] }}
+            words={{
+              title: (n) => t('automation.trigger.actionN', { n }),
+              remove: t('automation.trigger.removeAction'),
+              add: t('automation.trigger.addAction'),
+            }}
+          />
           <div className="trigger-row">
             <Form.Item
               name="order"

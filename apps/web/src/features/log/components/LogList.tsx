@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { EyeOutlined } from '@ant-design/icons';
 import { Descriptions, Drawer, Input, Select, Typography } from 'antd';
-import { DatePicker } from '../../../platform/forms/DatePicker';
+import { TimeRangeFilter } from '../../../platform/crud/TimeRangeFilter';
 import type { ColumnsType } from 'antd/es/table/interface';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../platform/crud/ListPage';
 import type { resourceApi } from '../../../platform/crud/resource-api';
@@ -53,19 +52,11 @@ export function LogList<Item extends { id: number; logTime: string }>(props: Log
         nameOf={(item) => String(item.id)}
         filters={({ query, setFilter }) => (
           <>
-            <DatePicker.RangePicker
+            <TimeRangeFilter
               className="log-time-range"
-              showTime={{ format: 'HH:mm' }}
+              query={query}
+              setFilter={setFilter}
               placeholder={[t('logs.common.from'), t('logs.common.to')]}
-              value={
-                query.from || query.to
-                  ? [query.from ? dayjs(query.from as string) : null, query.to ? dayjs(query.to as string) : null]
-                  : null
-              }
-              onChange={(range: [Dayjs | null, Dayjs | null] | null) => {
-                setFilter('from', range?.[0]?.toISOString());
-                setFilter('to', range?.[1]?.toISOString());
-              }}
             />
             {props.user !== false && (
               <Input.Search

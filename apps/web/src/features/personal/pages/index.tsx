@@ -7,10 +7,11 @@ import { EmailForm } from '../components/EmailForm';
 import { LanguageForm } from '../components/LanguageForm';
 import { PasswordForm } from '../components/PasswordForm';
 import { ProfileForm } from '../components/ProfileForm';
+import { TwoFactorPanel } from '../components/TwoFactorPanel';
 import { formatDateTime } from '../../../platform/format';
 import { useSeededName } from '../../../platform/labels/labels';
 
-/** My Account: profile, e-mail, password and language (spec section 2). */
+/** My Account: profile, e-mail, password, language and two factors (spec section 2, contract 24). */
 export default function PersonalPage() {
   const { t } = useTranslation();
   const seeded = useSeededName();
@@ -67,6 +68,7 @@ export default function PersonalPage() {
               { key: 'email', label: t('personal.tabs.email'), children: <EmailForm profile={profile} /> },
               { key: 'password', label: t('personal.tabs.password'), children: <PasswordForm /> },
               { key: 'language', label: t('personal.tabs.language'), children: <LanguageForm /> },
+              { key: 'twoFactor', label: t('personal.tabs.twoFactor'), children: <TwoFactorPanel /> },
             ]}
           />
         </Card>

@@ -1,6 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { macroCreateSchema, type Macro } from '@casedesk/shared';
 import { EditorDrawer } from '../../../platform/crud/EditorDrawer';
@@ -8,6 +7,7 @@ import { schemaRule } from '../../../platform/form-rules';
 import { seededSaved, seededShown } from '../../../platform/labels/labels';
 import { usePermissions } from '../../../platform/permission';
 import { SharedWithGroupsFields } from '../../../platform/pickers/SharedWithGroupsFields';
+import { ActionCards } from '../../../platform/macro/ActionCards';
 import { macroApi } from '../../../platform/macro/macro-api';
 import { actionOf, draftOf, MacroActionInput, type ActionDraft } from '../../../platform/macro/MacroActionInput';
 
@@ -74,37 +74,13 @@ export function MacroEditor({ id, onClose }: { id: number | null; onClose: () =>
               groupsPlaceholder: t('macro.chooseGroups'),
             }}
           />
-          <Form.List name="actions">
-            {(fields, { add, remove }) => (
-              <Form.Item label={t('macro.fields.actions')} required>
-                {fields.map((field, index) => (
-                  <Card
-                    key={field.key}
-                    size="small"
-                    className="macro-action"
-                    title={t('macro.step', { n: index + 1 })}
-                    extra={
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('macro.removeStep')}
-                        onClick={() => remove(field.name)}
-                      />
-                    }
-                    style={{ marginBottom: 8 }}
-                  >
-                    <Form.Item name={field.name} noStyle>
-                      <MacroActionInput />
-                    </Form.Item>
-                  </Card>
-                ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({ kind: 'set', set: {} })}>
-                  {t('macro.addStep')}
-                </Button>
-              </Form.Item>
-            )}
-          </Form.List>
+          <ActionCards
+            name="actions"
+            label={t('macro.fields.actions')}
+            input={<MacroActionInput />}
+            blank={{ kind: 'set', set: {} }}
+            words={{ title: (n) => t('macro.step', { n }), remove: t('macro.removeStep'), add: t('macro.addStep') }}
+          />
         </>
       )}
     </EditorDrawer>

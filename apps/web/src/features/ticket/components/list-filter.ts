@@ -7,6 +7,7 @@ import {
   ticketStatuses,
   ticketViews,
   type SlaState,
+  type TicketFormOptions,
   type TicketPriority,
   type TicketStatus,
 } from '@casedesk/shared';
@@ -116,3 +117,7 @@ export const listPageSizes = pageSizes.map(String);
 export function hiddenForColumns(shown: string[], chooseable: string[]): string[] {
   return chooseable.filter((key) => !shown.includes(key));
 }
+
+/** Picker options of the filters: users as `name (login)`, the rest by name. */
+export const userOptions = (options: TicketFormOptions | undefined) =>
+  (options?.users ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.loginName})` }));

@@ -6,7 +6,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { loginSchema } from '@casedesk/shared';
+import type { loginSchema, SecondFactorChallenge } from '@casedesk/shared';
 import { useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../../../../platform/page-title';
 import { appConfig } from '../../../../platform/config';
@@ -19,6 +19,8 @@ import { getSsoMessage, signIn, signInWithSsoCode, type SsoMessage } from '../..
 import { AuthLayout } from '../../components/AuthLayout';
 
 // Loaded when first opened: most sign-ins never need it.
+// The second step (contract section 24): only users with a second factor see it.
+const SecondStep = lazy(() => import('../../components/SecondStep').then((m) => ({ default: m.SecondStep })));
 const ForgotPasswordModal = lazy(() =>
   import('../../components/ForgotPasswordModal').then((m) => ({ default: m.ForgotPasswordModal })),
 );
@@ -55,6 +57,7 @@ export default function LoginPage() {
   const error =
     ownError ?? (ssoError ? t(`login.ssoErrors.${ssoError}`, { defaultValue: t('login.ssoErrors.failed') }) : null);
   const [busy, setBusy] = useState(false);
+  const [secondStep, setSecondStep] = useState<SecondFactorChallenge | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [forgotUsed, setForgotUsed] = useState(false);
   const [sso, setSso] = useState<SsoMessage | null>(null);
@@ -102,13 +105,23 @@ export default function LoginPage() {
       </AuthLayout>
     );
 
+  if (secondStep)
+    return (
+      <AuthLayout subtitle={t('login.subtitle')}>
+        <Suspense fallback={<Spin />}>
+          <SecondStep step={secondStep} onBack={() => setSecondStep(null)} />
+        </Suspense>
+      </AuthLayout>
+    );
+
   const onFinish = async (values: Values) => {
     setBusy(true);
     setError(null);
     try {
       if (values.remember) local.set('rememberedUser', values.userName.trim());
       else local.remove('rememberedUser');
-      await signIn(values.userName.trim(), values.password);
+      const challenge = await signIn(values.userName.trim(), values.password);
+      if (challenge) setSecondStep(challenge);
     } catch (cause) {
       if (cause instanceof ApiError && cause.kind === 'http') setError(translateServerMessage(cause));
       else if (!(cause instanceof ApiError)) setError(t('login.failed'));

@@ -9,7 +9,7 @@ import { useValueLabel } from '../../../../platform/labels/labels';
 import { searchTickets } from '../../../../platform/pickers/lookups';
 import { searchTriggers, triggerRunApi } from '../../api';
 import { RecordFilter } from '../../components/RecordFilter';
-import { TimeRangeFilter } from '../../components/TimeRangeFilter';
+import { TimeRangeFilter } from '../../../../platform/crud/TimeRangeFilter';
 import { useTriggerWords } from '../../components/trigger-words';
 import '../../components/automation.css';
 
@@ -64,7 +64,7 @@ export default function TriggerRunPage() {
             onChange={(id) => controls.setFilter('ticketId', id)}
             placeholder={t('automation.log.ticket')}
           />
-          <TimeRangeFilter {...controls} />
+          <TimeRangeFilter {...controls} placeholder={[t('automation.log.from'), t('automation.log.to')]} />
         </>
       )}
       columns={[

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, InputNumber, Select, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { auditEntities, type AuditLog, type AuditLogQuery } from '@casedesk/shared';
 import { auditLogApi } from '../../../../platform/audit/audit-api';
@@ -9,7 +8,7 @@ import { AuditChanges } from '../../../../platform/audit/AuditChanges';
 import { ListHeader, ResetButton } from '../../../../platform/crud/ListHeader';
 import { ListTable } from '../../../../platform/crud/ListTable';
 import { useResourceList } from '../../../../platform/crud/use-resource-list';
-import { DatePicker } from '../../../../platform/forms/DatePicker';
+import { TimeRangeFilter } from '../../../../platform/crud/TimeRangeFilter';
 import { useValueLabel } from '../../../../platform/labels/labels';
 import { usePermissions } from '../../../../platform/permission';
 import { UserSelect } from '../../../../platform/pickers/UserSelect';
@@ -67,17 +66,11 @@ export default function AuditLogPage() {
             placeholder={text('user')}
           />
         </div>
-        <DatePicker.RangePicker
+        <TimeRangeFilter
           className="audit-time-range"
-          showTime={{ format: 'HH:mm' }}
+          query={query}
+          setFilter={setFilter}
           placeholder={[t('logs.common.from'), t('logs.common.to')]}
-          value={
-            query.from || query.to ? [query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null] : null
-          }
-          onChange={(range: [Dayjs | null, Dayjs | null] | null) => {
-            setFilter('from', range?.[0]?.toISOString());
-            setFilter('to', range?.[1]?.toISOString());
-          }}
         />
         <ResetButton
           onClick={() => {

@@ -1,11 +1,15 @@
-import { Form, InputNumber, Switch } from 'antd';
+import { Form, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '@casedesk/shared';
 import { GroupForm } from './GroupForm';
 import { requiredRule } from '../../../../platform/form-rules';
+import { useLookup } from '../../../../platform/crud/resource-api';
+import { useSeededName } from '../../../../platform/labels/labels';
 
 export function TogglesTab({ settings, reload }: { settings: Settings; reload: () => Promise<unknown> }) {
   const { t } = useTranslation();
+  const seeded = useSeededName();
+  const roles = useLookup<{ code: string; name: string }>('Role', 'role:view').data ?? [];
   return (
     <GroupForm group="toggles" settings={settings} reload={reload}>
       <Form.Item
@@ -58,6 +62,18 @@ export function TogglesTab({ settings, reload }: { settings: Settings; reload: (
         valuePropName="checked"
       >
         <Switch />
+      </Form.Item>
+      <Form.Item
+        name="twoFactorRoles"
+        label={t('settings.toggles.twoFactorRoles')}
+        extra={t('settings.toggles.twoFactorRolesHelp')}
+      >
+        <Select
+          mode="multiple"
+          allowClear
+          optionFilterProp="label"
+          options={roles.map((r) => ({ value: r.code, label: seeded('role', r.code, r.name) }))}
+        />
       </Form.Item>
     </GroupForm>
   );

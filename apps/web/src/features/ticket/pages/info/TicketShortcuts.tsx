@@ -4,7 +4,7 @@ import { useShortcut } from '../../../../platform/keyboard/shortcuts';
 import { useQuery } from '@tanstack/react-query';
 import { ticketFormOptionsQuery } from '../../api';
 import { BatchAssignModal } from '../list/batch-actions';
-import { userOptions } from '../list/TicketFilters';
+import { userOptions } from '../../components/list-filter';
 
 /** Puts the caret in the comment box, switched to an internal note (the box may have been left on public). */
 function writeInternalNote() {

@@ -14,7 +14,7 @@ import {
 } from '@casedesk/shared';
 import { feedback } from '../../../../platform/feedback';
 import type { TicketFilter } from '../../api';
-import { clean } from '../../components/list-filter';
+import { clean, userOptions } from '../../components/list-filter';
 import { TagSelect } from '../../../../platform/pickers/TagSelect';
 import { labelLanguage } from '../../../../platform/custom-fields/custom-field-values';
 
@@ -57,9 +57,8 @@ const chosenCustom = (custom: TicketFilter['custom']) => {
   return kept.length ? Object.fromEntries(kept) : undefined;
 };
 
-/** Picker options of the filters: users as `name (login)`, the rest by name. */
-export const userOptions = (options: TicketFormOptions | undefined) =>
-  (options?.users ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.loginName})` }));
+// The ticket page uses it too, without the filters' code (date pickers): it lives in list-filter.ts.
+export { userOptions };
 
 /** The list's filter form; Search applies it on top of the current view and sort, Reset clears it all. */
 export function TicketFilters({

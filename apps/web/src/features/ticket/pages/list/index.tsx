@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Space } from 'antd';
 import type { TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -13,15 +13,13 @@ import { exportTickets, useTicketFormOptions, useTicketList } from '../../api';
 import { useConfirmDelete } from '../../../../platform/crud/failure';
 import { useHiddenColumns } from '../../components/ColumnChooser';
 import { clean, listPageSizes, listStateSearch, parseListState, type ListState } from '../../components/list-filter';
-import { TicketViewEditor } from '../../components/TicketViewEditor';
 import { formatDateTime, formatNumber } from '../../../../platform/format';
 import { translateServerMessage } from '../../../../platform/server-messages';
 import { BatchAssignModal, useTicketBatchActions } from './batch-actions';
-import { ApplyMacroModal, BatchOutcomesModal, BulkEditDrawer, type BulkTargets } from './bulk-edit';
+import type { BulkTargets } from './bulk-edit';
 import { defaultHidden, fixedColumns, useTicketColumns } from './ticket-columns';
 import { TicketFilters, userOptions } from './TicketFilters';
 import { TicketToolbar } from './TicketToolbar';
-import { MergeDialog } from '../../components/MergeDialog';
 import { TicketViewsPanel } from './TicketViewsPanel';
 import { useRecountOnRefetch, useSavedViews } from './use-saved-views';
 import { useTicketListShortcuts } from './list-shortcuts';
@@ -29,6 +27,16 @@ import { useLiveTicketRows } from '../../components/live-rows';
 import { useRefreshViewCounts } from '../../components/use-ticket-live';
 import { usePermissions } from '../../../../platform/permission';
 import '../../components/ticket.css';
+
+// What a toolbar button or a view's menu opens loads when first opened, not with the list (issue 35).
+const bulkEdit = () => import('./bulk-edit');
+const BulkEditDrawer = lazy(() => bulkEdit().then((m) => ({ default: m.BulkEditDrawer })));
+const ApplyMacroModal = lazy(() => bulkEdit().then((m) => ({ default: m.ApplyMacroModal })));
+const BatchOutcomesModal = lazy(() => bulkEdit().then((m) => ({ default: m.BatchOutcomesModal })));
+const MergeDialog = lazy(() => import('../../components/MergeDialog').then((m) => ({ default: m.MergeDialog })));
+const TicketViewEditor = lazy(() =>
+  import('../../components/TicketViewEditor').then((m) => ({ default: m.TicketViewEditor })),
+);
 
 // Built by hand, not with useResourceList: its state lives in the address (read before the code loads by prefetch.ts,
 // parsed and written by list-filter.ts), a new sort goes back to page 1, and its batch calls are the ticket module's own.
@@ -213,21 +221,23 @@ export default function TicketListPage() {
           />
         </Card>
 
-        {bulk === 'edit' && <BulkEditDrawer targets={targets} onClose={() => setBulk(null)} onDone={bulkDone} />}
-        {bulk === 'macro' && <ApplyMacroModal targets={targets} onClose={() => setBulk(null)} onDone={bulkDone} />}
-        {bulk === 'merge' && (
-          <MergeDialog
-            title={t('ticket.merge.title')}
-            sources={rows.filter((r) => selected.includes(r.id))}
-            candidates={rows.filter((r) => selected.includes(r.id))}
-            onClose={() => setBulk(null)}
-            onMerged={() => {
-              setBulk(null);
-              setSelected([]);
-            }}
-          />
-        )}
-        {outcomes && <BatchOutcomesModal outcomes={outcomes} onClose={() => setOutcomes(null)} />}
+        <Suspense fallback={null}>
+          {bulk === 'edit' && <BulkEditDrawer targets={targets} onClose={() => setBulk(null)} onDone={bulkDone} />}
+          {bulk === 'macro' && <ApplyMacroModal targets={targets} onClose={() => setBulk(null)} onDone={bulkDone} />}
+          {bulk === 'merge' && (
+            <MergeDialog
+              title={t('ticket.merge.title')}
+              sources={rows.filter((r) => selected.includes(r.id))}
+              candidates={rows.filter((r) => selected.includes(r.id))}
+              onClose={() => setBulk(null)}
+              onMerged={() => {
+                setBulk(null);
+                setSelected([]);
+              }}
+            />
+          )}
+          {outcomes && <BatchOutcomesModal outcomes={outcomes} onClose={() => setOutcomes(null)} />}
+        </Suspense>
         <BatchAssignModal
           open={batch.assignOpen}
           selected={selected}
@@ -238,14 +248,16 @@ export default function TicketListPage() {
             setSelected([]);
           }}
         />
-        {editing && (
-          <TicketViewEditor
-            id={editing.id}
-            current={views.current}
-            onClose={() => setEditing(null)}
-            onSaved={views.saved}
-          />
-        )}
+        <Suspense fallback={null}>
+          {editing && (
+            <TicketViewEditor
+              id={editing.id}
+              current={views.current}
+              onClose={() => setEditing(null)}
+              onSaved={views.saved}
+            />
+          )}
+        </Suspense>
       </Space>
     </div>
   );

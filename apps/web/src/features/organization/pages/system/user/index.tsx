@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { CheckCircleOutlined, KeyOutlined, LockOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  KeyOutlined,
+  LockOutlined,
+  SafetyOutlined,
+  StopOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
 import { Select, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { userDisplayName, type User, type UserOnOff } from '@casedesk/shared';
@@ -14,7 +21,7 @@ import { ResetPasswordModal } from '../../../components/ResetPasswordModal';
 import { UserFormDrawer, userTypes } from '../../../components/UserFormDrawer';
 import '../../../components/organization.css';
 
-/** Users: search, filters, paging, export; create/edit, reset password, lock, (de)activate, delete (spec 2, 3). */
+/** Users: search, filters, paging, export; create/edit, reset password or second factor, lock, (de)activate, delete (spec 2, 3). */
 export default function UserListPage() {
   const { t } = useTranslation();
   const seeded = useSeededName();
@@ -23,6 +30,7 @@ export default function UserListPage() {
   const lock = userApi.useCall<number[]>(() => 'Lock');
   const unlock = userApi.useCall<number[]>(() => 'Unlock');
   const onOff = userApi.useCall<UserOnOff>(() => 'OnOff');
+  const resetSecondFactor = userApi.useCall<{ id: number }>(() => 'ResetSecondFactor');
 
   const rowActions = (user: User) => {
     const name = userDisplayName(user);
@@ -34,6 +42,14 @@ export default function UserListPage() {
             label={t('organization.user.actions.resetPassword')}
             icon={<KeyOutlined />}
             onClick={() => setResetting(user)}
+          />
+        )}
+        {can('resetPassword') && (
+          <RowIconButton
+            label={t('organization.user.actions.resetSecondFactor')}
+            icon={<SafetyOutlined />}
+            confirm={t('organization.user.confirm.resetSecondFactor', { name })}
+            onClick={() => resetSecondFactor.mutate({ id: user.id }, feedback())}
           />
         )}
         {can('lock') && (
