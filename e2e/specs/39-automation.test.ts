@@ -202,7 +202,7 @@ describe('automation: urgent → tag vip + assign on-call + webhook', () => {
       projectCode,
     );
 
-    const actions = editor.locator('.trigger-action');
+    const actions = editor.locator('.action-card');
     // Action 1 (the editor starts with "Add tags"): vip, ended by a comma as the tag picker takes it.
     await actions.nth(0).locator('.ant-select-selection-search input, .ant-select input').last().click();
     await page.keyboard.type('vip,');
@@ -319,7 +319,7 @@ describe('automation: urgent → tag vip + assign on-call + webhook', () => {
       await openList(page, '/automation/trigger', 'trigger');
       await page.locator('.trigger-list .ant-table-row', { hasText: triggerName }).locator('.row-edit').click();
       const editor = page.locator('.master-editor');
-      await editor.locator('.trigger-action').nth(2).waitFor();
+      await editor.locator('.action-card').nth(2).waitFor();
       await editor.locator('.trigger-picker .ant-select', { hasText: webhookName }).waitFor();
       await apiSettled(page);
       await shot(page, `39-trigger-editor-${language}`);
