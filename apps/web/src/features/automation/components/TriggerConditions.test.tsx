@@ -1,8 +1,11 @@
 import { act, createElement, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import type { TriggerCondition, TriggerDryRunResult, TriggerEvent } from '@casedesk/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TicketFormOptions, TriggerCondition, TriggerDryRunResult, TriggerEvent } from '@casedesk/shared';
+import { clearSession, startSession } from '../../../platform/auth-store';
+import { ticketFormOptionsQuery } from '../../../platform/pickers/ticket-options';
 import { useScreenTest } from '../../../platform/screen-test.fixture';
+import { testUser } from '../../../platform/user-info.fixture';
 import zhCn from '../locales/zh-cn.json';
 import { DryRunResult } from './DryRunPanel';
 import { TriggerConditions } from './TriggerConditions';
@@ -10,8 +13,9 @@ import { TriggerConditions } from './TriggerConditions';
 const mount = useScreenTest('zh-cn');
 const words = zhCn.automation;
 
-function render(node: React.ReactElement) {
+function render(node: React.ReactElement, options?: Partial<TicketFormOptions>) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (options) client.setQueryData(ticketFormOptionsQuery.queryKey, options as TicketFormOptions);
   return mount(createElement(QueryClientProvider, { client }, node));
 }
 
@@ -107,4 +111,33 @@ describe('the dry run shows what would happen', () => {
     expect(actions[1]!.textContent).toContain('Unknown webhook.');
     expect(host.textContent).not.toMatch(/Assigned|Resolved|Urgent/);
   });
+
+  it('names the projects and users a condition or a change gives by id, and numbers those it does not know', () => {
+    startSession({ token: 't', exp: 0, refreshToken: 'r' }, { ...testUser, authBtnList: ['ticket:view'] });
+    const host = render(
+      <DryRunResult
+        rule={{
+          name: 'On call',
+          event: 'ticket.created',
+          cron: null,
+          conditions: [{ field: 'projectId', op: 'eq', value: 7 }],
+          actions: [{ set: { assignTo: 42 } }],
+        }}
+        result={{
+          matched: true,
+          conditions: [{ index: 0, holds: true, actual: 7 }],
+          actions: [{ index: 0, kind: 'set', changes: { assignTo: { from: 9, to: 42 } }, summary: '', problem: null }],
+        }}
+      />,
+      {
+        projects: [{ id: 7, code: 'OPS', name: '运维服务台', businessUnit: null, companyIds: [] }],
+        users: [{ id: 42, loginName: 'oona', name: '欧娜' }],
+      },
+    );
+    expect(host.querySelector('.dry-run-condition')!.textContent).toContain('项目是运维服务台');
+    expect(host.querySelector('.dry-run-change')!.textContent).toContain('#9 → 欧娜');
+    expect(host.textContent).not.toContain('#7');
+  });
 });
+
+afterEach(() => clearSession());

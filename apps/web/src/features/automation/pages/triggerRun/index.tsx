@@ -72,21 +72,21 @@ export default function TriggerRunPage() {
           key: 'createdAt',
           dataIndex: 'createdAt',
           title: t('automation.log.time'),
-          width: 190,
+          width: 180,
           sorter: true,
           render: (at: string) => formatDateTime(at, { seconds: true }),
         },
-        { key: 'triggerName', dataIndex: 'triggerName', title: t('automation.log.trigger'), width: 180 },
+        { key: 'triggerName', dataIndex: 'triggerName', title: t('automation.log.trigger'), width: 160 },
         {
           key: 'event',
           title: t('automation.trigger.fields.event'),
-          width: 170,
+          width: 150,
           render: (_, run) => valueLabel('automationEvent', run.event),
         },
         {
           key: 'ticket',
           title: t('automation.log.ticket'),
-          width: 150,
+          width: 140,
           render: (_, run) =>
             run.ticketId ? (
               <Link to={`/ticket/info/${run.ticketId}`}>{run.caseNumber ?? `#${run.ticketId}`}</Link>
@@ -97,12 +97,12 @@ export default function TriggerRunPage() {
         {
           key: 'outcome',
           title: t('automation.log.outcome'),
-          width: 120,
+          width: 110,
           render: (_, run) => (
             <Tag color={outcomeColor[run.outcome]}>{valueLabel('triggerRunOutcome', run.outcome)}</Tag>
           ),
         },
-        { key: 'depth', dataIndex: 'depth', title: t('automation.log.depth'), width: 80 },
+        { key: 'depth', dataIndex: 'depth', title: t('automation.log.depth'), width: 70 },
         {
           key: 'message',
           title: t('automation.log.message'),

@@ -54,12 +54,12 @@ export default function WebhookListPage() {
         )
       }
       columns={[
-        { key: 'name', dataIndex: 'name', title: t('automation.webhook.fields.name'), sorter: true, width: 180 },
-        { key: 'url', dataIndex: 'url', title: t('automation.webhook.fields.url'), ellipsis: true },
+        { key: 'name', dataIndex: 'name', title: t('automation.webhook.fields.name'), sorter: true, width: 160 },
+        { key: 'url', dataIndex: 'url', title: t('automation.webhook.fields.url'), width: 220, ellipsis: true },
         {
           key: 'events',
           title: t('automation.webhook.fields.events'),
-          width: 260,
+          width: 180,
           render: (_, webhook) =>
             webhook.events.length === 0
               ? t('automation.webhook.triggersOnly')
@@ -68,7 +68,7 @@ export default function WebhookListPage() {
         {
           key: 'lastDelivery',
           title: t('automation.webhook.fields.lastDelivery'),
-          width: 220,
+          width: 200,
           render: (_, webhook) =>
             webhook.lastDeliveryAt ? (
               <span>
@@ -84,7 +84,7 @@ export default function WebhookListPage() {
           dataIndex: 'status',
           title: t('automation.webhook.fields.status'),
           sorter: true,
-          width: 200,
+          width: 160,
           render: (_, webhook) => (
             <span>
               <StatusTag active={webhook.status === 'Active'} />
