@@ -33,15 +33,18 @@ export const ticketViewQuerySchema = ticketBatchQuerySchema;
 export const ticketViewSortSchema = z
   .array(z.object({ field: z.enum(ticketSortFields), desc: z.boolean().default(false) }).strict())
   .max(1);
-/** The list's shown columns by key, in order (keys the list does not know are ignored when shown). */
+/**
+ * The list's shown columns by key, in order (keys the list does not know are ignored when shown): a ticket field, or a
+ * custom field's column `custom.<key>`.
+ */
 export const ticketViewColumnsSchema = z
   .array(
     z
       .string()
-      .regex(/^[A-Za-z][A-Za-z0-9]*$/)
-      .max(40),
+      .regex(/^(?:[A-Za-z][A-Za-z0-9]*|custom\.[a-z][a-z0-9_]*)$/)
+      .max(60),
   )
-  .max(40);
+  .max(60);
 
 const ticketViewFields = {
   name: z.string().trim().min(1, messages.required).max(60),

@@ -47,7 +47,7 @@ describe('saved ticket views', () => {
     const mine = await add(owner.token, {
       name: `${p} mine`,
       query: { status: ['New'], tags: ['vip'], tagsMode: 'all', keyword: 'printer' },
-      columns: ['caseNumber', 'subject', 'status'],
+      columns: ['caseNumber', 'subject', 'status', 'custom.asset_tag'],
       sort: [{ field: 'openDate', desc: true }],
     });
     expect(mine.status, mine.raw).toBe(200);

@@ -6,11 +6,27 @@ import { ticketFormOptionsQuery } from '../../api';
 import { BatchAssignModal } from '../list/batch-actions';
 import { userOptions } from '../../components/list-filter';
 
+const editable = '[contenteditable="true"]';
+
 /** Puts the caret in the comment box, switched to an internal note (the box may have been left on public). */
 function writeInternalNote() {
   const box = document.querySelector<HTMLElement>('.ticket-comment-box');
-  box?.querySelector<HTMLInputElement>('input[value="internal"]:not(:checked)')?.click();
-  box?.querySelector<HTMLElement>('[contenteditable="true"]')?.focus();
+  if (!box) return;
+  box.querySelector<HTMLInputElement>('input[value="internal"]:not(:checked)')?.click();
+  const editor = box.querySelector<HTMLElement>(editable);
+  if (editor) {
+    editor.focus();
+    return;
+  }
+  // The editor's code loads when it is first shown: the caret goes in once it has arrived (given up after 10 s).
+  const observer = new MutationObserver(() => {
+    const arrived = box.querySelector<HTMLElement>(editable);
+    if (!arrived) return;
+    observer.disconnect();
+    arrived.focus();
+  });
+  observer.observe(box, { childList: true, subtree: true, attributes: true, attributeFilter: ['contenteditable'] });
+  setTimeout(() => observer.disconnect(), 10_000);
 }
 
 /**
