@@ -60,7 +60,7 @@ const textsChunk = (id: string) => {
   const match = /[\\/]src[\\/](.+)[\\/]locales[\\/](en|zh-cn|zh-tw)\.json$/.exec(id);
   if (!match) return null;
   // The same areas as platform/i18n.ts's firstScreenTextAreas.
-  return /^(app|features[\\/]auth|platform[\\/]forms)$/.test(match[1]!)
+  return /^(app|features[\\/]auth|platform[\\/]forms|platform[\\/]two-factor)$/.test(match[1]!)
     ? `texts-sign-in-${match[2]}`
     : `texts-${match[2]}`;
 };

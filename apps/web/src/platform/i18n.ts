@@ -53,7 +53,8 @@ function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promis
 // reset show them); every screen's come with the signed-in layout. vite.config.ts puts the same files in the
 // sign-in text chunk (`firstScreenTextAreas`).
 type TextPart = 'first' | 'screens';
-export const firstScreenTextAreas = ['app', 'features/auth', 'platform/forms'];
+// The second step of sign-in (a code, a passkey, the compulsory setup) shows platform/two-factor's texts too.
+export const firstScreenTextAreas = ['app', 'features/auth', 'platform/forms', 'platform/two-factor'];
 const firstScreenText = new RegExp(`^/src/(${firstScreenTextAreas.join('|')})/locales/`);
 // The glob names a file relative to this one (`../app/locales/en.json`, `./forms/locales/en.json`).
 const isFirstScreenText = (path: string) => firstScreenText.test(new URL(path, 'file:///src/platform/').pathname);

@@ -7,6 +7,7 @@ import { initI18n, languages } from '../../platform/i18n';
 const sources = {
   ...import.meta.glob<string>('../../features/auth/**/*.tsx', { query: '?raw', import: 'default', eager: true }),
   ...import.meta.glob<string>('../../platform/forms/*.tsx', { query: '?raw', import: 'default', eager: true }),
+  ...import.meta.glob<string>('../../platform/two-factor/*.tsx', { query: '?raw', import: 'default', eager: true }),
   ...import.meta.glob<string>('../pages/Unauthorized.tsx', { query: '?raw', import: 'default', eager: true }),
 };
 
