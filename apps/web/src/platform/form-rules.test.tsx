@@ -1,10 +1,9 @@
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { Form, Input, type FormInstance } from 'antd';
 import i18n from 'i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requiredRule } from './form-rules';
-import { useJsdomBrowser } from './jsdom-browser.fixture';
+import { useJsdomBrowser, mountRoot } from './jsdom-browser.fixture';
 import platformEn from './locales/en.json';
 
 beforeAll(async () => {
@@ -14,13 +13,6 @@ beforeAll(async () => {
     resources: { en: { translation: platformEn } },
     interpolation: { escapeValue: false },
   });
-});
-
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
 });
 
 /** The errors a one-field form shows for `value` under `rule`. */
@@ -35,10 +27,8 @@ async function errorsFor(value: unknown, rule: ReturnType<typeof requiredRule>):
       createElement(Form.Item, { name: 'field', label: 'Project', rules: [rule] }, createElement(Input)),
     );
   }
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root!.render(createElement(Host)));
+  const { root } = mountRoot();
+  act(() => root.render(createElement(Host)));
   await act(async () => {
     await form!.validateFields().catch(() => undefined);
   });

@@ -1,3 +1,7 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach } from 'vitest';
+
 /** The window's width as media queries read it: a desktop unless a test narrows it (`setViewportWidth`). */
 let viewportWidth = 1366;
 export function setViewportWidth(width: number): void {
@@ -34,3 +38,30 @@ export function useJsdomBrowser(): void {
     disconnect() {}
   };
 }
+
+const mounted: { root: Root; host: HTMLElement }[] = [];
+
+/**
+ * A container in the document with a React root in it. Every root a test mounts is unmounted after that test: a root
+ * left mounted can run React work after the file's jsdom is gone ("window is not defined", an error of the run).
+ */
+export function mountRoot(): { root: Root; host: HTMLDivElement } {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  mounted.push({ root, host });
+  return { root, host };
+}
+
+/** Unmounts what `mountRoot` mounted and empties the document (also run after each test). */
+export function unmountAll(): void {
+  const all = mounted.splice(0);
+  act(() => {
+    for (const { root } of all) root.unmount();
+  });
+  for (const { host } of all) host.remove();
+  // What portals (modals, messages) left behind.
+  document.body.innerHTML = '';
+}
+
+afterEach(unmountAll);

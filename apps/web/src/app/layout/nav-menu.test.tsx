@@ -1,10 +1,10 @@
 import { Profiler } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { useJsdomBrowser } from '../../platform/jsdom-browser.fixture';
+import { beforeAll, expect, it } from 'vitest';
+import { useJsdomBrowser, mountRoot } from '../../platform/jsdom-browser.fixture';
 import { NavMenu } from './nav-menu';
 
 beforeAll(async () => {
@@ -13,9 +13,6 @@ beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: {} } } });
 });
-
-let root: Root | undefined;
-afterEach(() => root?.unmount());
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
@@ -36,9 +33,7 @@ it('renders a few times, not without end, at unknown addresses', async () => {
     ],
     { initialEntries: ['/nowhere-one'] },
   );
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
+  const { host, root } = mountRoot();
   root.render(<RouterProvider router={router} />);
   await settle();
   await router.navigate('/nowhere-two');

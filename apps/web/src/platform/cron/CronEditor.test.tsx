@@ -1,12 +1,12 @@
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { App } from 'antd';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import { CronEditor } from './CronEditor';
-import { useJsdomBrowser } from '../jsdom-browser.fixture';
+import { useJsdomBrowser, mountRoot } from '../jsdom-browser.fixture';
 
 beforeAll(async () => {
   useJsdomBrowser();
@@ -34,13 +34,7 @@ function Harness({ initial }: { initial?: string }) {
 
 beforeEach(() => {
   changes = [];
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
+  ({ root, host } = mountRoot());
 });
 
 const textBox = () => host.querySelector<HTMLInputElement>('input.cron-text')!;

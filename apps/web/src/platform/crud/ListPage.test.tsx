@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { App } from 'antd';
 import i18n from 'i18next';
@@ -10,7 +10,7 @@ import { clearSession, startSession } from '../auth-store';
 import { testUser } from '../user-info.fixture';
 import en from './locales/en.json';
 import { ListPage, type ListPageProps } from './ListPage';
-import { useJsdomBrowser } from '../jsdom-browser.fixture';
+import { useJsdomBrowser, mountRoot } from '../jsdom-browser.fixture';
 
 beforeAll(async () => {
   useJsdomBrowser();
@@ -40,9 +40,7 @@ let host: HTMLDivElement;
 
 function show(permissions: string[]) {
   startSession({ token: 't', exp: 0, refreshToken: 'r' }, { ...testUser, authBtnList: permissions });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
+  ({ root, host } = mountRoot());
   act(() =>
     root!.render(
       <App>

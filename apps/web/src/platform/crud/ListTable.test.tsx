@@ -1,11 +1,11 @@
 import { act, type Key } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { App, Button, type TableProps } from 'antd';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from './locales/en.json';
-import { setViewportWidth, useJsdomBrowser } from '../jsdom-browser.fixture';
+import { setViewportWidth, useJsdomBrowser, mountRoot } from '../jsdom-browser.fixture';
 import { ListTable } from './ListTable';
 
 type Item = { id: number; code: string; name: string; status: string; children?: Item[] };
@@ -25,9 +25,7 @@ let host: HTMLDivElement;
 
 function show(props: Partial<TableProps<Item>> = {}, at = 375) {
   setViewportWidth(at);
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
+  ({ root, host } = mountRoot());
   act(() =>
     root!.render(
       <App>

@@ -1,10 +1,10 @@
 import { act, createElement, type ComponentType, type ReactElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import i18n from 'i18next';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allPermissionCodes, type Settings } from '@casedesk/shared';
 import { BasicTab } from '../../features/system/settings/components/BasicTab';
 import { HolidayReminderForm } from '../../features/system/settings/components/HolidayReminderForm';
@@ -17,7 +17,7 @@ import { TokenTab } from '../../features/system/settings/components/TokenTab';
 import { UploadTab } from '../../features/system/settings/components/UploadTab';
 import { clearSession, startSession } from '../auth-store';
 import { languages, type Language } from '../i18n';
-import { useJsdomBrowser } from '../jsdom-browser.fixture';
+import { useJsdomBrowser, mountRoot } from '../jsdom-browser.fixture';
 import { startWithAllTexts } from '../all-texts.fixture';
 import { testUser } from '../user-info.fixture';
 
@@ -61,13 +61,6 @@ afterAll(() => {
 });
 
 let root: Root | undefined;
-let host: HTMLDivElement | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  host?.remove();
-  document.body.innerHTML = '';
-});
 
 const settle = () =>
   act(async () => {
@@ -87,9 +80,7 @@ function show(Editor: ComponentType<EditorProps>) {
 }
 
 function mount(element: ReactElement) {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
+  ({ root } = mountRoot());
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   act(() =>
     root!.render(

@@ -1,14 +1,14 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { App } from 'antd';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '@casedesk/shared';
 import en from './locales/en.json';
 import { useResourceList, type ListSource, type PagedQuery, type ResourceList } from './use-resource-list';
-import { useJsdomBrowser } from '../jsdom-browser.fixture';
+import { useJsdomBrowser, mountRoot } from '../jsdom-browser.fixture';
 
 beforeAll(async () => {
   useJsdomBrowser();
@@ -27,7 +27,6 @@ const rows: Item[] = [
 ];
 
 let root: Root;
-let host: HTMLDivElement;
 let asked: Query[];
 let deleted: number[][];
 let current: ResourceList<Item, Query>;
@@ -57,9 +56,7 @@ const lastQuery = () => asked[asked.length - 1];
 beforeEach(() => {
   asked = [];
   deleted = [];
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
+  ({ root } = mountRoot());
   act(() =>
     root.render(
       <App>
@@ -67,11 +64,6 @@ beforeEach(() => {
       </App>,
     ),
   );
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-  document.body.innerHTML = '';
 });
 
 describe('useResourceList', () => {

@@ -1,10 +1,10 @@
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import i18n from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { moneySchema } from '@casedesk/shared';
 import { DecimalInput } from './DecimalInput';
-import { useJsdomBrowser } from '../jsdom-browser.fixture';
+import { useJsdomBrowser, mountRoot } from '../jsdom-browser.fixture';
 
 beforeAll(async () => {
   useJsdomBrowser();
@@ -31,13 +31,7 @@ function Harness({ initial = '' }: { initial?: string }) {
 
 beforeEach(() => {
   held = [];
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
+  ({ root, host } = mountRoot());
 });
 
 const input = () => host.querySelector<HTMLInputElement>('input')!;

@@ -1,10 +1,9 @@
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Form, type FormInstance } from 'antd';
 import i18n from 'i18next';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useJsdomBrowser } from '../../../platform/jsdom-browser.fixture';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useJsdomBrowser, mountRoot } from '../../../platform/jsdom-browser.fixture';
 import { startWithAllTexts } from '../../../platform/all-texts.fixture';
 import { InvoiceForm } from './InvoiceForm';
 import { emptyInvoiceValues, type InvoiceFieldName, type InvoiceFormValues } from './invoice-form-values';
@@ -23,13 +22,6 @@ beforeAll(async () => {
 
 afterAll(() => vi.unstubAllGlobals());
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
-
 /** The errors of an invoice form whose fields are all proposed and empty, by field. */
 async function errorsOfEmptyProposedForm(): Promise<Record<string, string[]>> {
   let form: FormInstance<InvoiceFormValues> | undefined;
@@ -45,11 +37,9 @@ async function errorsOfEmptyProposedForm(): Promise<Record<string, string[]>> {
     };
     return createElement(InvoiceForm, { form: instance, initialValues, proposed, showDocument: false });
   }
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
+  const { root } = mountRoot();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  act(() => root!.render(createElement(QueryClientProvider, { client }, createElement(Host))));
+  act(() => root.render(createElement(QueryClientProvider, { client }, createElement(Host))));
   await act(async () => {
     await form!.validateFields().catch(() => undefined);
   });

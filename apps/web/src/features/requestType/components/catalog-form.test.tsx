@@ -1,5 +1,5 @@
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, Form, type FormInstance } from 'antd';
 import { MemoryRouter } from 'react-router';
@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { CatalogItem, CustomFieldDefinition } from '@casedesk/shared';
 import { startWithAllTexts } from '../../../platform/all-texts.fixture';
 import { clearSession, startSession } from '../../../platform/auth-store';
-import { useJsdomBrowser } from '../../../platform/jsdom-browser.fixture';
+import { useJsdomBrowser, mountRoot } from '../../../platform/jsdom-browser.fixture';
 import { translateServerMessage } from '../../../platform/server-messages';
 import { testUser } from '../../../platform/user-info.fixture';
 import { byCategory, catalogProblems, formItemOf, matching, previewItem, submitBody } from './catalog-form';
@@ -64,7 +64,6 @@ type Call = { path: string; body: unknown };
 let calls: Call[] = [];
 let answer: (call: Call) => { status: number; body: unknown } = () => ({ status: 404, body: null });
 
-let root: Root | undefined;
 beforeAll(async () => {
   useJsdomBrowser();
   await startWithAllTexts('zh-cn');
@@ -86,21 +85,16 @@ beforeEach(() => {
   startSession({ token: 't', exp: 0, refreshToken: 'r' }, { ...testUser, language: 'zh-cn', authBtnList: [] });
 });
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
   clearSession();
   vi.unstubAllGlobals();
 });
 afterAll(() => vi.unstubAllGlobals());
 
 function mount(element: ReactNode) {
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
+  const { root } = mountRoot();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   act(() =>
-    root!.render(
+    root.render(
       <QueryClientProvider client={client}>
         <MemoryRouter>
           <App>{element}</App>

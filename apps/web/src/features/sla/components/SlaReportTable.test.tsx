@@ -1,9 +1,8 @@
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import i18n from 'i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SlaReport, SlaReportGroup, SlaReportRow } from '@casedesk/shared';
-import { useJsdomBrowser } from '../../../platform/jsdom-browser.fixture';
+import { useJsdomBrowser, mountRoot, unmountAll } from '../../../platform/jsdom-browser.fixture';
 import { startWithAllTexts } from '../../../platform/all-texts.fixture';
 import { periodProblem, reportLines } from './sla-report';
 import { SlaReportTable } from './SlaReportTable';
@@ -12,13 +11,6 @@ import { SlaReportTable } from './SlaReportTable';
 beforeAll(async () => {
   useJsdomBrowser();
   await startWithAllTexts();
-});
-
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
 });
 
 const row = (over: Partial<SlaReportRow>): SlaReportRow => ({
@@ -62,10 +54,8 @@ async function render(data: SlaReport, groupBy: SlaReportGroup, language = 'en')
     { total: i18n.t('fields.slaReportTotal'), noCategory: i18n.t('fields.slaReportNoCategory') },
     language,
   );
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root!.render(createElement(SlaReportTable, { lines, total, groupBy })));
+  const { host, root } = mountRoot();
+  act(() => root.render(createElement(SlaReportTable, { lines, total, groupBy })));
   const cells = (tr: Element) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '');
   return {
     host,
@@ -103,7 +93,7 @@ describe('SLA report table', () => {
       'month',
     );
     expect(en.body.map((cells) => cells[0])).toEqual(['November 2026', 'December 2026']);
-    act(() => root?.unmount());
+    unmountAll();
     const zhCn = await render(
       report([row({ key: '2026-11', name: null }), row({ key: 'none', name: null })]),
       'month',
@@ -112,7 +102,7 @@ describe('SLA report table', () => {
     expect(zhCn.body[0]![0]).toBe('2026年11月');
     expect(zhCn.body[0]![3]).toBe('2小时15分钟');
     expect(zhCn.total[0]).toBe('合计');
-    act(() => root?.unmount());
+    unmountAll();
     const zhTw = await render(report([row({ key: 'none', name: null })]), 'category', 'zh-tw');
     expect(zhTw.body[0]![0]).toBe('無分類');
     expect(zhTw.body[0]![3]).toBe('2 小時 15 分鐘');

@@ -1,9 +1,9 @@
 import { act, createElement, type ReactElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+
 import i18n from 'i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TicketSla, TicketSlaHold } from '@casedesk/shared';
-import { useJsdomBrowser } from '../../../platform/jsdom-browser.fixture';
+import { useJsdomBrowser, mountRoot } from '../../../platform/jsdom-browser.fixture';
 import { startWithAllTexts } from '../../../platform/all-texts.fixture';
 import { SlaBadge } from './SlaBadge';
 import { SlaPanel } from './SlaPanel';
@@ -14,21 +14,12 @@ beforeAll(async () => {
   await startWithAllTexts();
 });
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-});
-
 async function render(element: ReactElement, language = 'en') {
   await act(async () => {
     await i18n.changeLanguage(language);
   });
-  const host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root!.render(element));
+  const { host, root } = mountRoot();
+  act(() => root.render(element));
   return host;
 }
 

@@ -1,12 +1,12 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Condition, CustomFieldDefinition } from '@casedesk/shared';
 import { clearSession, startSession } from '../../../platform/auth-store';
-import { useJsdomBrowser } from '../../../platform/jsdom-browser.fixture';
+import { useJsdomBrowser, mountRoot } from '../../../platform/jsdom-browser.fixture';
 import { testUser } from '../../../platform/user-info.fixture';
 import workflowCn from '../locales/zh-cn.json';
 import { ConditionsBuilder } from './ConditionsBuilder';
@@ -59,9 +59,7 @@ beforeEach(() => {
     });
   });
   startSession({ token: 't', exp: 0, refreshToken: 'r' }, { ...testUser, language: 'zh-cn' });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
+  ({ root, host } = mountRoot());
 });
 
 afterEach(() => {

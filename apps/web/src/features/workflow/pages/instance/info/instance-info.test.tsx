@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import i18n from 'i18next';
@@ -10,7 +10,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomFieldDefinition, FlowNode, WorkflowInstanceInfo } from '@casedesk/shared';
 import { clearSession, startSession } from '../../../../../platform/auth-store';
-import { useJsdomBrowser } from '../../../../../platform/jsdom-browser.fixture';
+import { useJsdomBrowser, mountRoot } from '../../../../../platform/jsdom-browser.fixture';
 import { testUser } from '../../../../../platform/user-info.fixture';
 import labelsCn from '../../../../../platform/labels/locales/zh-cn.json';
 import workflowCn from '../../../locales/zh-cn.json';
@@ -168,9 +168,7 @@ beforeEach(() => {
     { token: 't', exp: 0, refreshToken: 'r' },
     { ...testUser, language: 'zh-cn', authBtnList: ['project:view'] },
   );
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
+  ({ root, host } = mountRoot());
 });
 
 afterEach(() => {
