@@ -10,6 +10,7 @@ export * from './platform/seeded-names.js';
 export * from './platform/value-labels.js';
 export * from './auth/auth.schemas.js';
 export * from './auth/two-factor.schemas.js';
+export * from './directory/directory.schemas.js';
 export * from './dept/dept.schemas.js';
 export * from './position/position.schemas.js';
 export * from './dictionary/dictionary.schemas.js';
