@@ -64,12 +64,13 @@ function pageOf(component) {
 
 /**
  * Budgets, gzip. Sign-in: 250 KB in all. A signed-in screen: what every one of them loads (the entry, the routes' map,
- * the layout and the texts: `shellBudgetKb`) plus what its page adds (`ownBudgetKb`), each enforced for every menu
- * route. Issue 35's target is 350 KB in all per screen; the check prints it and the routes above it, and the budgets
- * come down towards it as the shell shrinks (2026-11-30: shell 514 KB, the largest own part 321 KB, the ticket page).
+ * the layout and the texts: `shellBudgetKb`), and all it loads (`screenBudgetKb`), each enforced for every menu route;
+ * its own part (beyond the shell) is printed. Issue 35's target is 350 KB in all per screen; the check prints it and
+ * the routes above it, and the budgets come down towards it (2026-11-30: shell 519 → 426 KB with the theme drawer, the
+ * lock screen and antd's Result out of it; the largest screen, the ticket list, 830 → 775 KB).
  */
-const shellBudgetKb = 530;
-const ownBudgetKb = 330;
+const shellBudgetKb = 440;
+const screenBudgetKb = 790;
 const screenTargetKb = 350;
 const routes = [
   { name: '/login', lazy: ['src/features/auth/pages/login/index.tsx', ...firstScreenTexts], budgetKb: 250 },
@@ -77,12 +78,12 @@ const routes = [
 const unresolved = [];
 for (const { path, component } of menuScreens()) {
   const page = pageOf(component);
-  if (page) routes.push({ name: path, lazy: [...signedIn, page], ownBudgetKb });
+  if (page) routes.push({ name: path, lazy: [...signedIn, page], signedIn: true });
   else unresolved.push(`${path} (${component})`);
 }
 for (const component of ['personal/index', 'help/index'])
   if (!routes.some((r) => r.lazy.includes(pageOf(component))))
-    routes.push({ name: component, lazy: [...signedIn, pageOf(component)], ownBudgetKb });
+    routes.push({ name: component, lazy: [...signedIn, pageOf(component)], signedIn: true });
 // The app shows such an entry as "coming soon" (a screen not built yet): nothing of its own to weigh.
 if (unresolved.length) console.log(`Menu screens without a page of the web app yet: ${unresolved.join(', ')}\n`);
 
@@ -152,13 +153,13 @@ for (const route of routes) {
   }
   const gzip = gzipOf(files);
   // A signed-in screen: its own part is what it loads beyond the shell.
-  const own = route.ownBudgetKb ? gzipOf([...files].filter((file) => !shellFiles.has(file))) : gzip;
-  const budgetKb = route.ownBudgetKb ?? route.budgetKb;
-  const over = own > budgetKb * 1024;
+  const own = route.signedIn ? gzipOf([...files].filter((file) => !shellFiles.has(file))) : gzip;
+  const budgetKb = route.signedIn ? screenBudgetKb : route.budgetKb;
+  const over = gzip > budgetKb * 1024;
   failed ||= over;
-  if (route.ownBudgetKb && gzip > screenTargetKb * 1024) aboveTarget++;
+  if (route.signedIn && gzip > screenTargetKb * 1024) aboveTarget++;
   console.log(
-    `${route.name.padEnd(33)} ${String(files.size).padStart(6)} ${kb(raw).padStart(8)} ${kb(gzip).padStart(9)} ${kb(brotli).padStart(10)} ${(route.ownBudgetKb ? kb(own) : '').padStart(8)} ${`${route.ownBudgetKb ? 'own ' : ''}${budgetKb}`.padStart(17)} ${kb(largest).padStart(17)}${over ? '  OVER BUDGET' : ''}`,
+    `${route.name.padEnd(33)} ${String(files.size).padStart(6)} ${kb(raw).padStart(8)} ${kb(gzip).padStart(9)} ${kb(brotli).padStart(10)} ${(route.signedIn ? kb(own) : '').padStart(8)} ${String(budgetKb).padStart(17)} ${kb(largest).padStart(17)}${over ? '  OVER BUDGET' : ''}`,
   );
   if (process.argv.includes('--verbose'))
     for (const file of [...files].sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip))

@@ -1,5 +1,6 @@
 import { Activity, Component, Suspense, useRef, type ReactNode } from 'react';
-import { Button, Result, Skeleton } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
+import { Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useOutlet } from 'react-router';
 import { useCurrentRoute } from '../router/current-route';
@@ -8,13 +9,14 @@ import { tabKey, useTags } from './tags-store';
 
 function PageError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
+  // Plain markup, not antd's Result: Result brings its three status illustrations into every screen's script.
   return (
-    <Result
-      status="error"
-      title={t('errors.page.title')}
-      subTitle={t('errors.page.text')}
-      extra={<Button onClick={onRetry}>{t('errors.page.retry')}</Button>}
-    />
+    <div className="page-error" role="alert">
+      <CloseCircleFilled className="page-error-icon" />
+      <div className="page-error-title">{t('errors.page.title')}</div>
+      <div className="page-error-text">{t('errors.page.text')}</div>
+      <Button onClick={onRetry}>{t('errors.page.retry')}</Button>
+    </div>
   );
 }
 

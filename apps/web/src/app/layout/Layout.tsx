@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { HotkeysProvider } from 'react-hotkeys-hook';
 import { App as AntApp, Drawer, Grid, Layout as AntLayout, Watermark } from 'antd';
@@ -7,7 +7,7 @@ import { appConfig } from '../../platform/config';
 import { layoutMountedWith, layoutQueryClient } from '../../platform/query-client';
 import { isLanguage } from '../../platform/i18n';
 import { usePublicSettings } from '../../platform/public-settings';
-import { LockScreen } from '../lock/LockScreen';
+import { useLocked } from '../lock/lock-store';
 import { usePageTitle } from '../../platform/page-title';
 import { findRoute, useAppRoutes } from '../router/current-route';
 import { useThemeConfig } from '../../platform/theme/theme-store';
@@ -17,10 +17,35 @@ import { Logo } from './Logo';
 import { NavMenu } from './nav-menu';
 import { tagTitle } from './tag-title';
 import { TagsView, useTagsSync } from './TagsView';
-import { ThemeDrawer } from './ThemeDrawer';
+import { useThemeDrawerOpen } from './theme-drawer-store';
 import { useLocation } from 'react-router';
 import { isDarkColor } from '../../platform/theme/theme-store';
 import { ShortcutHelp } from '../../platform/keyboard/ShortcutHelp';
+
+// Loaded when first wanted, not with every screen: the theme drawer's pickers and sliders, the lock screen.
+const ThemeDrawer = lazy(() => import('./ThemeDrawer').then((m) => ({ default: m.ThemeDrawer })));
+const LockScreen = lazy(() => import('../lock/LockScreen').then((m) => ({ default: m.LockScreen })));
+
+/** The theme drawer, mounted the first time it opens (and kept, so that it closes with its motion). */
+function ThemeDrawerOnceOpened() {
+  const open = useThemeDrawerOpen();
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ThemeDrawer />
+    </Suspense>
+  ) : null;
+}
+
+/** While its code loads, the lock screen's cover already hides the app (a reload keeps the screen locked). */
+function LockScreenWhenLocked() {
+  return useLocked() ? (
+    <Suspense fallback={<div className="lock-screen" />}>
+      <LockScreen />
+    </Suspense>
+  ) : null;
+}
 
 function usePageTitleFromRoute() {
   const { t, i18n } = useTranslation();
@@ -170,8 +195,8 @@ export default function Layout() {
           ) : (
             body
           )}
-          <ThemeDrawer />
-          <LockScreen />
+          <ThemeDrawerOnceOpened />
+          <LockScreenWhenLocked />
           <ShortcutHelp />
         </AntApp>
       </HotkeysProvider>
