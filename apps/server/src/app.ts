@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { messages, msg, zodErrorMap } from '@casedesk/shared';
 import type { Database } from './db/database.js';
+import { openReadReplica, useReadReplica } from './platform/read-replica.js';
 import { authenticateApiToken, isPersonalToken } from './modules/apiToken/index.js';
 import { postgresRateLimitStore, rateLimitKeyOf } from './platform/rate-limit.js';
 import { activeUserActors, actorLoader } from './modules/auth/index.js';
@@ -282,6 +283,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   setRecordReferences(modules.flatMap((module) => module.references ?? []));
   setUserDirectory(modules.find((module) => module.userDirectory)?.userDirectory);
   setDictionaryItemsReader(modules.find((module) => module.dictionaryItems)?.dictionaryItems);
+  if (config.databaseReadUrl && database.kind === 'pg') {
+    const replica = openReadReplica(db, config.databaseReadUrl, {
+      onUnavailable: (reason) => app.log.warn({ err: reason }, 'read replica unavailable: heavy reads on the primary'),
+    });
+    useReadReplica(db, replica);
+    app.addHook('onClose', async () => {
+      useReadReplica(db, null);
+      await replica.close();
+    });
+  }
   const live = createLiveHub(database.listen, (error) => app.log.warn({ err: error }, 'live push failed'));
   const moduleContext = { db, config, accessTokens, authTokenPublicKey: keys.authTokenPublicKey, routes, jobs, live };
   for (const module of modules) await module.register?.(app, moduleContext);

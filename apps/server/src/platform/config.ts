@@ -8,6 +8,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
+  /** A streaming replica for heavy reads (exports, reports, the dashboard, the archive); only with DATABASE_URL. */
+  DATABASE_READ_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -33,6 +35,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** A streaming replica of `databaseUrl` for heavy reads (platform/read-replica.ts). */
+  databaseReadUrl?: string | undefined;
   dataDir: string;
   adminPassword: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -74,6 +78,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseReadUrl: (e.DATABASE_URL && e.DATABASE_READ_URL) || undefined,
     dataDir: e.DATA_DIR,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     logLevel: e.LOG_LEVEL,

@@ -20,6 +20,7 @@ import { exportDictionaryCodes, sendXlsx } from './export.js';
 import { callerLanguage } from './translator.js';
 import type { ReadableTable, ResourceCall, ResourceOperations, ResourceSchemas } from './resource-define.js';
 import type { ExportColumn } from './export.js';
+import { heavyReader } from './read-replica.js';
 
 /** Any resource, as the route registration takes it. */
 export type AnyResource = ResourceOperations<Record<string, unknown>, never, never, never> & {
@@ -124,7 +125,8 @@ export function registerResource(app: FastifyInstance, db: Db, service: AnyResou
       schema: { tags, body: def.schemas.query },
     },
     async (request, reply) => {
-      const rows = await startedRows(service.rowsForExport(db, requireActor(request), request.body as never));
+      const reader = await heavyReader(db);
+      const rows = await startedRows(service.rowsForExport(reader, requireActor(request), request.body as never));
       const columns = [...def.exportColumns, ...((await def.moreExportColumns?.(db)) ?? [])];
       const dictionaries = await dictionaryItemsByCode(db, exportDictionaryCodes(columns));
       const language = callerLanguage(request);

@@ -6,6 +6,7 @@ import { requireActor } from '../../platform/access.js';
 import type { Db } from '../../platform/db.js';
 import { ok } from '../../platform/envelope.js';
 import { findArchivedTicket } from './ticket-archive.service.js';
+import { heavyReader } from '../../platform/read-replica.js';
 
 const caseNumberParamSchema = z.object({ caseNumber: z.string().trim().min(1).max(40) });
 
@@ -21,6 +22,6 @@ export function registerTicketArchiveRoutes(app: FastifyInstance, db: Db) {
         response: { 200: envelopeSchema(ticketArchiveSchema) },
       },
     },
-    async (request) => ok(await findArchivedTicket(db, requireActor(request), request.params.caseNumber)),
+    async (request) => ok(await findArchivedTicket(await heavyReader(db), requireActor(request), request.params.caseNumber)),
   );
 }

@@ -49,6 +49,7 @@ import { mentionCandidates, watchTicket } from './ticket-watch.service.js';
 import { createTicketResource } from './ticket.resource.js';
 import { fileOwner, ticketVisible } from './ticket.service.js';
 import { ticketScreen, timeline } from './ticket-timeline.service.js';
+import { heavyReader } from '../../platform/read-replica.js';
 
 export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: string) {
   registerFileOwner(fileOwner, ticketVisible);
@@ -85,7 +86,7 @@ export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: stri
   r.get(
     `${base}/Dashboard`,
     { config: { access: 'ticket:view' }, schema: { tags, response: { 200: envelopeSchema(ticketDashboardSchema) } } },
-    async (request) => ok(await dashboard(db, requireActor(request))),
+    async (request) => ok(await dashboard(await heavyReader(db), requireActor(request))),
   );
   r.post(
     `${base}/BatchStatus`,
@@ -141,13 +142,13 @@ export function registerTicketRoutes(app: FastifyInstance, db: Db, dataDir: stri
       config: { access: 'ticket:view' },
       schema: { tags, body: slaReportQuerySchema, response: { 200: envelopeSchema(slaReportSchema) } },
     },
-    async (request) => ok(await slaReport(db, requireActor(request), request.body)),
+    async (request) => ok(await slaReport(await heavyReader(db), requireActor(request), request.body)),
   );
   r.post(
     `${base}/SlaReport/Export`,
     { config: { access: 'ticket:export' }, schema: { tags, body: slaReportQuerySchema } },
     async (request, reply) => {
-      const report = await slaReport(db, requireActor(request), request.body);
+      const report = await slaReport(await heavyReader(db), requireActor(request), request.body);
       const language = callerLanguage(request);
       const rows = slaReportExportRows(
         report,
