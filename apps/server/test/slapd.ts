@@ -42,12 +42,52 @@ export const groupDn = (cn: string) => `cn=${cn},${groupsDn}`;
 
 /** Six people in two departments (each with a manager) and a Support department with one; two groups. */
 export const samplePeople: Person[] = [
-  { uid: 'ada', cn: 'Ada Lovelace', sn: 'Lovelace', mail: 'ada@example.com', department: 'Engineering', password: 'ada-pass-1' },
-  { uid: 'bob', cn: 'Bob Builder', sn: 'Builder', mail: 'bob@example.com', department: 'Engineering', manager: 'ada', password: 'bob-pass-1' },
-  { uid: 'cy', cn: 'Cy Young', sn: 'Young', mail: 'cy@example.com', mobile: '+1 555 0100', department: 'Engineering', manager: 'ada', password: 'cy-pass-1' },
+  {
+    uid: 'ada',
+    cn: 'Ada Lovelace',
+    sn: 'Lovelace',
+    mail: 'ada@example.com',
+    department: 'Engineering',
+    password: 'ada-pass-1',
+  },
+  {
+    uid: 'bob',
+    cn: 'Bob Builder',
+    sn: 'Builder',
+    mail: 'bob@example.com',
+    department: 'Engineering',
+    manager: 'ada',
+    password: 'bob-pass-1',
+  },
+  {
+    uid: 'cy',
+    cn: 'Cy Young',
+    sn: 'Young',
+    mail: 'cy@example.com',
+    mobile: '+1 555 0100',
+    department: 'Engineering',
+    manager: 'ada',
+    password: 'cy-pass-1',
+  },
   { uid: 'dee', cn: 'Dee Dee', sn: 'Dee', mail: 'dee@example.com', department: 'Finance', password: 'dee-pass-1' },
-  { uid: 'eve', cn: 'Eve Moneypenny', sn: 'Moneypenny', mail: 'eve@example.com', department: 'Finance', manager: 'dee', password: 'eve-pass-1' },
-  { uid: 'fay', cn: 'Fay Wray', sn: 'Wray', mail: 'fay@example.com', department: 'Support', manager: 'dee', password: 'fay-pass-1' },
+  {
+    uid: 'eve',
+    cn: 'Eve Moneypenny',
+    sn: 'Moneypenny',
+    mail: 'eve@example.com',
+    department: 'Finance',
+    manager: 'dee',
+    password: 'eve-pass-1',
+  },
+  {
+    uid: 'fay',
+    cn: 'Fay Wray',
+    sn: 'Wray',
+    mail: 'fay@example.com',
+    department: 'Support',
+    manager: 'dee',
+    password: 'fay-pass-1',
+  },
 ];
 
 /** groupOfNames: admins = ada; agents = bob, cy. */
