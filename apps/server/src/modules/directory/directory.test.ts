@@ -19,12 +19,14 @@ import {
   type Slapd,
 } from '../../../test/slapd.js';
 import { addTicket, admin, staffWith, ticketWorld, type Staff } from '../../../test/ticket-factories.js';
+import { approver, submitThrough } from '../../../test/workflow-factories.js';
 import { jobRun, scheduleJob } from '../../platform/jobs/jobs.table.js';
 import { auditLog, systemSecret } from '../../platform/platform.table.js';
 import { dept } from '../dept/index.js';
 import { role } from '../role/index.js';
 import { ticket, ticketComment } from '../ticket/index.js';
 import { appUser, userProject, userRole } from '../user/index.js';
+import { workflowAction, workflowTask } from '../workflow/index.js';
 import { checkDirectoryPassword } from './directory-ldap.js';
 import { directorySyncClass } from './directory.service.js';
 
@@ -114,6 +116,7 @@ const state = async () => ({
 let world: Awaited<ReturnType<typeof ticketWorld>>;
 let fayLocal: { id: number; loginName: string };
 let fayTicket: number;
+let fayApproval: number;
 
 describe.skipIf(!hasSlapd)('directory sync against a real slapd', () => {
   beforeAll(async () => {
@@ -136,6 +139,19 @@ describe.skipIf(!hasSlapd)('directory sync against a real slapd', () => {
         assignTo: fay.id,
       })
     ).id;
+    // ... and an approval task waiting for her.
+    const toApprove = await addTicket(ctx, world.agent.token, {
+      projectId: world.projectId,
+      categoryId: world.categoryId,
+      subject: 'Laptop',
+    });
+    fayApproval = (
+      await submitThrough(
+        ctx,
+        { projectId: world.projectId, initiator: world.agent, ticketId: toApprove.id },
+        approver('boss', [fay.id]),
+      )
+    ).instance.id;
   }, 60_000);
   afterAll(async () => slapd?.stop());
 
@@ -290,6 +306,10 @@ describe.skipIf(!hasSlapd)('directory sync against a real slapd', () => {
     expect(handed!.assignTo).toBe(dee.id);
     const comments = await ctx.db.select().from(ticketComment).where(eq(ticketComment.ticketId, fayTicket));
     expect(comments.map((c) => c.comment).join()).toContain('no longer in the directory');
+    const tasks = await ctx.db.select().from(workflowTask).where(eq(workflowTask.instanceId, fayApproval));
+    expect(tasks.filter((t) => t.status === 'Pending').map((t) => t.assigneeId)).toEqual([dee.id]);
+    const actions = await ctx.db.select().from(workflowAction).where(eq(workflowAction.instanceId, fayApproval));
+    expect(actions.find((a) => a.action === 'transfer')?.comment).toContain('no longer in the directory');
 
     await slapd.addPerson(samplePeople.find((p) => p.uid === 'fay')!);
     const again = await sync(false);
