@@ -28,6 +28,7 @@ import { ticket, ticketComment } from '../ticket/index.js';
 import { appUser, userProject, userRole } from '../user/index.js';
 import { workflowAction, workflowTask } from '../workflow/index.js';
 import { checkDirectoryPassword } from './directory-ldap.js';
+import { directorySyncHandler } from './directory-sync.service.js';
 import { directorySyncClass } from './directory.service.js';
 
 const ctx = useTestApp();
@@ -252,6 +253,25 @@ describe.skipIf(!hasSlapd)('directory sync against a real slapd', () => {
     const result = await sync(false);
     expect(result).toMatchObject({ created: 0, updated: 0, disabled: 0, departments: 0, changes: [], errors: [] });
     expect(await state()).toEqual(before);
+  });
+
+  it('the scheduled job runs the same sync while sync is on, and says so when it is off', async () => {
+    const runJob = () =>
+      directorySyncHandler.run(
+        {
+          db: ctx.db,
+          config: ctx.config,
+          log: ctx.app.log,
+          fireTime: new Date(),
+          jobId: null,
+          signal: new AbortController().signal,
+        },
+        {},
+      );
+    expect(await runJob()).toEqual({ message: '0 created, 0 updated, 0 disabled, 0 departments, 0 skipped.' });
+    await save({ enabled: false });
+    expect(await runJob()).toEqual({ message: 'Directory sync is off.' });
+    await save();
   });
 
   it('signs a directory user in with the directory password only; a wrong one counts; an injection matches no one', async () => {
