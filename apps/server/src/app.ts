@@ -47,6 +47,7 @@ import { setDomainEventHandlers } from './platform/events.js';
 import { setWorkflowBusinessTypes } from './platform/workflow-types.js';
 import { setRecordReferences } from './platform/references.js';
 import { setUserDirectory } from './platform/user-directory.js';
+import { setDirectoryPasswordCheck } from './platform/directory-password.js';
 import { setDictionaryItemsReader } from './platform/dictionary-words.js';
 import type { JobHandler } from './platform/jobs/job-handler.js';
 import { createJobRegistry } from './platform/jobs/registry.js';
@@ -283,6 +284,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   setRecordReferences(modules.flatMap((module) => module.references ?? []));
   setUserDirectory(modules.find((module) => module.userDirectory)?.userDirectory);
   setDictionaryItemsReader(modules.find((module) => module.dictionaryItems)?.dictionaryItems);
+  setDirectoryPasswordCheck(modules.find((module) => module.directoryPassword)?.directoryPassword);
   if (config.databaseReadUrl && database.kind === 'pg') {
     const replica = openReadReplica(db, config.databaseReadUrl, {
       onUnavailable: (reason) => app.log.warn({ err: reason }, 'read replica unavailable: heavy reads on the primary'),
