@@ -46,6 +46,7 @@ import { setDomainEventHandlers } from './platform/events.js';
 import { setWorkflowBusinessTypes } from './platform/workflow-types.js';
 import { setRecordReferences } from './platform/references.js';
 import { setUserDirectory } from './platform/user-directory.js';
+import { setDirectoryPasswordCheck } from './platform/directory-password.js';
 import { setDictionaryItemsReader } from './platform/dictionary-words.js';
 import type { JobHandler } from './platform/jobs/job-handler.js';
 import { createJobRegistry } from './platform/jobs/registry.js';
@@ -282,6 +283,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   setRecordReferences(modules.flatMap((module) => module.references ?? []));
   setUserDirectory(modules.find((module) => module.userDirectory)?.userDirectory);
   setDictionaryItemsReader(modules.find((module) => module.dictionaryItems)?.dictionaryItems);
+  setDirectoryPasswordCheck(modules.find((module) => module.directoryPassword)?.directoryPassword);
   const live = createLiveHub(database.listen, (error) => app.log.warn({ err: error }, 'live push failed'));
   const moduleContext = { db, config, accessTokens, authTokenPublicKey: keys.authTokenPublicKey, routes, jobs, live };
   for (const module of modules) await module.register?.(app, moduleContext);

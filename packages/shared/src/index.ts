@@ -11,6 +11,7 @@ export * from './platform/value-labels.js';
 export * from './auth/auth.schemas.js';
 export * from './auth/two-factor.schemas.js';
 export * from './directory/directory.schemas.js';
+export * from './directory/directory.messages.js';
 export * from './dept/dept.schemas.js';
 export * from './position/position.schemas.js';
 export * from './dictionary/dictionary.schemas.js';

@@ -40,6 +40,7 @@ import { ticketViewModule } from './ticketView/index.js';
 import { requestTypeModule } from './requestType/index.js';
 import { webhookModule } from './webhook/index.js';
 import { triggerModule } from './trigger/index.js';
+import { directoryModule } from './directory/index.js';
 
 /**
  * Every module, once: the app registers their routes, the seeds run their seed data and the tests seed
@@ -94,4 +95,6 @@ export const modules: readonly ModuleManifest[] = [
   // After ticket (its events' payloads read tickets).
   webhookModule,
   triggerModule,
+  // After user, dept, ticket and workflow (its sync writes users and departments, hands over tickets and tasks).
+  directoryModule,
 ];

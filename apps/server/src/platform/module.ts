@@ -5,6 +5,7 @@ import type { RouteRecord } from './access.js';
 import type { Config } from './config.js';
 import type { Db, Tx } from './db.js';
 import type { DictionaryItemsReader } from './dictionary-words.js';
+import type { DirectoryPasswordCheck } from './directory-password.js';
 import type { DomainEventHandler } from './events.js';
 import type { DefaultJob, JobHandler } from './jobs/job-handler.js';
 import type { JobRegistry } from './jobs/registry.js';
@@ -63,6 +64,8 @@ export type ModuleManifest = {
   userDirectory?: UserDirectory;
   /** The dictionary module's items by dictionary code, for exports that word stored values (platform/dictionary-words.ts). */
   dictionaryItems?: DictionaryItemsReader;
+  /** The directory module's check of a synced user's password (platform/directory-password.ts). */
+  directoryPassword?: DirectoryPasswordCheck;
   seed?: {
     /** What every database needs, at each start, safe to repeat; runs in list order. */
     system?: (db: Db, options: SystemSeedOptions) => Promise<void>;

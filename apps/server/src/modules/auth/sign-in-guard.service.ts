@@ -3,6 +3,7 @@ import { logMessages, loginReasons, msg, type LoginReason } from '@casedesk/shar
 import type { Db, Tx } from '../../platform/db.js';
 import { emitDomainEvent } from '../../platform/events.js';
 import { logMessage, writeLoginLog, writeSystemLog, type LogMessage } from '../../platform/logs.js';
+import { directoryPasswordCheck } from '../../platform/directory-password.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { readSettings } from '../setting/index.js';
 import { appUser } from '../user/index.js';
@@ -34,7 +35,7 @@ const purposeNames = {
 } as const;
 
 export type PasswordAttempt = {
-  user: { id: number; loginName: string; email: string | null; passwordHash: string | null };
+  user: { id: number; loginName: string; email: string | null; passwordHash: string | null; directoryDn?: string | null };
   password: string;
   ip: string;
   userAgent: string | undefined | null;
@@ -58,7 +59,13 @@ const held = (userId: number, ip: string) => and(eq(signInFailure.userId, userId
  * administrator sees `Locked` in the login log.
  */
 export async function checkPasswordCounted(db: Db, attempt: PasswordAttempt): Promise<PasswordCheck> {
-  return checkCounted(db, attempt, () => verifyPassword(attempt.user.passwordHash ?? undefined, attempt.password));
+  const { user, password } = attempt;
+  // A user synced from the directory has the directory's password only (contract 24); the local hash is not used.
+  if (user.directoryDn) {
+    const directory = directoryPasswordCheck();
+    return checkCounted(db, attempt, async () => (directory ? directory(db, user, password) : false));
+  }
+  return checkCounted(db, attempt, () => verifyPassword(user.passwordHash ?? undefined, password));
 }
 
 /**

@@ -72,10 +72,14 @@ export const appUser = pgTable(
     lastLoginTime: timestamptz('last_login_time'),
     lastLoginIp: text('last_login_ip'),
     passwordChangedAt: timestamptz('password_changed_at'),
+    /** The user's DN in the directory (contract 24): a synced user, who signs in with the directory password. */
+    directoryDn: text('directory_dn'),
     ...softDeleteColumns(),
   },
   (t) => [
     uniqueIndex('app_user_login_name_uq').on(sql`lower(${t.loginName})`),
+    // DNs compare without regard to case; one user per directory entry.
+    uniqueIndex('app_user_directory_dn_uq').on(sql`lower(${t.directoryDn})`),
     index('app_user_dept_idx').on(t.deptId),
     index('app_user_position_idx').on(t.positionId),
     foreignKey({ name: 'app_user_dept_fk', columns: [t.deptId], foreignColumns: [dept.id] }).onDelete('restrict'),
