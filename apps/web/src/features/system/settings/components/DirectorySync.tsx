@@ -17,6 +17,9 @@ const kindColors: Record<DirectoryChangeKind, string> = {
   leader: 'gold',
 };
 
+/** A field the directory leaves empty on both sides (a new user without a mobile) says nothing: not listed. */
+const changed = (f: DirectoryChange['fields'][number]) => Boolean(f.from) || Boolean(f.to);
+
 /** Fields whose values are fixed values: shown by their words. */
 const statusFields = new Set(['status']);
 
@@ -178,7 +181,7 @@ function ChangeTable({ changes }: { changes: DirectoryChange[] }) {
           title: t('settings.directory.fieldsColumn'),
           render: (_, row) => (
             <ul className="directory-change-fields" style={{ margin: 0, paddingInlineStart: 18 }}>
-              {row.fields.map((f) => (
+              {row.fields.filter(changed).map((f) => (
                 <li key={f.field} data-field={f.field}>
                   <Typography.Text strong>{fieldLabel(f.field)}</Typography.Text>
                   {': '}

@@ -53,7 +53,14 @@ const preview: DirectorySyncResult = {
   disabled: 1,
   departments: 1,
   changes: [
-    { kind: 'create', name: 'wchen', fields: [{ field: 'email', from: null, to: 'wchen@example.com' }] },
+    {
+      kind: 'create',
+      name: 'wchen',
+      fields: [
+        { field: 'email', from: null, to: 'wchen@example.com' },
+        { field: 'mobile', from: null, to: null },
+      ],
+    },
     { kind: 'update', name: 'ada', fields: [{ field: 'mobile', from: '100', to: '200' }] },
     { kind: 'disable', name: 'gone', fields: [{ field: 'status', from: 'Active', to: 'Inactive' }] },
     { kind: 'department', name: 'Support', fields: [{ field: 'name', from: null, to: 'Support' }] },
@@ -183,6 +190,8 @@ describe('Settings → Directory', () => {
       expect(table).toContain(words.kind[kind]);
     expect(table).toContain(`${words.changeField.email}: ${words.emptyValue} → wchen@example.com`);
     expect(table).toContain(`${words.changeField.mobile}: 100 → 200`);
+    // A field empty on both sides is not a change.
+    expect(table).not.toContain(`${words.changeField.mobile}: ${words.emptyValue} → ${words.emptyValue}`);
     expect(table).toContain(`${words.changeField.status}: 启用 → 停用`);
     expect(table).toContain(`${words.changeField.leaderId}: ${words.emptyValue} → ada`);
     expect(table).toContain(`${words.changeField.name}: ${words.emptyValue} → Support`);
