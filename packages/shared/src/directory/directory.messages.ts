@@ -6,7 +6,11 @@ import { defineMessages, keyed } from '../platform/message-keys.js';
  */
 export const directoryMessages = defineMessages('directory', {
   notConfigured: 'Enter the server address, the user base DN and the login-name attribute first.',
-  unreachable: keyed('directory.unreachable', ['url'], (url: string) => `The directory server ${url} cannot be reached.`),
+  unreachable: keyed(
+    'directory.unreachable',
+    ['url'],
+    (url: string) => `The directory server ${url} cannot be reached.`,
+  ),
   bindRefused: 'The directory refused the bind account or its password.',
   timeout: keyed('directory.timeout', ['url'], (url: string) => `The directory server ${url} did not answer in time.`),
   tlsFailed: 'A secure connection to the directory server could not be made.',

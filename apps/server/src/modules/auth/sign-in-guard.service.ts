@@ -35,7 +35,13 @@ const purposeNames = {
 } as const;
 
 export type PasswordAttempt = {
-  user: { id: number; loginName: string; email: string | null; passwordHash: string | null; directoryDn?: string | null };
+  user: {
+    id: number;
+    loginName: string;
+    email: string | null;
+    passwordHash: string | null;
+    directoryDn?: string | null;
+  };
   password: string;
   ip: string;
   userAgent: string | undefined | null;

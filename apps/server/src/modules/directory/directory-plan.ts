@@ -30,6 +30,8 @@ export type PlannedUser = {
   };
   /** The roles of a new user. */
   roleIds: number[];
+  /** What changes, as the answer and the audit show it (the department by name). */
+  fields: DirectoryChange['fields'];
 };
 
 /** A department's leader: an existing user by id, or one this run creates, by DN. */
@@ -126,9 +128,10 @@ export function planSync(settings: DirectorySettings, read: DirectoryRead, snap:
         existing: undefined,
         set: { ...stripDept(wanted), deptName: wanted.deptId ?? null, directoryDn: entry.dn },
         roleIds,
+        fields: fieldChanges({}, wanted),
       };
       plan.creates.push(planned);
-      plan.changes.push({ kind: 'create', name: entry.loginName, fields: fieldChanges({}, wanted) });
+      plan.changes.push({ kind: 'create', name: entry.loginName, fields: planned.fields });
       found.set(dn, { entry, user, planned });
       continue;
     }
@@ -143,7 +146,7 @@ export function planSync(settings: DirectorySettings, read: DirectoryRead, snap:
     if (!user.directoryDn || normalDn(user.directoryDn) !== dn)
       fields.push({ field: 'directoryDn', from: user.directoryDn, to: entry.dn });
     const enable = user.status !== 'Active' && user.directoryDn !== null;
-    const planned: PlannedUser = { dn: entry.dn, existing: user, set: {}, roleIds: [] };
+    const planned: PlannedUser = { dn: entry.dn, existing: user, set: {}, roleIds: [], fields };
     for (const f of fields) {
       if (f.field === 'deptId') planned.set.deptName = f.to;
       else (planned.set as Record<string, string | null>)[f.field] = f.to;

@@ -92,6 +92,10 @@ async function freeDeptCode(tx: Tx, name: string): Promise<string> {
   return code;
 }
 
+/** The audit of a synced user: the fields as the answer shows them (the department by name, under `deptId`). */
+const auditOf = (fields: Plan['changes'][number]['fields']): Record<string, { from: unknown; to: unknown }> =>
+  Object.fromEntries(fields.map((f) => [f.field, { from: f.from, to: f.to }]));
+
 /** Writes the plan: one transaction, every read of the directory done before it (PGlite has one connection). */
 async function applyPlan(tx: Tx, db: Db, plan: Plan, actor: Actor | undefined, errors: Plan['errors']) {
   const actorId = actor?.userId ?? null;
@@ -135,7 +139,7 @@ async function applyPlan(tx: Tx, db: Db, plan: Plan, actor: Actor | undefined, e
       .returning({ id: appUser.id });
     userIds.set(normalDn(c.dn), row!.id);
     await tx.insert(userRole).values(c.roleIds.map((roleId) => ({ userId: row!.id, roleId })));
-    const changes = Object.fromEntries(Object.entries(c.set).map(([k, v]) => [k, { from: null, to: v }]));
+    const changes = auditOf(c.fields);
     await writeAudit(tx, { entity: 'User', entityId: row!.id, action: 'create', actorId, changes });
   }
   for (const u of plan.updates) {
@@ -153,9 +157,8 @@ async function applyPlan(tx: Tx, db: Db, plan: Plan, actor: Actor | undefined, e
         ...nextVersion(appUser, actor),
       })
       .where(eq(appUser.id, user.id));
-    const changes = Object.fromEntries(
-      Object.entries(u.set).map(([k, v]) => [k, { from: (user as Record<string, unknown>)[k] ?? null, to: v }]),
-    );
+    const changes = auditOf(u.fields);
+    if (u.set.status) changes.status = { from: user.status, to: u.set.status };
     await writeAudit(tx, { entity: 'User', entityId: user.id, action: 'update', actorId, changes });
   }
   for (const l of plan.leaders) {
