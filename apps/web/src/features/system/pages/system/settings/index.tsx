@@ -5,6 +5,7 @@ import { HistoryTab } from '../../../../../platform/audit/HistoryTab';
 import { usePermissions } from '../../../../../platform/permission';
 import { useSettings } from '../../../settings/api';
 import { BasicTab } from '../../../settings/components/BasicTab';
+import { DirectoryTab } from '../../../settings/components/DirectoryTab';
 import { HolidayTab } from '../../../settings/components/HolidayTab';
 import { LogTab } from '../../../settings/components/LogTab';
 import { MailAccountTab } from '../../../settings/components/MailAccountTab';
@@ -13,7 +14,7 @@ import { TogglesTab } from '../../../settings/components/TogglesTab';
 import { TokenTab } from '../../../settings/components/TokenTab';
 import { UploadTab } from '../../../settings/components/UploadTab';
 
-/** Settings: basic, toggles, token, upload, logs and holiday with its reminder (issue 5 item 6, issue 12). */
+/** Settings: basic, toggles, token, upload, logs, e-mail, third-party, directory and holiday with its reminder. */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { data: settings, isPending, isError, refetch } = useSettings();
@@ -50,6 +51,11 @@ export default function SettingsPage() {
             key: 'thirdParty',
             label: t('settings.tabs.thirdParty'),
             children: pane('thirdParty', <ThirdPartyTab {...props} />),
+          },
+          {
+            key: 'directory',
+            label: t('settings.tabs.directory'),
+            children: pane('directory', <DirectoryTab />),
           },
           {
             key: 'holiday',
