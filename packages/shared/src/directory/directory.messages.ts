@@ -47,4 +47,6 @@ export const directoryMessages = defineMessages('directory', {
       `${created} created, ${updated} updated, ${disabled} disabled, ${departments} departments, ${errors} skipped.`,
   ),
   syncOff: 'Directory sync is off.',
+  /** A run that failed for a reason without words of its own (a bug, a lost database connection). */
+  syncFailed: keyed('directory.syncFailed', ['reason'], (reason: string) => `The sync stopped: ${reason}`),
 } as const);

@@ -295,8 +295,11 @@ export async function runSync(
         return { ...outcomeOf(plan, false), errors };
       });
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    await recordRun(db, { started, dryRun, ok: false, summary: text }, record);
+    const failure: Message =
+      error instanceof AppError && error.messageRef
+        ? { ...error.messageRef, text: error.message }
+        : msg(directoryMessages, 'syncFailed', { reason: error instanceof Error ? error.message : String(error) });
+    await recordRun(db, { started, dryRun, ok: false, summary: failure }, record);
     throw error;
   }
   await recordRun(db, { started, dryRun, ok: true, summary: summaryOf(outcome) }, record);
@@ -310,16 +313,17 @@ const summaryOf = (o: SyncOutcome) =>
     disabled: o.disabled,
     departments: o.departments,
     errors: o.errors.length,
-  }).text;
+  });
 
 /** The run's line in the job log (a scheduled run's is the scheduler's own) and the settings page's last sync. */
 async function recordRun(
   db: Db,
-  run: { started: Date; dryRun: boolean; ok: boolean; summary: string },
+  run: { started: Date; dryRun: boolean; ok: boolean; summary: Message },
   record: 'byHand' | 'scheduled',
 ) {
-  const summary = run.dryRun ? `Dry run: ${run.summary}` : run.summary;
-  await writeLastSync(db, { at: run.started.toISOString(), dryRun: run.dryRun, ok: run.ok, summary });
+  await writeLastSync(db, { at: run.started.toISOString(), dryRun: run.dryRun, ok: run.ok, summary: run.summary });
+  // The job log keeps English, as every job's message (its screen shows the run's status in the reader's words).
+  const summary = run.dryRun ? `Dry run: ${run.summary.text}` : run.summary.text;
   if (record === 'scheduled') return;
   const [job] = await db
     .select({ id: scheduleJob.id })
@@ -360,6 +364,6 @@ export const directorySyncHandler = defineJobHandler({
       .where(eq(appSetting.groupName, directoryGroup));
     if (!(row?.value as { enabled?: boolean } | undefined)?.enabled)
       return { message: msg(directoryMessages, 'syncOff').text };
-    return { message: summaryOf(await runSync(ctx.db, undefined, false, 'scheduled')) };
+    return { message: summaryOf(await runSync(ctx.db, undefined, false, 'scheduled')).text };
   },
 });

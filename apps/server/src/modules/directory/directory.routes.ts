@@ -24,7 +24,7 @@ export function registerDirectoryRoutes(app: FastifyInstance, db: Db) {
   r.get(
     '/api/Directory/Get',
     { config: { access: 'settings:view' }, schema: { tags, response: { 200: envelopeSchema(directoryShownSchema) } } },
-    async () => ok(await getDirectory(db)),
+    async (request) => ok(await getDirectory(db, callerLanguage(request))),
   );
 
   r.post(
@@ -33,7 +33,7 @@ export function registerDirectoryRoutes(app: FastifyInstance, db: Db) {
       config: { access: 'settings:save' },
       schema: { tags, body: directorySaveSchema, response: { 200: envelopeSchema(directoryShownSchema) } },
     },
-    async (request) => ok(await saveDirectory(db, requireActor(request), request.body)),
+    async (request) => ok(await saveDirectory(db, requireActor(request), request.body, callerLanguage(request))),
   );
 
   r.post(

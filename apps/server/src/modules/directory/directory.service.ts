@@ -9,6 +9,7 @@ import {
   type DirectoryShown,
   type DirectoryTest,
   type DirectoryTestResult,
+  type Message,
 } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import { diff, writeAudit } from '../../platform/audit.js';
@@ -19,6 +20,7 @@ import { scheduleJob } from '../../platform/jobs/jobs.table.js';
 import { nextFireTime } from '../../platform/jobs/schedule.js';
 import { systemSecret } from '../../platform/platform.table.js';
 import { openSealed, sealSecret } from '../../platform/secrets.js';
+import { translateText, type Language } from '../../platform/translator.js';
 import { role } from '../role/index.js';
 import { appSetting, readSettings } from '../setting/index.js';
 import { checkDirectoryPassword, testDirectory, type DirectoryAccess } from './directory-ldap.js';
@@ -83,29 +85,32 @@ function checkConfigured(value: DirectorySettings) {
     throw badRequest(msg(directoryMessages, 'notConfigured'));
 }
 
-export type LastSync = DirectoryShown['lastSync'];
+/** The last run as kept: its summary (or failure) by key and values, worded for each reader when shown. */
+export type StoredLastSync = { at: string; dryRun: boolean; ok: boolean; summary: Message };
 
-async function readLastSync(q: Queryable): Promise<LastSync> {
+async function readLastSync(q: Queryable, language: Language): Promise<DirectoryShown['lastSync']> {
   const [row] = await q.select().from(appSetting).where(eq(appSetting.groupName, lastSyncGroup));
-  return (row?.value as LastSync | undefined) ?? null;
+  const last = row?.value as StoredLastSync | undefined;
+  if (!last) return null;
+  return { ...last, summary: translateText(language, last.summary.text, last.summary) };
 }
 
 /** Every run, by hand or scheduled, dry or not, is the last sync the settings page shows. */
-export async function writeLastSync(q: Queryable, last: NonNullable<LastSync>): Promise<void> {
+export async function writeLastSync(q: Queryable, last: StoredLastSync): Promise<void> {
   await q
     .insert(appSetting)
     .values({ groupName: lastSyncGroup, value: last })
     .onConflictDoUpdate({ target: appSetting.groupName, set: { value: last, modifiedAt: new Date() } });
 }
 
-export async function getDirectory(db: Db): Promise<DirectoryShown> {
+export async function getDirectory(db: Db, language: Language): Promise<DirectoryShown> {
   const stored = await readDirectorySettings(db);
   const [secret] = await db.select().from(systemSecret).where(eq(systemSecret.name, bindPasswordSecret));
   return {
     value: { ...stored.value, bindPasswordSet: Boolean(secret) },
     rowVersion: stored.rowVersion,
     modifiedAt: stored.modifiedAt?.toISOString() ?? null,
-    lastSync: await readLastSync(db),
+    lastSync: await readLastSync(db, language),
   };
 }
 
@@ -151,7 +156,12 @@ async function followSchedule(db: Db, tx: Tx, value: DirectorySettings) {
 /** The seeded job's cron until the settings name one (it is not started then). */
 export const defaultSyncCron = '0 0 2 * * ?';
 
-export async function saveDirectory(db: Db, actor: Actor, input: DirectorySave): Promise<DirectoryShown> {
+export async function saveDirectory(
+  db: Db,
+  actor: Actor,
+  input: DirectorySave,
+  language: Language,
+): Promise<DirectoryShown> {
   const { bindPassword, ...value } = input.value;
   // Sealed before the transaction: the sealing key may be made on first use.
   const sealed = bindPassword ? await sealSecret(db, bindPassword) : undefined;
@@ -192,7 +202,7 @@ export async function saveDirectory(db: Db, actor: Actor, input: DirectorySave):
       changes,
     });
   });
-  return getDirectory(db);
+  return getDirectory(db, language);
 }
 
 /** Test: the form's values as typed (an empty password: the stored one); bind and search; a few people. */

@@ -245,7 +245,15 @@ describe.skipIf(!hasSlapd)('directory sync against a real slapd', () => {
     const [job] = await ctx.db.select().from(scheduleJob).where(eq(scheduleJob.className, directorySyncClass));
     const runs = await ctx.db.select().from(jobRun).where(eq(jobRun.jobId, job!.id));
     expect(runs.map((r) => r.message)).toContain('5 created, 1 updated, 0 disabled, 3 departments, 0 skipped.');
-    expect((await call('Get')).body.data).toMatchObject({ lastSync: { dryRun: false, ok: true } });
+    expect((await call('Get')).body.data).toMatchObject({
+      lastSync: { dryRun: false, ok: true, summary: '5 created, 1 updated, 0 disabled, 3 departments, 0 skipped.' },
+    });
+    // The last run is worded for each reader (kept by key, not as English text).
+    const reader = await createUser(ctx, { roles: ['admin'], values: { language: 'zh-cn' } });
+    const inChinese = await call('Get', undefined, (await signIn(ctx, reader)).token);
+    expect((inChinese.body.data as DirectoryShown).lastSync!.summary).toBe(
+      '新建 5 个，更新 1 个，停用 0 个，部门 3 个，跳过 0 个。',
+    );
   });
 
   it('a second sync finds nothing to change', async () => {
