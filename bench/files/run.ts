@@ -47,7 +47,12 @@ async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result
   }
 }
 
-function upload(token: string, authToken: string, name: string, data: Buffer): Promise<{ fileId: number; fileUrl: string }> {
+function upload(
+  token: string,
+  authToken: string,
+  name: string,
+  data: Buffer,
+): Promise<{ fileId: number; fileUrl: string }> {
   const boundary = `----bench${randomBytes(6).toString('hex')}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
@@ -91,7 +96,9 @@ function download(token: string, authToken: string, url: string): Promise<string
       (res) => {
         const hash = createHash('sha256');
         res.on('data', (c: Buffer) => hash.update(c));
-        res.on('end', () => (res.statusCode === 200 ? resolve(hash.digest('hex')) : reject(new Error(`HTTP ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(hash.digest('hex')) : reject(new Error(`HTTP ${res.statusCode}`)),
+        );
       },
     );
     req.on('error', reject);
@@ -112,8 +119,20 @@ runMain('bench:files', async () => {
   });
   const session = await signInAsAdmin(port);
   const newAuthToken = authTokenFactory(session.publicKeyPem);
-  const png = (bytes: number) =>
-    Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), randomBytes(bytes - 16)]);
+  // A PNG file-type always recognises: signature, IHDR, one IDAT of random bytes.
+  const png = (bytes: number) => {
+    const n = bytes - 45;
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(n);
+    return Buffer.concat([
+      Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
+      Buffer.alloc(4),
+      length,
+      Buffer.from('IDAT'),
+      randomBytes(n),
+      Buffer.alloc(4),
+    ]);
+  };
   const files = Array.from({ length: uploads }, () => png(fileMb * 1_000_000));
   // Warm the upload path (multipart, the store, the settings cache) before the resting RSS.
   await upload(session.token, newAuthToken(), 'warm.png', png(100_000));
@@ -141,7 +160,11 @@ runMain('bench:files', async () => {
       try {
         await client.query('begin');
         for (let at = 0, seq = 0; at < data.length; at += chunkBytes, seq++)
-          await client.query('insert into bench_chunk values ($1, $2, $3)', [`f${i}`, seq, data.subarray(at, at + chunkBytes)]);
+          await client.query('insert into bench_chunk values ($1, $2, $3)', [
+            `f${i}`,
+            seq,
+            data.subarray(at, at + chunkBytes),
+          ]);
         await client.query('commit');
       } finally {
         client.release();
@@ -151,12 +174,36 @@ runMain('bench:files', async () => {
   const bareMs = performance.now() - bareStarted;
 
   const rows = [
-    ['upload through the server', fixed(up.ms), fixed(totalMb / (up.ms / 1000), 1), fixed(resting, 1), fixed(up.peakMiB - resting, 1)],
-    ['download through the server', fixed(down.ms), fixed(totalMb / (down.ms / 1000), 1), '', fixed(down.peakMiB - resting, 1)],
+    [
+      'upload through the server',
+      fixed(up.ms),
+      fixed(totalMb / (up.ms / 1000), 1),
+      fixed(resting, 1),
+      fixed(up.peakMiB - resting, 1),
+    ],
+    [
+      'download through the server',
+      fixed(down.ms),
+      fixed(totalMb / (down.ms / 1000), 1),
+      '',
+      fixed(down.peakMiB - resting, 1),
+    ],
     ['bare pg pool, 256 KB inserts', fixed(bareMs), fixed(totalMb / (bareMs / 1000), 1), '', ''],
   ];
   console.log(markdownTable(['what', 'ms', 'MB/s', 'resting RSS MiB', 'peak RSS above rest MiB'], rows));
-  console.log(`downloads identical to the uploads: ${intact ? 'yes' : 'NO'}; server VmHWM ${fixed(memoryOf(server.pid)?.hwmMiB, 1)} MiB`);
-  writeResults('files', { uploads, fileMb, resting, upload: up.ms, uploadPeak: up.peakMiB, download: down.ms, downloadPeak: down.peakMiB, bareMs, intact });
+  console.log(
+    `downloads identical to the uploads: ${intact ? 'yes' : 'NO'}; server VmHWM ${fixed(memoryOf(server.pid)?.hwmMiB, 1)} MiB`,
+  );
+  writeResults('files', {
+    uploads,
+    fileMb,
+    resting,
+    upload: up.ms,
+    uploadPeak: up.peakMiB,
+    download: down.ms,
+    downloadPeak: down.peakMiB,
+    bareMs,
+    intact,
+  });
   if (!intact) throw new Error('a download differs from its upload');
 });

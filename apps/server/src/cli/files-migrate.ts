@@ -6,20 +6,24 @@ import { migrateStoredFiles } from '../modules/file/file-migrate.service.js';
 import { loadConfig } from '../platform/config.js';
 import { fileStoreKind, openFileStore } from '../platform/file-store.js';
 
+// A command's report is its output (stdout), not a log.
+const say = (line: string) => void process.stdout.write(`${line}\n`);
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
   await database.migrate();
   const kind = fileStoreKind(config, database.kind);
   const store = openFileStore(database.db, config.dataDir, kind);
-  console.log(`Moving stored files into the ${kind === 'db' ? 'database' : `disk store (${config.dataDir}/files)`}...`);
+  say(`Moving stored files into the ${kind === 'db' ? 'database' : `disk store (${config.dataDir}/files)`}...`);
   const result = await migrateStoredFiles(database.db, config.dataDir, store, {
     keepOld: process.argv.includes('--keep'),
-    log: process.argv.includes('--verbose') ? (line) => console.log(line) : undefined,
+    log: process.argv.includes('--verbose') ? say : undefined,
   });
-  console.log(`moved ${result.moved}, already there ${result.already}, missing ${result.missing.length}, not matching their hash ${result.mismatched.length}`);
-  for (const file of result.missing) console.log(`missing: ${file}`);
-  for (const file of result.mismatched) console.log(`not matching its hash: ${file}`);
+  say(
+    `moved ${result.moved}, already there ${result.already}, missing ${result.missing.length}, not matching their hash ${result.mismatched.length}`,
+  );
+  for (const file of result.missing) say(`missing: ${file}`);
+  for (const file of result.mismatched) say(`not matching its hash: ${file}`);
   process.exitCode = result.missing.length + result.mismatched.length > 0 ? 1 : 0;
 } finally {
   await database.close();

@@ -100,7 +100,8 @@ async function* pieces(content: Content, size: number): AsyncGenerator<Buffer> {
   if (heldBytes > 0) yield Buffer.concat(held, heldBytes);
 }
 
-const asBuffer = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+const asBuffer = (data: Uint8Array) =>
+  Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 
 /**
  * Bytes in the database (`file_blob` + `file_chunk`), so every process on it serves every file and pg_dump is the
@@ -160,7 +161,8 @@ export function databaseFileStore(db: Db): FileStore {
           }
           if (rows.length < chunksPerRead) break;
         }
-        if (sent !== Number(blob.size)) throw new Error(`stored content ${file.sha256} is ${sent} of ${blob.size} bytes`);
+        if (sent !== Number(blob.size))
+          throw new Error(`stored content ${file.sha256} is ${sent} of ${blob.size} bytes`);
       }
       return Readable.from(read(), { objectMode: false });
     },
@@ -220,7 +222,10 @@ export async function readWhole(store: FileStore, file: StoredBytes): Promise<Bu
  * A path to a stored file's bytes for readers that open a path (exceljs's workbook reader, the csv reader): the
  * file itself on disk, or a scratch copy under DATA_DIR/tmp streamed out of the database, removed by `remove`.
  */
-export async function localCopyOf(dataDir: string, file: StoredBytes): Promise<{ path: string; remove(): Promise<void> }> {
+export async function localCopyOf(
+  dataDir: string,
+  file: StoredBytes,
+): Promise<{ path: string; remove(): Promise<void> }> {
   if (!isInDatabase(file.path)) return { path: join(filesDir(dataDir), file.path), remove: async () => undefined };
   const path = join(resolve(dataDir, 'tmp'), randomBytes(16).toString('hex'));
   await mkdir(join(path, '..'), { recursive: true });

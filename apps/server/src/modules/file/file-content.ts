@@ -19,7 +19,21 @@ const textTypes: Record<string, string> = {
 /** Formats that are zip containers under another name. */
 const zipBased = new Set(['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'zip', 'jar', 'epub', 'apk']);
 const cfbBased = new Set(['doc', 'xls', 'ppt', 'msg', 'msi']);
-export const blocked = new Set(['exe', 'dll', 'bat', 'cmd', 'com', 'scr', 'msi', 'ps1', 'sh', 'vbs', 'js', 'jar', 'apk']);
+export const blocked = new Set([
+  'exe',
+  'dll',
+  'bat',
+  'cmd',
+  'com',
+  'scr',
+  'msi',
+  'ps1',
+  'sh',
+  'vbs',
+  'js',
+  'jar',
+  'apk',
+]);
 const sameExt: Record<string, string> = { jpeg: 'jpg', tiff: 'tif', htm: 'html' };
 /** How much of an upload the signature check reads (file-type needs a few KB; zip-based formats a little more). */
 const headBytes = 64 * 1024;

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import { databaseFileStore, diskFileStore, isInDatabase, type FileStore, type StoredBytes } from '../../platform/file-store.js';
+import {
+  databaseFileStore,
+  diskFileStore,
+  isInDatabase,
+  type FileStore,
+  type StoredBytes,
+} from '../../platform/file-store.js';
 import { storedFile } from './file.table.js';
 
 /** What `files:migrate` did: files moved, already in the store, whose bytes were gone, whose bytes differ from their hash. */

@@ -45,7 +45,11 @@ async function upload(token: string, name: string, text: string): Promise<Upload
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/Files/Upload',
-    headers: { authorization: `Bearer ${token}`, 'auth-token': ctx.newAuthToken(), 'content-type': 'multipart/form-data; boundary=x' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'auth-token': ctx.newAuthToken(),
+      'content-type': 'multipart/form-data; boundary=x',
+    },
     payload: `--x\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n--x--\r\n`,
   });
   expect(response.statusCode, response.body).toBe(200);

@@ -48,11 +48,22 @@ afterAll(async () => {
 });
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const pngOf = (size: number) =>
-  Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
-    randomBytes(size - 16),
+/** A PNG file-type always knows (signature, IHDR, one IDAT holding random bytes) of exactly `size` bytes. */
+function pngOf(size: number) {
+  const n = size - 45;
+  const length = (v: number) => Buffer.from([v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    length(13),
+    Buffer.from('IHDR'),
+    Buffer.from('00000001000000010806000000', 'hex'),
+    Buffer.alloc(4),
+    length(n),
+    Buffer.from('IDAT'),
+    randomBytes(n),
+    Buffer.alloc(4),
   ]);
+}
 
 /** A multipart body in 64 KB writes over a real socket; `abortAfter` bytes of the file, then the client goes. */
 function postFile(
@@ -86,7 +97,8 @@ function postFile(
     });
     req.on('error', reject);
     void (async () => {
-      const write = (chunk: Buffer) => new Promise<void>((done) => (req.write(chunk) ? done() : req.once('drain', done)));
+      const write = (chunk: Buffer) =>
+        new Promise<void>((done) => (req.write(chunk) ? done() : req.once('drain', done)));
       await write(head);
       const end = abortAfter ? abortAfter.bytes : file.data.length;
       for (let at = 0; at < end; at += 64 * 1024) await write(file.data.subarray(at, Math.min(end, at + 64 * 1024)));
@@ -131,7 +143,8 @@ describe('files in the database (contract 25)', () => {
     );
     expect(row).toEqual({ path: `db:${sha(big)}`, sha256: sha(big) });
     // Nothing of it on either machine's disk.
-    for (const dir of [dirA, dirB]) expect(existsSync(join(dir, 'files')) ? readdirSync(join(dir, 'files')) : []).toEqual([]);
+    for (const dir of [dirA, dirB])
+      expect(existsSync(join(dir, 'files')) ? readdirSync(join(dir, 'files')) : []).toEqual([]);
     const chunks = await rowsOf<{ seq: number; bytes: number }>(
       a.db,
       sql`select seq, length(data) as bytes from file_chunk where sha256 = ${sha(big)} order by seq`,
@@ -161,7 +174,9 @@ describe('files in the database (contract 25)', () => {
         'content-type': 'multipart/form-data; boundary=x',
       },
       payload: Buffer.concat([
-        Buffer.from('--x\r\nContent-Disposition: form-data; name="files"; filename="again.png"\r\nContent-Type: image/png\r\n\r\n'),
+        Buffer.from(
+          '--x\r\nContent-Disposition: form-data; name="files"; filename="again.png"\r\nContent-Type: image/png\r\n\r\n',
+        ),
         big,
         Buffer.from('\r\n--x--\r\n'),
       ]),
@@ -183,7 +198,10 @@ describe('files in the database (contract 25)', () => {
     const chunksOf = async () =>
       (await rowsOf<{ n: number }>(a.db, sql`select count(*)::int as n from file_chunk where sha256 = ${key}`))[0]!.n;
     const later = new Date(Date.now() + 3_600_000);
-    const owners = await rowsOf<{ id: number }>(a.db, sql`select id from stored_file where sha256 = ${key} order by id`);
+    const owners = await rowsOf<{ id: number }>(
+      a.db,
+      sql`select id from stored_file where sha256 = ${key} order by id`,
+    );
     expect(owners.length).toBe(2);
 
     await a.db.execute(sql`delete from stored_file where id = ${owners[0]!.id}`);

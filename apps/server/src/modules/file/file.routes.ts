@@ -52,6 +52,8 @@ export async function receiveUploads(request: FastifyRequest, db: Db, dataDir: s
       );
     }
     const code = (error as { code?: string }).code;
+    // The client went away mid-body (its socket's ECONNRESET, not the database's): the store kept nothing.
+    if (request.raw.destroyed && code === 'ECONNRESET') throw badRequest(msg(fileMessages, 'malformedMultipart'));
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxSizeMb);
     if (code === 'FST_FILES_LIMIT') throw tooMany();
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
