@@ -17,8 +17,8 @@ export const fileBlob = pgTable('file_blob', {
 
 /**
  * A blob's bytes in pieces of about 256 KB, each its own row, so neither a write nor a read holds a whole file.
- * While an upload streams in, its pieces carry a temporary key (`tmp:<random>`, no blob yet, so no foreign key);
- * the upload's transaction renames them to the content's sha256 or, when that blob exists, drops them.
+ * While an upload streams in, its pieces carry a temporary key (`tmp:<ms>:<random>`, no blob yet, so no foreign
+ * key); the upload's closing transaction renames them to the content's sha256 or, when that blob exists, drops them.
  */
 export const fileChunk = pgTable(
   'file_chunk',

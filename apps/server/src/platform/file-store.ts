@@ -103,39 +103,55 @@ async function* pieces(content: Content, size: number): AsyncGenerator<Buffer> {
 const asBuffer = (data: Uint8Array) =>
   Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 
+/** The key an upload's chunks carry until it is claimed: `tmp:<ms since epoch>:<random>` (the sweep reads the time). */
+export const temporaryKey = (now = Date.now()) => `tmp:${now}:${randomBytes(12).toString('hex')}`;
+
 /**
  * Bytes in the database (`file_blob` + `file_chunk`), so every process on it serves every file and pg_dump is the
- * whole backup. An upload is one transaction: its chunks go in one insert each under a temporary key as they
- * arrive, then the blob is claimed by its sha256 (a blob already there is reused and the new chunks dropped);
- * a source that throws (a client gone mid-upload) rolls it all back.
+ * whole backup. An upload's chunks go in one insert each, as they arrive, under a temporary key and outside any
+ * transaction (so a slow client holds no pooled connection between chunks); one short transaction then claims the
+ * blob by its sha256: a new content takes the chunks, a known one keeps its own and the new chunks go. A source that
+ * throws (a refusal, a client gone mid-body) deletes the chunks written; those of a process that died are the
+ * `file.sweep` job's, an hour later.
  */
 export function databaseFileStore(db: Db): FileStore {
   const pathOf = (sha256: string) => dbPathPrefix + sha256;
   return {
     kind: 'db',
     async put(content) {
-      return db.transaction(async (tx) => {
-        const key = `tmp:${randomBytes(16).toString('hex')}`;
-        const hash = createHash('sha256');
-        let size = 0;
-        let seq = 0;
+      const key = temporaryKey();
+      const hash = createHash('sha256');
+      let size = 0;
+      let seq = 0;
+      try {
         for await (const piece of pieces(content, chunkBytes)) {
           hash.update(piece);
           size += piece.length;
-          await tx.execute(sql`insert into file_chunk (sha256, seq, data) values (${key}, ${seq++}, ${piece})`);
+          await db.execute(sql`insert into file_chunk (sha256, seq, data) values (${key}, ${seq++}, ${piece})`);
         }
         const sha256 = hash.digest('hex');
-        // Locks the blob row: a sweep deciding on it waits, then sees it touched and keeps it.
-        const [claim] = await rowsOf<{ inserted: boolean }>(
-          tx,
-          sql`insert into file_blob (sha256, size) values (${sha256}, ${size})
-              on conflict (sha256) do update set touched_at = now()
-              returning (xmax = 0) as inserted`,
-        );
-        if (claim?.inserted) await tx.execute(sql`update file_chunk set sha256 = ${sha256} where sha256 = ${key}`);
-        else await tx.execute(sql`delete from file_chunk where sha256 = ${key}`);
+        await db.transaction(async (tx) => {
+          // Locks the blob row: a sweep deciding on it waits, then sees it touched and keeps it.
+          const [claim] = await rowsOf<{ inserted: boolean }>(
+            tx,
+            sql`insert into file_blob (sha256, size) values (${sha256}, ${size})
+                on conflict (sha256) do update set touched_at = now()
+                returning (xmax = 0) as inserted`,
+          );
+          if (!claim?.inserted) return;
+          const renamed = await rowsOf(
+            tx,
+            sql`update file_chunk set sha256 = ${sha256} where sha256 = ${key} returning seq`,
+          );
+          // An upload slower than the sweep's grace may have lost chunks: refuse it rather than keep a hole.
+          if (renamed.length !== seq) throw new Error(`upload ${key} kept ${renamed.length} of ${seq} chunks`);
+        });
+        await db.execute(sql`delete from file_chunk where sha256 = ${key}`);
         return { path: pathOf(sha256), sha256, size };
-      });
+      } catch (error) {
+        await db.execute(sql`delete from file_chunk where sha256 = ${key}`).catch(() => undefined);
+        throw error;
+      }
     },
     get(file) {
       // Keyset by seq, a few chunks per statement, each on whatever pooled connection is free: no long transaction.

@@ -5,12 +5,23 @@ import { defineJobHandler } from '../../platform/jobs/job-handler.js';
 
 /**
  * Removes contents in the database that no `stored_file` row points at any more and that no upload wrote or
- * reused since `before`, `batchSize` blobs per statement. A sweep rather than a delete beside each record's: many
+ * reused since `before`, `batchSize` blobs per statement, and the chunks of uploads begun before `before` and never
+ * claimed (their process died). A sweep rather than a delete beside each record's: many
  * records may share one content (dedupe), and bytes are stored a moment before the row that points at them (a
  * mail's attachments are written before its transaction), so the hour of grace keeps those. An upload reusing a
  * blob locks its row (`on conflict do update`), so a sweep racing it waits and sees it touched.
  */
-export async function sweepFileBlobs(db: Db, before: Date, batchSize = 100): Promise<number> {
+export async function sweepFileBlobs(
+  db: Db,
+  before: Date,
+  batchSize = 100,
+): Promise<{ blobs: number; abandonedChunks: number }> {
+  // Chunks of uploads whose process died before claiming them (their key holds the time they began).
+  const abandoned = await rowsOf(
+    db,
+    sql`delete from file_chunk where sha256 like 'tmp:%'
+        and split_part(sha256, ':', 2)::bigint < ${before.getTime()} returning seq`,
+  );
   let removed = 0;
   for (;;) {
     const gone = await db.transaction(async (tx) => {
@@ -37,7 +48,7 @@ export async function sweepFileBlobs(db: Db, before: Date, batchSize = 100): Pro
       return keys.length;
     });
     removed += gone;
-    if (gone < batchSize) return removed;
+    if (gone < batchSize) return { blobs: removed, abandonedChunks: abandoned.length };
   }
 }
 
@@ -51,6 +62,6 @@ export const fileSweepHandler = defineJobHandler({
     .default({ graceMinutes: 60 }),
   async run(ctx, params) {
     const removed = await sweepFileBlobs(ctx.db, new Date(ctx.fireTime.getTime() - params.graceMinutes * 60_000));
-    return { message: `${removed} removed` };
+    return { message: `${removed.blobs} contents and ${removed.abandonedChunks} abandoned upload chunks removed` };
   },
 });
