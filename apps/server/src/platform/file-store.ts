@@ -83,18 +83,23 @@ export const chunkBytes = 256 * 1024;
 /** Chunks a read fetches per statement (1 MB): a download holds at most this much besides the socket's buffer. */
 const chunksPerRead = 4;
 
-/** Cuts a stream into pieces of exactly `size` bytes (the last one shorter). */
+/** Cuts a stream into pieces of exactly `size` bytes (the last one shorter), copying only across input chunks. */
 async function* pieces(content: Content, size: number): AsyncGenerator<Buffer> {
   let held: Buffer[] = [];
   let heldBytes = 0;
   for await (const chunk of content) {
-    held.push(chunk);
-    heldBytes += chunk.length;
-    while (heldBytes >= size) {
-      const all = Buffer.concat(held, heldBytes);
-      yield all.subarray(0, size);
-      held = [all.subarray(size)];
-      heldBytes -= size;
+    let rest = chunk;
+    while (heldBytes + rest.length >= size) {
+      const take = size - heldBytes;
+      held.push(rest.subarray(0, take));
+      yield held.length === 1 ? held[0]! : Buffer.concat(held, size);
+      held = [];
+      heldBytes = 0;
+      rest = rest.subarray(take);
+    }
+    if (rest.length > 0) {
+      held.push(rest);
+      heldBytes += rest.length;
     }
   }
   if (heldBytes > 0) yield Buffer.concat(held, heldBytes);
