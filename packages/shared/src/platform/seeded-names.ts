@@ -57,6 +57,7 @@ export const seededNames = {
     'webhook.send': 'Send webhooks',
     'trigger.schedule': 'Scheduled triggers',
     'directory.sync': 'Directory sync',
+    'file.sweep': 'Remove unused file contents',
   },
   /** What the default jobs do (their remark), by their handler's class name. */
   jobRemark: {
@@ -75,6 +76,7 @@ export const seededNames = {
     'trigger.schedule': 'Runs each scheduled trigger when due over the tickets its conditions find.',
     'directory.sync':
       'Syncs users, departments and their leaders from the directory (Settings → Directory); its schedule follows the settings.',
+    'file.sweep': 'Removes file contents held in the database that no file has pointed at for an hour.',
     'workflow.timeout':
       'Reminds the holders of overdue approval tasks, then approves, rejects or escalates as the step says.',
   },
