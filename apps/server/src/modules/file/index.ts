@@ -20,6 +20,7 @@ export { fileTooLarge, saveUpload } from './file.service.js';
 export { saveStreamedUpload, writeFileWith } from './file.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { filePersonalData } from './file-personal-data.queries.js';
 import { registerFileRoutes } from './file.routes.js';
 import * as tables from './file.table.js';
 
@@ -27,4 +28,5 @@ export const fileModule: ModuleManifest = {
   name: 'file',
   tables: { ...tables },
   register: (app, ctx) => registerFileRoutes(app, ctx.db, ctx.config.dataDir),
+  personalData: filePersonalData,
 };
