@@ -66,6 +66,7 @@ export const userMessages = defineMessages('user', {
     ['count'],
     (n: number) => `The user has ${n} pending approval task(s); hand them to someone else first.`,
   ),
+  alreadyErased: 'The personal data of this user was already erased.',
   lastAdministrator: 'This is the last active administrator; give another user the administrator role first.',
 } as const);
 

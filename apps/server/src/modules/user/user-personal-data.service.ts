@@ -159,6 +159,7 @@ export async function eraseUser(db: Db, actor: Actor, input: UserErase): Promise
       .for('update');
     if (!locked) throw notFound();
     const target = await targetOf(tx, id);
+    if (target.erased) throw conflict(msg(userMessages, 'alreadyErased'));
     if (!mayErase(actor, target)) throw badRequest(msg(userMessages, 'cannotManage'));
     if (await isLastAdministrator(tx, id)) throw conflict(msg(userMessages, 'lastAdministrator'));
     for (const holder of personalDataHolders()) {

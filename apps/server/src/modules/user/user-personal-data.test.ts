@@ -177,6 +177,9 @@ describe('User/Erase: a person goes, what they did stays', () => {
       roles: [],
     });
     expect((response.body.data as User).actions).not.toContain('erase');
+    const twice = await erase(boss, person);
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ messageKey: 'user.alreadyErased' });
 
     // Signed out and unable to sign in again.
     expect((await ctx.call('GET', '/api/token/GetMyInfo', { token: person.token })).status).toBe(401);
