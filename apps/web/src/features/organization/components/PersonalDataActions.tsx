@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { userDisplayName, type User, type UserErase } from '@casedesk/shared';
@@ -43,7 +43,7 @@ export function PersonalDataActions({ user }: { user: User }) {
       {user.actions.includes('erase') && (
         <RowIconButton
           label={t('organization.user.actions.erase')}
-          icon={<DeleteOutlined />}
+          icon={<UserDeleteOutlined />}
           danger
           onClick={confirmErase}
         />
