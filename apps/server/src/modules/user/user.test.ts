@@ -334,7 +334,7 @@ describe('User: soft delete and restore', () => {
     const bin = await ctx.call('POST', '/api/User/QueryDeleted', { token, body: { keyword: input.loginName } });
     const binned = bin.body.data as { items: User[]; total: number };
     expect(binned.total).toBe(1);
-    expect(binned.items[0]).toMatchObject({ id: added.id, actions: ['restore'] });
+    expect(binned.items[0]).toMatchObject({ id: added.id, actions: ['restore', 'exportPersonalData', 'erase'] });
     expect(binned.items[0]!.deletedAt).not.toBeNull();
     const taken = await ctx.call('POST', '/api/User/Add', {
       token,
