@@ -222,9 +222,9 @@ describe('User: no escalation through user management', () => {
     const boss = await createUser(ctx, { roles: ['admin'] });
     const actionsOf = async (id: number) =>
       ((await ctx.call('GET', `/api/User/Get/${id}`, { token })).body.data as User).actions;
-    expect(await actionsOf(plain.id)).toEqual(['edit', 'resetPassword', 'lock']);
+    expect(await actionsOf(plain.id)).toEqual(['edit', 'resetPassword', 'lock', 'exportPersonalData']);
     expect(await actionsOf(boss.id)).toEqual([]);
-    expect(await actionsOf(me.id)).toEqual(['edit', 'resetPassword']);
+    expect(await actionsOf(me.id)).toEqual(['edit', 'resetPassword', 'exportPersonalData']);
   });
 
   it('refuses to delete, lock or deactivate oneself', async () => {
