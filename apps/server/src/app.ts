@@ -46,6 +46,7 @@ import { registerSecurityHeaders } from './platform/security-headers.js';
 import { setUserActors } from './platform/actor.js';
 import { setDomainEventHandlers } from './platform/events.js';
 import { setWorkflowBusinessTypes } from './platform/workflow-types.js';
+import { setPersonalDataHolders } from './platform/personal-data.js';
 import { setRecordReferences } from './platform/references.js';
 import { setUserDirectory } from './platform/user-directory.js';
 import { setDirectoryPasswordCheck } from './platform/directory-password.js';
@@ -283,6 +284,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   setUserActors(activeUserActors);
   setWorkflowBusinessTypes(modules.flatMap((module) => module.workflowTypes ?? []));
   setRecordReferences(modules.flatMap((module) => module.references ?? []));
+  setPersonalDataHolders(modules.flatMap((module) => (module.personalData ? [module.personalData] : [])));
   setUserDirectory(modules.find((module) => module.userDirectory)?.userDirectory);
   setDictionaryItemsReader(modules.find((module) => module.dictionaryItems)?.dictionaryItems);
   setDirectoryPasswordCheck(modules.find((module) => module.directoryPassword)?.directoryPassword);

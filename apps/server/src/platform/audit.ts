@@ -1,3 +1,4 @@
+import type { AuditAction } from '@casedesk/shared';
 import type { Queryable } from './db.js';
 import { auditLog } from './platform.table.js';
 
@@ -23,7 +24,7 @@ export async function writeAudit(
   entry: {
     entity: string;
     entityId: number;
-    action: 'create' | 'update' | 'delete' | 'restore';
+    action: AuditAction;
     actorId: number | null;
     changes?: Changes;
   },

@@ -11,6 +11,7 @@ import type { DefaultJob, JobHandler } from './jobs/job-handler.js';
 import type { JobRegistry } from './jobs/registry.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import type { LiveHub } from './live.js';
+import type { PersonalDataHolder } from './personal-data.js';
 import type { RecordReference } from './references.js';
 import type { UserDirectory } from './user-directory.js';
 import type { WorkflowBusinessType } from './workflow-types.js';
@@ -60,6 +61,8 @@ export type ModuleManifest = {
   workflowTypes?: WorkflowBusinessType[];
   /** What this module holds of other modules' records, asked before those go (platform/references.ts). */
   references?: RecordReference[];
+  /** What this module holds about a person: exported and erased with them (platform/personal-data.ts). */
+  personalData?: PersonalDataHolder;
   /** The user module's lists of users for the modules below it (platform/user-directory.ts). */
   userDirectory?: UserDirectory;
   /** The dictionary module's items by dictionary code, for exports that word stored values (platform/dictionary-words.ts). */

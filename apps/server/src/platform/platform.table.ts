@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { auditActions } from '@casedesk/shared';
 import { timestamptz } from './columns.js';
 
 /** Keys the server generates at first start (JWT secret, Auth-Token RSA key), shared by every instance. */
@@ -108,7 +109,7 @@ export const auditLog = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     entity: text('entity').notNull(),
     entityId: integer('entity_id').notNull(),
-    action: text('action', { enum: ['create', 'update', 'delete', 'restore'] }).notNull(),
+    action: text('action', { enum: auditActions }).notNull(),
     actorId: integer('actor_id'),
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
     at: timestamptz('at').notNull().defaultNow(),

@@ -49,7 +49,7 @@ export const auditEntities = [
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
-export const auditActions = ['create', 'update', 'delete', 'restore'] as const;
+export const auditActions = ['create', 'update', 'delete', 'restore', 'exportPersonalData', 'erase'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** What a secret's change reads as in the trail: it changed, its value is not shown. */

@@ -61,7 +61,19 @@ export const userMessages = defineMessages('user', {
   projectAssigned: 'This project is assigned to {count} user(s) and cannot be deleted.',
   deptHasUsers: 'The department is assigned to {count} user(s); move them to another department first.',
   positionHasUsers: 'The position is held by {count} user(s); change their position first.',
+  hasPendingTasks: keyed(
+    'user.hasPendingTasks',
+    ['count'],
+    (n: number) => `The user has ${n} pending approval task(s); hand them to someone else first.`,
+  ),
+  alreadyErased: 'The personal data of this user was already erased.',
+  lastAdministrator: 'This is the last active administrator; give another user the administrator role first.',
 } as const);
+
+/** What an erased user is called instead of their name (contract 24); tickets and comments keep it. */
+export const erasedUserName = (id: number) => `Deleted user #${id}`;
+/** An erased user's login name: unique, and telling nothing about the person. */
+export const erasedLoginName = (id: number) => `deleted-${id}`;
 
 // Names in their language's order, zod-free so that the web's shell can import them without the schemas.
 export { addressName, composeFullName, userDisplayName, writtenInHan } from './user-names.js';
@@ -80,6 +92,8 @@ export const userActions = [
   'activate',
   'deactivate',
   'restore',
+  'exportPersonalData',
+  'erase',
 ] as const;
 export const userActionSchema = z.enum(userActions);
 export type UserAction = z.infer<typeof userActionSchema>;
@@ -212,6 +226,9 @@ export const userResetPasswordSchema = z
   .strict()
   .refine(...passwordsMatch('password'));
 
+/** Erasing a person's data cannot be undone: the version read is the version erased. */
+export const userEraseSchema = updateKeySchema.strict();
+
 export const userOnOffSchema = z.object({ ids: idListSchema, status: activeStatusSchema }).strict();
 
 /** A short reference to a user, for member lists and pickers. */
@@ -233,5 +250,6 @@ export type UserCreate = z.infer<typeof userCreateSchema>;
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 export type UserQuery = z.infer<typeof userQuerySchema>;
 export type UserResetPassword = z.infer<typeof userResetPasswordSchema>;
+export type UserErase = z.infer<typeof userEraseSchema>;
 export type UserOnOff = z.infer<typeof userOnOffSchema>;
 export type UserSummary = z.infer<typeof userSummarySchema>;

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok } from '../../platform/envelope.js';
+import { sendPersonalData } from '../user/index.js';
 import * as account from './account.service.js';
 
 const tags = ['Account'];
@@ -25,13 +26,18 @@ const meta = (request: FastifyRequest): account.ClientMeta => ({
 });
 
 /** My Account: every signed-in user may read and change their own record, nobody else's. */
-export function registerAccountRoutes(app: FastifyInstance, db: Db, loginRateLimitMax: number) {
+export function registerAccountRoutes(app: FastifyInstance, db: Db, loginRateLimitMax: number, dataDir: string) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Routes that check the current password are rate limited per address like sign-in.
   const passwordCheck = {
     ...config,
     rateLimit: loginRateLimitMax > 0 ? { max: loginRateLimitMax, timeWindow: '1 minute' } : false,
   };
+
+  // One's own personal data (contract 24), the zip an administrator gets through User/PersonalData.
+  r.get('/api/Account/PersonalData', { config, schema: { tags } }, async (request, reply) =>
+    sendPersonalData(reply, db, requireActor(request), requireActor(request).userId, dataDir),
+  );
 
   r.get('/api/Account/Profile', { config, schema: { tags, response: profileResponse } }, async (request) =>
     ok(await account.profile(db, requireActor(request))),

@@ -7,7 +7,7 @@ export const accountModule: ModuleManifest = {
   name: 'account',
   tables: {},
   register: (app, ctx) => {
-    registerAccountRoutes(app, ctx.db, ctx.config.loginRateLimitMax);
+    registerAccountRoutes(app, ctx.db, ctx.config.loginRateLimitMax, ctx.config.dataDir);
     registerTwoFactorRoutes(app, ctx.db, ctx.config);
   },
 };

@@ -6,6 +6,7 @@ export { totpDisable, totpEnable, totpSetup, twoFactorStatus } from './second-fa
 export { passkeyRegister, passkeyRegistrationOptions, passkeyRemove, passkeyRename } from './passkey.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { authPersonalData } from './auth-personal-data.service.js';
 import { applyUserAccessChange } from './auth.events.js';
 import { registerAuthRoutes } from './auth.routes.js';
 import * as tables from './auth.table.js';
@@ -15,4 +16,5 @@ export const authModule: ModuleManifest = {
   tables: { ...tables },
   register: (app, ctx) => registerAuthRoutes(app, ctx, ctx.authTokenPublicKey),
   events: [applyUserAccessChange],
+  personalData: authPersonalData,
 };

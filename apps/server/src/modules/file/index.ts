@@ -21,6 +21,7 @@ export { saveStreamedUpload, writeFileWith } from './file.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
 import { fileSweepHandler } from './file.jobs.js';
+import { filePersonalData } from './file-personal-data.queries.js';
 import { registerFileRoutes } from './file.routes.js';
 import * as tables from './file.table.js';
 
@@ -41,4 +42,5 @@ export const fileModule: ModuleManifest = {
       },
     ],
   },
+  personalData: filePersonalData,
 };

@@ -3,6 +3,7 @@ export * from './notification.table.js';
 export { writeNotification, type NewNotification } from './notification.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { notificationPersonalData } from './notification-personal-data.queries.js';
 import { notifyOnDomainEvent } from './notification.events.js';
 import { registerNotificationRoutes } from './notification.routes.js';
 import * as tables from './notification.table.js';
@@ -12,4 +13,5 @@ export const notificationModule: ModuleManifest = {
   tables: { ...tables },
   register: (app, ctx) => registerNotificationRoutes(app, ctx.db, ctx.live),
   events: [notifyOnDomainEvent],
+  personalData: notificationPersonalData,
 };

@@ -37,6 +37,7 @@ export { checkSlaClocks, slaCheckHandler } from './ticket-sla-check.service.js';
 // Data import writes tickets through the same calls.
 export { createTicketResource } from './ticket.resource.js';
 import type { ModuleManifest } from '../../platform/module.js';
+import { ticketPersonalData } from './ticket-personal-data.queries.js';
 import { ticketWorkflowType } from './ticket-approval.service.js';
 import { ticketArchiveHandler } from './ticket-archive.service.js';
 import { slaCheckDefault, slaCheckHandler } from './ticket-sla-check.service.js';
@@ -71,6 +72,7 @@ export const ticketModule: ModuleManifest = {
   },
   workflowTypes: [ticketWorkflowType],
   references: [{ record: 'user', refusal: openTicketsRefusal }],
+  personalData: ticketPersonalData,
 };
 // The notification stream carries live rows and presence (contract section 20, "Live").
 export { createTicketLiveFeed, type TicketLiveFeed } from './ticket-live.service.js';

@@ -7,6 +7,8 @@ export { userDisplayNameSql, userNameSql } from './user-directory.queries.js';
 export { userResource } from './user.resource.js';
 /** Whether the caller may manage these users (no one manages a user with more than they hold). */
 export { assertManageable } from './user.service.js';
+// My account hands a user their own data (contract 24) through the same export.
+export { sendPersonalData } from './user-personal-data.service.js';
 import type { ModuleManifest } from '../../platform/module.js';
 import {
   groupMembersRefusal,
@@ -22,7 +24,7 @@ import { appUser, userProject, userRole } from './user.table.js';
 export const userModule: ModuleManifest = {
   name: 'user',
   tables: { appUser, userRole, userProject },
-  register: (app, ctx) => registerUserRoutes(app, ctx.db),
+  register: (app, ctx) => registerUserRoutes(app, ctx.db, ctx.config.dataDir),
   seed: { system: seedAdmin, demo: seedDemoUsers },
   // The modules below (a user has a department, a position, roles and groups) ask for users through these.
   userDirectory,

@@ -27,11 +27,27 @@ export function assertNotSelf(actor: Actor, ids: number[]): void {
   if (ids.includes(actor.userId)) throw badRequest(msg(userMessages, 'notYourself'));
 }
 
+/** A user as the personal-data rules read them. */
+export type PersonalDataTarget = { id: number; permissions: string[]; erased: boolean };
+
+/** An administrator who edits users takes the data of anyone they may manage (one's own: Account/PersonalData). */
+export const mayExportPersonalData = (actor: Actor, user: PersonalDataTarget) =>
+  actor.permissions.has('user:edit') && canManage(actor, user.permissions);
+
+/** Erasing is a deletion that cannot be undone: never oneself, never twice. */
+export const mayErase = (actor: Actor, user: PersonalDataTarget) =>
+  actor.permissions.has('user:delete') &&
+  user.id !== actor.userId &&
+  !user.erased &&
+  canManage(actor, user.permissions);
+
 export type UserState = {
   id: number;
   status: string;
   locked: boolean;
   deleted: boolean;
+  /** Erased (contract 24): the login name is `deleted-<id>`. */
+  erased: boolean;
   /** Every permission of the user's roles. */
   permissions: string[];
 };
@@ -41,11 +57,15 @@ export function userActionsFor(actor: Actor, user: UserState): UserAction[] {
   const has = (code: string) => actor.permissions.has(code);
   if (!canManage(actor, user.permissions)) return [];
   const self = user.id === actor.userId;
-  if (user.deleted) return has('user:restore') ? ['restore'] : [];
+  const personal: UserAction[] = [
+    ...(mayExportPersonalData(actor, user) ? (['exportPersonalData'] as const) : []),
+    ...(mayErase(actor, user) ? (['erase'] as const) : []),
+  ];
+  if (user.deleted) return [...(has('user:restore') && !user.erased ? (['restore'] as const) : []), ...personal];
   const actions: UserAction[] = [];
   if (has('user:edit')) actions.push('edit', 'resetPassword');
   if (has('user:delete') && !self) actions.push('delete');
   if (has('user:unlock') && !self) actions.push(user.locked ? 'unlock' : 'lock');
   if (has('user:onOff') && !self) actions.push(user.status === 'Active' ? 'deactivate' : 'activate');
-  return actions;
+  return [...actions, ...personal];
 }

@@ -1,5 +1,6 @@
 import { isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
+  erasedLoginName,
   userCreateSchema,
   userDetailSchema,
   userQuerySchema,
@@ -76,6 +77,7 @@ const definition = (scope: SQL) => ({
         status: row.status,
         locked: row.locked,
         deleted: row.deletedAt !== null,
+        erased: row.loginName === erasedLoginName(row.id),
         permissions: row.permissionCodes,
       }),
   },

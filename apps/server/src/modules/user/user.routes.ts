@@ -4,8 +4,10 @@ import { z } from 'zod';
 import {
   envelopeSchema,
   idListSchema,
+  idParamSchema,
   pageOf,
   userCountSchema,
+  userEraseSchema,
   userOnOffSchema,
   userQuerySchema,
   userResetPasswordSchema,
@@ -18,13 +20,14 @@ import { sendXlsx } from '../../platform/export.js';
 import { callerLanguage } from '../../platform/translator.js';
 import { registerResource } from '../../platform/resource.js';
 import { resetPassword, restoreUsers, setLocked, setStatus } from './user.service.js';
+import { eraseUser, sendPersonalData } from './user-personal-data.service.js';
 import { deletedUserResource, userExportColumns, userResource } from './user.resource.js';
 
 const emptyBodyIsNoFilter = async (request: FastifyRequest) => {
   request.body ??= {};
 };
 
-export function registerUserRoutes(app: FastifyInstance, db: Db) {
+export function registerUserRoutes(app: FastifyInstance, db: Db, dataDir: string) {
   registerResource(app, db, userResource);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -75,6 +78,21 @@ export function registerUserRoutes(app: FastifyInstance, db: Db) {
     '/api/User/OnOff',
     { config: { access: 'user:onOff' }, schema: { tags, body: userOnOffSchema, response: countResponse } },
     async (request) => ok({ count: await setStatus(db, requireActor(request), request.body) }),
+  );
+
+  r.get(
+    '/api/User/PersonalData/:key',
+    { config: { access: 'user:edit' }, schema: { tags, params: idParamSchema } },
+    async (request, reply) => sendPersonalData(reply, db, requireActor(request), request.params.key, dataDir),
+  );
+
+  r.post(
+    '/api/User/Erase',
+    {
+      config: { access: 'user:delete' },
+      schema: { tags, body: userEraseSchema, response: { 200: envelopeSchema(userSchema) } },
+    },
+    async (request) => ok(present(await eraseUser(db, requireActor(request), request.body))),
   );
 
   r.post(

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   composeFullName,
+  erasedLoginName,
   type Message,
   messages,
   msg,
@@ -48,6 +49,7 @@ async function withActions(db: Db | Tx, actor: Actor, rows: UserRow[]) {
       status: row.status,
       locked: row.lockedAt !== null,
       deleted: row.deletedAt !== null,
+      erased: row.loginName === erasedLoginName(row.id),
       permissions: permissions.get(row.id) ?? [],
     };
     return { ...row, locked: state.locked, actions: userActionsFor(actor, state) };

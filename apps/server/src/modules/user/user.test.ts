@@ -222,9 +222,9 @@ describe('User: no escalation through user management', () => {
     const boss = await createUser(ctx, { roles: ['admin'] });
     const actionsOf = async (id: number) =>
       ((await ctx.call('GET', `/api/User/Get/${id}`, { token })).body.data as User).actions;
-    expect(await actionsOf(plain.id)).toEqual(['edit', 'resetPassword', 'lock']);
+    expect(await actionsOf(plain.id)).toEqual(['edit', 'resetPassword', 'lock', 'exportPersonalData']);
     expect(await actionsOf(boss.id)).toEqual([]);
-    expect(await actionsOf(me.id)).toEqual(['edit', 'resetPassword']);
+    expect(await actionsOf(me.id)).toEqual(['edit', 'resetPassword', 'exportPersonalData']);
   });
 
   it('refuses to delete, lock or deactivate oneself', async () => {
@@ -334,7 +334,7 @@ describe('User: soft delete and restore', () => {
     const bin = await ctx.call('POST', '/api/User/QueryDeleted', { token, body: { keyword: input.loginName } });
     const binned = bin.body.data as { items: User[]; total: number };
     expect(binned.total).toBe(1);
-    expect(binned.items[0]).toMatchObject({ id: added.id, actions: ['restore'] });
+    expect(binned.items[0]).toMatchObject({ id: added.id, actions: ['restore', 'exportPersonalData', 'erase'] });
     expect(binned.items[0]!.deletedAt).not.toBeNull();
     const taken = await ctx.call('POST', '/api/User/Add', {
       token,

@@ -2,6 +2,7 @@
 export * from './workflow.table.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { workflowPersonalData } from './workflow-personal-data.queries.js';
 import { registerWorkflowInstanceRoutes } from './workflow-instance.routes.js';
 import { registerWorkflowLinkRoutes } from './workflow-link.routes.js';
 import { loadApprovalLinkKey } from './workflow-link.service.js';
@@ -26,6 +27,7 @@ export const workflowModule: ModuleManifest = {
     registerWorkflowLinkRoutes(app, ctx.db);
   },
   seed: { demo: seedDemoWorkflows },
+  personalData: workflowPersonalData,
   jobs: {
     handlers: [workflowTimeoutHandler],
     defaults: [

@@ -15,12 +15,19 @@ import type {
 } from '@casedesk/shared';
 import { resourceApi, resourceKeys, useInvalidate } from '../../platform/crud/resource-api';
 import { http } from '../../platform/http/client';
+import { rawCall, saveBlob, serverFileName } from '../../platform/http/file-transfer';
 
 export const userApi = resourceApi<User, UserDetail>('User');
 export const deletedUserApi = resourceApi<User, UserDetail>('User', {
   listCall: 'QueryDeleted',
   exportCall: 'ExportDeleted',
 });
+/** Saves the zip of everything held about a user (contract 24) under the server's file name. */
+export async function downloadPersonalData(userId: number): Promise<void> {
+  const { response } = await rawCall(`/api/User/PersonalData/${userId}`, { method: 'GET' });
+  saveBlob(await response.blob(), serverFileName(response) ?? `personal-data-${userId}.zip`);
+}
+
 /** A row of the group tree as the screen shows it: a leaf has no `children` (so no expander). */
 export type GroupRow = Omit<UserGroupNode, 'children'> & { children?: GroupRow[] };
 // The group screen shows the tree; Query and Export take the same keyword and status filters.

@@ -5,10 +5,8 @@ import type { AuditLog } from '@casedesk/shared';
 import { formatDateTime } from '../format';
 import { useValueLabel } from '../labels/labels';
 import { usePermissions } from '../permission';
-import { auditLogApi } from './audit-api';
+import { auditActionColor, auditLogApi } from './audit-api';
 import { AuditChanges } from './AuditChanges';
-
-const actionColor = { create: 'green', update: 'blue', delete: 'red', restore: 'purple' } as const;
 
 /** One audit entry as a line: when, who, what happened. */
 export function AuditEntryTitle({ entry }: { entry: AuditLog }) {
@@ -18,7 +16,7 @@ export function AuditEntryTitle({ entry }: { entry: AuditLog }) {
     <Space size={8} wrap>
       <Typography.Text>{formatDateTime(entry.at, { seconds: true })}</Typography.Text>
       <Typography.Text strong>{entry.userName ?? t('audit.system')}</Typography.Text>
-      <Tag color={actionColor[entry.action]}>{valueLabel('auditAction', entry.action)}</Tag>
+      <Tag color={auditActionColor[entry.action]}>{valueLabel('auditAction', entry.action)}</Tag>
     </Space>
   );
 }

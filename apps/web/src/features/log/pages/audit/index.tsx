@@ -3,7 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, InputNumber, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { auditEntities, type AuditLog, type AuditLogQuery } from '@casedesk/shared';
-import { auditLogApi } from '../../../../platform/audit/audit-api';
+import { auditActionColor, auditLogApi } from '../../../../platform/audit/audit-api';
 import { AuditChanges } from '../../../../platform/audit/AuditChanges';
 import { ListHeader, ResetButton } from '../../../../platform/crud/ListHeader';
 import { ListTable } from '../../../../platform/crud/ListTable';
@@ -15,8 +15,6 @@ import { UserSelect } from '../../../../platform/pickers/UserSelect';
 import { logTime } from '../../components/LogList';
 
 type Query = Pick<AuditLogQuery, 'entity' | 'entityId' | 'userId' | 'from' | 'to'> & { page: number; pageSize: number };
-
-const actionColor = { create: 'green', update: 'blue', delete: 'red', restore: 'purple' } as const;
 
 /** System → Audit log (contract 24): who changed what and when, field by field; by record, user and time; export. */
 export default function AuditLogPage() {
@@ -120,7 +118,7 @@ export default function AuditLogPage() {
             key: 'action',
             title: t('fields.auditAction'),
             width: 100,
-            render: (_, row) => <Tag color={actionColor[row.action]}>{valueLabel('auditAction', row.action)}</Tag>,
+            render: (_, row) => <Tag color={auditActionColor[row.action]}>{valueLabel('auditAction', row.action)}</Tag>,
           },
           {
             key: 'changes',

@@ -7,6 +7,7 @@ import { ListPage } from '../../../../../platform/crud/ListPage';
 import { RowIconButton } from '../../../../../platform/crud/RowIconButton';
 import { deletedUserApi } from '../../../api';
 import { DeptAndRoleFilters } from '../../../components/filters';
+import { PersonalDataActions } from '../../../components/PersonalDataActions';
 import '../../../components/organization.css';
 import { formatDateTime } from '../../../../../platform/format';
 import { useSeededName } from '../../../../../platform/labels/labels';
@@ -28,17 +29,20 @@ export default function DeletedUserListPage() {
       exportName="DeletedUsers.xlsx"
       nameOf={userDisplayName}
       filters={(controls) => <DeptAndRoleFilters {...controls} />}
-      rowActions={(user) =>
-        user.actions.includes('restore') ? (
-          <RowIconButton
-            label={t('organization.deletedUser.restore')}
-            icon={<UndoOutlined />}
-            confirm={t('organization.deletedUser.confirmRestore', { name: userDisplayName(user) })}
-            onClick={() => restore.mutate([user.id], feedback(t('organization.deletedUser.restored')))}
-          />
-        ) : null
-      }
-      actionsWidth={90}
+      rowActions={(user) => (
+        <>
+          {user.actions.includes('restore') && (
+            <RowIconButton
+              label={t('organization.deletedUser.restore')}
+              icon={<UndoOutlined />}
+              confirm={t('organization.deletedUser.confirmRestore', { name: userDisplayName(user) })}
+              onClick={() => restore.mutate([user.id], feedback(t('organization.deletedUser.restored')))}
+            />
+          )}
+          <PersonalDataActions user={user} />
+        </>
+      )}
+      actionsWidth={130}
       columns={[
         { title: t('organization.user.fields.loginName'), dataIndex: 'loginName', sorter: true, width: 150 },
         {

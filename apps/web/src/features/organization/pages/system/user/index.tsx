@@ -17,11 +17,15 @@ import { StatusTag } from '../../../../../platform/crud/StatusTag';
 import { useSeededName } from '../../../../../platform/labels/labels';
 import { userApi } from '../../../api';
 import { DeptAndRoleFilters } from '../../../components/filters';
+import { PersonalDataActions } from '../../../components/PersonalDataActions';
 import { ResetPasswordModal } from '../../../components/ResetPasswordModal';
 import { UserFormDrawer, userTypes } from '../../../components/UserFormDrawer';
 import '../../../components/organization.css';
 
-/** Users: search, filters, paging, export; create/edit, reset password or second factor, lock, (de)activate, delete (spec 2, 3). */
+/**
+ * Users: search, filters, paging, export; create/edit, reset password or second factor, lock, (de)activate, delete
+ * (spec 2, 3); export or erase a person's data (contract 24).
+ */
 export default function UserListPage() {
   const { t } = useTranslation();
   const seeded = useSeededName();
@@ -83,6 +87,7 @@ export default function UserListPage() {
             onClick={() => onOff.mutate({ ids: [user.id], status: 'Active' }, feedback())}
           />
         )}
+        <PersonalDataActions user={user} />
       </>
     );
   };
@@ -113,7 +118,7 @@ export default function UserListPage() {
         )}
         rowAllows={(user, action) => user.actions.includes(action)}
         rowActions={rowActions}
-        actionsWidth={190}
+        actionsWidth={250}
         columns={[
           {
             title: t('organization.user.fields.loginName'),
