@@ -22,6 +22,7 @@ export function registerTicketArchiveRoutes(app: FastifyInstance, db: Db) {
         response: { 200: envelopeSchema(ticketArchiveSchema) },
       },
     },
-    async (request) => ok(await findArchivedTicket(await heavyReader(db), requireActor(request), request.params.caseNumber)),
+    async (request) =>
+      ok(await findArchivedTicket(await heavyReader(db), requireActor(request), request.params.caseNumber)),
   );
 }
