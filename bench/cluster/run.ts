@@ -394,8 +394,10 @@ async function main() {
 
   const loadStart = now();
   const loadEnd = loadStart + durationSeconds;
+  // The load goes on until the schedule is through: on a slow machine a restart outlasts the planned duration.
+  let scheduleDone = false;
   const worker = async () => {
-    while (now() < loadEnd) await oneRound(pick(users));
+    while (now() < loadEnd || !scheduleDone) await oneRound(pick(users));
   };
 
   // ---- The schedule: a rolling restart (SIGTERM, start again, wait for HAProxy to see it up), then a kill -9.
@@ -430,10 +432,14 @@ async function main() {
     console.log(`${stamp()}   HAProxy sees server ${i + 1} up again`);
   };
   const schedule = async () => {
-    await sleep(Math.max(0, (loadStart + firstFaultAt - now()) * 1000));
-    for (const i of [0, 1, 2]) await restart(i, 'SIGTERM');
-    await sleep(3000);
-    await restart(1, 'SIGKILL');
+    try {
+      await sleep(Math.max(0, (loadStart + firstFaultAt - now()) * 1000));
+      for (const i of [0, 1, 2]) await restart(i, 'SIGTERM');
+      await sleep(3000);
+      await restart(1, 'SIGKILL');
+    } finally {
+      scheduleDone = true;
+    }
   };
   console.log(`${stamp()} load: ${workerCount} workers for ${durationSeconds} s through the balancer`);
   await Promise.all([...Array.from({ length: workerCount }, () => worker()), schedule()]);
