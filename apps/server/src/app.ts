@@ -26,6 +26,7 @@ import { createAccessTokens } from './platform/access-token.js';
 import { createAuthTokenChecker } from './platform/auth-token.js';
 import type { Config } from './platform/config.js';
 import { registerErrorHandler, sendError } from './platform/error-handler.js';
+import { fileStoreKind, openFileStore, useFileStore } from './platform/file-store.js';
 import { AppError } from './platform/errors.js';
 import { registerJsonBodyParser } from './platform/json-body.js';
 import {
@@ -293,6 +294,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await replica.close();
     });
   }
+  useFileStore(config.dataDir, openFileStore(db, config.dataDir, fileStoreKind(config, database.kind)));
   const live = createLiveHub(database.listen, (error) => app.log.warn({ err: error }, 'live push failed'));
   const moduleContext = { db, config, accessTokens, authTokenPublicKey: keys.authTokenPublicKey, routes, jobs, live };
   for (const module of modules) await module.register?.(app, moduleContext);

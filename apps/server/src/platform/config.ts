@@ -29,6 +29,8 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(0).max(256).default(0),
   /** Connections of this process's PostgreSQL pool (a cluster's primary sets it for each worker). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Where uploaded bytes go: `db` (the default with DATABASE_URL) or `disk` (DATA_DIR/files, the embedded default). */
+  FILE_STORE: z.enum(['db', 'disk']).optional(),
 });
 
 export type Config = {
@@ -63,6 +65,8 @@ export type Config = {
   /** Server processes to run: one per core by default with DATABASE_URL, always 1 on the embedded database. */
   workers: number;
   databasePoolSize: number;
+  /** FILE_STORE when set; unset: the database with DATABASE_URL, disk on the embedded database (platform/file-store.ts). */
+  fileStore?: 'db' | 'disk' | undefined;
 };
 
 export const appVersion: string = pkg.version;
@@ -97,5 +101,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     workers: e.DATABASE_URL ? e.WORKERS || availableParallelism() : 1,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    fileStore: e.FILE_STORE,
   };
 }

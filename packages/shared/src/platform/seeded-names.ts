@@ -56,6 +56,7 @@ export const seededNames = {
     'sla.check': 'Service level warnings',
     'webhook.send': 'Send webhooks',
     'trigger.schedule': 'Scheduled triggers',
+    'file.sweep': 'Remove unused file contents',
   },
   /** What the default jobs do (their remark), by their handler's class name. */
   jobRemark: {
@@ -72,6 +73,7 @@ export const seededNames = {
     'sla.check': 'Tells the assignee and the escalation list of each service-level warning and breach, once each.',
     'webhook.send': 'Sends the queued webhook deliveries (the outbox), retrying with back-off for a day.',
     'trigger.schedule': 'Runs each scheduled trigger when due over the tickets its conditions find.',
+    'file.sweep': 'Removes file contents held in the database that no file has pointed at for an hour.',
     'workflow.timeout':
       'Reminds the holders of overdue approval tasks, then approves, rejects or escalates as the step says.',
   },

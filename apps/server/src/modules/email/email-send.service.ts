@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { z } from 'zod';
 import { emailMessages, msg } from '@casedesk/shared';
 import type { Db } from '../../platform/db.js';
+import { fileStoreOf, readWhole } from '../../platform/file-store.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
 import { logMessage, writeSystemLog } from '../../platform/logs.js';
 import { storedFile } from '../file/index.js';
@@ -21,7 +20,7 @@ type AccountRow = typeof mailAccount.$inferSelect;
 export const retryDelaysMs = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
 
 export type SendOptions = {
-  /** Where stored files live (`<dataDir>/files`). */
+  /** The server's data folder, which names its file store (platform/file-store.ts). */
   dataDir: string;
   batchSize?: number;
   /** How long a claimed mail is held by its process; past it, the claim is judged interrupted. */
@@ -210,7 +209,7 @@ async function attachmentsOf(db: Db, row: EmailRow, dataDir: string): Promise<Ma
     files.map(async (file) => ({
       filename: file.name,
       contentType: file.fileType,
-      content: await readFile(resolve(dataDir, 'files', file.path)),
+      content: await readWhole(fileStoreOf(dataDir), file),
     })),
   );
 }

@@ -14,7 +14,8 @@ import { storedFile } from './file.table.js';
 const sandbox = mkdtempSync(join(tmpdir(), 'casedesk-traversal-'));
 const dataDir = join(sandbox, 'a', 'b', 'data');
 mkdirSync(dataDir, { recursive: true });
-const ctx = useTestApp({ dataDir });
+// The disk store's layout is what is checked here (the database store keeps no name on disk at all).
+const ctx = useTestApp({ dataDir, fileStore: 'disk' });
 afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 
 const png = Buffer.concat([

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +17,8 @@ import type { Db } from '../../platform/db.js';
 import { requireActor } from '../../platform/access.js';
 import { ok } from '../../platform/envelope.js';
 import { badRequest } from '../../platform/errors.js';
-import { discardUploads, fileTooLarge, filesDir, findDownloadable, saveUpload } from './file.service.js';
+import { fileStoreOf } from '../../platform/file-store.js';
+import { discardUploads, fileTooLarge, findDownloadable, saveUpload } from './file.service.js';
 import { readSettings } from '../setting/index.js';
 
 export const multipartLimits = { files: maxUploadFiles + 1, fields: 20, parts: 40, fieldSize: 64 * 1024 };
@@ -35,8 +34,13 @@ export async function receiveUploads(request: FastifyRequest, db: Db, dataDir: s
   try {
     for await (const part of request.files({ limits: { ...multipartLimits, fileSize: maxSizeMb * 1024 * 1024 } })) {
       if (saved.length >= maxUploadFiles) throw tooMany();
-      const data = await part.toBuffer();
-      const upload = { name: part.filename, mimetype: part.mimetype, data };
+      // Streamed into the store: a 20 MB file is never whole in memory (contract 25).
+      const upload = {
+        name: part.filename,
+        mimetype: part.mimetype,
+        stream: part.file,
+        tooLarge: () => (part.file.truncated ? fileTooLarge(maxSizeMb) : null),
+      };
       saved.push(await saveUpload(db, actor, dataDir, upload, allowedTypes));
     }
   } catch (error) {
@@ -48,6 +52,8 @@ export async function receiveUploads(request: FastifyRequest, db: Db, dataDir: s
       );
     }
     const code = (error as { code?: string }).code;
+    // The client went away mid-body (its socket's ECONNRESET, not the database's): the store kept nothing.
+    if (request.raw.destroyed && code === 'ECONNRESET') throw badRequest(msg(fileMessages, 'malformedMultipart'));
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxSizeMb);
     if (code === 'FST_FILES_LIMIT') throw tooMany();
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
@@ -59,7 +65,7 @@ export async function receiveUploads(request: FastifyRequest, db: Db, dataDir: s
   return saved;
 }
 
-/** Contract section 9: uploads into DATA_DIR/files under random names; downloads for those who may see the record. */
+/** Contract section 9: uploads into the file store (platform/file-store.ts); downloads for those who may see the record. */
 export async function registerFileRoutes(app: FastifyInstance, db: Db, dataDir: string) {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { ...multipartLimits, fileSize: maxUploadBytes } });
@@ -88,7 +94,7 @@ export async function registerFileRoutes(app: FastifyInstance, db: Db, dataDir: 
             'content-disposition',
             `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
           )
-          .send(createReadStream(join(filesDir(dataDir), file.path)));
+          .send(fileStoreOf(dataDir).get(file));
       },
     );
   });

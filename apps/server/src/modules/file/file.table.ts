@@ -4,7 +4,8 @@ import { authorKeys } from '../user/user.table.js';
 
 /**
  * An uploaded file (spec section 3: path, thumbPath, name, ext, size, downloads, fileUrl, fileType).
- * `path` is a random name under DATA_DIR/files, never the client's. A file belongs to its uploader
+ * `path` is a random name under DATA_DIR/files, never the client's, or `db:<sha256>` for bytes held in the
+ * database (`file_blob`, platform/file-store.ts). A file belongs to its uploader
  * until a record takes it (`ownerEntity`/`ownerId`); from then on whoever may see that record may
  * download it.
  */
@@ -27,6 +28,8 @@ export const storedFile = pgTable(
   (t) => [
     index('stored_file_owner_idx').on(t.ownerEntity, t.ownerId),
     index('stored_file_created_by_idx').on(t.createdBy),
+    // The blob sweep asks whether any file still points at a content.
+    index('stored_file_sha256_idx').on(t.sha256),
     // The uploader (created_by) owns a file until a record takes it; `ownerEntity/ownerId` names any table, so no key.
     ...authorKeys('stored_file', t),
   ],

@@ -20,6 +20,7 @@ export { fileTooLarge, saveUpload } from './file.service.js';
 export { saveStreamedUpload, writeFileWith } from './file.service.js';
 
 import type { ModuleManifest } from '../../platform/module.js';
+import { fileSweepHandler } from './file.jobs.js';
 import { registerFileRoutes } from './file.routes.js';
 import * as tables from './file.table.js';
 
@@ -27,4 +28,17 @@ export const fileModule: ModuleManifest = {
   name: 'file',
   tables: { ...tables },
   register: (app, ctx) => registerFileRoutes(app, ctx.db, ctx.config.dataDir),
+  jobs: {
+    handlers: [fileSweepHandler],
+    defaults: [
+      {
+        name: 'Remove unused file contents',
+        jobGroup: 'system',
+        className: fileSweepHandler.className,
+        cron: '0 17 * * * ?',
+        isStart: true,
+        remark: 'Removes file contents held in the database that no file has pointed at for an hour.',
+      },
+    ],
+  },
 };

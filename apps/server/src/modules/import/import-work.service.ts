@@ -8,8 +8,8 @@ import { collectAfterCommit } from '../../platform/resource.js';
 import { actorColumns, actorOf, refuseUser, type UserRow } from '../auth/index.js';
 import { writeErrorFile } from './import-error-file.service.js';
 import { RowWorker } from './import-row.service.js';
-import { openSheet, type SheetRow } from './import.reader.js';
-import { storedPath, typeOfFile, uploadOf } from './import.service.js';
+import type { SheetRow } from './import.reader.js';
+import { openStoredSheet, typeOfFile, uploadOf } from './import.service.js';
 import { importDefinition, importRun, importRunRefusal, type ImportRefusal } from './import.table.js';
 import { importTargetAdapters, targetFields } from './import.targets.js';
 
@@ -95,7 +95,7 @@ async function workRun(db: Db, run: RunRow, options: WorkOptions) {
   if (!adapter) throw badRequest(msg(importMessages, 'unknownField', { field: definition.tableModel }));
   const file = await uploadOf(db, actor, run.fileId);
   const importType = typeOfFile(file.ext) === 'xlsx' ? 'xlsx' : definition.importType;
-  const sheet = await openSheet(storedPath(options.dataDir, file.path), {
+  const sheet = await openStoredSheet(options.dataDir, file, {
     importType,
     encoding: definition.encoding,
     haveHeader: definition.haveHeader,

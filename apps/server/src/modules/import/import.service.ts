@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -14,8 +13,9 @@ import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Db, Queryable } from '../../platform/db.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { filesDir, storedFile } from '../file/index.js';
-import { openSheet } from './import.reader.js';
+import { storedFile } from '../file/index.js';
+import { localCopyOf } from '../../platform/file-store.js';
+import { openSheet, type OpenSheet } from './import.reader.js';
 import { importTargetAdapters, targetFields } from './import.targets.js';
 
 /** The targets the actor may write into (their `<module>:create` or `:edit`), with their fields. */
@@ -46,7 +46,22 @@ export async function uploadOf(q: Queryable, actor: Actor, fileId: number) {
   return file;
 }
 
-export const storedPath = (dataDir: string, path: string) => join(filesDir(dataDir), path);
+/** Opens an uploaded sheet where it is stored (a scratch copy when in the database), removed again at `close`. */
+export async function openStoredSheet(
+  dataDir: string,
+  file: { path: string; sha256: string },
+  options: Parameters<typeof openSheet>[1],
+): Promise<OpenSheet> {
+  const local = await localCopyOf(dataDir, file);
+  try {
+    const sheet = await openSheet(local.path, options);
+    const close = sheet.close.bind(sheet);
+    return Object.assign(sheet, { close: () => close().finally(() => local.remove()) });
+  } catch (error) {
+    await local.remove();
+    throw error;
+  }
+}
 
 /** `xlsx` for workbooks, `csv` otherwise, when the call does not say. */
 export const typeOfFile = (ext: string) => (ext.toLowerCase() === 'xlsx' ? 'xlsx' : 'csv');
@@ -80,7 +95,7 @@ export async function previewImport(
   input: z.output<typeof importPreviewSchema>,
 ): Promise<ImportPreviewResult> {
   const file = await uploadOf(db, actor, input.fileId);
-  const sheet = await openSheet(storedPath(dataDir, file.path), {
+  const sheet = await openStoredSheet(dataDir, file, {
     importType: input.importType ?? typeOfFile(file.ext),
     encoding: input.encoding,
     haveHeader: input.haveHeader ?? true,

@@ -57,7 +57,9 @@ async function receive(request: FastifyRequest, db: Db, dataDir: string): Promis
       if (!detected || !(indexDocumentTypes as readonly string[]).includes(detected.mime))
         throw refuseType(part.filename);
       // The file module's checks too (the name's extension must agree with the bytes), and its storage.
-      saved.push(await saveUpload(db, actor, dataDir, { name: part.filename, mimetype: part.mimetype, data }));
+      // Held whole already: indexing reads the document whole, and the type check above needs its bytes.
+      const upload = { name: part.filename, mimetype: part.mimetype, stream: [data] };
+      saved.push(await saveUpload(db, actor, dataDir, upload));
     }
   } catch (error) {
     if (saved.length)

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { rowsOf, type Db } from '../../platform/db.js';
+import { defineJobHandler } from '../../platform/jobs/job-handler.js';
+
+/**
+ * Removes contents in the database that no `stored_file` row points at any more and that no upload wrote or
+ * reused since `before`, `batchSize` blobs per statement, and the chunks of uploads begun before `before` and never
+ * claimed (their process died). A sweep rather than a delete beside each record's: many
+ * records may share one content (dedupe), and bytes are stored a moment before the row that points at them (a
+ * mail's attachments are written before its transaction), so the hour of grace keeps those. An upload reusing a
+ * blob locks its row (`on conflict do update`), so a sweep racing it waits and sees it touched.
+ */
+export async function sweepFileBlobs(
+  db: Db,
+  before: Date,
+  batchSize = 100,
+): Promise<{ blobs: number; abandonedChunks: number }> {
+  // Chunks of uploads whose process died before claiming them (their key holds the time they began).
+  const abandoned = await rowsOf(
+    db,
+    sql`delete from file_chunk where sha256 like 'tmp:%'
+        and split_part(sha256, ':', 2)::bigint < ${before.getTime()} returning seq`,
+  );
+  let removed = 0;
+  for (;;) {
+    const gone = await db.transaction(async (tx) => {
+      const blobs = await rowsOf<{ sha256: string }>(
+        tx,
+        sql`delete from file_blob b
+            where b.sha256 in (
+              select sha256 from file_blob
+              where touched_at < ${before.toISOString()}::timestamptz
+                and not exists (select 1 from stored_file f where f.sha256 = file_blob.sha256)
+              limit ${batchSize}
+              for update skip locked)
+            and b.touched_at < ${before.toISOString()}::timestamptz
+            returning b.sha256`,
+      );
+      const keys = blobs.map((b) => b.sha256);
+      if (keys.length)
+        await tx.execute(
+          sql`delete from file_chunk where sha256 in (${sql.join(
+            keys.map((k) => sql`${k}`),
+            sql`, `,
+          )})`,
+        );
+      return keys.length;
+    });
+    removed += gone;
+    if (gone < batchSize) return { blobs: removed, abandonedChunks: abandoned.length };
+  }
+}
+
+/** `file.sweep`: hourly, contents in the database no file points at for an hour go (platform/file-store.ts). */
+export const fileSweepHandler = defineJobHandler({
+  className: 'file.sweep',
+  title: { en: 'Remove unused file contents', 'zh-cn': '清除无用的文件内容', 'zh-tw': '清除無用的檔案內容' },
+  params: z
+    .object({ graceMinutes: z.number().int().min(1).max(10_080).default(60) })
+    .strict()
+    .default({ graceMinutes: 60 }),
+  async run(ctx, params) {
+    const removed = await sweepFileBlobs(ctx.db, new Date(ctx.fireTime.getTime() - params.graceMinutes * 60_000));
+    return { message: `${removed.blobs} contents and ${removed.abandonedChunks} abandoned upload chunks removed` };
+  },
+});
