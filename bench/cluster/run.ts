@@ -72,6 +72,9 @@ defaults
   timeout server 60s
   timeout http-request 10s
   timeout queue 10s
+  # A stopped or killed server refuses the connection at once; a busy one may take seconds to answer /readyz and
+  # is still alive (with the default, inter's 500 ms, a loaded machine had all three marked down at once).
+  timeout check 5s
   # A connection that fails, or a server that closes without answering (it was killed), is tried on another.
   retries 3
   option redispatch
@@ -575,6 +578,8 @@ async function main() {
   const byStatus = new Map<string, number>();
   for (const s of samples) byStatus.set(s.detail, (byStatus.get(s.detail) ?? 0) + 1);
   const fiveXx = samples.filter((s) => s.status >= 500);
+  // HAProxy's own answer (no envelope): every server was marked down at once, or none answered in time.
+  const balancerOwn = fiveXx.filter((s) => s.detail === '503/-' || s.detail === '504/-' || s.detail === '502/-');
   const fiveXxBeforeMarked = fiveXx.filter(inDeadWindow).length;
   const fiveXxAfterMarked = fiveXx.length - fiveXxBeforeMarked;
   const noAnswer = samples.filter((s) => s.status === 0);
@@ -615,6 +620,14 @@ async function main() {
       [`answers through the balancer`, samples.length, ''],
       ['… 5xx while a dead server was not yet marked down', fiveXxBeforeMarked, 'few'],
       ['… 5xx at any other time', fiveXxAfterMarked, '0'],
+      ['… 5xx that HAProxy answered itself (no server available)', balancerOwn.length, '0'],
+      [
+        '… 5xx by step',
+        [...new Set(fiveXx.map((s) => s.step))]
+          .map((step) => `${step} ${fiveXx.filter((s) => s.step === step).length}`)
+          .join(', ') || 'none',
+        'none',
+      ],
       ['… no answer (reset, timeout)', noAnswer.length, '0'],
       ['downloads during the load with other bytes', downloadMismatches.length, '0'],
       ...fileChecks.map((c, i) => [
@@ -664,6 +677,7 @@ async function main() {
     answers: Object.fromEntries(byStatus),
     fiveXxBeforeMarked,
     fiveXxAfterMarked,
+    fiveXxFromBalancer: balancerOwn.length,
     noAnswer: noAnswer.length,
     downloadMismatches,
     files: { total: filesTotal, perServer: fileChecks },
