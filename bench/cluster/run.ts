@@ -36,6 +36,7 @@ import {
   type RunningServer,
   type SendAnswer,
 } from '../src/lib.js';
+import { loadSessions, placeOf, signIn as signInAs, storedMarkers, type UserSession } from '../src/load-sessions.js';
 import { createCluster, createReplica, runCommand } from '../src/pg-cluster.js';
 
 const durationSeconds = positiveEnv('BENCH_CLUSTER_DURATION', 90);
@@ -150,7 +151,6 @@ async function startHaproxy(dir: string, logFile: string) {
 
 type Step = 'list' | 'detail' | 'upload' | 'create' | 'comment' | 'download';
 type Sample = { step: Step; start: number; end: number; status: number; detail: string };
-type UserSession = { name: string; token: string; visible: number[]; projectId: number; categoryId: number };
 /** An upload the server acknowledged: its bytes' hash, and who may fetch it. */
 type AckedFile = { fileId: number; sha256: string; size: number; token: string; user: string };
 type Write = { marker: string; kind: 'ticket' | 'comment'; acked: boolean; id?: number; outcome: string };
@@ -270,45 +270,8 @@ async function main() {
   newAuthToken = authTokenFactory(publicKeyPem);
   const db = new pg.Pool({ connectionString: primary.url, max: 2 });
   onCleanup(() => db.end().catch(() => undefined));
-  const users: UserSession[] = [];
-  const signIn = async (name: string, port = balancerPort) => {
-    const login = await callApi<{ token: string }>(
-      port,
-      'POST',
-      '/api/token/Login',
-      { 'auth-token': newAuthToken() },
-      { userName: name, password: adminPassword },
-    );
-    if (login.resultCode !== 200) throw new Error(`sign-in of ${name} failed: ${JSON.stringify(login)}`);
-    return login.data.token;
-  };
-  const placeOf = async (name: string) => {
-    const { rows } = await db.query<{ project_id: number; category_id: number }>(
-      `select cp.project_id, cp.category_id from category_project cp
-        where $1 = 'admin' or cp.project_id in (select up.project_id from user_project up join app_user u on u.id = up.user_id where u.login_name = $1)
-        order by cp.category_id limit 1`,
-      [name],
-    );
-    return rows[0];
-  };
-  for (const name of ['admin', 'bench.agent', 'agent1', 'agent2']) {
-    const token = await signIn(name);
-    const page = await callApi<{ items: Array<{ id: number }> }>(
-      balancerPort,
-      'POST',
-      '/api/Ticket/Query',
-      { 'auth-token': newAuthToken(), authorization: `Bearer ${token}` },
-      { pageSize: 100 },
-    );
-    const place = await placeOf(name);
-    const visible = page.data.items.map((t) => t.id);
-    if (!place || visible.length === 0) {
-      console.error(`  ${name}: no project or no visible ticket, left out`);
-      continue;
-    }
-    users.push({ name, token, visible, projectId: place.project_id, categoryId: place.category_id });
-  }
-  if (users.length === 0) throw new Error('no usable session');
+  const signIn = (name: string, port = balancerPort) => signInAs(port, newAuthToken, name);
+  const users = await loadSessions(balancerPort, newAuthToken, db, ['admin', 'bench.agent', 'agent1', 'agent2']);
   console.log(`${stamp()} sessions via the balancer: ${users.map((u) => u.name).join(', ')}`);
 
   // ---- The load: each worker repeats one of list, detail, create (upload + add), comment, download.
@@ -455,7 +418,7 @@ async function main() {
   const assigneeToken = await signIn(assignee, serverPorts[0]);
   const assigneeId = (await db.query<{ id: number }>('select id from app_user where login_name = $1', [assignee]))
     .rows[0]!.id;
-  const assigneePlace = (await placeOf(assignee))!;
+  const assigneePlace = (await placeOf(db, assignee))!;
   const adminToken = users.find((u) => u.name === 'admin')?.token ?? (await signIn('admin'));
   const perPair = 5;
   const notificationRows: Array<{ streamOn: number; writtenOn: number; expected: number; delivered: number }> = [];
@@ -534,20 +497,7 @@ async function main() {
     }
 
   // ---- Writes: every acknowledged marker in the primary, none twice.
-  const found = new Map<string, number[]>();
-  for (const [table, column] of [
-    ['ticket', 'subject'],
-    ['ticket_comment', 'comment'],
-  ] as const) {
-    const { rows } = await db.query<{ id: number; text: string }>(
-      `select id, ${column} as text from ${table} where ${column} like $1`,
-      [`CLU-${runId}-%`],
-    );
-    for (const row of rows) {
-      const marker = /^CLU-[0-9a-f]+-[tcn]\d+/.exec(row.text)?.[0];
-      if (marker) found.set(marker, [...(found.get(marker) ?? []), row.id]);
-    }
-  }
+  const found = await storedMarkers(db, 'CLU', runId);
   const acked = writes.filter((w) => w.acked);
   const ackedMissing = acked.filter((w) => !found.has(w.marker));
   const doubled = [...found.entries()].filter(([, ids]) => ids.length > 1);

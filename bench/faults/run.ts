@@ -30,6 +30,7 @@ import {
   writeResults,
   type RunningServer,
 } from '../src/lib.js';
+import { loadSessions, storedMarkers, type UserSession } from '../src/load-sessions.js';
 import { createCluster, runCommand } from '../src/pg-cluster.js';
 
 function num(name: string, fallback: number): number {
@@ -70,13 +71,6 @@ type Sample = {
   detail: string;
   marker?: string;
   id?: number;
-};
-type UserSession = {
-  name: string;
-  token: string;
-  visible: number[];
-  projectId: number;
-  categoryId: number;
 };
 
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
@@ -239,38 +233,7 @@ async function main() {
   onCleanup(() => db.end().catch(() => undefined));
   // Its idle connections die with every PostgreSQL restart; it reconnects when asked again.
   db.on('error', () => undefined);
-  const users: UserSession[] = [];
-  for (const name of ['admin', 'bench.agent', 'agent1', 'agent2']) {
-    const login = await callApi<{ token: string }>(
-      serverPort,
-      'POST',
-      '/api/token/Login',
-      { 'auth-token': newAuthToken() },
-      { userName: name, password: adminPassword },
-    );
-    if (login.resultCode !== 200) throw new Error(`sign-in of ${name} failed: ${JSON.stringify(login)}`);
-    const token = login.data.token;
-    const page = await callApi<{ items: Array<{ id: number }> }>(
-      serverPort,
-      'POST',
-      '/api/Ticket/Query',
-      { 'auth-token': newAuthToken(), authorization: `Bearer ${token}` },
-      { pageSize: 100 },
-    );
-    const { rows } = await db.query<{ project_id: number; category_id: number }>(
-      `select cp.project_id, cp.category_id from category_project cp
-        where $1 = 'admin' or cp.project_id in (select up.project_id from user_project up join app_user u on u.id = up.user_id where u.login_name = $1)
-        order by cp.category_id limit 1`,
-      [name],
-    );
-    const visible = page.data.items.map((t) => t.id);
-    if (!rows[0] || visible.length === 0) {
-      console.error(`  ${name}: no project or no visible ticket, left out`);
-      continue;
-    }
-    users.push({ name, token, visible, projectId: rows[0].project_id, categoryId: rows[0].category_id });
-  }
-  if (users.length === 0) throw new Error('no usable session');
+  const users = await loadSessions(serverPort, newAuthToken, db, ['admin', 'bench.agent', 'agent1', 'agent2']);
   console.log(`sessions: ${users.map((u) => `${u.name} (${u.visible.length} tickets)`).join(', ')}`);
 
   // Warm-up: not in the statistics, but its writes are looked up like the others.
@@ -348,20 +311,7 @@ async function main() {
   const finalReady = (await readyzStatus()) === 200;
 
   // ---- What the database holds.
-  const found = new Map<string, number[]>();
-  for (const [table, column] of [
-    ['ticket', 'subject'],
-    ['ticket_comment', 'comment'],
-  ] as const) {
-    const { rows } = await db.query<{ id: number; text: string }>(
-      `select id, ${column} as text from ${table} where ${column} like $1`,
-      [`FLT-${runId}-%`],
-    );
-    for (const row of rows) {
-      const marker = /^FLT-[0-9a-f]+-[tc]\d+/.exec(row.text)?.[0];
-      if (marker) found.set(marker, [...(found.get(marker) ?? []), row.id]);
-    }
-  }
+  const found = await storedMarkers(db, 'FLT', runId);
   const writes = [...warmup, ...samples].filter((s) => s.marker);
   const acked = writes.filter((s) => s.outcome === 'ok');
   const ackedMissing = acked.filter((s) => !found.has(s.marker!));
