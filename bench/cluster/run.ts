@@ -280,7 +280,12 @@ async function main() {
   const files: AckedFile[] = [];
   const downloadMismatches: number[] = [];
   let counter = 0;
+  const refusals = new Map<string, number>();
   const record = (step: Step, start: number, answer: SendAnswer) => {
+    if (answer.status !== 200 && answer.resultMsg) {
+      const key = `${step}: ${answer.resultMsg}`;
+      refusals.set(key, (refusals.get(key) ?? 0) + 1);
+    }
     samples.push({
       step,
       start,
@@ -609,6 +614,7 @@ async function main() {
   );
   console.log(`\n## Faults (seconds after each)\n\n${faultTable}`);
   console.log(`\n## Steps\n\n${stepTable}\n\n## Answers\n\n${statusTable}`);
+  for (const [refusal, count] of refusals) console.log(`- ${count} × ${refusal}`);
   console.log(`\n## Notifications\n\n${notificationTable}\n\n## Jobs (${retries.rows[0]!.n} retries)\n\n${jobTable}`);
   console.log(
     `\nload average ${loadAverageStart.map((l) => l.toFixed(2)).join(' ')} → ${loadAverageEnd.map((l) => l.toFixed(2)).join(' ')}; logs bench/results/cluster-*-${runId}.log`,
@@ -625,6 +631,7 @@ async function main() {
       unacknowledgedFound: unackedFound,
     },
     answers: Object.fromEntries(byStatus),
+    refusals: Object.fromEntries(refusals),
     fiveXxBeforeMarked,
     fiveXxAfterMarked,
     fiveXxFromBalancer: balancerOwn.length,

@@ -443,7 +443,14 @@ export async function callApi<T>(
 }
 
 /** What a load request got back: HTTP status and envelope, or the socket error ('timeout', 'ECONNREFUSED', …). */
-export type SendAnswer = { status: number; resultCode?: number; data?: unknown; error?: string; body?: Buffer };
+export type SendAnswer = {
+  status: number;
+  resultCode?: number;
+  resultMsg?: string;
+  data?: unknown;
+  error?: string;
+  body?: Buffer;
+};
 
 /**
  * A load client's request function: a fresh Auth-Token and the bearer token on every request, a keep-alive agent,
@@ -482,8 +489,13 @@ export function createSender(options: { port: number; agent: Agent; authToken: (
             const bytes = Buffer.concat(chunks);
             if (extra.keepBody && res.statusCode === 200) return resolve({ status: 200, body: bytes });
             try {
-              const parsed = JSON.parse(bytes.toString('utf8')) as { resultCode?: number; data?: unknown };
-              resolve({ status: res.statusCode ?? 0, resultCode: parsed.resultCode, data: parsed.data });
+              const parsed = JSON.parse(bytes.toString('utf8')) as {
+                resultCode?: number;
+                resultMsg?: string;
+                data?: unknown;
+              };
+              const { resultCode, resultMsg, data } = parsed;
+              resolve({ status: res.statusCode ?? 0, resultCode, resultMsg, data });
             } catch {
               resolve({ status: res.statusCode ?? 0 });
             }
