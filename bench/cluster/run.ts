@@ -283,7 +283,10 @@ async function main() {
   const refusals = new Map<string, number>();
   const record = (step: Step, start: number, answer: SendAnswer) => {
     if (answer.status !== 200 && answer.resultMsg) {
-      const key = `${step}: ${answer.resultMsg}`;
+      // When, against the schedule: a refusal right after a kill is a request HAProxy sent again.
+      const last = faults.filter((f) => f.at <= start).at(-1);
+      const when = last ? `${fixed(start - last.at, 1)} s after ${last.name}` : 'before the first fault';
+      const key = `${step}: ${answer.resultMsg} (${when})`;
       refusals.set(key, (refusals.get(key) ?? 0) + 1);
     }
     samples.push({
