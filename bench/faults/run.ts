@@ -2,9 +2,8 @@
 // SIGKILLed; then every acknowledged write is looked up in the database. Runs its own throw-away
 // PostgreSQL 15 cluster (never the machine's shared one), on loopback only, bounded by BENCH_MAX_SECONDS.
 //   BENCH_FAULTS_DURATION=240 BENCH_FAULTS_CONNECTIONS=200 (BENCH_FAULTS_SHORT=1: 45 s, 50 connections)
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, mkdirSync, openSync, closeSync } from 'node:fs';
+import { mkdirSync, openSync, closeSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import {
   authTokenFactory,
   buildLine,
   callApi,
+  createSender,
   ensureBuilt,
   fixed,
   host,
@@ -30,6 +30,8 @@ import {
   writeResults,
   type RunningServer,
 } from '../src/lib.js';
+import { loadSessions, storedMarkers, type UserSession } from '../src/load-sessions.js';
+import { createCluster, runCommand } from '../src/pg-cluster.js';
 
 function num(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -47,63 +49,7 @@ const pgPort = num('BENCH_FAULTS_PG_PORT', 5499);
 const serverPort = num('BENCH_FAULTS_PORT', 3960);
 /** A request without an answer after this long counts as a timeout (outcome unknown for a write). */
 const requestTimeoutMs = num('BENCH_FAULTS_TIMEOUT', 30) * 1000;
-const pgBin = '/usr/lib/postgresql/15/bin';
 const runId = randomBytes(3).toString('hex');
-
-// ---------------------------------------------------------------------------------------------
-// A private PostgreSQL cluster: initdb into a temporary directory, socket there too, removed at the end.
-
-const asPostgres = (command: string, args: string[]): [string, string[]] =>
-  process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${out}`)),
-    );
-  });
-}
-
-type Cluster = { dir: string; url: string; start(): Promise<void>; stop(mode: 'immediate' | 'fast'): Promise<void> };
-
-async function createCluster(): Promise<Cluster> {
-  const dir = tempDir('casedesk-faults-pg-');
-  const data = join(dir, 'data');
-  if (process.getuid?.() === 0) {
-    // initdb refuses root: the cluster belongs to the postgres OS user.
-    const pwUid = Number((await run('id', ['-u', 'postgres'])).trim());
-    const pwGid = Number((await run('id', ['-g', 'postgres'])).trim());
-    chownSync(dir, pwUid, pwGid);
-  }
-  const pgctl = (...args: string[]) => run(...asPostgres(join(pgBin, 'pg_ctl'), ['-D', data, ...args]));
-  await run(
-    ...asPostgres(join(pgBin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C']),
-  );
-  let started = false;
-  onCleanup(async () => {
-    if (started) await pgctl('stop', '-m', 'immediate', '-w').catch(() => undefined);
-  });
-  // Every start names port and socket directory: without them it would go for the shared cluster's 5432.
-  const options = `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=120 -c shared_buffers=128MB`;
-  const start = async () => {
-    started = true;
-    await pgctl('start', '-w', '-t', '60', '-l', join(dir, 'postgres.log'), '-o', options);
-  };
-  const stop = async (mode: 'immediate' | 'fast') => {
-    await pgctl('stop', '-m', mode, '-w', '-t', '60');
-  };
-  await start();
-  return { dir, url: `postgres://postgres@127.0.0.1:${pgPort}/casedesk`, start, stop };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The load: 200 workers, each request signed with a fresh Auth-Token and a bearer token.
@@ -126,64 +72,13 @@ type Sample = {
   marker?: string;
   id?: number;
 };
-type UserSession = {
-  name: string;
-  token: string;
-  visible: number[];
-  projectId: number;
-  categoryId: number;
-};
 
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
 let newAuthToken: () => string = () => '';
 const t0 = performance.now();
 const now = () => (performance.now() - t0) / 1000;
 
-function send(
-  method: 'GET' | 'POST',
-  path: string,
-  token: string,
-  body?: unknown,
-): Promise<{ status: number; resultCode?: number; data?: unknown; error?: string }> {
-  return new Promise((resolve) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpRequest(
-      {
-        host,
-        port: serverPort,
-        method,
-        path,
-        agent,
-        headers: {
-          'auth-token': newAuthToken(),
-          authorization: `Bearer ${token}`,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', (error) => resolve({ status: 0, error: error.message }));
-        res.on('end', () => {
-          try {
-            const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-              resultCode?: number;
-              data?: unknown;
-            };
-            resolve({ status: res.statusCode ?? 0, resultCode: parsed.resultCode, data: parsed.data });
-          } catch {
-            resolve({ status: res.statusCode ?? 0 });
-          }
-        });
-      },
-    );
-    req.setTimeout(requestTimeoutMs, () => req.destroy(new Error('timeout')));
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: 0, error: error.code ?? error.message }));
-    req.end(payload);
-  });
-}
+const send = createSender({ port: serverPort, agent, authToken: () => newAuthToken(), timeoutMs: requestTimeoutMs });
 
 function readyzStatus(): Promise<number> {
   return new Promise<number>((resolve) => {
@@ -291,12 +186,12 @@ async function main() {
     );
   ensureBuilt();
   console.log(buildLine());
-  const cluster = await createCluster();
+  const cluster = await createCluster({ port: pgPort, prefix: 'casedesk-faults-pg-' });
   console.log(`own PostgreSQL 15 cluster on 127.0.0.1:${pgPort} in ${cluster.dir}`);
 
   // Reference data and tickets by the ticket benchmark's loader (SQL), scaled down.
   const seedStarted = performance.now();
-  await run(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/tickets/load.ts')], {
+  await runCommand(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/tickets/load.ts')], {
     BENCH_TICKETS_DB: cluster.url,
     BENCH_TICKETS: String(ticketCount),
     BENCH_TICKETS_CHUNK: '1000',
@@ -338,38 +233,7 @@ async function main() {
   onCleanup(() => db.end().catch(() => undefined));
   // Its idle connections die with every PostgreSQL restart; it reconnects when asked again.
   db.on('error', () => undefined);
-  const users: UserSession[] = [];
-  for (const name of ['admin', 'bench.agent', 'agent1', 'agent2']) {
-    const login = await callApi<{ token: string }>(
-      serverPort,
-      'POST',
-      '/api/token/Login',
-      { 'auth-token': newAuthToken() },
-      { userName: name, password: adminPassword },
-    );
-    if (login.resultCode !== 200) throw new Error(`sign-in of ${name} failed: ${JSON.stringify(login)}`);
-    const token = login.data.token;
-    const page = await callApi<{ items: Array<{ id: number }> }>(
-      serverPort,
-      'POST',
-      '/api/Ticket/Query',
-      { 'auth-token': newAuthToken(), authorization: `Bearer ${token}` },
-      { pageSize: 100 },
-    );
-    const { rows } = await db.query<{ project_id: number; category_id: number }>(
-      `select cp.project_id, cp.category_id from category_project cp
-        where $1 = 'admin' or cp.project_id in (select up.project_id from user_project up join app_user u on u.id = up.user_id where u.login_name = $1)
-        order by cp.category_id limit 1`,
-      [name],
-    );
-    const visible = page.data.items.map((t) => t.id);
-    if (!rows[0] || visible.length === 0) {
-      console.error(`  ${name}: no project or no visible ticket, left out`);
-      continue;
-    }
-    users.push({ name, token, visible, projectId: rows[0].project_id, categoryId: rows[0].category_id });
-  }
-  if (users.length === 0) throw new Error('no usable session');
+  const users = await loadSessions(serverPort, newAuthToken, db, ['admin', 'bench.agent', 'agent1', 'agent2']);
   console.log(`sessions: ${users.map((u) => `${u.name} (${u.visible.length} tickets)`).join(', ')}`);
 
   // Warm-up: not in the statistics, but its writes are looked up like the others.
@@ -447,20 +311,7 @@ async function main() {
   const finalReady = (await readyzStatus()) === 200;
 
   // ---- What the database holds.
-  const found = new Map<string, number[]>();
-  for (const [table, column] of [
-    ['ticket', 'subject'],
-    ['ticket_comment', 'comment'],
-  ] as const) {
-    const { rows } = await db.query<{ id: number; text: string }>(
-      `select id, ${column} as text from ${table} where ${column} like $1`,
-      [`FLT-${runId}-%`],
-    );
-    for (const row of rows) {
-      const marker = /^FLT-[0-9a-f]+-[tc]\d+/.exec(row.text)?.[0];
-      if (marker) found.set(marker, [...(found.get(marker) ?? []), row.id]);
-    }
-  }
+  const found = await storedMarkers(db, 'FLT', runId);
   const writes = [...warmup, ...samples].filter((s) => s.marker);
   const acked = writes.filter((s) => s.outcome === 'ok');
   const ackedMissing = acked.filter((s) => !found.has(s.marker!));

@@ -14,7 +14,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type Agent } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -440,6 +440,72 @@ export async function callApi<T>(
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as Envelope<T>;
+}
+
+/** What a load request got back: HTTP status and envelope, or the socket error ('timeout', 'ECONNREFUSED', …). */
+export type SendAnswer = {
+  status: number;
+  resultCode?: number;
+  resultMsg?: string;
+  data?: unknown;
+  error?: string;
+  body?: Buffer;
+};
+
+/**
+ * A load client's request function: a fresh Auth-Token and the bearer token on every request, a keep-alive agent,
+ * and an answer (never a throw) even when the connection fails. `raw` sends a ready-made body (a multipart upload);
+ * `port` sends to another server than the default; `keepBody` returns the bytes (a download) instead of parsing.
+ */
+export function createSender(options: { port: number; agent: Agent; authToken: () => string; timeoutMs: number }) {
+  return (
+    method: 'GET' | 'POST',
+    path: string,
+    token: string,
+    body?: unknown,
+    extra: { raw?: { data: Buffer; contentType: string }; port?: number; keepBody?: boolean } = {},
+  ): Promise<SendAnswer> =>
+    new Promise((resolve) => {
+      const payload = extra.raw?.data ?? (body === undefined ? undefined : Buffer.from(JSON.stringify(body)));
+      const contentType = extra.raw?.contentType ?? 'application/json';
+      const req = httpRequest(
+        {
+          host,
+          port: extra.port ?? options.port,
+          method,
+          path,
+          agent: options.agent,
+          headers: {
+            'auth-token': options.authToken(),
+            authorization: `Bearer ${token}`,
+            ...(payload === undefined ? {} : { 'content-type': contentType, 'content-length': payload.length }),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', (error) => resolve({ status: 0, error: error.message }));
+          res.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            if (extra.keepBody && res.statusCode === 200) return resolve({ status: 200, body: bytes });
+            try {
+              const parsed = JSON.parse(bytes.toString('utf8')) as {
+                resultCode?: number;
+                resultMsg?: string;
+                data?: unknown;
+              };
+              const { resultCode, resultMsg, data } = parsed;
+              resolve({ status: res.statusCode ?? 0, resultCode, resultMsg, data });
+            } catch {
+              resolve({ status: res.statusCode ?? 0 });
+            }
+          });
+        },
+      );
+      req.setTimeout(options.timeoutMs, () => req.destroy(new Error('timeout')));
+      req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: 0, error: error.code ?? error.message }));
+      req.end(payload);
+    });
 }
 
 export type Session = { token: string; publicKeyPem: string; userId: number; sessionId: string };
