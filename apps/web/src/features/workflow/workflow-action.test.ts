@@ -21,7 +21,7 @@ async function watched(client: QueryClient, queryKey: readonly unknown[], answer
     staleTime: 0,
   });
   const unsubscribe = observer.subscribe(() => undefined);
-  await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'));
+  await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'), { timeout: 15_000 });
   return { fetches, observer, unsubscribe };
 }
 

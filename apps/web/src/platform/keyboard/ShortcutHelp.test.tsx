@@ -36,7 +36,7 @@ function press(code: string, key: string, init: KeyboardEventInit = {}, target: 
 
 /** The `?` dialog, once its lazily loaded code has come. */
 async function helpDialog(): Promise<Element> {
-  await vi.waitFor(() => expect(document.querySelector('.shortcut-help')).not.toBeNull(), { timeout: 5000 });
+  await vi.waitFor(() => expect(document.querySelector('.shortcut-help')).not.toBeNull(), { timeout: 20_000 });
   return document.querySelector('.shortcut-help')!;
 }
 
