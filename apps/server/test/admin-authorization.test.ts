@@ -163,6 +163,19 @@ const cases: Case[] = [
     code: 'user:edit',
     request: async () => ({ url: '/api/User/ResetSecondFactor', body: { id: await targetUser() } }),
   },
+  {
+    route: 'GET /api/User/PersonalData/:key',
+    code: 'user:edit',
+    request: async () => ({ url: `/api/User/PersonalData/${await targetUser()}` }),
+  },
+  {
+    route: 'POST /api/User/Erase',
+    code: 'user:delete',
+    request: async () => {
+      const { id, rowVersion } = await userBody(await targetUser());
+      return { url: '/api/User/Erase', body: { id, rowVersion } };
+    },
+  },
 
   ...resourceCases(
     'UserGroup',
@@ -338,7 +351,7 @@ describe('authorization matrix of the administration routes', () => {
         body: request.body,
         query: request.query,
       });
-      const isFile = c.route.includes('Export');
+      const isFile = c.route.includes('Export') || c.route.includes('PersonalData');
       const succeeded = response.status === 200 && (isFile || response.body.resultCode === 200);
       if (!succeeded) failures.push(`${c.route} with ${c.code}: ${response.status} ${response.raw.slice(0, 300)}`);
     }
