@@ -65,8 +65,10 @@ const browserRedirects = new Set(['GET /api/token/SSOLogin', 'GET /api/token/SSO
 /** What every answer must look like, whatever was sent. */
 function judge(operation: Operation, response: Response & { contentType: string }): string | undefined {
   if (response.status >= 500) return `answered ${response.status}: ${response.raw.slice(0, 300)}`;
-  // Files a download answers with: exports, the embedded database's backup.
-  const download = response.contentType.includes('spreadsheetml') || response.contentType.includes('application/gzip');
+  // Files a download answers with: exports, the embedded database's backup, a person's data (a zip).
+  const download = ['spreadsheetml', 'application/gzip', 'application/zip'].some((type) =>
+    response.contentType.includes(type),
+  );
   if (response.status === 200 && download) return undefined;
   if ((response.status === 302 || response.status === 303) && browserRedirects.has(operation.key)) return undefined;
   if (!response.contentType.includes('application/json')) return `not JSON (${response.contentType})`;
