@@ -71,6 +71,10 @@ async function pickUser(page: Page, picker: Locator, user: TestUser) {
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: user.loginName })
     .first()
     .click();
+  // A multiple select stays open over the fields below it, and closes on the next click elsewhere, shifting the
+  // drawer under that click: a radio clicked then kept its old value (spec 21 failed once so). Closed here first.
+  await page.locator('.wf-node-drawer .ant-drawer-title').click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
 /** The "+" on the line below a card or block, and the node type chosen from its menu. */
@@ -144,7 +148,7 @@ describe('workflow designer', () => {
     await drawer.locator('.wf-node-name').fill('Finance');
     await pickUser(page, drawer.locator('.wf-rule-ids'), financeA);
     await pickUser(page, drawer.locator('.wf-rule-ids'), financeB);
-    await drawer.locator('.wf-mode-all').click();
+    await clickWhenStill(drawer.locator('.wf-mode-all'));
     await expect.poll(() => card(page, 'Finance').innerText()).toMatch(/All \(countersign\)/);
     await page.locator('.wf-valid').waitFor();
     await closeDrawer(page, drawer);
