@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,9 +49,14 @@ async function waitUntilReady(url: string, server: ChildProcess): Promise<void> 
 type LaneServer = { baseUrl: string; stop(): Promise<void> };
 
 /** Starts the built server on a free port with a fresh embedded database, as a user starts it. */
-async function startServer(): Promise<LaneServer> {
+async function startServer(lane: number): Promise<LaneServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-e2e-'));
+  // E2E_SERVER_LOG=<dir> keeps each lane's server log (every request with its time) in <dir>/lane-<n>.log, to find
+  // which call a slow or stalled spec waited on.
+  const logDir = process.env.E2E_SERVER_LOG;
+  if (logDir) mkdirSync(logDir, { recursive: true });
+  const serverOut = logDir ? openSync(join(logDir, `lane-${lane + 1}.log`), 'a') : 'inherit';
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
@@ -62,12 +67,12 @@ async function startServer(): Promise<LaneServer> {
       DATABASE_URL: '',
       ADMIN_PASSWORD: '',
       DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logDir ? 'info' : 'warn',
       // The suite signs in far more often than a person; the limits have their own server tests.
       LOGIN_RATE_LIMIT_MAX: '0',
       RATE_LIMIT_MAX: '0',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', serverOut, serverOut],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -97,7 +102,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(root, 'apps/server/dist/main.js')) || !existsSync(join(root, 'apps/web/dist/index.html')))
     throw new Error('Build first: npm run build (npm run test:e2e does it)');
   mkdirSync(join(root, 'e2e/screenshots'), { recursive: true });
-  const started = await Promise.allSettled(Array.from({ length: e2eLanes() }, startServer));
+  const started = await Promise.allSettled(Array.from({ length: e2eLanes() }, (_, lane) => startServer(lane)));
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = () => Promise.all(servers.map((server) => server.stop()));
   const failed = started.find((result) => result.status === 'rejected');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { importMessages, msg, type MessageValues } from '@casedesk/shared';
 import { hasPermission } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
-import { rowsOf, type Tx } from '../../platform/db.js';
+import { rowsOf, type Db, type Tx } from '../../platform/db.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { SheetRow } from './import.reader.js';
 import type { importDefinition, ImportProblem, ImportReason } from './import.table.js';
@@ -36,6 +36,8 @@ export class RowWorker {
   private readonly mapped: { field: TargetField; index: number }[];
   private readonly keys = new Map<string, number>();
   private references = new Map<string, number | 'none' | 'many'>();
+  /** What the target prepared for this batch's rows out of its transaction (by row number). */
+  private prepared = new Map<number, unknown>();
 
   /** `fields`: the target's, its custom fields included (`targetFields`). */
   constructor(
@@ -82,6 +84,40 @@ export class RowWorker {
     this.references = new Map();
   }
 
+  /**
+   * The target's slow work for a batch's rows (`TargetAdapter.prepare`), run before the batch's transaction opens;
+   * side by side, as hashing runs on libuv's threads. An upsert leaves out the rows that already match a record (a
+   * read now, outside the transaction; a row that matches nothing by then is prepared inside, as without this).
+   */
+  async prepare(db: Db, rows: SheetRow[]): Promise<void> {
+    const prepare = this.adapter.prepare;
+    this.prepared = new Map();
+    if (!prepare || this.definition.operationType === 'Update') return;
+    const textOf = (row: SheetRow) => (name: string) => {
+      const m = this.mapped.find((x) => x.field.field === name);
+      const text = m ? (row.cells[m.index] ?? '').trim() : '';
+      return text === '' ? undefined : text;
+    };
+    const answers = await Promise.all(
+      rows.map(async (row) => ((await this.matchesNow(db, textOf(row))) ? undefined : prepare(textOf(row)))),
+    );
+    rows.forEach((row, i) => this.prepared.set(row.rowNo, answers[i]));
+  }
+
+  /** Whether an upsert's row matches a record now, by plain match fields (others: not known, so not). */
+  private async matchesNow(db: Db, text: (field: string) => string | undefined): Promise<boolean> {
+    if (!this.matching) return false;
+    const match: Record<string, unknown> = {};
+    for (const name of this.definition.matchConditions) {
+      const field = this.fieldsByName.get(name);
+      const value = text(name);
+      if (!field || field.ref || field.custom || field.type !== 'text' || value === undefined) return false;
+      match[name] = value;
+    }
+    const w = { tx: db as unknown as Tx, actor: this.actor, dataDir: this.dataDir };
+    return (await this.adapter.find(w, match)) !== undefined;
+  }
+
   async write(tx: Tx, row: SheetRow): Promise<Outcome> {
     if (row.error) throw new RowRefused(row.error);
     const key = this.keyOf(row);
@@ -115,7 +151,7 @@ export class RowWorker {
       );
     }
     try {
-      return await this.save(tx, values);
+      return await this.save(tx, values, this.prepared.get(row.rowNo));
     } catch (error) {
       // The target's schema names every field it refuses: each becomes a sentence with the value the row gave.
       if (error instanceof z.ZodError) throw new RowRefused(this.reasonOf(error, values));
@@ -123,12 +159,12 @@ export class RowWorker {
     }
   }
 
-  private async save(tx: Tx, values: Record<string, unknown>): Promise<Outcome> {
+  private async save(tx: Tx, values: Record<string, unknown>, prepared: unknown): Promise<Outcome> {
     const w = { tx, actor: this.actor, dataDir: this.dataDir };
     const permissions = this.adapter.permissions;
     const insert = async (): Promise<Outcome> => {
       if (!hasPermission(this.actor, permissions.insert)) throw refuse('noCreatePermission');
-      await this.adapter.insert(w, this.writable(values));
+      await this.adapter.insert(w, this.writable(values), prepared);
       return 'inserted';
     };
     if (this.definition.operationType === 'Insert') return insert();

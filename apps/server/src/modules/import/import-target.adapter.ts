@@ -61,7 +61,13 @@ export type TargetAdapter = {
   permissions: { insert: string; update: string };
   /** The record whose match fields equal these values (text without case), or undefined. */
   find(w: WriteContext, match: Record<string, unknown>): Promise<Matched | undefined>;
-  insert(w: WriteContext, values: Record<string, unknown>): Promise<void>;
+  /**
+   * Slow work an insert needs, done before the batch's transaction opens (a password's hash: the embedded database
+   * has one connection, which that transaction holds for every other request meanwhile). `text` gives a row's cell
+   * for a field; the answer reaches `insert` as `prepared`.
+   */
+  prepare?(text: (field: string) => string | undefined): Promise<unknown>;
+  insert(w: WriteContext, values: Record<string, unknown>, prepared?: unknown): Promise<void>;
   /** What the target's schema refuses in these values for an insert (a row's other problems, listed together). */
   check?(values: Record<string, unknown>): readonly z.core.$ZodIssue[];
   update(w: WriteContext, matched: Matched, values: Record<string, unknown>): Promise<void>;
@@ -96,7 +102,7 @@ export function fieldsOf(
 }
 
 export type Writable = {
-  add(db: Db, actor: Actor, input: never): Promise<unknown>;
+  add(db: Db, actor: Actor, input: never, prepared?: never): Promise<unknown>;
   update(db: Db, actor: Actor, input: never): Promise<unknown>;
   detail(db: Db, actor: Actor, id: number): Promise<Record<string, unknown>>;
 };
@@ -164,6 +170,8 @@ export function resourceTarget(options: {
   /** Extra condition for finding a record (users not deleted). */
   visible?: SQL;
   customFields?: CustomFieldEntity;
+  /** Work done out of the batch's transaction for an insert, passed to the resource's `add` (TargetAdapter). */
+  prepare?: TargetAdapter['prepare'];
 }): TargetAdapter {
   const resourceOf = (w: WriteContext) => options.resource(w.dataDir);
   return {
@@ -186,8 +194,9 @@ export function resourceTarget(options: {
       return { id: rows[0].id, values };
     },
     check: (values) => options.create.safeParse(values).error?.issues ?? [],
-    async insert(w, values) {
-      await resourceOf(w).add(w.tx as unknown as Db, w.actor, options.create.parse(values) as never);
+    prepare: options.prepare,
+    async insert(w, values, prepared) {
+      await resourceOf(w).add(w.tx as unknown as Db, w.actor, options.create.parse(values) as never, prepared as never);
     },
     async update(w, matched, values) {
       const base = options.partialUpdate ? {} : acceptable(options.update, matched.values);

@@ -216,6 +216,7 @@ async function runBatch(
       }
     }
   };
+  await worker.prepare(db, rows);
   let cancelled: boolean;
   if (run.dryRun) {
     try {

@@ -32,7 +32,7 @@ import { createOpenItemResource, openItem } from '../openItem/index.js';
 import { project, projectResource } from '../project/index.js';
 import { region, regionResource } from '../region/index.js';
 import { createTicketResource, ticket } from '../ticket/index.js';
-import { userResource, appUser } from '../user/index.js';
+import { appUser, preparePassword, userResource } from '../user/index.js';
 import { vendor, vendorResource } from '../vendor/index.js';
 import {
   customTargetFields,
@@ -175,6 +175,7 @@ export const importTargetAdapters: ReadonlyMap<ImportTarget, TargetAdapter> = ((
       create: userCreateSchema,
       update: userUpdateSchema,
       visible: sql`${appUser.deletedAt} is null`,
+      prepare: async (text) => preparePassword(text('password')),
       fields: [
         { field: 'loginName', matchable: true },
         { field: 'realName' },

@@ -6,7 +6,7 @@ export { userDisplayNameSql, userNameSql } from './user-directory.queries.js';
 // Data import writes users through the same calls.
 export { userResource } from './user.resource.js';
 /** Whether the caller may manage these users (no one manages a user with more than they hold). */
-export { assertManageable } from './user.service.js';
+export { assertManageable, preparePassword } from './user.service.js';
 // My account hands a user their own data (contract 24) through the same export.
 export { sendPersonalData } from './user-personal-data.service.js';
 import type { ModuleManifest } from '../../platform/module.js';

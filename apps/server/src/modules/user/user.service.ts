@@ -154,9 +154,20 @@ async function endSessions(tx: Tx, userIds: number[], reason: string, keepSessio
   await emitDomainEvent(tx, { type: 'user.accessEnded', userIds, reason, keepSessionId });
 }
 
-export async function addUser(db: Db, actor: Actor, input: UserCreate): Promise<UserAnswer> {
+/** A password hashed ahead, out of any transaction (an import's batch hashes its rows' passwords before it opens one). */
+export type PreparedPassword = { password: string; passwordHash: string };
+export const preparePassword = async (password: string | undefined): Promise<PreparedPassword | undefined> =>
+  password === undefined ? undefined : { password, passwordHash: await hashPassword(password) };
+
+export async function addUser(
+  db: Db,
+  actor: Actor,
+  input: UserCreate,
+  prepared?: PreparedPassword,
+): Promise<UserAnswer> {
   // Hash outside the transaction: the embedded database has a single connection.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash =
+    prepared?.password === input.password ? prepared.passwordHash : await hashPassword(input.password);
   const { password: _password, roles, groups, projects, ...fields } = input;
   const id = await guardLoginName(() =>
     db.transaction(async (tx) => {
