@@ -181,8 +181,11 @@ describe('every screen of the menu in Chinese', () => {
         await page.locator('.app-main').waitFor();
         // Quiet since the screen opened: its first calls may not have started when the check begins.
         await apiSettled(page, 500, opened);
+        // A visible spinner only: a screen left while it was loading stays mounted but hidden (keep-alive), and a
+        // hidden screen hears no answer (its effects are off until it shows again), so its spinner spins on unseen;
+        // waiting for every spinner waited 15 s on each screen after such a one.
         await page
-          .locator('.ant-spin-spinning')
+          .locator('.app-main .ant-spin-spinning:visible')
           .first()
           .waitFor({ state: 'detached', timeout: 15_000 })
           .catch(() => undefined);
