@@ -110,16 +110,16 @@ async function runFile(page: Page, name: string, file: string, dryRun: boolean, 
     ]);
     await shot(page, shotName);
   }
-  // 2,000 users hash 2,000 passwords (argon2): minutes on a busy machine.
+  // 1,100 users hash 1,100 passwords (argon2): minutes on a busy machine.
   await panel.locator('.import-summary').waitFor({ timeout: 600_000 });
   return runId;
 }
 
 describe('data import', () => {
-  it('an admin imports 2,000 users with 10 bad rows, downloads the error file, fixes the rows and upserts', async () => {
+  it('an admin imports 1,100 users with 10 bad rows, downloads the error file, fixes the rows and upserts', async () => {
     const { user, api } = await createAdmin({ language: 'en' });
     const prefix = `imp${suffix}u`;
-    const bad = await writeXlsx('users-2000.xlsx', userRows(prefix, 2000, 200));
+    const bad = await writeXlsx('users-1100.xlsx', userRows(prefix, 1100, 110));
     const context = await newContext(browser);
     const page = await context.newPage();
     await signedIn(page, user);
@@ -127,18 +127,18 @@ describe('data import', () => {
     const name = `Users ${suffix}`;
     const importId = await createDefinition(page, 'en', name, bad, 100);
 
-    // The real run: progress, then 1,990 inserted and 10 refused.
+    // The real run: progress, then 1,090 inserted and 10 refused.
     const runId = await runFile(page, name, bad, false, 'import-progress-en');
     const panel = page.locator('.import-run');
     const run = await api.ok<Run>('GET', `/api/Import/Runs/${runId}`);
-    expect(run).toMatchObject({ status: 'Succeeded', inserted: 1990, updated: 0, failed: 10 });
-    await panel.locator('.import-count-inserted', { hasText: '1,990' }).waitFor();
+    expect(run).toMatchObject({ status: 'Succeeded', inserted: 1090, updated: 0, failed: 10 });
+    await panel.locator('.import-count-inserted', { hasText: '1,090' }).waitFor();
     await panel.locator('.import-count-failed', { hasText: '10' }).waitFor();
 
     // The run shown is kept for the browser tab: a reload shows it again.
     await page.reload();
     await page.locator('.import-run .import-summary').waitFor();
-    await page.locator('.import-run .import-count-inserted', { hasText: '1,990' }).waitFor();
+    await page.locator('.import-run .import-count-inserted', { hasText: '1,090' }).waitFor();
     await shot(page, 'import-summary-en');
 
     // The error file: the 10 refused rows with the reason for each.
@@ -158,8 +158,8 @@ describe('data import', () => {
       refused.push(String(row.getCell(1).value));
       expect(String(row.getCell(errorColumn).value ?? '').length).toBeGreaterThan(0);
     });
-    const expected = userRows(prefix, 2000, 200)
-      .filter((_, i) => isBad(i, 200))
+    const expected = userRows(prefix, 1100, 110)
+      .filter((_, i) => isBad(i, 110))
       .map((r) => r[0]);
     expect(refused.sort()).toEqual(expected.sort());
 
@@ -176,11 +176,11 @@ describe('data import', () => {
     expect(((await (await saved).json()) as { resultCode: number }).resultCode).toBe(200);
     await drawer.waitFor({ state: 'hidden' });
 
-    const fixed = await writeXlsx('users-2000-fixed.xlsx', userRows(prefix, 2000, 200, true));
+    const fixed = await writeXlsx('users-1100-fixed.xlsx', userRows(prefix, 1100, 110, true));
     const again = await runFile(page, name, fixed, false);
     const second = await api.ok<Run>('GET', `/api/Import/Runs/${again}`);
-    expect(second).toMatchObject({ status: 'Succeeded', inserted: 10, updated: 0, unchanged: 1990, failed: 0 });
-    await page.locator('.import-run .import-count-unchanged', { hasText: '1,990' }).waitFor();
+    expect(second).toMatchObject({ status: 'Succeeded', inserted: 10, updated: 0, unchanged: 1090, failed: 0 });
+    await page.locator('.import-run .import-count-unchanged', { hasText: '1,090' }).waitFor();
 
     // The history lists both runs.
     await page.locator('.import-run .ant-modal-footer').getByRole('button', { name: 'Close' }).click();
