@@ -298,7 +298,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await replica.close();
     });
   }
-  const fileStore = openFileStore(db, config.dataDir, fileStoreKind(config, database.kind), config.s3);
+  const fileStore = await openFileStore(db, config.dataDir, fileStoreKind(config, database.kind), config.s3);
   useFileStore(config.dataDir, fileStore);
   app.addHook('onClose', async () => fileStore.close?.());
   const live = createLiveHub(database.listen, (error) => app.log.warn({ err: error }, 'live push failed'));

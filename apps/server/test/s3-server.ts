@@ -32,7 +32,13 @@ const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 export async function startS3Server(bucket = 'casedesk-test'): Promise<S3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'casedesk-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const requests: S3Request[] = [];
   server.httpServer.on('request', (req, res) =>
@@ -65,7 +71,9 @@ export async function startS3Server(bucket = 'casedesk-test'): Promise<S3Server>
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
         keys.push(...(page.Contents ?? []).map((o) => o.Key ?? ''));
         token = page.NextContinuationToken;
       } while (token);

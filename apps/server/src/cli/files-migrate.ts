@@ -12,7 +12,7 @@ const say = (line: string) => void process.stdout.write(`${line}\n`);
 const config = loadConfig();
 const database = await openDatabase(config);
 const kind = fileStoreKind(config, database.kind);
-const store = openFileStore(database.db, config.dataDir, kind, config.s3);
+const store = await openFileStore(database.db, config.dataDir, kind, config.s3);
 try {
   await database.migrate();
   const where = {

@@ -36,7 +36,10 @@ const envSchema = z.object({
    */
   FILE_STORE: z
     .string()
-    .regex(/^(db|disk|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[\w!.*'()/-]*)?)$/, 'db, disk or s3://<bucket>[/<folder>]')
+    .regex(
+      /^(db|disk|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[\w!.*'()/-]*)?)$/,
+      'db, disk or s3://<bucket>[/<folder>]',
+    )
     .optional(),
   /** An S3-compatible server instead of Amazon's (MinIO, Ceph, ...), e.g. http://10.0.0.5:9000. */
   S3_ENDPOINT: z.url().optional(),

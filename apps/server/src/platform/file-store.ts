@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.js';
 import { rowsOf, type Db } from './db.js';
-import { s3FileStore, s3PathPrefix, type S3Bucket, type S3Settings } from './s3-file-store.js';
+import type { S3Bucket, S3Settings } from './s3-file-store.js';
 
 /** Where a stored file's bytes are: its `stored_file` row's `path` and `sha256`. */
 export type StoredBytes = { path: string; sha256: string };
@@ -37,6 +37,7 @@ export type FileStore = {
 export type FileStoreKind = 'disk' | 'db' | 's3';
 
 export const dbPathPrefix = 'db:';
+export const s3PathPrefix = 's3:';
 export const isInDatabase = (path: string) => path.startsWith(dbPathPrefix);
 /** Which store a `stored_file.path` names: `db:…`, `s3:…`, else a name under DATA_DIR/files. */
 export const storeOfPath = (path: string): FileStoreKind =>
@@ -217,7 +218,8 @@ export function routedFileStore(primary: FileStore, db: Db, dataDir: string, s3?
   };
   const of = (file: StoredBytes) => {
     const store = stores[storeOfPath(file.path)];
-    if (!store) throw Object.assign(new Error(`${file.path} is in S3, and FILE_STORE names no bucket`), { code: 'ENOENT' });
+    if (!store)
+      throw Object.assign(new Error(`${file.path} is in S3, and FILE_STORE names no bucket`), { code: 'ENOENT' });
     return store;
   };
   return {
@@ -238,10 +240,13 @@ export function fileStoreKind(config: Pick<Config, 'fileStore'>, databaseKind: '
   return config.fileStore ?? (databaseKind === 'pg' ? 'db' : 'disk');
 }
 
-/** The store a server writes to (`kind`), reading every file wherever its path says; `s3` is FILE_STORE's bucket. */
-export function openFileStore(db: Db, dataDir: string, kind: FileStoreKind, s3?: S3Settings): FileStore {
+/**
+ * The store a server writes to (`kind`), reading every file wherever its path says; `s3` is FILE_STORE's bucket. The
+ * AWS SDK is loaded only then (it costs a start ~140 ms and ~20 MB).
+ */
+export async function openFileStore(db: Db, dataDir: string, kind: FileStoreKind, s3?: S3Settings): Promise<FileStore> {
   if (kind === 's3' && !s3) throw new Error('FILE_STORE=s3 needs a bucket: s3://<bucket>[/<folder>]');
-  const bucket = s3 ? s3FileStore(db, s3) : undefined;
+  const bucket = s3 ? (await import('./s3-file-store.js')).s3FileStore(db, s3) : undefined;
   const primary = kind === 's3' ? bucket! : kind === 'db' ? databaseFileStore(db) : diskFileStore(dataDir);
   return routedFileStore(primary, db, dataDir, bucket);
 }

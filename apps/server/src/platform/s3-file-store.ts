@@ -15,7 +15,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from './db.js';
-import type { FileStore } from './file-store.js';
+import { s3PathPrefix, type FileStore } from './file-store.js';
 
 /** FILE_STORE=s3://<bucket>[/<folder>] with S3_ENDPOINT, S3_FORCE_PATH_STYLE and Amazon's AWS_* variables. */
 export type S3Settings = {
@@ -37,7 +37,6 @@ export type S3Bucket = {
   removeAbandoned(before: Date): Promise<{ objects: number; uploads: number }>;
 };
 
-export const s3PathPrefix = 's3:';
 /** Bytes per part of a multipart upload: S3's smallest (only the last may be shorter); one part in memory per upload. */
 export const s3PartBytes = 5 * 1024 * 1024;
 

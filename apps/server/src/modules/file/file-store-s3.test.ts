@@ -77,7 +77,11 @@ async function rowCounts() {
 const pathOf = async (id: number) =>
   (await rowsOf<{ path: string }>(a.db, sql`select path from stored_file where id = ${id}`))[0]!.path;
 const download = (ctx: TestContext, url: string, token: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'auth-token': ctx.newAuthToken() } });
+  ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${token}`, 'auth-token': ctx.newAuthToken() },
+  });
 const since = (from: number) => s3.requests.slice(from);
 
 describe('files in an S3-compatible store (contract 25)', () => {
@@ -139,7 +143,11 @@ describe('files in an S3-compatible store (contract 25)', () => {
     const from = s3.requests.length;
     // Text for two and a half parts, then a NUL byte: the content check refuses it after parts went to S3.
     const text = Buffer.concat([Buffer.alloc(Math.floor(2.5 * s3PartBytes), 'a'), Buffer.from([0]), Buffer.from('b')]);
-    const up = await postFile(baseA, w.agent.token, a.newAuthToken(), { name: 'notes.txt', data: text, type: 'text/plain' });
+    const up = await postFile(baseA, w.agent.token, a.newAuthToken(), {
+      name: 'notes.txt',
+      data: text,
+      type: 'text/plain',
+    });
     expect(up.status).toBe(400);
     expect(up.body.resultMsg).toContain('notes.txt');
     expect(since(from).filter((r) => r.method === 'PUT' && r.url.includes('partNumber=')).length).toBeGreaterThan(0);
@@ -178,7 +186,10 @@ describe('files in an S3-compatible store (contract 25)', () => {
     const later = new Date(Date.now() + 3_600_000);
     const bucket = fileStoreOf(dirA).bucket!;
     const objectRow = () => rowsOf(a.db, sql`select 1 from file_object where sha256 = ${key}`);
-    const owners = await rowsOf<{ id: number }>(a.db, sql`select id from stored_file where sha256 = ${key} order by id`);
+    const owners = await rowsOf<{ id: number }>(
+      a.db,
+      sql`select id from stored_file where sha256 = ${key} order by id`,
+    );
     expect(owners.length).toBe(2);
 
     await a.db.execute(sql`delete from stored_file where id = ${owners[0]!.id}`);
@@ -246,7 +257,7 @@ describe('files:migrate into S3', () => {
     writeFileSync(join(filesDir(dirA), diskPaths.changed), 'altered later');
     rmSync(join(filesDir(dirA), diskPaths.gone));
 
-    const store = openFileStore(a.db, dirA, 's3', s3.settings());
+    const store = await openFileStore(a.db, dirA, 's3', s3.settings());
     try {
       const result = await migrateStoredFiles(a.db, dirA, store);
       expect(result.moved).toBe(3);
