@@ -2,17 +2,20 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from './db.js';
 import { s3PathPrefix, type FileStore } from './file-store.js';
@@ -47,7 +50,7 @@ const isMissing = (error: unknown) =>
 /**
  * Bytes in an S3-compatible bucket, content-addressed like the database store: the object `<prefix>files/<sha256>`,
  * `path` `s3:<sha256>`. The hash is known only once the last byte has passed, and S3 cannot rename, so an upload goes
- * (lib-storage's multipart `Upload`, one 5 MB part at a time) to `<prefix>tmp/<ms>-<random>`, and is then copied to
+ * (a multipart upload, one 5 MB part at a time) to `<prefix>tmp/<ms>-<random>`, and is then copied to
  * its content's name inside the bucket (CopyObject: no byte comes back through the server) unless that content is
  * there already, and the temporary object deleted. Objects named by their hash keep the bucket readable without the
  * database and let a read go straight to the object. A `file_object` row per content is the lock the bucket lacks:
@@ -126,33 +129,53 @@ export function s3FileStore(db: Db, settings: S3Settings): FileStore & { kind: '
       const temporary = `${temporaryPrefix}${Date.now()}-${randomBytes(12).toString('hex')}`;
       const hash = createHash('sha256');
       let size = 0;
-      let sourceError: unknown;
-      async function* hashed() {
-        try {
-          for await (const chunk of content) {
-            hash.update(chunk);
-            size += chunk.length;
-            yield chunk;
-          }
-        } catch (error) {
-          sourceError = error;
-          throw error;
-        }
-      }
-      // One part read and sent at a time: a 20 MB upload holds one 5 MB part, never the whole file.
-      const upload = new Upload({
-        client,
-        params: { Bucket, Key: temporary, Body: Readable.from(hashed(), { objectMode: false }) },
-        queueSize: 1,
-        partSize: s3PartBytes,
-      });
+      // One part's buffer, filled and sent in turn: a 20 MB upload holds 5 MB, whatever its length.
+      const part = Buffer.allocUnsafe(s3PartBytes);
+      let filled = 0;
+      let uploadId: string | undefined;
+      const parts: { PartNumber: number; ETag: string | undefined }[] = [];
+      const sendPart = async () => {
+        uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key: temporary }))).UploadId;
+        const PartNumber = parts.length + 1;
+        const body = part.subarray(0, filled);
+        const { ETag } = await client.send(
+          new UploadPartCommand({ Bucket, Key: temporary, UploadId: uploadId, PartNumber, Body: body }),
+        );
+        parts.push({ PartNumber, ETag });
+        filled = 0;
+      };
       try {
-        // A source that throws (a refusal, a client gone mid-body) makes lib-storage abort the multipart upload.
-        await upload.done();
+        for await (const chunk of content) {
+          hash.update(chunk);
+          size += chunk.length;
+          for (let at = 0; at < chunk.length;) {
+            const copied = chunk.copy(part, filled, at);
+            filled += copied;
+            at += copied;
+            // The client's next bytes wait in its socket meanwhile.
+            if (filled === part.length) await sendPart();
+          }
+        }
+        if (uploadId === undefined) {
+          await client.send(new PutObjectCommand({ Bucket, Key: temporary, Body: part.subarray(0, filled) }));
+        } else {
+          if (filled > 0) await sendPart();
+          await client.send(
+            new CompleteMultipartUploadCommand({
+              Bucket,
+              Key: temporary,
+              UploadId: uploadId,
+              MultipartUpload: { Parts: parts },
+            }),
+          );
+        }
       } catch (error) {
-        await remove(temporary).catch(() => undefined);
-        // The caller needs the source's own error (a keyed refusal), not the aborted upload's.
-        throw sourceError ?? error;
+        // A source that threw (a refusal, a client gone mid-body) or a failed part: no object, and no parts kept.
+        if (uploadId !== undefined)
+          await client
+            .send(new AbortMultipartUploadCommand({ Bucket, Key: temporary, UploadId: uploadId }))
+            .catch(() => undefined);
+        throw error;
       }
       const sha256 = hash.digest('hex');
       try {
