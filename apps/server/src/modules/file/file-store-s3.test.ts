@@ -21,6 +21,7 @@ import {
   openFileStore,
   type PutResult,
 } from '../../platform/file-store.js';
+import { loadConfig } from '../../platform/config.js';
 import { s3PartBytes } from '../../platform/s3-file-store.js';
 import { migrateStoredFiles } from './file-migrate.service.js';
 import { sweepFileObjects } from './file.jobs.js';
@@ -313,5 +314,37 @@ describe('files:migrate into S3', () => {
     expect(outcome.stdout).toContain('missing 1, not matching their hash 1');
     expect(outcome.code).toBe(1);
     expect(await pathOf(moved)).toBe(`s3:${sha('moved by the command')}`);
+  });
+});
+
+describe('FILE_STORE=s3://… in the environment', () => {
+  it('names the bucket, its folder and how to reach it; anything else is refused at start', () => {
+    const config = loadConfig({
+      FILE_STORE: 's3://desk-files/casedesk/prod/',
+      S3_ENDPOINT: 'http://10.0.0.5:9000',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.fileStore).toBe('s3');
+    expect(config.s3).toEqual({
+      bucket: 'desk-files',
+      prefix: 'casedesk/prod/',
+      endpoint: 'http://10.0.0.5:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    // Amazon's own S3: the bucket in the host name, keys from the SDK's chain when none are given.
+    expect(loadConfig({ FILE_STORE: 's3://desk-files', AWS_REGION: 'eu-central-1' }).s3).toEqual({
+      bucket: 'desk-files',
+      prefix: '',
+      endpoint: undefined,
+      region: 'eu-central-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(loadConfig({ FILE_STORE: 'db' })).toMatchObject({ fileStore: 'db', s3: undefined });
+    for (const wrong of ['s3://', 's3://Bad_Bucket', 'S3://desk-files', 'minio'])
+      expect(() => loadConfig({ FILE_STORE: wrong }), wrong).toThrow(/FILE_STORE/);
   });
 });
