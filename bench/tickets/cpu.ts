@@ -368,6 +368,8 @@ async function main() {
       answered.set(path.name, `${page?.items?.length ?? '?'} / ${page?.total ?? '?'}`);
     }
     const results = new Map<string, { cpuMs: number; pgMs: number; wallMs: number }[]>();
+    /** The path each result line measures (a switch adds "…, request log on" to its name). */
+    const pathOf = new Map<string, string>();
     const from = performance.now() / 1000;
     for (let round = 0; round < rounds; round++) {
       for (const path of selected) {
@@ -380,6 +382,7 @@ async function main() {
           const list = results.get(key) ?? [];
           list.push(await measure(path, perRound));
           results.set(key, list);
+          pathOf.set(key, path.name);
         }
       }
     }
@@ -400,7 +403,7 @@ async function main() {
       const wall = list.map((r) => r.wallMs);
       const pgCpu = list.map((r) => r.pgMs);
       console.log(
-        `| ${pathName} | ${median(cpu).toFixed(2)} ms (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)}) | ${median(pgCpu).toFixed(2)} ms (${Math.min(...pgCpu).toFixed(2)}-${Math.max(...pgCpu).toFixed(2)}) | ${median(wall).toFixed(2)} ms | ${(1000 / median(wall)).toFixed(0)} | ${answered.get(pathName) ?? ''} |`,
+        `| ${pathName} | ${median(cpu).toFixed(2)} ms (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)}) | ${median(pgCpu).toFixed(2)} ms (${Math.min(...pgCpu).toFixed(2)}-${Math.max(...pgCpu).toFixed(2)}) | ${median(wall).toFixed(2)} ms | ${(1000 / median(wall)).toFixed(0)} | ${answered.get(pathOf.get(pathName) ?? pathName) ?? ''} |`,
       );
     }
   } finally {
