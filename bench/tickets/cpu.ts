@@ -6,6 +6,9 @@
 //   BENCH_CPU_CONCURRENCY=10  BENCH_LOG_LEVEL=warn  BENCH_CPU_PATHS="Dashboard;Ticket create"
 //   BENCH_CPU_LOG_SWITCH=1: each path twice per round, with the request log on and off (in turn, the order
 //   alternating by round), so that the request log's cost is read in one process under the same load
+//   BENCH_CPU_LIMIT_SWITCH=1: the same for the rate limiter: each path twice per round, through an app without it
+//   and one counting every request in PostgreSQL (BENCH_RATE_LIMIT_MAX, default 10,000,000: none refused), two
+//   apps on one database in this process
 // For a profile: node --cpu-prof --cpu-prof-dir=bench/results/profiles --import tsx bench/tickets/cpu.ts
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -27,6 +30,8 @@ const rounds = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
 const concurrency = Number(process.env.BENCH_CPU_CONCURRENCY ?? 10);
 const only = process.env.BENCH_CPU_PATHS?.split(';');
 const logSwitch = process.env.BENCH_CPU_LOG_SWITCH === '1';
+const limitSwitch = process.env.BENCH_CPU_LIMIT_SWITCH === '1';
+if (logSwitch && limitSwitch) throw new Error('BENCH_CPU_LOG_SWITCH and BENCH_CPU_LIMIT_SWITCH: one at a time');
 const host = new URL(adminUrl).hostname;
 if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') throw new Error('BENCH_PG_URL must be loopback');
 
@@ -181,18 +186,24 @@ async function main() {
     await seedSystem(database.db, { adminPassword: benchPassword });
     await seedDemo(database.db);
     await seedListRows(database);
-    const config = {
+    const configWith = (rateLimitMax: string) => ({
       ...loadConfig({
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         // 0: no limiter; a number (BENCH_RATE_LIMIT_MAX=10000000) counts every request in PostgreSQL without refusing
         // any, to measure what the limiter costs (contract 25).
-        RATE_LIMIT_MAX: process.env.BENCH_RATE_LIMIT_MAX ?? '0',
+        RATE_LIMIT_MAX: rateLimitMax,
         LOGIN_RATE_LIMIT_MAX: '0',
       }),
       databaseUrl: url.toString(),
       demoData: false,
-    };
+    });
+    const config = configWith(limitSwitch ? '0' : (process.env.BENCH_RATE_LIMIT_MAX ?? '0'));
     const { app, logSettings } = await buildApp({ config, database });
+    // The same app with the limiter on, beside it on the same database and pool (BENCH_CPU_LIMIT_SWITCH).
+    const limited = limitSwitch
+      ? (await buildApp({ config: configWith(process.env.BENCH_RATE_LIMIT_MAX ?? '10000000'), database })).app
+      : undefined;
+    await limited?.ready();
     /** The request log switch as an administrator saves it, read by the app at once. */
     const switchRequestLog = async (on: boolean) => {
       await database.db.execute(
@@ -272,13 +283,15 @@ async function main() {
 
     const catalogBody = await catalogSubmitBody(app, { 'auth-token': authToken(), authorization: `Bearer ${token}` });
 
+    /** Which app the measured requests go to: `limited` while a round measures the limiter on. */
+    let target = app;
     /** The path's requests one after the other, each with its own Auth-Token (as the web sends them). */
     const send = async (path: Path, auths: string[]) => {
       await sendOne(path, auths[0]!);
       for (const [i, url] of (path.then ?? []).entries()) await sendOne({ ...path, url }, auths[i + 1]!);
     };
     const sendOne = async (path: Path, auth: string) => {
-      const response = await app.inject({
+      const response = await target.inject({
         method: path.method,
         url: urlOf(path.url),
         headers: { 'auth-token': auth, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -337,6 +350,11 @@ async function main() {
 
     const selected = paths.filter((p) => !only || only.includes(p.name));
     for (const path of selected) await measure(path, 50); // warm-up: JIT, statement plans, pool
+    if (limited) {
+      target = limited;
+      for (const path of selected) await measure(path, 50);
+      target = app;
+    }
     // What each list answered (rows on the page / total), so that a cost is read against the rows behind it.
     const answered = new Map<string, string>();
     for (const path of selected.filter((p) => p.url.endsWith('/Query'))) {
@@ -350,36 +368,42 @@ async function main() {
       answered.set(path.name, `${page?.items?.length ?? '?'} / ${page?.total ?? '?'}`);
     }
     const results = new Map<string, { cpuMs: number; pgMs: number; wallMs: number }[]>();
+    /** The path each result line measures (a switch adds "…, request log on" to its name). */
+    const pathOf = new Map<string, string>();
     const from = performance.now() / 1000;
     for (let round = 0; round < rounds; round++) {
       for (const path of selected) {
-        const modes = !logSwitch ? [null] : round % 2 === 0 ? [true, false] : [false, true];
+        const modes = !logSwitch && !limitSwitch ? [null] : round % 2 === 0 ? [true, false] : [false, true];
         for (const mode of modes) {
-          if (mode !== null) await switchRequestLog(mode);
-          const key = mode === null ? path.name : `${path.name}, request log ${mode ? 'on' : 'off'}`;
+          if (mode !== null && logSwitch) await switchRequestLog(mode);
+          if (limited) target = mode ? limited : app;
+          const switched = logSwitch ? 'request log' : 'rate limiter';
+          const key = mode === null ? path.name : `${path.name}, ${switched} ${mode ? 'on' : 'off'}`;
           const list = results.get(key) ?? [];
           list.push(await measure(path, perRound));
           results.set(key, list);
+          pathOf.set(key, path.name);
         }
       }
     }
     // The profile window of bench:profile (seconds after the process started, as a --cpu-prof profile counts).
     console.log(`measured window: --from=${from.toFixed(1)} --to=${(performance.now() / 1000).toFixed(1)}`);
     await app.close();
+    await limited?.close();
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     console.log(
       `\n${rounds} rounds of ${perRound} requests, ${concurrency} in flight; medians (min-max) per request\n`,
     );
     console.log(
-      '| path | Node CPU per request | PostgreSQL backends CPU per request | wall per request | rows / total |',
+      '| path | Node CPU per request | PostgreSQL backends CPU per request | wall per request | req/s | rows / total |',
     );
-    console.log('|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|');
     for (const [pathName, list] of results) {
       const cpu = list.map((r) => r.cpuMs);
       const wall = list.map((r) => r.wallMs);
       const pgCpu = list.map((r) => r.pgMs);
       console.log(
-        `| ${pathName} | ${median(cpu).toFixed(2)} ms (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)}) | ${median(pgCpu).toFixed(2)} ms (${Math.min(...pgCpu).toFixed(2)}-${Math.max(...pgCpu).toFixed(2)}) | ${median(wall).toFixed(2)} ms | ${answered.get(pathName) ?? ''} |`,
+        `| ${pathName} | ${median(cpu).toFixed(2)} ms (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)}) | ${median(pgCpu).toFixed(2)} ms (${Math.min(...pgCpu).toFixed(2)}-${Math.max(...pgCpu).toFixed(2)}) | ${median(wall).toFixed(2)} ms | ${(1000 / median(wall)).toFixed(0)} | ${answered.get(pathOf.get(pathName) ?? pathName) ?? ''} |`,
       );
     }
   } finally {

@@ -298,7 +298,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await replica.close();
     });
   }
-  useFileStore(config.dataDir, openFileStore(db, config.dataDir, fileStoreKind(config, database.kind)));
+  const fileStore = await openFileStore(db, config.dataDir, fileStoreKind(config, database.kind), config.s3);
+  useFileStore(config.dataDir, fileStore);
+  app.addHook('onClose', async () => fileStore.close?.());
   const live = createLiveHub(database.listen, (error) => app.log.warn({ err: error }, 'live push failed'));
   const moduleContext = { db, config, accessTokens, authTokenPublicKey: keys.authTokenPublicKey, routes, jobs, live };
   for (const module of modules) await module.register?.(app, moduleContext);

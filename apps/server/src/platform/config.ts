@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import type { S3Settings } from './s3-file-store.js';
 import pkg from '../../../../package.json' with { type: 'json' };
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -29,9 +30,50 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(0).max(256).default(0),
   /** Connections of this process's PostgreSQL pool (a cluster's primary sets it for each worker). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
-  /** Where uploaded bytes go: `db` (the default with DATABASE_URL) or `disk` (DATA_DIR/files, the embedded default). */
-  FILE_STORE: z.enum(['db', 'disk']).optional(),
+  /**
+   * Where uploaded bytes go: `db` (the default with DATABASE_URL), `disk` (DATA_DIR/files, the embedded default) or
+   * `s3://<bucket>[/<folder>]`, an S3-compatible store (platform/s3-file-store.ts).
+   */
+  FILE_STORE: z
+    .string()
+    .regex(
+      /^(db|disk|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[\w!.*'()/-]*)?)$/,
+      'db, disk or s3://<bucket>[/<folder>]',
+    )
+    .optional(),
+  /** An S3-compatible server instead of Amazon's (MinIO, Ceph, ...), e.g. http://10.0.0.5:9000. */
+  S3_ENDPOINT: z.url().optional(),
+  /** Bucket in the path (`<endpoint>/<bucket>/<key>`), as most S3-compatible servers want: on with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  // Amazon's own variables; without keys the SDK's usual chain applies (~/.aws profile, an instance's role).
+  AWS_REGION: z.string().optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
 });
+
+/** FILE_STORE=s3://bucket/folder and the S3 variables as the store's settings. */
+function s3SettingsOf(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  const match = /^s3:\/\/([^/]+)\/?(.*)$/.exec(e.FILE_STORE ?? '');
+  if (!match) return undefined;
+  const folder = match[2]!.replace(/^\/+|\/+$/g, '');
+  return {
+    bucket: match[1]!,
+    prefix: folder ? `${folder}/` : '',
+    endpoint: e.S3_ENDPOINT,
+    // S3-compatible servers mostly ignore the region, but the SDK signs with one.
+    region: e.AWS_REGION || 'us-east-1',
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: e.AWS_ACCESS_KEY_ID,
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+            ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+          }
+        : undefined,
+  };
+}
 
 export type Config = {
   port: number;
@@ -66,7 +108,9 @@ export type Config = {
   workers: number;
   databasePoolSize: number;
   /** FILE_STORE when set; unset: the database with DATABASE_URL, disk on the embedded database (platform/file-store.ts). */
-  fileStore?: 'db' | 'disk' | undefined;
+  fileStore?: 'db' | 'disk' | 's3' | undefined;
+  /** The bucket and how to reach it, with FILE_STORE=s3://… (platform/s3-file-store.ts). */
+  s3?: S3Settings | undefined;
 };
 
 export const appVersion: string = pkg.version;
@@ -101,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     workers: e.DATABASE_URL ? e.WORKERS || availableParallelism() : 1,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    fileStore: e.FILE_STORE,
+    fileStore: e.FILE_STORE?.startsWith('s3://') ? 's3' : (e.FILE_STORE as 'db' | 'disk' | undefined),
+    s3: s3SettingsOf(e),
   };
 }

@@ -29,3 +29,16 @@ export const fileChunk = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sha256, t.seq] })],
 );
+
+/**
+ * A content in the S3-compatible store (FILE_STORE=s3://…), once per sha256: the object `<prefix>files/<sha256>`
+ * holds its bytes. The row is what the `file.sweep` job and a concurrent upload agree on (the bucket has no locks):
+ * an upload claims it (`on conflict do update set touched_at`) before it copies the object in, and the sweep removes
+ * the object of a row no `stored_file` points at once it is an hour untouched, in the transaction that deletes it.
+ */
+export const fileObject = pgTable('file_object', {
+  sha256: text('sha256').primaryKey(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  touchedAt: timestamptz('touched_at').notNull().defaultNow(),
+});

@@ -8,10 +8,11 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.js';
 import { rowsOf, type Db } from './db.js';
+import type { S3Bucket, S3Settings } from './s3-file-store.js';
 
 /** Where a stored file's bytes are: its `stored_file` row's `path` and `sha256`. */
 export type StoredBytes = { path: string; sha256: string };
-/** What a write answers: the `path` to record (a disk name or `db:<sha256>`), the content's hash and length. */
+/** What a write answers: the `path` to record (a disk name, `db:<sha256>` or `s3:<sha256>`), the hash and length. */
 export type PutResult = StoredBytes & { size: number };
 /** Bytes to store: a stream, or pieces already in memory. */
 export type Content = AsyncIterable<Buffer> | Iterable<Buffer>;
@@ -20,18 +21,27 @@ export type Content = AsyncIterable<Buffer> | Iterable<Buffer>;
  * The one place uploaded bytes are written and read (contract 25). `put` streams with hashing, never holding the
  * whole content; a throw from the source (a refusal, a client gone mid-upload) leaves nothing behind. `release`
  * says a record no longer needs the bytes: the disk store removes its file; the database store leaves the blob to
- * the `file.sweep` job, since other records may hold the same content (dedupe by sha256).
+ * the `file.sweep` job, since other records may hold the same content (dedupe by sha256). So does the S3 store.
  */
 export type FileStore = {
-  kind: 'disk' | 'db';
+  kind: FileStoreKind;
   put(content: Content): Promise<PutResult>;
   get(file: StoredBytes): Readable;
   has(file: StoredBytes): Promise<boolean>;
   release(files: StoredBytes[]): Promise<void>;
+  /** With S3 configured: what the sweep does in the bucket. */
+  bucket?: S3Bucket | undefined;
+  /** Lets go of connections (the S3 client's sockets) when the app closes. */
+  close?(): Promise<void>;
 };
+export type FileStoreKind = 'disk' | 'db' | 's3';
 
 export const dbPathPrefix = 'db:';
+export const s3PathPrefix = 's3:';
 export const isInDatabase = (path: string) => path.startsWith(dbPathPrefix);
+/** Which store a `stored_file.path` names: `db:…`, `s3:…`, else a name under DATA_DIR/files. */
+export const storeOfPath = (path: string): FileStoreKind =>
+  isInDatabase(path) ? 'db' : path.startsWith(s3PathPrefix) ? 's3' : 'disk';
 export const filesDir = (dataDir: string) => resolve(dataDir, 'files');
 
 /** Today's layout: a random name under DATA_DIR/files/<year>/<month>/, never the client's; one file per upload. */
@@ -196,29 +206,49 @@ export function databaseFileStore(db: Db): FileStore {
   };
 }
 
-/** Writes go to `primary`; reads follow each file's path, so files written before a switch of store still serve. */
-export function routedFileStore(primary: FileStore, db: Db, dataDir: string): FileStore {
-  const disk = primary.kind === 'disk' ? primary : diskFileStore(dataDir);
-  const inDb = primary.kind === 'db' ? primary : databaseFileStore(db);
-  const of = (file: StoredBytes) => (isInDatabase(file.path) ? inDb : disk);
+/**
+ * Writes go to `primary`; reads follow each file's path, so files written before a switch of store still serve
+ * (those in S3 only while S3 is configured: `s3`).
+ */
+export function routedFileStore(primary: FileStore, db: Db, dataDir: string, s3?: FileStore): FileStore {
+  const stores: Record<FileStoreKind, FileStore | undefined> = {
+    disk: primary.kind === 'disk' ? primary : diskFileStore(dataDir),
+    db: primary.kind === 'db' ? primary : databaseFileStore(db),
+    s3: primary.kind === 's3' ? primary : s3,
+  };
+  const of = (file: StoredBytes) => {
+    const store = stores[storeOfPath(file.path)];
+    if (!store)
+      throw Object.assign(new Error(`${file.path} is in S3, and FILE_STORE names no bucket`), { code: 'ENOENT' });
+    return store;
+  };
   return {
     kind: primary.kind,
     put: (content) => primary.put(content),
     get: (file) => of(file).get(file),
-    has: (file) => of(file).has(file),
+    has: async (file) => (stores[storeOfPath(file.path)] ? of(file).has(file) : false),
     async release(files) {
-      await disk.release(files.filter((f) => !isInDatabase(f.path)));
+      await stores.disk!.release(files.filter((f) => storeOfPath(f.path) === 'disk'));
     },
+    bucket: stores.s3?.bucket,
+    close: async () => stores.s3?.close?.(),
   };
 }
 
 /** FILE_STORE when set, else the database on PostgreSQL (many machines, one database) and disk on the embedded one. */
-export function fileStoreKind(config: Pick<Config, 'fileStore'>, databaseKind: 'pg' | 'pglite'): 'db' | 'disk' {
+export function fileStoreKind(config: Pick<Config, 'fileStore'>, databaseKind: 'pg' | 'pglite'): FileStoreKind {
   return config.fileStore ?? (databaseKind === 'pg' ? 'db' : 'disk');
 }
 
-export function openFileStore(db: Db, dataDir: string, kind: 'db' | 'disk'): FileStore {
-  return routedFileStore(kind === 'db' ? databaseFileStore(db) : diskFileStore(dataDir), db, dataDir);
+/**
+ * The store a server writes to (`kind`), reading every file wherever its path says; `s3` is FILE_STORE's bucket. The
+ * AWS SDK is loaded only then (it costs a start ~140 ms and ~20 MB).
+ */
+export async function openFileStore(db: Db, dataDir: string, kind: FileStoreKind, s3?: S3Settings): Promise<FileStore> {
+  if (kind === 's3' && !s3) throw new Error('FILE_STORE=s3 needs a bucket: s3://<bucket>[/<folder>]');
+  const bucket = s3 ? (await import('./s3-file-store.js')).s3FileStore(db, s3) : undefined;
+  const primary = kind === 's3' ? bucket! : kind === 'db' ? databaseFileStore(db) : diskFileStore(dataDir);
+  return routedFileStore(primary, db, dataDir, bucket);
 }
 
 // The modules name a server's files by its DATA_DIR (what they were handed before files left the disk); the app
@@ -241,13 +271,14 @@ export async function readWhole(store: FileStore, file: StoredBytes): Promise<Bu
 
 /**
  * A path to a stored file's bytes for readers that open a path (exceljs's workbook reader, the csv reader): the
- * file itself on disk, or a scratch copy under DATA_DIR/tmp streamed out of the database, removed by `remove`.
+ * file itself on disk, or a scratch copy under DATA_DIR/tmp streamed out of the database or S3, removed by `remove`.
  */
 export async function localCopyOf(
   dataDir: string,
   file: StoredBytes,
 ): Promise<{ path: string; remove(): Promise<void> }> {
-  if (!isInDatabase(file.path)) return { path: join(filesDir(dataDir), file.path), remove: async () => undefined };
+  if (storeOfPath(file.path) === 'disk')
+    return { path: join(filesDir(dataDir), file.path), remove: async () => undefined };
   const path = join(resolve(dataDir, 'tmp'), randomBytes(16).toString('hex'));
   await mkdir(join(path, '..'), { recursive: true });
   const remove = () => rm(path, { force: true });

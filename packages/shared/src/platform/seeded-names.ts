@@ -76,7 +76,7 @@ export const seededNames = {
     'trigger.schedule': 'Runs each scheduled trigger when due over the tickets its conditions find.',
     'directory.sync':
       'Syncs users, departments and their leaders from the directory (Settings → Directory); its schedule follows the settings.',
-    'file.sweep': 'Removes file contents held in the database that no file has pointed at for an hour.',
+    'file.sweep': 'Removes file contents held in the database or in S3 that no file has pointed at for an hour.',
     'workflow.timeout':
       'Reminds the holders of overdue approval tasks, then approves, rejects or escalates as the step says.',
   },

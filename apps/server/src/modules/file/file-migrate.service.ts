@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import {
-  databaseFileStore,
-  diskFileStore,
-  isInDatabase,
-  type FileStore,
-  type StoredBytes,
-} from '../../platform/file-store.js';
+import { routedFileStore, storeOfPath, type FileStore, type StoredBytes } from '../../platform/file-store.js';
 import { storedFile } from './file.table.js';
 
 /** What `files:migrate` did: files moved, already in the store, whose bytes were gone, whose bytes differ from their hash. */
@@ -24,8 +18,8 @@ async function hashOf(stream: AsyncIterable<Buffer>): Promise<{ sha256: string; 
 }
 
 /**
- * Moves every stored file that is not in `target` (files left on disk when the database became the store, or the
- * other way) into it: streams the bytes over, reads them back from the target and compares hash and size with
+ * Moves every stored file that is not in `target` (files left on disk or in the database when the database or S3
+ * became the store, or the other way) into it: streams the bytes over, reads them back from the target and compares hash and size with
  * the row's, then points the row at them (only if it still points where it did) and removes the old copy.
  * A file whose bytes are missing or differ from its recorded hash stays as it is and is reported. Safe to run
  * again: a second run finds nothing to move. `keepOld` leaves the source copies (to remove by hand once checked).
@@ -36,8 +30,8 @@ export async function migrateStoredFiles(
   target: FileStore,
   options: { keepOld?: boolean; log?: (line: string) => void } = {},
 ): Promise<FileMigration> {
-  const inTarget = (path: string) => isInDatabase(path) === (target.kind === 'db');
-  const disk = diskFileStore(dataDir);
+  // Reads each file where its path says (disk, database, or the target's bucket).
+  const source = routedFileStore(target, db, dataDir);
   const result: FileMigration = { moved: 0, already: 0, missing: [], mismatched: [] };
   let after = 0;
   for (;;) {
@@ -50,12 +44,10 @@ export async function migrateStoredFiles(
     if (rows.length === 0) return result;
     after = rows[rows.length - 1]!.id;
     for (const row of rows) {
-      if (inTarget(row.path)) {
+      if (storeOfPath(row.path) === target.kind) {
         result.already++;
         continue;
       }
-      // The source is the other store: disk when moving into the database, the database when moving to disk.
-      const source: FileStore = target.kind === 'db' ? disk : databaseFileStore(db);
       const label = `#${row.id} ${row.path}`;
       if (!(await source.has(row))) {
         result.missing.push(label);

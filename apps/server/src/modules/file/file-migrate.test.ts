@@ -77,7 +77,7 @@ describe('files:migrate', () => {
     const { rm } = await import('node:fs/promises');
     await rm(join(filesDir(dataDir), diskPaths.gone));
 
-    const store = openFileStore(ctx.db, dataDir, 'db');
+    const store = await openFileStore(ctx.db, dataDir, 'db');
     const result = await migrateStoredFiles(ctx.db, dataDir, store);
     expect(result.moved).toBe(2);
     expect(result.missing).toEqual([`#${gone.fileId} ${diskPaths.gone}`]);

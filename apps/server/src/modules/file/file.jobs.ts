@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf, type Db } from '../../platform/db.js';
+import { fileStoreOf } from '../../platform/file-store.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
+import type { S3Bucket } from '../../platform/s3-file-store.js';
 
 /**
  * Removes contents in the database that no `stored_file` row points at any more and that no upload wrote or
@@ -52,7 +54,44 @@ export async function sweepFileBlobs(
   }
 }
 
-/** `file.sweep`: hourly, contents in the database no file points at for an hour go (platform/file-store.ts). */
+/**
+ * The same for the S3 store: contents (`file_object` rows and their objects) no `stored_file` points at and no upload
+ * wrote or reused since `before`, and temporary objects and multipart uploads begun before `before` and never
+ * finished. A batch's objects are deleted inside the transaction that deletes their rows, so a failed delete keeps
+ * the rows for the next sweep, and an upload reusing one of them waits for that transaction and then writes it anew.
+ */
+export async function sweepFileObjects(
+  db: Db,
+  bucket: S3Bucket,
+  before: Date,
+  batchSize = 100,
+): Promise<{ objects: number; abandonedObjects: number; abandonedUploads: number }> {
+  const abandoned = await bucket.removeAbandoned(before);
+  let removed = 0;
+  for (;;) {
+    const gone = await db.transaction(async (tx) => {
+      const rows = await rowsOf<{ sha256: string }>(
+        tx,
+        sql`delete from file_object o
+            where o.sha256 in (
+              select sha256 from file_object
+              where touched_at < ${before.toISOString()}::timestamptz
+                and not exists (select 1 from stored_file f where f.sha256 = file_object.sha256)
+              limit ${batchSize}
+              for update skip locked)
+            and o.touched_at < ${before.toISOString()}::timestamptz
+            returning o.sha256`,
+      );
+      await bucket.removeContents(rows.map((r) => r.sha256));
+      return rows.length;
+    });
+    removed += gone;
+    if (gone < batchSize)
+      return { objects: removed, abandonedObjects: abandoned.objects, abandonedUploads: abandoned.uploads };
+  }
+}
+
+/** `file.sweep`: hourly, contents in the database or S3 no file points at for an hour go (platform/file-store.ts). */
 export const fileSweepHandler = defineJobHandler({
   className: 'file.sweep',
   title: { en: 'Remove unused file contents', 'zh-cn': '清除无用的文件内容', 'zh-tw': '清除無用的檔案內容' },
@@ -61,7 +100,14 @@ export const fileSweepHandler = defineJobHandler({
     .strict()
     .default({ graceMinutes: 60 }),
   async run(ctx, params) {
-    const removed = await sweepFileBlobs(ctx.db, new Date(ctx.fireTime.getTime() - params.graceMinutes * 60_000));
-    return { message: `${removed.blobs} contents and ${removed.abandonedChunks} abandoned upload chunks removed` };
+    const before = new Date(ctx.fireTime.getTime() - params.graceMinutes * 60_000);
+    const removed = await sweepFileBlobs(ctx.db, before);
+    const message = `${removed.blobs} contents and ${removed.abandonedChunks} abandoned upload chunks removed`;
+    const bucket = fileStoreOf(ctx.config.dataDir).bucket;
+    if (!bucket) return { message };
+    const s3 = await sweepFileObjects(ctx.db, bucket, before);
+    return {
+      message: `${message}; in S3 ${s3.objects} contents, ${s3.abandonedObjects} abandoned uploads and ${s3.abandonedUploads} unfinished multipart uploads`,
+    };
   },
 });

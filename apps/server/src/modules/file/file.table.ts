@@ -4,8 +4,8 @@ import { authorKeys } from '../user/user.table.js';
 
 /**
  * An uploaded file (spec section 3: path, thumbPath, name, ext, size, downloads, fileUrl, fileType).
- * `path` is a random name under DATA_DIR/files, never the client's, or `db:<sha256>` for bytes held in the
- * database (`file_blob`, platform/file-store.ts). A file belongs to its uploader
+ * `path` is a random name under DATA_DIR/files, never the client's, `db:<sha256>` for bytes held in the
+ * database (`file_blob`, platform/file-store.ts) or `s3:<sha256>` for an S3 object (`file_object`). A file belongs to its uploader
  * until a record takes it (`ownerEntity`/`ownerId`); from then on whoever may see that record may
  * download it.
  */

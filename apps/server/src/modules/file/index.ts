@@ -38,7 +38,7 @@ export const fileModule: ModuleManifest = {
         className: fileSweepHandler.className,
         cron: '0 17 * * * ?',
         isStart: true,
-        remark: 'Removes file contents held in the database that no file has pointed at for an hour.',
+        remark: 'Removes file contents held in the database or in S3 that no file has pointed at for an hour.',
       },
     ],
   },

@@ -7,6 +7,7 @@ import { allPermissionCodes, erasedLoginName, erasedUserName, type User } from '
 import { createUser, signIn, useTestApp, type TestUser } from '../../../test/helpers.js';
 import { addTicket, admin, staff, ticketWorld, type Staff } from '../../../test/ticket-factories.js';
 import { approvalWorld, approver, submitThrough } from '../../../test/workflow-factories.js';
+import { databaseFileStore } from '../../platform/file-store.js';
 import { auditLog, loginLog } from '../../platform/platform.table.js';
 import { apiToken } from '../apiToken/api-token.table.js';
 import { recoveryCode, userPasskey, userTotp } from '../auth/auth.table.js';
@@ -81,14 +82,28 @@ async function personWithData() {
       modifiedBy: person.id,
     })
     .returning({ id: storedFile.id });
-  return { w, person, ticket, fileId: file!.id };
+  // A file whose bytes are in the database store (the default on PostgreSQL), not on this machine's disk.
+  const stored = await databaseFileStore(ctx.db).put([Buffer.from('kept in the database')]);
+  const [inDb] = await ctx.db
+    .insert(storedFile)
+    .values({
+      ...stored,
+      name: 'kept.txt',
+      ext: 'txt',
+      fileUrl: '/api/Files/Download/0',
+      fileType: 'text/plain',
+      createdBy: person.id,
+      modifiedBy: person.id,
+    })
+    .returning({ id: storedFile.id });
+  return { w, person, ticket, fileId: file!.id, inDbId: inDb!.id };
 }
 
 const rowOf = async (id: number) => (await ctx.db.select().from(appUser).where(eq(appUser.id, id)))[0]!;
 
 describe('User/PersonalData: everything held about a user, as a zip', () => {
   it('packs every part, the files and a README, with no secret, and audits the export', async () => {
-    const { person, ticket, fileId } = await personWithData();
+    const { person, ticket, fileId, inDbId } = await personWithData();
     const boss = await admin(ctx);
     const response = await download(`/api/User/PersonalData/${person.id}`, boss.token);
     expect(response.statusCode, response.body).toBe(200);
@@ -105,6 +120,7 @@ describe('User/PersonalData: everything held about a user, as a zip', () => {
     expect(json(texts, 'signIns.json').length).toBeGreaterThan(0);
     expect(json(texts, 'roles.json').length).toBe(1);
     expect(texts.get(`files/${fileId}-notes.txt`)).toBe('file body of the person');
+    expect(texts.get(`files/${inDbId}-kept.txt`)).toBe('kept in the database');
 
     const everything = [...texts.values()].join('\n');
     const { passwordHash } = await rowOf(person.id);
