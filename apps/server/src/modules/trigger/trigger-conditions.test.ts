@@ -2,13 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers.js';
 import { admin } from '../../../test/ticket-factories.js';
-import {
-  addTrigger,
-  getTicket,
-  runsOf,
-  triggerWorld,
-  updateTicket,
-} from '../../../test/trigger-factories.js';
+import { addTrigger, getTicket, runsOf, triggerWorld, updateTicket } from '../../../test/trigger-factories.js';
 import { emitDomainEvent } from '../../platform/events.js';
 
 // Every condition operator (contract section 23: the registry's, plus changed / changed to / changed from), on
