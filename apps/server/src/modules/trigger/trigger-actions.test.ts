@@ -10,6 +10,7 @@ import { notification } from '../notification/index.js';
 import { ticketComment } from '../ticket/index.js';
 import { appUser } from '../user/index.js';
 import { userGroup, userGroupMember } from '../userGroup/index.js';
+import { webhook, webhookDelivery } from '../webhook/index.js';
 
 // The actions a trigger takes (contract section 23: a macro's, plus mail, notify and webhook), each through the
 // ticket's own paths; and what the trigger log keeps when one fails or its trigger and ticket are gone.
@@ -87,11 +88,15 @@ describe('trigger actions', () => {
   it('a trigger that fails keeps the change and logs why in the reader’s words; the triggers after it run', async () => {
     const w = await triggerWorld(ctx);
     const gone = await template();
+    const [hook] = await ctx.db
+      .insert(webhook)
+      .values({ name: `h ${randomBytes(3).toString('hex')}`, url: 'https://example.com/h', events: [], secret: 's' })
+      .returning();
     const mailing = await addTrigger(ctx, w.boss.token, {
       event: 'ticket.created',
       order: 1,
       conditions: [w.mine],
-      actions: [{ addTags: ['mailed'] }, { mail: { templateId: gone, to: 'customer' } }],
+      actions: [{ addTags: ['mailed'] }, { webhookId: hook!.id }, { mail: { templateId: gone, to: 'customer' } }],
     });
     // An include that parses at save and finds nothing when it renders: an error that is no refusal of ours.
     const broken = await addTrigger(ctx, w.boss.token, {
@@ -109,8 +114,9 @@ describe('trigger actions', () => {
     await ctx.db.update(emailTemplate).set({ status: 'Inactive' }).where(eq(emailTemplate.id, gone));
     const made = await w.ticket({ subject: 'Still saved' });
     const now = await getTicket(ctx, w.agent.token, made.id);
-    // The failed trigger's tag was rolled back with it (its savepoint); the one after it ran.
+    // The failed trigger's tag and its queued webhook were rolled back with it (its savepoint); the one after it ran.
     expect([now.subject, now.tags]).toEqual(['Still saved', ['after']]);
+    expect(await ctx.db.select().from(webhookDelivery).where(eq(webhookDelivery.webhookId, hook!.id))).toEqual([]);
     expect(await ctx.db.select().from(ticketComment).where(eq(ticketComment.ticketId, made.id))).toEqual([]);
     expect(await runsOf(ctx, mailing.id)).toMatchObject([{ outcome: 'Failed', messageKey: 'trigger.templateUnknown' }]);
     const [unexpected] = await runsOf(ctx, broken.id);
