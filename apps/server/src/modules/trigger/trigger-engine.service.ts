@@ -14,13 +14,7 @@ import type { Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { DomainEvent } from '../../platform/events.js';
 import { readSettings } from '../setting/index.js';
-import {
-  customValuesOfTicket,
-  lockedTicketRecord,
-  tagsOfTicket,
-  ticket,
-  type TicketRecord,
-} from '../ticket/index.js';
+import { customValuesOfTicket, lockedTicketRecord, tagsOfTicket, ticket, type TicketRecord } from '../ticket/index.js';
 import { runAction, type ActionRun } from './trigger-actions.service.js';
 import { conditionHolds, type Changes } from './trigger-conditions.js';
 import { trigger, triggerRun } from './trigger.table.js';
