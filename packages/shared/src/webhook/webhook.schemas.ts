@@ -58,11 +58,7 @@ export const webhookMessages = defineMessages('webhook', {
     (status: number, location: string) => `Redirect (${status}) not followed: ${location}`,
   ),
   redirectBare: keyed('webhook.redirectBare', ['status'], (status: number) => `Redirect (${status}) not followed`),
-  timeout: keyed(
-    'webhook.timeout',
-    ['seconds'],
-    (seconds: number) => `No complete answer within ${seconds} s`,
-  ),
+  timeout: keyed('webhook.timeout', ['seconds'], (seconds: number) => `No complete answer within ${seconds} s`),
   /** No answer at all: the connection was refused, reset, or TLS failed; the system's own words are the detail. */
   connectionFailed: keyed(
     'webhook.connectionFailed',

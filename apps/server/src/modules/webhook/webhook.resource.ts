@@ -88,7 +88,9 @@ export const webhookDeliveryResource = defineResource<typeof webhookDelivery, ty
     ...deliveryColumns,
     webhookName: webhook.name,
     // The ticket's case number; once it was archived or deleted, the one the message carried.
-    caseNumber: sql<string | null>`coalesce((select t.case_number from ticket t where t.id = ${webhookDelivery.ticketId}),
+    caseNumber: sql<
+      string | null
+    >`coalesce((select t.case_number from ticket t where t.id = ${webhookDelivery.ticketId}),
       ${webhookDelivery.payload} #>> '{data,ticket,caseNumber}')`,
   },
   rowOf: (row, actor) => deliveryRowOf(row as unknown as DeliveryRead, actor),
