@@ -54,8 +54,11 @@ type Path = {
   url: string;
   body?: unknown;
   then?: string[];
-  /** Rows the path is measured with (made before each measure, removed after): 20 triggers and 3 webhooks. */
-  with?: 'triggers';
+  /**
+   * Rows the path is measured with (made before each measure, removed after): 20 triggers and 3 webhooks, of which
+   * 5 act (`triggers`) or none (`idle-triggers`: what judging the conditions alone costs).
+   */
+  with?: 'triggers' | 'idle-triggers';
 };
 const paths: Path[] = [
   { name: 'GetMyInfo', method: 'GET', url: '/api/token/GetMyInfo' },
@@ -71,6 +74,12 @@ const paths: Path[] = [
   { name: 'Ticket create', method: 'POST', url: '/api/Ticket/Add' },
   // Issue 32: the same create heard by 20 active ticket.created triggers (5 match: a tag, a field, 3 webhooks).
   { name: 'Ticket create, 20 triggers + 3 webhooks', method: 'POST', url: '/api/Ticket/Add', with: 'triggers' },
+  {
+    name: 'Ticket create, 20 triggers that do not match',
+    method: 'POST',
+    url: '/api/Ticket/Add',
+    with: 'idle-triggers',
+  },
   // Issue 30: a catalog request (its form's values checked, the ticket, its approval started, its items).
   { name: 'Catalog submit (workflow start)', method: 'POST', url: '/api/Catalog/Submit' },
   // The ticket page (issue 16): one request since Screen; before it, Detail then Timeline. `<ticket>` is a
@@ -249,8 +258,11 @@ async function main() {
       customerEmail: 'bench@customer.example',
     };
 
-    /** 20 active ticket.created triggers by the admin: 15 whose conditions fail, a tag, a field, 3 webhooks. */
-    const addTriggers = async () => {
+    /**
+     * 20 active ticket.created triggers by the admin: 15 whose conditions fail, a tag, a field, 3 webhooks; `idle`:
+     * the same 20 with a condition that fails first on each.
+     */
+    const addTriggers = async (idle = false) => {
       const hooks = await rowsOf<{ id: number }>(
         database.db,
         sql`insert into webhook (name, url, events, secret)
@@ -269,10 +281,12 @@ async function main() {
         },
         ...hooks.map((hook) => ({ conditions: [], actions: [{ webhookId: hook.id }] })),
       ];
+      const never = { field: 'subject', op: 'eq', value: 'never' };
       for (const [i, rule] of rules.entries())
         await database.db.execute(
           sql`insert into trigger (name, event, conditions, actions, "order", created_by)
-            values (${`bench trigger ${i}`}, 'ticket.created', ${JSON.stringify(rule.conditions)}::jsonb,
+            values (${`bench trigger ${i}`}, 'ticket.created',
+              ${JSON.stringify(idle ? [never, ...rule.conditions] : rule.conditions)}::jsonb,
               ${JSON.stringify(rule.actions)}::jsonb, ${i}, 1)`,
         );
     };
@@ -322,11 +336,11 @@ async function main() {
     };
     /** n requests, `concurrency` in flight; CPU of this process (user + system), of the backends, and wall per request. */
     const measure = async (path: Path, n: number) => {
-      if (path.with === 'triggers') await addTriggers();
+      if (path.with) await addTriggers(path.with === 'idle-triggers');
       try {
         return await measureNow(path, n);
       } finally {
-        if (path.with === 'triggers') await removeTriggers();
+        if (path.with) await removeTriggers();
       }
     };
     const measureNow = async (path: Path, n: number) => {

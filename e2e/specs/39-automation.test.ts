@@ -317,7 +317,10 @@ describe('automation: urgent → tag vip + assign on-call + webhook', () => {
       await setLanguage(page, language);
 
       await openList(page, '/automation/trigger', 'trigger');
-      await page.locator('.trigger-list .ant-table-row', { hasText: triggerName }).locator('.row-edit').click();
+      const listed = page.locator('.trigger-list .ant-table-row', { hasText: triggerName });
+      await apiSettled(page);
+      await shot(page, `39-trigger-list-${language}`);
+      await listed.locator('.row-edit').click();
       const editor = page.locator('.master-editor');
       await editor.locator('.action-card').nth(2).waitFor();
       await editor.locator('.trigger-picker .ant-select', { hasText: webhookName }).waitFor();
@@ -337,10 +340,11 @@ describe('automation: urgent → tag vip + assign on-call + webhook', () => {
       await shot(page, `39-webhook-list-${language}`);
 
       await openList(page, '/automation/webhookDelivery', 'webhook-delivery');
-      await page
-        .locator('.webhook-delivery-list .ant-table-row', { hasText: urgent.caseNumber })
-        .locator('.delivery-view')
-        .click();
+      const delivered = page.locator('.webhook-delivery-list .ant-table-row', { hasText: urgent.caseNumber });
+      await delivered.waitFor();
+      await apiSettled(page);
+      await shot(page, `39-delivery-log-${language}`);
+      await delivered.locator('.delivery-view').click();
       await page.locator('.delivery-drawer .delivery-json', { hasText: urgent.caseNumber }).waitFor();
       await apiSettled(page);
       await shot(page, `39-delivery-drawer-${language}`);

@@ -78,6 +78,12 @@ export const triggerMessages = defineMessages('trigger', {
   ),
   /** Run log: the trigger has no one to act as (its author was deleted or deactivated). */
   noActor: 'The trigger has no active author to act as.',
+  /** Run log: an error that is no refusal (a database error, a bug); its own text is the detail. */
+  unexpected: keyed(
+    'trigger.unexpected',
+    ['detail'],
+    (detail: string) => `The trigger stopped on an unexpected error: ${detail}`,
+  ),
 } as const);
 
 export const triggerConditionOps = [...conditionOps, 'changed', 'changedTo', 'changedFrom'] as const;
@@ -333,9 +339,13 @@ export type TriggerDryRunResult = z.infer<typeof triggerDryRunResultSchema>;
 export const triggerRunSchema = z.object({
   id: z.number().int(),
   triggerId: z.number().int(),
+  /** The trigger's name, or the name it had when it ran once it was deleted ('' for runs logged before names were kept). */
   triggerName: z.string(),
+  /** The trigger was deleted since (the log keeps its runs). */
+  triggerDeleted: z.boolean(),
   event: z.enum(triggerEvents),
   ticketId: z.number().int().nullable(),
+  /** The ticket's case number, kept by the run for a ticket archived or deleted since. */
   caseNumber: z.string().nullable(),
   outcome: z.enum(triggerRunOutcomes),
   /** The depth it ran at (0: the user's change; 1-3: a trigger's). */

@@ -46,6 +46,26 @@ export const webhookMessages = defineMessages('webhook', {
   /** Redeliver: a delivery still waiting for its next try. */
   stillPending: 'This delivery is still waiting for its next attempt.',
   deliveryUnknown: 'Unknown delivery.',
+  /** The delivery log: why an attempt failed (a refused address and an unknown host are worded above). */
+  receiverAnswered: keyed(
+    'webhook.receiverAnswered',
+    ['status'],
+    (status: number) => `The receiver answered ${status}`,
+  ),
+  redirect: keyed(
+    'webhook.redirect',
+    ['status', 'location'],
+    (status: number, location: string) => `Redirect (${status}) not followed: ${location}`,
+  ),
+  redirectBare: keyed('webhook.redirectBare', ['status'], (status: number) => `Redirect (${status}) not followed`),
+  timeout: keyed('webhook.timeout', ['seconds'], (seconds: number) => `No complete answer within ${seconds} s`),
+  /** No answer at all: the connection was refused, reset, or TLS failed; the system's own words are the detail. */
+  connectionFailed: keyed(
+    'webhook.connectionFailed',
+    ['detail'],
+    (detail: string) => `The connection failed: ${detail}`,
+  ),
+  switchedOff: 'The webhook is switched off.',
   /** The mail to the administrators: subject and first line. */
   disabledSubject: keyed('webhook.disabledSubject', ['name'], (name: string) => `Webhook "${name}" was switched off`),
   disabledBody: keyed(

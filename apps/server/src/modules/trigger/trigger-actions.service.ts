@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
+  msg,
   normalizeTag,
+  triggerMessages,
   templateLanguages,
   ticketTagsSchema,
   type TemplateLanguage,
@@ -9,7 +11,7 @@ import {
 } from '@casedesk/shared';
 import type { Actor } from '../../platform/actor.js';
 import type { Tx } from '../../platform/db.js';
-import { invalidInput } from '../../platform/errors.js';
+import { conflict, invalidInput } from '../../platform/errors.js';
 import { userDirectory } from '../../platform/user-directory.js';
 import { agentTextValues, emailTemplate, queueEmail, renderTemplate } from '../email/index.js';
 import { writeNotification } from '../notification/index.js';
@@ -63,7 +65,8 @@ async function sendMail(tx: Tx, run: ActionRun, mail: NonNullable<TriggerAction[
     .select()
     .from(emailTemplate)
     .where(and(eq(emailTemplate.id, mail.templateId), eq(emailTemplate.status, 'Active')));
-  if (!template) throw new Error(`template ${mail.templateId} is gone or inactive`);
+  // Checked at save; deactivated or deleted since, the run says which in the reader's language.
+  if (!template) throw conflict(msg(triggerMessages, 'templateUnknown'));
   const language = languageOf(template.language);
   const values = (await agentTextValues(tx, run.actor, run.current.id, language)) ?? {};
   const rendered = await renderTemplate({ subject: template.subject, body: template.body }, values);

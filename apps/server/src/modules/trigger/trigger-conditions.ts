@@ -48,6 +48,11 @@ export function conditionHolds(
     if (field === 'tags') return listHolds(side, value) && !listHolds(other, value);
     return same(side, value);
   }
+  // "Contains" on a text (the subject, the customer's address, a text custom field) is a part of it in any case; the
+  // registry's `contains` is for lists only (tags, a multiselect: every value among the items).
+  const actual = fields[field];
+  if (op === 'contains' && typeof actual === 'string')
+    return typeof value === 'string' && actual.toLocaleLowerCase().includes(value.toLocaleLowerCase());
   const ranked = field === 'priority';
   const rankedValue = ranked
     ? Array.isArray(value)

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   customFieldEntries,
   msg,
@@ -14,7 +14,7 @@ import type { Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { DomainEvent } from '../../platform/events.js';
 import { readSettings } from '../setting/index.js';
-import { customValuesOfTicket, lockedTicketRecord, tagsOfTicket, type TicketRecord } from '../ticket/index.js';
+import { customValuesOfTicket, lockedTicketRecord, tagsOfTicket, ticket, type TicketRecord } from '../ticket/index.js';
 import { runAction, type ActionRun } from './trigger-actions.service.js';
 import { conditionHolds, type Changes } from './trigger-conditions.js';
 import { trigger, triggerRun } from './trigger.table.js';
@@ -116,7 +116,10 @@ type RunRow = {
 async function logRun(tx: Tx, row: TriggerRow, firing: TriggerFiring, run: RunRow) {
   await tx.insert(triggerRun).values({
     triggerId: row.id,
+    // The names as they are now: the log reads them after the trigger is deleted or the ticket archived.
+    triggerName: row.name,
     ticketId: firing.ticketId,
+    caseNumber: sql`(select ${ticket.caseNumber} from ${ticket} where ${ticket.id} = ${firing.ticketId})`,
     event: firing.event,
     outcome: run.outcome,
     depth: run.depth,
@@ -158,7 +161,9 @@ const failureOf = (error: unknown): RunRow['message'] => {
       ? { key: ref.key, values: (ref.values ?? {}) as Message['values'], text: error.message }
       : { text: error.message };
   }
-  return { text: error instanceof Error ? error.message.slice(0, 1000) : String(error) };
+  // Not a refusal of ours (a database error, a bug): worded as such, the error's own text kept as its detail.
+  const detail = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+  return msg(triggerMessages, 'unexpected', { detail });
 };
 
 /**

@@ -2,51 +2,28 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TicketComment } from '@casedesk/shared';
-import { useTestApp, type TestContext } from '../../../test/helpers.js';
-import { addTicket, staffWith, ticketWorld, type TicketData } from '../../../test/ticket-factories.js';
+import { useTestApp } from '../../../test/helpers.js';
+import { ticketWorld, type TicketData } from '../../../test/ticket-factories.js';
+import {
+  addTrigger,
+  getTicket as getTicketOf,
+  runsOf as runsOfTrigger,
+  triggerWorld,
+  updateTicket,
+} from '../../../test/trigger-factories.js';
 import { email } from '../email/index.js';
 import { notification } from '../notification/index.js';
 import { ticketComment, ticketHistory } from '../ticket/index.js';
 import { webhook, webhookDelivery } from '../webhook/index.js';
-import { triggerRun } from './trigger.table.js';
 
 // The engine (contract section 23): events fire the active triggers in order, inside the change's transaction.
 
 const ctx = useTestApp();
-const manager = ['trigger:page', 'trigger:view', 'trigger:create', 'trigger:edit', 'trigger:delete'];
-
-export async function addTrigger(c: TestContext, token: string, body: Record<string, unknown>) {
-  const name = `${randomBytes(4).toString('hex')} trigger`;
-  const response = await c.call('POST', '/api/Trigger/Add', {
-    token,
-    body: { name, ...body },
-    headers: { 'message-keys': '1' },
-  });
-  if (response.status !== 200) throw new Error(`trigger not saved: ${response.raw}`);
-  return response.body.data as { id: number; name: string; rowVersion: number };
-}
-
-const runsOf = (triggerId: number) =>
-  ctx.db.select().from(triggerRun).where(eq(triggerRun.triggerId, triggerId)).orderBy(triggerRun.id);
-const getTicket = async (token: string, id: number) =>
-  (await ctx.call('GET', `/api/Ticket/Get/${id}`, { token })).body.data as TicketData;
+const runsOf = (triggerId: number) => runsOfTrigger(ctx, triggerId);
+const getTicket = (token: string, id: number) => getTicketOf(ctx, token, id);
 const update = (token: string, ticket: TicketData, body: Record<string, unknown>) =>
-  ctx.call('POST', '/api/Ticket/Update', { token, body: { id: ticket.id, rowVersion: ticket.rowVersion, ...body } });
-
-async function world() {
-  const w = await ticketWorld(ctx);
-  const boss = await staffWith(ctx, manager);
-  // Each test's triggers only act on its own project's tickets.
-  const mine = { field: 'projectId', op: 'eq', value: w.projectId };
-  const ticket = (body: Record<string, unknown> = {}) =>
-    addTicket(ctx, w.agent.token, {
-      projectId: w.projectId,
-      categoryId: w.categoryId,
-      customerEmail: 'c@example.com',
-      ...body,
-    });
-  return { ...w, boss, mine, ticket };
-}
+  updateTicket(ctx, token, ticket, body);
+const world = () => triggerWorld(ctx);
 
 describe('trigger engine', () => {
   it('on create: sets fields and tags, answers the ticket as the triggers left it, history names the trigger', async () => {

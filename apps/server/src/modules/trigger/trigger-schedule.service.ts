@@ -87,6 +87,7 @@ export async function runScheduledTriggers(db: Db, now = new Date()): Promise<{ 
       const message = msg(triggerMessages, 'scheduleCapped', { cap: scheduleCap });
       await db.insert(triggerRun).values({
         triggerId: row.id,
+        triggerName: row.name,
         event: 'schedule',
         outcome: 'NoChange',
         message: message.text,

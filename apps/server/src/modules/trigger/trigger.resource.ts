@@ -94,8 +94,11 @@ export const triggerResource = defineResource<typeof trigger, typeof schemas, Tr
 
 const runColumns = {
   ...getTableColumns(triggerRun),
-  triggerName: sql<string>`coalesce(${trigger.name}, '#' || ${triggerRun.triggerId})`,
-  caseNumber: ticket.caseNumber,
+  // The trigger's name now, or the one the run kept when it was deleted (the screen words that); the same for the
+  // ticket's case number once it was archived or deleted.
+  triggerName: sql<string>`coalesce(${trigger.name}, ${triggerRun.triggerName})`,
+  triggerDeleted: sql<boolean>`(${trigger.id} is null)`,
+  caseNumber: sql<string | null>`coalesce(${ticket.caseNumber}, ${triggerRun.caseNumber})`,
 };
 
 /** The trigger log: read only, newest first; keyed messages in the reader's language. */
@@ -125,7 +128,7 @@ export const triggerRunResource = defineResource({
     query.to ? lt(triggerRun.createdAt, new Date(query.to)) : undefined,
   ],
   rowOf: (row, actor) => {
-    const shown = row as typeof row & { triggerName: string; caseNumber: string | null };
+    const shown = row as typeof row & { triggerName: string; triggerDeleted: boolean; caseNumber: string | null };
     return {
       ...shown,
       message: wordedLogMessage(languageFrom(actor.language) ?? 'en', shown),

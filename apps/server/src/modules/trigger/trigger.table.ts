@@ -37,9 +37,12 @@ export const triggerRun = pgTable(
   'trigger_run',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    // No foreign keys: the log outlives a deleted trigger or an archived ticket (its name is joined while it exists).
+    // No foreign keys: the log outlives a deleted trigger or an archived ticket, so each run keeps their names as they
+    // were (the list shows the trigger's current name while it exists, and says when it was deleted).
     triggerId: integer('trigger_id').notNull(),
+    triggerName: text('trigger_name').notNull().default(''),
     ticketId: integer('ticket_id'),
+    caseNumber: text('case_number'),
     event: text('event').$type<TriggerEvent>().notNull(),
     outcome: text('outcome').$type<TriggerRunOutcome>().notNull(),
     depth: integer('depth').notNull().default(0),

@@ -1,12 +1,14 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { msg, webhookMessages, type Message } from '@casedesk/shared';
 
 /** What one POST to a receiver came to: its status (null: no answer), the start of its body, or what went wrong. */
 export type PostOutcome = {
   status: number | null;
   body: string | null;
-  error: string | null;
+  /** Keyed, so that the delivery log words it in its reader's language. */
+  error: Message | null;
   durationMs: number;
   /** A redirect's target (not followed). */
   location?: string;
@@ -40,7 +42,7 @@ export function postJson(url: URL, headers: Record<string, string>, body: string
     let location: string | undefined;
     let text = '';
     let settled = false;
-    const finish = (error: string | null) => {
+    const finish = (error: Message | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -60,7 +62,7 @@ export function postJson(url: URL, headers: Record<string, string>, body: string
       lookup: pinned,
     });
     const timer = setTimeout(() => {
-      finish(`No complete answer within ${options.timeoutMs / 1000} s`);
+      finish(msg(webhookMessages, 'timeout', { seconds: options.timeoutMs / 1000 }));
       request.destroy();
     }, options.timeoutMs);
     request.on('response', (response) => {
@@ -76,11 +78,15 @@ export function postJson(url: URL, headers: Record<string, string>, body: string
         }
       });
       response.on('end', () => finish(null));
-      response.on('error', (error) => finish(error.message));
+      response.on('error', (error) => finish(msg(webhookMessages, 'connectionFailed', { detail: error.message })));
       response.on('close', () => finish(null));
     });
     request.on('error', (error: NodeJS.ErrnoException) =>
-      finish(error.code ? `${error.code}: ${error.message}` : error.message),
+      finish(
+        msg(webhookMessages, 'connectionFailed', {
+          detail: error.code ? `${error.code}: ${error.message}` : error.message,
+        }),
+      ),
     );
     request.end(body);
   });

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { Webhook as Signer } from 'standardwebhooks';
 import { z } from 'zod';
-import { webhookResponseExcerpt, webhookRetryHours } from '@casedesk/shared';
+import { msg, webhookMessages, webhookResponseExcerpt, webhookRetryHours, type Message } from '@casedesk/shared';
 import type { Db } from '../../platform/db.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
 import { openSealed } from '../../platform/secrets.js';
@@ -113,7 +113,7 @@ async function sendClaimed(
   const now = options.now ?? new Date();
   // A switched-off webhook's queued deliveries fail at once (a Test is sent whatever its status).
   if (!hook || (hook.status !== 'Active' && !options.test))
-    return recordOutcome(db, row, { ...noAnswer, error: 'The webhook is switched off.' }, now, {
+    return recordOutcome(db, row, { ...noAnswer, error: msg(webhookMessages, 'switchedOff') }, now, {
       final: true,
       health: false,
     });
@@ -131,7 +131,7 @@ async function post(
 ): Promise<PostOutcome> {
   const url = new URL(hook.url);
   const target = await resolveTarget(url, allowPrivate);
-  if (!target.ok) return { ...noAnswer, error: target.message.text };
+  if (!target.ok) return { ...noAnswer, error: target.message };
   const body = bodyOf(row);
   const sentAt = new Date();
   const headers = {
@@ -155,11 +155,14 @@ const isSuccess = (outcome: PostOutcome) =>
   outcome.error === null && outcome.status !== null && outcome.status < 300 && outcome.status >= 200;
 
 /** Why an answer that came is a failure (3xx: the redirect is not followed). */
-function failureOf(outcome: PostOutcome, location: string | undefined): string {
+function failureOf(outcome: PostOutcome, location: string | undefined): Message {
   if (outcome.error !== null) return outcome.error;
-  if (outcome.status !== null && outcome.status >= 300 && outcome.status < 400)
-    return `Redirect (${outcome.status}) not followed${location ? `: ${location}` : ''}`;
-  return `The receiver answered ${outcome.status}`;
+  const status = outcome.status ?? 0;
+  if (status >= 300 && status < 400)
+    return location
+      ? msg(webhookMessages, 'redirect', { status, location: location.slice(0, 1000) })
+      : msg(webhookMessages, 'redirectBare', { status });
+  return msg(webhookMessages, 'receiverAnswered', { status });
 }
 
 /** The next attempt's time, or null when the retry window (`webhookRetryHours` from the delivery's making) is over. */
@@ -181,6 +184,7 @@ async function recordOutcome(
   const success = isSuccess(outcome);
   const next = success || how.final ? null : nextAttemptAfter(row, now);
   const verdict: keyof WebhookSendSummary = success ? 'delivered' : next ? 'retried' : 'failed';
+  const failure = success ? null : failureOf(outcome, outcome.location);
   await db.transaction(async (tx) => {
     const [written] = await tx
       .update(webhookDelivery)
@@ -190,7 +194,9 @@ async function recordOutcome(
         leaseUntil: null,
         responseStatus: outcome.status,
         responseBody: outcome.body,
-        lastError: success ? null : failureOf(outcome, outcome.location).slice(0, 2000),
+        lastError: failure ? failure.text.slice(0, 2000) : null,
+        lastErrorKey: failure?.key ?? null,
+        lastErrorValues: failure?.values ?? null,
         durationMs: outcome.durationMs,
         deliveredAt: success ? now : null,
       })

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookResponseExcerpt } from '@casedesk/shared';
-import { useTestApp } from '../../../test/helpers.js';
+import { signIn, useTestApp } from '../../../test/helpers.js';
 import { closedPort } from '../../../test/mail-servers.js';
 import { addTicket, admin, ticketWorld, type Staff } from '../../../test/ticket-factories.js';
 import { allowPrivate, newSecret, startReceiver, type Receiver } from '../../../test/webhook-receiver.js';
@@ -195,6 +195,44 @@ describe('the webhook sender', () => {
     for (const row of rows) expect(received(row.messageId)).toHaveLength(1);
   });
 
+  it('words each failure in the delivery log in its reader’s language; a deleted ticket keeps its case number', async () => {
+    const hook = await hookTo();
+    const closed = await hookTo([], `http://localhost:${await closedPort()}/hook`);
+    const ticket = await addTicket(ctx, boss.token, { projectId: world.projectId, categoryId: world.categoryId });
+    for (const id of [hook.id, closed.id])
+      await ctx.db.transaction((tx) =>
+        queueWebhooks(
+          tx,
+          { event: 'ticket.created', data: { ticket: { caseNumber: ticket.caseNumber } }, ticketId: ticket.id },
+          { webhookIds: [id] },
+        ),
+      );
+    receiver.answer('fail');
+    await sendDueWebhooks(ctx.db, { deliveryIds: [(await only(hook.id)).id] });
+    await sendDueWebhooks(ctx.db, { deliveryIds: [(await only(closed.id)).id] });
+    expect(await only(hook.id)).toMatchObject({
+      lastError: 'The receiver answered 500',
+      lastErrorKey: 'webhook.receiverAnswered',
+      lastErrorValues: { status: 500 },
+    });
+    expect(await only(closed.id)).toMatchObject({ lastErrorKey: 'webhook.connectionFailed' });
+    const deleted = await ctx.call('POST', `/api/Ticket/Delete/${ticket.id}`, { token: boss.token });
+    expect(deleted.status, deleted.raw).toBe(200);
+
+    const reader = await admin(ctx);
+    await ctx.db.update(appUser).set({ language: 'zh-tw' }).where(eq(appUser.id, reader.id));
+    const { token } = await signIn(ctx, reader);
+    const read = async (webhookId: number) => {
+      const page = await ctx.call('POST', '/api/WebhookDelivery/Query', { token, body: { webhookId } });
+      expect(page.status, page.raw).toBe(200);
+      return (page.body.data as { items: Record<string, unknown>[] }).items[0]!;
+    };
+    const answered = await read(hook.id);
+    expect(answered).toMatchObject({ lastError: '接收端回傳 500', caseNumber: ticket.caseNumber });
+    expect(answered).not.toHaveProperty('lastErrorKey');
+    expect((await read(closed.id)).lastError).toMatch(/^連線失敗：ECONNREFUSED/);
+  });
+
   it('switches a webhook off after a day of failures, audits it and mails each active admin once', async () => {
     const hook = await hookTo();
     await queueOne(hook.id);
@@ -226,6 +264,7 @@ describe('the webhook sender', () => {
     expect((await deliveriesOf(hook.id))[1]).toMatchObject({
       status: 'Failed',
       lastError: 'The webhook is switched off.',
+      lastErrorKey: 'webhook.switchedOff',
     });
     expect((await ctx.db.select().from(email)).length).toBe(mails.length + mailsBefore);
 

@@ -8,7 +8,10 @@ import {
   webhookUpdateSchema,
 } from '@casedesk/shared';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/actor.js';
+import { wordedLogMessage } from '../../platform/logs.js';
 import { defineResource } from '../../platform/resource.js';
+import { languageFrom } from '../../platform/translator.js';
 import { referenceRefusal } from '../../platform/references.js';
 import { addWebhook, updateWebhook, webhookAnswer, type WebhookAnswer } from './webhook.service.js';
 import { webhook, webhookDelivery } from './webhook.table.js';
@@ -56,10 +59,22 @@ const deliverySchemas = {
 
 const { leaseUntil: _leaseUntil, ...deliveryColumns } = getTableColumns(webhookDelivery);
 
-type DeliveryShown = Omit<typeof webhookDelivery.$inferSelect, 'leaseUntil'> & {
+type DeliveryShown = Omit<typeof webhookDelivery.$inferSelect, 'leaseUntil' | 'lastErrorKey' | 'lastErrorValues'> & {
   webhookName: string;
   caseNumber: string | null;
 };
+type DeliveryRead = DeliveryShown & Pick<typeof webhookDelivery.$inferSelect, 'lastErrorKey' | 'lastErrorValues'>;
+
+/** The row as a reader reads it: the error in their language (its key and values stay inside). */
+function deliveryRowOf(row: DeliveryRead, actor: Actor): DeliveryShown {
+  const { lastErrorKey, lastErrorValues, ...shown } = row;
+  const lastError = wordedLogMessage(languageFrom(actor.language) ?? 'en', {
+    message: row.lastError,
+    messageKey: lastErrorKey,
+    messageValues: lastErrorValues,
+  });
+  return { ...shown, lastError };
+}
 
 /** Automation → Delivery log: every message to every webhook and how sending it went (read only). */
 export const webhookDeliveryResource = defineResource<typeof webhookDelivery, typeof deliverySchemas, DeliveryShown>({
@@ -72,8 +87,13 @@ export const webhookDeliveryResource = defineResource<typeof webhookDelivery, ty
   columns: {
     ...deliveryColumns,
     webhookName: webhook.name,
-    caseNumber: sql<string | null>`(select t.case_number from ticket t where t.id = ${webhookDelivery.ticketId})`,
+    // The ticket's case number; once it was archived or deleted, the one the message carried.
+    caseNumber: sql<
+      string | null
+    >`coalesce((select t.case_number from ticket t where t.id = ${webhookDelivery.ticketId}),
+      ${webhookDelivery.payload} #>> '{data,ticket,caseNumber}')`,
   },
+  rowOf: (row, actor) => deliveryRowOf(row as unknown as DeliveryRead, actor),
   listOmits: ['payload'],
   join: (select) => select.innerJoin(webhook, eq(webhook.id, webhookDelivery.webhookId)),
   keywordColumns: [webhookDelivery.messageId, webhook.name, webhookDelivery.lastError],

@@ -47,7 +47,10 @@ export const webhookDelivery = pgTable(
     leaseUntil: timestamptz('lease_until'),
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
+    /** English text; `last_error_key` + values word it in the reader's language (as the trigger log's messages). */
     lastError: text('last_error'),
+    lastErrorKey: text('last_error_key'),
+    lastErrorValues: jsonb('last_error_values').$type<Record<string, string | number>>(),
     durationMs: integer('duration_ms'),
     /** What it is about (no foreign keys: the log outlives an archived ticket or a deleted trigger). */
     ticketId: integer('ticket_id'),

@@ -96,10 +96,20 @@ describe('webhooks', () => {
     try {
       for (const url of [
         receiver.url(),
+        // Names are judged by what they resolve to.
+        'http://localhost:9/x',
         'http://127.0.0.1:9/x',
+        'http://0.0.0.0/x',
         'http://[::1]/x',
+        // An IPv4 loopback inside IPv6 (the URL parser writes it as ::ffff:7f00:1).
+        'http://[::ffff:127.0.0.1]/x',
         'http://10.1.2.3/',
+        'http://172.16.5.4/',
+        'http://192.168.1.1/',
+        'http://100.64.0.1/',
         'http://169.254.169.254/',
+        'http://[fe80::1]/',
+        'http://[fd00::1]/',
       ]) {
         const refused = await add({ url });
         expect(refused.status, url).toBe(400);
@@ -150,6 +160,19 @@ describe('webhooks', () => {
     expect(receiver.received.at(-1)!.headers['webhook-id']).toBe(tested.messageId);
     const [row] = await ctx.db.select().from(webhookDelivery).where(eq(webhookDelivery.id, tested.id));
     expect(row).toMatchObject({ status: 'Delivered', attempts: 2 });
+  });
+
+  it('a deleted webhook takes its delivery log with it: no delivery is left naming a webhook that is gone', async () => {
+    const hook = await added();
+    receiver.answer('ok');
+    const tested = (await ctx.call('POST', '/api/Webhook/Test', { token: boss.token, body: { id: hook.id } })).body
+      .data as WebhookDelivery;
+    expect(tested).toMatchObject({ webhookName: hook.name, status: 'Delivered' });
+    const deleted = await ctx.call('POST', `/api/Webhook/Delete/${hook.id}`, { token: boss.token });
+    expect(deleted.status, deleted.raw).toBe(200);
+    expect(await ctx.db.select().from(webhookDelivery).where(eq(webhookDelivery.webhookId, hook.id))).toEqual([]);
+    const gone = await ctx.call('GET', `/api/WebhookDelivery/Get/${tested.id}`, { token: boss.token });
+    expect(gone.status).toBe(404);
   });
 
   it('who may not: a staff member without webhook permissions neither reads, adds, tests nor redelivers', async () => {

@@ -8,6 +8,7 @@ import { useValueLabel } from '../../../../platform/labels/labels';
 import { triggerApi } from '../../api';
 import { TriggerEditor } from '../../components/TriggerEditor';
 import { useTriggerWords } from '../../components/trigger-words';
+import '../../components/automation.css';
 
 /** Automation → Triggers: rules that act on tickets when something happens or on a schedule, in their order. */
 export default function TriggerListPage() {
@@ -35,19 +36,31 @@ export default function TriggerListPage() {
           options={triggerEvents.map((event) => ({ value: event, label: valueLabel('automationEvent', event) }))}
         />
       )}
+      // Fits a 1366-pixel screen beside the menu: the next run of a scheduled trigger is told under its event, the
+      // conditions wrap.
       columns={[
-        { key: 'order', dataIndex: 'order', title: t('automation.trigger.fields.order'), sorter: true, width: 80 },
-        { key: 'name', dataIndex: 'name', title: t('automation.trigger.fields.name'), sorter: true, width: 200 },
+        { key: 'order', dataIndex: 'order', title: t('automation.trigger.fields.order'), sorter: true, width: 72 },
+        { key: 'name', dataIndex: 'name', title: t('automation.trigger.fields.name'), sorter: true, width: 160 },
         {
           key: 'event',
           dataIndex: 'event',
           title: t('automation.trigger.fields.event'),
-          width: 180,
-          render: (_, trigger) => valueLabel('automationEvent', trigger.event),
+          width: 150,
+          render: (_, trigger) => (
+            <>
+              <div>{valueLabel('automationEvent', trigger.event)}</div>
+              {trigger.nextRunAt && (
+                <div className="trigger-next-run">
+                  {t('automation.trigger.nextRun', { at: formatDateTime(trigger.nextRunAt) })}
+                </div>
+              )}
+            </>
+          ),
         },
         {
           key: 'conditions',
           title: t('automation.trigger.fields.conditions'),
+          width: 230,
           render: (_, trigger) =>
             trigger.conditions.length === 0
               ? t('automation.trigger.always')
@@ -55,38 +68,35 @@ export default function TriggerListPage() {
         },
         {
           key: 'actions',
-          title: t('automation.trigger.fields.actions'),
-          width: 200,
-          render: (_, trigger) =>
-            trigger.actions.map((action, index) => (
-              <Tag key={index}>
-                {valueLabel(
-                  'triggerActionKind',
-                  Object.keys(action).find((k) => action[k as keyof typeof action]),
-                )}
-              </Tag>
-            )),
+          title: t('automation.trigger.list.actions'),
+          width: 160,
+          render: (_, trigger) => (
+            <div className="trigger-action-tags">
+              {trigger.actions.map((action, index) => (
+                <Tag key={index}>
+                  {valueLabel(
+                    'triggerActionKind',
+                    Object.keys(action).find((k) => action[k as keyof typeof action]),
+                  )}
+                </Tag>
+              ))}
+            </div>
+          ),
         },
         {
           key: 'runsToday',
           title: t('automation.trigger.fields.runsToday'),
-          width: 130,
+          width: 90,
           render: (_, trigger) => (
-            <span>
-              {formatNumber(trigger.runsToday)}
+            <>
+              <div>{formatNumber(trigger.runsToday)}</div>
               {trigger.failuresToday > 0 && (
                 <Tag color="error" className="trigger-failures">
                   {t('automation.trigger.failures', { count: trigger.failuresToday })}
                 </Tag>
               )}
-            </span>
+            </>
           ),
-        },
-        {
-          key: 'nextRunAt',
-          title: t('automation.trigger.fields.nextRunAt'),
-          width: 180,
-          render: (_, trigger) => (trigger.nextRunAt ? formatDateTime(trigger.nextRunAt) : '—'),
         },
         {
           key: 'status',

@@ -9,6 +9,7 @@ import { useValueLabel } from '../../../../platform/labels/labels';
 import { searchTickets } from '../../../../platform/pickers/lookups';
 import { searchTriggers, triggerRunApi } from '../../api';
 import { RecordFilter } from '../../components/RecordFilter';
+import { TriggerName } from '../../components/TriggerName';
 import { TimeRangeFilter } from '../../../../platform/crud/TimeRangeFilter';
 import { useTriggerWords } from '../../components/trigger-words';
 import '../../components/automation.css';
@@ -76,7 +77,12 @@ export default function TriggerRunPage() {
           sorter: true,
           render: (at: string) => formatDateTime(at, { seconds: true }),
         },
-        { key: 'triggerName', dataIndex: 'triggerName', title: t('automation.log.trigger'), width: 160 },
+        {
+          key: 'triggerName',
+          title: t('automation.log.trigger'),
+          width: 160,
+          render: (_, run) => <TriggerName run={run} />,
+        },
         {
           key: 'event',
           title: t('automation.trigger.fields.event'),

@@ -86,7 +86,7 @@ export default function WebhookListPage() {
           sorter: true,
           width: 160,
           render: (_, webhook) => (
-            <span>
+            <span className="webhook-status">
               <StatusTag active={webhook.status === 'Active'} />
               {webhook.disabledByFailures && <Tag color="error">{t('automation.webhook.switchedOff')}</Tag>}
               {webhook.failingSince && !webhook.disabledByFailures && (

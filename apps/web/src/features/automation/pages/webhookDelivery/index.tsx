@@ -74,6 +74,7 @@ export default function WebhookDeliveryPage() {
             />
           </>
         )}
+        actionsWidth={90}
         rowActions={(delivery) => (
           <>
             <RowIconButton
@@ -92,47 +93,49 @@ export default function WebhookDeliveryPage() {
             )}
           </>
         )}
+        // Fits a 1366-pixel screen beside the menu: the answer's code and a pending delivery's next attempt are told
+        // with its status.
         columns={[
           {
             key: 'createdAt',
             dataIndex: 'createdAt',
             title: t('automation.delivery.createdAt'),
             sorter: true,
-            width: 190,
+            width: 180,
             render: (at: string) => formatDateTime(at, { seconds: true }),
           },
-          { key: 'webhookName', dataIndex: 'webhookName', title: t('automation.delivery.webhook'), width: 160 },
+          { key: 'webhookName', dataIndex: 'webhookName', title: t('automation.delivery.webhook'), width: 140 },
           {
             key: 'event',
             title: t('automation.delivery.event'),
-            width: 170,
+            width: 150,
             render: (_, delivery) => eventWord(delivery.event),
           },
           {
             key: 'status',
             title: t('automation.delivery.status'),
-            width: 110,
+            width: 140,
             render: (_, delivery) => (
-              <Tag color={deliveryColor[delivery.status]}>{valueLabel('webhookDeliveryStatus', delivery.status)}</Tag>
+              <>
+                <Tag color={deliveryColor[delivery.status]}>{valueLabel('webhookDeliveryStatus', delivery.status)}</Tag>
+                {delivery.responseStatus !== null && (
+                  <Tag className="delivery-code" title={t('automation.delivery.responseStatus')}>
+                    {delivery.responseStatus}
+                  </Tag>
+                )}
+                {delivery.status === 'Pending' && delivery.nextAttemptAt && (
+                  <div className="delivery-next">
+                    {t('automation.delivery.nextAt', { at: formatDateTime(delivery.nextAttemptAt) })}
+                  </div>
+                )}
+              </>
             ),
           },
           {
             key: 'attempts',
             title: t('automation.delivery.attempts'),
-            width: 90,
+            width: 80,
             render: (_, delivery) => formatNumber(delivery.attempts),
-          },
-          {
-            key: 'responseStatus',
-            title: t('automation.delivery.responseStatus'),
-            width: 110,
-            render: (_, delivery) => delivery.responseStatus ?? '—',
-          },
-          {
-            key: 'nextAttemptAt',
-            title: t('automation.delivery.nextAttemptAt'),
-            width: 180,
-            render: (_, delivery) => (delivery.nextAttemptAt ? formatDateTime(delivery.nextAttemptAt) : '—'),
           },
           {
             key: 'ticket',
@@ -140,12 +143,20 @@ export default function WebhookDeliveryPage() {
             width: 140,
             render: (_, delivery) =>
               delivery.ticketId ? (
-                <Link to={`/ticket/info/${delivery.ticketId}`}>{delivery.caseNumber ?? `#${delivery.ticketId}`}</Link>
+                <Link className="delivery-ticket" to={`/ticket/info/${delivery.ticketId}`}>
+                  {delivery.caseNumber ?? `#${delivery.ticketId}`}
+                </Link>
               ) : (
                 '—'
               ),
           },
-          { key: 'lastError', dataIndex: 'lastError', title: t('automation.delivery.lastError'), ellipsis: true },
+          {
+            key: 'lastError',
+            dataIndex: 'lastError',
+            title: t('automation.delivery.lastError'),
+            width: 140,
+            ellipsis: { showTitle: true },
+          },
         ]}
       />
       {open !== null && <DeliveryDrawer id={open} onClose={() => setOpen(null)} />}
