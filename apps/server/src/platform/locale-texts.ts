@@ -14,6 +14,9 @@ import crudTw from '../../../web/src/platform/crud/locales/zh-tw.json' with { ty
 import labelsEn from '../../../web/src/platform/labels/locales/en.json' with { type: 'json' };
 import labelsCn from '../../../web/src/platform/labels/locales/zh-cn.json' with { type: 'json' };
 import labelsTw from '../../../web/src/platform/labels/locales/zh-tw.json' with { type: 'json' };
+import approvalEn from '../../../web/src/platform/approval/locales/en.json' with { type: 'json' };
+import approvalCn from '../../../web/src/platform/approval/locales/zh-cn.json' with { type: 'json' };
+import approvalTw from '../../../web/src/platform/approval/locales/zh-tw.json' with { type: 'json' };
 import auditEn from '../../../web/src/platform/audit/locales/en.json' with { type: 'json' };
 import automationEn from '../../../web/src/features/automation/locales/en.json' with { type: 'json' };
 import automationCn from '../../../web/src/features/automation/locales/zh-cn.json' with { type: 'json' };
@@ -95,6 +98,7 @@ export const localeTexts = {
     platformEn,
     crudEn,
     labelsEn,
+    approvalEn,
     auditEn,
     automationEn,
     authEn,
@@ -121,6 +125,7 @@ export const localeTexts = {
     platformCn,
     crudCn,
     labelsCn,
+    approvalCn,
     auditCn,
     automationCn,
     authCn,
@@ -147,6 +152,7 @@ export const localeTexts = {
     platformTw,
     crudTw,
     labelsTw,
+    approvalTw,
     auditTw,
     automationTw,
     authTw,
