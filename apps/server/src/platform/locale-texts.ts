@@ -8,6 +8,9 @@ import appTw from '../../../web/src/app/locales/zh-tw.json' with { type: 'json' 
 import platformEn from '../../../web/src/platform/locales/en.json' with { type: 'json' };
 import platformCn from '../../../web/src/platform/locales/zh-cn.json' with { type: 'json' };
 import platformTw from '../../../web/src/platform/locales/zh-tw.json' with { type: 'json' };
+import fieldsEn from '../../../web/src/platform/fields/locales/en.json' with { type: 'json' };
+import fieldsCn from '../../../web/src/platform/fields/locales/zh-cn.json' with { type: 'json' };
+import fieldsTw from '../../../web/src/platform/fields/locales/zh-tw.json' with { type: 'json' };
 import crudEn from '../../../web/src/platform/crud/locales/en.json' with { type: 'json' };
 import crudCn from '../../../web/src/platform/crud/locales/zh-cn.json' with { type: 'json' };
 import crudTw from '../../../web/src/platform/crud/locales/zh-tw.json' with { type: 'json' };
@@ -96,6 +99,7 @@ export const localeTexts = {
   en: merge(
     appEn,
     platformEn,
+    fieldsEn,
     crudEn,
     labelsEn,
     approvalEn,
@@ -123,6 +127,7 @@ export const localeTexts = {
   'zh-cn': merge(
     appCn,
     platformCn,
+    fieldsCn,
     crudCn,
     labelsCn,
     approvalCn,
@@ -150,6 +155,7 @@ export const localeTexts = {
   'zh-tw': merge(
     appTw,
     platformTw,
+    fieldsTw,
     crudTw,
     labelsTw,
     approvalTw,
