@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { textAreaOf, textChunkOf } from './src/platform/text-areas';
 
 // The product version is the root package's; the server answers the same one at /version.json.
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -48,8 +49,9 @@ function precompress(): Plugin {
  * over HTTP/1.1, and automatic chunking made ~300 chunks (a separate one for each set of screens sharing a module),
  * so a screen opened by its address asked for ~150. Now:
  * - the shell (what main.tsx imports statically, all needed before anything shows) is one chunk;
- * - the texts of the sign-in pages, and those of every signed-in screen, are one chunk per language each (the
- *   signed-in layout waits for all of the latter; the sign-in page loads only the former, platform/i18n.ts);
+ * - texts are one chunk per language for the sign-in pages, one for what the signed-in shell adds, and one per area
+ *   and language for the rest (platform/text-areas.ts), which a screen's route loads with its code
+ *   (app/router/screen-texts.ts): a screen does not download every other screen's words;
  * - common chunks under `inlineBelow` bytes (source) are copied into the chunks that use them instead of being
  *   files of their own. Rolldown keeps one instance of each module across the copies (a registry in its runtime),
  *   and no route downloads code it would not have without the option. Styles stay files (Vite emits a style
@@ -57,12 +59,8 @@ function precompress(): Plugin {
  */
 const inlineBelow = 60 * 1024;
 const textsChunk = (id: string) => {
-  const match = /[\\/]src[\\/](.+)[\\/]locales[\\/](en|zh-cn|zh-tw)\.json$/.exec(id);
-  if (!match) return null;
-  // The same areas as platform/i18n.ts's firstScreenTextAreas.
-  return /^(app|features[\\/]auth|platform[\\/]forms|platform[\\/]two-factor)$/.test(match[1]!)
-    ? `texts-sign-in-${match[2]}`
-    : `texts-${match[2]}`;
+  const file = textAreaOf(id);
+  return file ? textChunkOf(file.area, file.language) : null;
 };
 /**
  * No chunk a screen needs is above 150 KB gzip (issue 35; scripts/check-bundle-size.mjs): one file is parsed and

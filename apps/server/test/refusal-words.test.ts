@@ -109,7 +109,7 @@ describe('refusals of Add and Update are sentences in the reader language', () =
     const missing = new Set<string>();
     for (const route of writes())
       for (const field of schemaFields(route.body)) if (!hasFieldLabel(field.name)) missing.add(field.name);
-    // Add the label under `fields.<name>` in apps/web/src/platform/locales/{en,zh-cn,zh-tw}.json.
+    // Add the label under `fields.<name>` in apps/web/src/platform/fields/locales/{en,zh-cn,zh-tw}.json.
     expect([...missing].sort()).toEqual([]);
     expect(fieldLabel('zh-cn', 'subject')).toBe('主题');
     expect(fieldLabel('zh-tw', 'lines.0.quantity')).toBe('數量');

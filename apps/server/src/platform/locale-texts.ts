@@ -8,12 +8,18 @@ import appTw from '../../../web/src/app/locales/zh-tw.json' with { type: 'json' 
 import platformEn from '../../../web/src/platform/locales/en.json' with { type: 'json' };
 import platformCn from '../../../web/src/platform/locales/zh-cn.json' with { type: 'json' };
 import platformTw from '../../../web/src/platform/locales/zh-tw.json' with { type: 'json' };
+import fieldsEn from '../../../web/src/platform/fields/locales/en.json' with { type: 'json' };
+import fieldsCn from '../../../web/src/platform/fields/locales/zh-cn.json' with { type: 'json' };
+import fieldsTw from '../../../web/src/platform/fields/locales/zh-tw.json' with { type: 'json' };
 import crudEn from '../../../web/src/platform/crud/locales/en.json' with { type: 'json' };
 import crudCn from '../../../web/src/platform/crud/locales/zh-cn.json' with { type: 'json' };
 import crudTw from '../../../web/src/platform/crud/locales/zh-tw.json' with { type: 'json' };
 import labelsEn from '../../../web/src/platform/labels/locales/en.json' with { type: 'json' };
 import labelsCn from '../../../web/src/platform/labels/locales/zh-cn.json' with { type: 'json' };
 import labelsTw from '../../../web/src/platform/labels/locales/zh-tw.json' with { type: 'json' };
+import approvalEn from '../../../web/src/platform/approval/locales/en.json' with { type: 'json' };
+import approvalCn from '../../../web/src/platform/approval/locales/zh-cn.json' with { type: 'json' };
+import approvalTw from '../../../web/src/platform/approval/locales/zh-tw.json' with { type: 'json' };
 import auditEn from '../../../web/src/platform/audit/locales/en.json' with { type: 'json' };
 import automationEn from '../../../web/src/features/automation/locales/en.json' with { type: 'json' };
 import automationCn from '../../../web/src/features/automation/locales/zh-cn.json' with { type: 'json' };
@@ -93,8 +99,10 @@ export const localeTexts = {
   en: merge(
     appEn,
     platformEn,
+    fieldsEn,
     crudEn,
     labelsEn,
+    approvalEn,
     auditEn,
     automationEn,
     authEn,
@@ -119,8 +127,10 @@ export const localeTexts = {
   'zh-cn': merge(
     appCn,
     platformCn,
+    fieldsCn,
     crudCn,
     labelsCn,
+    approvalCn,
     auditCn,
     automationCn,
     authCn,
@@ -145,8 +155,10 @@ export const localeTexts = {
   'zh-tw': merge(
     appTw,
     platformTw,
+    fieldsTw,
     crudTw,
     labelsTw,
+    approvalTw,
     auditTw,
     automationTw,
     authTw,

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
+import { shellTextAreas, signInTextAreas, textAreaOf } from './text-areas';
 
 export const languages = ['en', 'zh-cn', 'zh-tw'] as const;
 export type Language = (typeof languages)[number];
@@ -16,8 +17,37 @@ dayjs.extend(localizedFormat);
 
 type Messages = { [key: string]: string | Messages };
 
-// Every area's texts, one chunk per file, loaded for the current language only.
-const localeFiles = import.meta.glob<{ default: Messages }>('../**/locales/*.json');
+type TextFile = () => Promise<unknown>;
+/** Each area's file per language (`features/ticket:en`), as the globs that list them register them. */
+const textFiles = new Map<string, TextFile>();
+
+/** Lists locale files by their path under src (`/src/features/ticket/locales/en.json`, an absolute glob's keys). */
+export function registerTextFiles(files: Record<string, TextFile>): void {
+  for (const [path, load] of Object.entries(files)) {
+    const file = textAreaOf(path);
+    if (file) textFiles.set(`${file.area}:${file.language}`, load);
+  }
+}
+
+/** The areas whose files are listed so far (a test holds the shell's to this module's glob). */
+export const registeredTextAreas = () => new Set([...textFiles.keys()].map((key) => key.split(':')[0]!));
+
+// The sign-in pages' and the signed-in shell's texts (platform/text-areas.ts: the same areas); the screens' files are
+// listed by the routes' map (app/router/views.ts), so the sign-in page's script does not name a hundred files.
+registerTextFiles(
+  import.meta.glob([
+    '/src/app/locales/*.json',
+    '/src/features/{auth,notification}/locales/*.json',
+    '/src/platform/locales/*.json',
+    '/src/platform/{forms,two-factor,crud,labels,keyboard}/locales/*.json',
+  ]),
+);
+
+const textFileOf = (area: string, language: Language) => {
+  const load = textFiles.get(`${area}:${language}`);
+  if (!load) throw new Error(`No texts of ${area} in ${language}`);
+  return load;
+};
 
 const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
   en: () => import('antd/es/locale/en_US'),
@@ -30,14 +60,6 @@ const dayjsLocales: Record<Language, () => Promise<unknown>> = {
   'zh-tw': () => import('dayjs/locale/zh-tw'),
 };
 
-function merge(target: Messages, source: Messages): Messages {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    target[key] = typeof value === 'object' && typeof existing === 'object' ? merge({ ...existing }, value) : value;
-  }
-  return target;
-}
-
 /** Memoises a load per key; a failed load is tried again next time. */
 function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
   let pending = cache.get(key);
@@ -49,53 +71,55 @@ function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promis
   return pending;
 }
 
-// The sign-in pages need only the shell's, sign-in's and the password fields' texts (the forced change and the
-// reset show them); every screen's come with the signed-in layout. vite.config.ts puts the same files in the
-// sign-in text chunk (`firstScreenTextAreas`).
-type TextPart = 'first' | 'screens';
-// The second step of sign-in (a code, a passkey, the compulsory setup) shows platform/two-factor's texts too.
-export const firstScreenTextAreas = ['app', 'features/auth', 'platform/forms', 'platform/two-factor'];
-const firstScreenText = new RegExp(`^/src/(${firstScreenTextAreas.join('|')})/locales/`);
-// The glob names a file relative to this one (`../app/locales/en.json`, `./forms/locales/en.json`).
-const isFirstScreenText = (path: string) => firstScreenText.test(new URL(path, 'file:///src/platform/').pathname);
-let partsWanted: TextPart[] = ['first'];
-
-const textFiles = (language: Language, part: TextPart) =>
-  Object.entries(localeFiles).filter(
-    ([path]) => path.endsWith(`/locales/${language}.json`) && isFirstScreenText(path) === (part === 'first'),
-  );
+/**
+ * The areas wanted so far: the sign-in pages', then the shell's (the signed-in layout) and each screen's as its route
+ * loads (app/router/views.ts). A language switch loads all of them in the new language before it shows it, so the
+ * screens kept open in tabs read the new words at once.
+ */
+const areasWanted = new Set<string>(signInTextAreas);
+/** The language i18next shows, and the one being switched to (both get the texts a route asks for meanwhile). */
+let shown: Language | undefined;
+let coming: Language | undefined;
+/** Before i18next starts: the language start-up expects (main.tsx), whose files download meanwhile. */
+let expected: Language | undefined;
 
 const textsLoaded = new Map<string, Promise<void>>();
-function loadTexts(language: Language, part: TextPart): Promise<void> {
-  return once(textsLoaded, `${language}:${part}`, async () => {
-    const modules = await Promise.all(textFiles(language, part).map(([, load]) => load()));
-    const bundle = modules.reduce<Messages>((all, module) => merge(all, module.default), {});
-    i18n.addResourceBundle(language, 'translation', bundle, true, true);
+function loadArea(language: Language, area: string): Promise<void> {
+  return once(textsLoaded, `${language}:${area}`, async () => {
+    const { default: texts } = (await textFileOf(area, language)()) as { default: Messages };
+    // Each area owns its top-level keys (locales.test.ts): adding one never replaces another's.
+    i18n.addResourceBundle(language, 'translation', texts, true, true);
   });
 }
+
+/**
+ * Loads areas' texts in the language shown (and the one being switched to); from then on they come with every
+ * language switched to. Before i18next starts it only starts their download: start-up loads every area wanted.
+ */
+export async function loadTextAreas(areas: readonly string[]): Promise<void> {
+  for (const area of areas) areasWanted.add(area);
+  const targets = [...new Set([shown, coming])].filter((language) => language !== undefined);
+  if (targets.length === 0) {
+    if (expected) for (const area of areas) textFileOf(area, expected)().catch(() => undefined);
+    return;
+  }
+  await Promise.all(targets.flatMap((language) => areas.map((area) => loadArea(language, area))));
+}
+
+/** The texts every signed-in screen shows (the layout's, the bell's, refusals, fixed values): with the layout. */
+export const loadShellTexts = () => loadTextAreas(shellTextAreas);
 
 const antdLoaded = new Map<string, Promise<Locale>>();
 const dayjsLoaded = new Map<string, Promise<unknown>>();
 
-/** Loads a language's texts (the parts wanted so far), Ant Design's locale and dayjs's locale (once each). */
+/** Loads a language's texts (every area wanted so far), Ant Design's locale and dayjs's locale (once each). */
 export async function loadLanguage(language: Language): Promise<Locale> {
   const [antd] = await Promise.all([
     once(antdLoaded, language, async () => (await antdLocales[language]()).default),
     once(dayjsLoaded, language, dayjsLocales[language]),
-    ...partsWanted.map((part) => loadTexts(language, part)),
+    ...[...areasWanted].map((area) => loadArea(language, area)),
   ]);
   return antd;
-}
-
-/** From now on, every screen's texts too (in the current language and in any language switched to later). */
-export function wantScreenTexts(): void {
-  if (!partsWanted.includes('screens')) partsWanted = [...partsWanted, 'screens'];
-}
-
-/** Every screen's texts in the current language (and in any language switched to later). */
-export async function loadScreenTexts(): Promise<void> {
-  wantScreenTexts();
-  await loadTexts(isLanguage(i18n.language) ? i18n.language : 'en', 'screens');
 }
 
 /**
@@ -103,9 +127,9 @@ export async function loadScreenTexts(): Promise<void> {
  * is set up, for start-up to use while it still waits for the public settings (main.tsx). Nothing is applied.
  */
 export function preloadLanguage(language: Language): void {
-  const files = partsWanted.flatMap((part) => textFiles(language, part));
-  for (const load of [...files.map(([, load]) => load), antdLocales[language], dayjsLocales[language]])
-    load().catch(() => undefined); // a failure is loadLanguage's to report
+  expected = language;
+  const files = [...areasWanted].map((area) => textFileOf(area, language));
+  for (const load of [...files, antdLocales[language], dayjsLocales[language]]) load().catch(() => undefined); // a failure is loadLanguage's to report
 }
 
 export async function initI18n(language: Language): Promise<Locale> {
@@ -123,9 +147,15 @@ export async function initI18n(language: Language): Promise<Locale> {
 
 /** Switches the whole interface: texts, Ant Design, dayjs and the page's lang attribute. */
 export async function activateLanguage(language: Language): Promise<Locale> {
-  const antdLocale = await loadLanguage(language);
-  await i18n.changeLanguage(language);
-  dayjs.locale(language === 'en' ? 'en' : language);
-  document.documentElement.lang = language === 'en' ? 'en' : language === 'zh-cn' ? 'zh-CN' : 'zh-TW';
-  return antdLocale;
+  coming = language;
+  try {
+    const antdLocale = await loadLanguage(language);
+    await i18n.changeLanguage(language);
+    shown = language;
+    dayjs.locale(language === 'en' ? 'en' : language);
+    document.documentElement.lang = language === 'en' ? 'en' : language === 'zh-cn' ? 'zh-CN' : 'zh-TW';
+    return antdLocale;
+  } finally {
+    if (coming === language) coming = undefined;
+  }
 }

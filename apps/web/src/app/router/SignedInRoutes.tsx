@@ -2,7 +2,7 @@ import { type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../platform/config';
-import { isLanguage, loadScreenTexts } from '../../platform/i18n';
+import { isLanguage, loadShellTexts } from '../../platform/i18n';
 import { lazyPage } from '../../platform/lazy-page';
 import { menusWantedAt } from '../../platform/menu-store';
 import { prefetchQueryClient } from '../../platform/query-client';
@@ -15,8 +15,8 @@ const StatusPage = lazyPage(() => import('../pages/StatusPage'));
 const ComingSoon = lazyPage(() => import('../pages/ComingSoon'));
 const IframePage = lazyPage(() => import('../pages/IframePage'));
 const loadLayoutCode = () => import('../layout/Layout');
-// The signed-in layout comes with every screen's texts (the sign-in pages load only their own).
-const Layout = lazyPage(async () => (await Promise.all([loadLayoutCode(), loadScreenTexts()]))[0]);
+// The signed-in layout comes with the shell's texts (platform/text-areas.ts); each screen's come with its code (views.ts).
+const Layout = lazyPage(async () => (await Promise.all([loadLayoutCode(), loadShellTexts()]))[0]);
 
 /**
  * Starts fetching a screen's code (and the chunks it imports) and its first query now; rendering it later finds

@@ -1,12 +1,14 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import { loadTextAreas, registerTextFiles } from '../../platform/i18n';
+import { screenTextAreas } from './screen-texts';
 
 export type ViewLoader = () => Promise<{ default: ComponentType }>;
 /** A screen's `prefetch.ts` next to its page: starts the page's first query, with the same key and rules. */
 export type ViewPrefetch = (client: QueryClient) => void;
 
 // The known screens: every page under features/<module>/pages, loaded only when its route is shown.
-const modules = import.meta.glob<{ default: ComponentType }>([
+const pageModules = import.meta.glob<{ default: ComponentType }>([
   '../../features/*/pages/**/*.tsx',
   '!**/*.test.tsx',
   '!**/components/**',
@@ -36,7 +38,27 @@ const normalize = (component: string) =>
     .replace(/(^|\/)index$/, '');
 
 // Each screen's name, worked out once: the menu asks for one per entry, and there are hundreds of each.
-const moduleViewNames = new Map(Object.keys(modules).map((file) => [file, viewName(file)]));
+const moduleViewNames = new Map(Object.keys(pageModules).map((file) => [file, viewName(file)]));
+
+// The screens' texts: every area's files but the shell's, which platform/i18n.ts lists itself.
+registerTextFiles(
+  import.meta.glob([
+    '/src/**/locales/*.json',
+    '!/src/app/**',
+    '!/src/features/{auth,notification}/**',
+    '!/src/platform/locales/**',
+    '!/src/platform/{forms,two-factor,crud,labels,keyboard}/**',
+  ]),
+);
+
+// A screen's code comes with its texts (screen-texts.ts: its feature's and those it borrows), so it never renders a
+// raw key; the shell's are the layout's to load.
+const modules: Record<string, ViewLoader> = Object.fromEntries(
+  Object.entries(pageModules).map(([file, load]) => {
+    const areas = screenTextAreas(moduleViewNames.get(file)!);
+    return [file, async () => (await Promise.all([load(), loadTextAreas(areas)]))[0]];
+  }),
+);
 
 /** The files whose name matches a menu entry's component; an entry is used only when exactly one does. */
 export function matchViews(component: string, files: readonly string[] = [...moduleViewNames.keys()]): string[] {

@@ -10,6 +10,9 @@ import emailTw from './locales/zh-tw.json';
 import mailEn from '../../platform/locales/en.json';
 import mailCn from '../../platform/locales/zh-cn.json';
 import mailTw from '../../platform/locales/zh-tw.json';
+import labelsEn from '../../platform/labels/locales/en.json';
+import labelsCn from '../../platform/labels/locales/zh-cn.json';
+import labelsTw from '../../platform/labels/locales/zh-tw.json';
 
 type Tree = { [key: string]: string | Tree };
 const at = (tree: Tree, path: string) =>
@@ -22,15 +25,16 @@ const families: [string, readonly string[]][] = [
   ['mail.status', emailStatuses],
   ['mail.direction', emailDirections],
   ['email.event', emailEvents],
-  ['email.language', templateLanguages],
+  // A template's language is worded as every language is (the platform's fixed values).
+  ['values.language', templateLanguages],
   ['email.threadReason', threadReasons],
 ];
 
 describe('e-mail texts built from values', () => {
   for (const [language, trees] of Object.entries({
-    en: [emailEn, mailEn],
-    'zh-cn': [emailCn, mailCn],
-    'zh-tw': [emailTw, mailTw],
+    en: [emailEn, mailEn, labelsEn],
+    'zh-cn': [emailCn, mailCn, labelsCn],
+    'zh-tw': [emailTw, mailTw, labelsTw],
   }))
     it(`exist for every value in ${language}`, () => {
       const missing = families.flatMap(([prefix, values]) =>

@@ -59,10 +59,10 @@ export function ApprovalPanel({ businessType, businessId }: { businessType: Work
   const data = state.data;
   const instance = data?.instance ?? null;
   const running = instance?.status === 'Running';
-  const done = feedback(t('workflow.approval.submitted'));
+  const done = feedback(t('approval.submitted'));
 
   return (
-    <Card title={t('workflow.approval.title')} size="small" className="approval-panel" loading={state.isPending}>
+    <Card title={t('approval.title')} size="small" className="approval-panel" loading={state.isPending}>
       <Flex vertical gap={8}>
         {instance ? (
           <Space orientation="vertical" size={4} className="approval-state">
@@ -72,17 +72,17 @@ export function ApprovalPanel({ businessType, businessId }: { businessType: Work
             </Space>
             {running && instance.currentNodeNames.length > 0 && (
               <Typography.Text type="secondary" className="approval-current">
-                {t('workflow.approval.currentStep', {
+                {t('approval.currentStep', {
                   step: instance.currentNodeNames.map((name, i) => nodeName(instance.currentNodes[i], name)).join(', '),
                 })}
               </Typography.Text>
             )}
             <Link to={`/workflow/instance/info/${instance.id}`} className="approval-open">
-              {t('workflow.approval.open')}
+              {t('approval.open')}
             </Link>
           </Space>
         ) : (
-          !data?.canSubmit && <Typography.Text type="secondary">{t('workflow.approval.none')}</Typography.Text>
+          !data?.canSubmit && <Typography.Text type="secondary">{t('approval.none')}</Typography.Text>
         )}
         {data?.canSubmit && !running && (
           <Button
@@ -91,16 +91,16 @@ export function ApprovalPanel({ businessType, businessId }: { businessType: Work
             className="approval-submit"
             onClick={() => setSubmitting(true)}
           >
-            {t('workflow.approval.submit')}
+            {t('approval.submit')}
           </Button>
         )}
       </Flex>
       <Modal
         open={submitting}
-        title={t('workflow.approval.submitTitle', {
+        title={t('approval.submitTitle', {
           workflow: data?.workflowName ? seeded('workflow', data.workflowCode, data.workflowName) : '',
         })}
-        okText={t('workflow.approval.submit')}
+        okText={t('approval.submit')}
         cancelText={t('common.cancel')}
         confirmLoading={submit.isPending}
         destroyOnHidden
@@ -118,7 +118,7 @@ export function ApprovalPanel({ businessType, businessId }: { businessType: Work
         }
       >
         <Form form={form} layout="vertical" preserve={false} className="approval-submit-form">
-          <Form.Item name="comment" label={t('workflow.action.comment')}>
+          <Form.Item name="comment" label={t('approval.comment')}>
             <Input.TextArea rows={3} maxLength={2000} />
           </Form.Item>
         </Form>

@@ -14,7 +14,7 @@ export function InstanceStatusTag({ status }: { status: InstanceStatus }) {
   const { t } = useTranslation();
   return (
     <Tag color={colors[status]} className={`instance-status instance-status-${status}`}>
-      {t(`workflow.instanceStatus.${status}`)}
+      {t(`approval.instanceStatus.${status}`)}
     </Tag>
   );
 }

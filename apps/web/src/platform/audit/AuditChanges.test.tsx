@@ -16,7 +16,7 @@ describe('an audit entry’s changes, in the reader’s language', () => {
   it('names each field by its label and shows its values by their words: from → to', () => {
     const host = mount(
       createElement(AuditChanges, {
-        entity: 'Ticket',
+        valueKinds: { status: 'ticketStatus', priority: 'ticketPriority' },
         changes: [
           { field: 'status', from: 'New', to: 'Resolved' },
           { field: 'enabled', from: true, to: false },
@@ -40,7 +40,6 @@ describe('an audit entry’s changes, in the reader’s language', () => {
   it('shows a secret as changed with its value hidden, never the marker or a value', () => {
     const host = mount(
       createElement(AuditChanges, {
-        entity: 'MailAccount',
         changes: [
           { field: 'password', from: auditHiddenValue, to: auditHiddenValue },
           { field: 'name', from: 'Support', to: 'Helpdesk' },
@@ -54,7 +53,7 @@ describe('an audit entry’s changes, in the reader’s language', () => {
   });
 
   it('says so when an update recorded no field', () => {
-    const host = mount(createElement(AuditChanges, { entity: 'Role', changes: [], userNames: {} }));
+    const host = mount(createElement(AuditChanges, { changes: [], userNames: {} }));
     expect(host.textContent).toBe('未记录字段变更。');
   });
 });
@@ -78,7 +77,11 @@ describe('a record’s History', () => {
       total: 2,
     });
     const host = mount(
-      createElement(QueryClientProvider, { client }, createElement(HistoryTab, { entity: 'Role', entityId: 7 })),
+      createElement(
+        QueryClientProvider,
+        { client },
+        createElement(HistoryTab, { entity: 'Role', entityId: 7, valueKinds: { dataScope: 'dataScope' } }),
+      ),
     );
     const entries = [...host.querySelectorAll('.history-entry')];
     expect(entries).toHaveLength(2);

@@ -4,15 +4,11 @@ import { auditHiddenValue, auditUserFields, type AuditChange } from '@casedesk/s
 import { formatDateTime } from '../format';
 import { useValueLabel, type ValueKind } from '../labels/labels';
 
-/** Fields whose values are a fixed value's, by record type (`*` for any): shown by their labels. */
-const valueKinds: Record<string, Record<string, ValueKind>> = {
-  Ticket: { status: 'ticketStatus', priority: 'ticketPriority' },
-  Invoice: { status: 'invoiceStatus' },
-  Requisition: { status: 'requisitionStatus' },
-  OpenItem: { status: 'openItemStatus' },
-  Role: { dataScope: 'dataScope' },
-  '*': { status: 'activeStatus', language: 'language' },
-};
+/**
+ * Fields of any record type whose values are a fixed value's; a screen names its record type's own (`valueKinds`:
+ * a role's `dataScope`), so the words of every other feature's values need not come with it (app/router/screen-texts.ts).
+ */
+const anyRecordKinds: Record<string, ValueKind> = { status: 'activeStatus', language: 'language' };
 
 /** Characters of a value shown before it is cut. */
 const longValue = 160;
@@ -20,19 +16,22 @@ const isoMoment = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
-type Props = { entity: string; changes: AuditChange[]; userNames: Record<string, string> };
+/** A record type's fields that hold a fixed value, by field: shown by the value's words. */
+export type AuditValueKinds = Record<string, ValueKind>;
+
+type Props = { changes: AuditChange[]; userNames: Record<string, string>; valueKinds?: AuditValueKinds };
 
 /**
  * What one audit entry changed, a line per field: "Field: from → to". Fields by their labels (`fields.<name>`),
  * fixed values, yes/no and moments by their words, user ids by the names the row carries, a secret as "changed,
  * value hidden" (the server never sends its value).
  */
-export function AuditChanges({ entity, changes, userNames }: Props) {
+export function AuditChanges({ changes, userNames, valueKinds }: Props) {
   const { t } = useTranslation();
   const valueLabel = useValueLabel();
   if (changes.length === 0) return <Typography.Text type="secondary">{t('audit.noFields')}</Typography.Text>;
 
-  const kindOf = (field: string) => valueKinds[entity]?.[field] ?? valueKinds['*']?.[field];
+  const kindOf = (field: string) => valueKinds?.[field] ?? anyRecordKinds[field];
   const text = (field: string, value: unknown): string => {
     if (isEmpty(value)) return t('audit.empty_value');
     if (typeof value === 'boolean') return valueLabel('boolean', String(value));

@@ -6,7 +6,7 @@ import { formatDateTime } from '../format';
 import { useValueLabel } from '../labels/labels';
 import { usePermissions } from '../permission';
 import { auditActionColor, auditLogApi } from './audit-api';
-import { AuditChanges } from './AuditChanges';
+import { AuditChanges, type AuditValueKinds } from './AuditChanges';
 
 /** One audit entry as a line: when, who, what happened. */
 export function AuditEntryTitle({ entry }: { entry: AuditLog }) {
@@ -21,11 +21,18 @@ export function AuditEntryTitle({ entry }: { entry: AuditLog }) {
   );
 }
 
+type HistoryProps = {
+  entity: string;
+  entityId?: number;
+  /** The record type's fields that hold a fixed value (a role's `dataScope`), shown by their words. */
+  valueKinds?: AuditValueKinds;
+};
+
 /**
  * One record's changes, newest first, ten at a time (`AuditLog/Query` by entity and id): a History tab or section
  * on a record's screen. `entityId` left out shows every record of the type (the settings' groups).
  */
-export function HistoryTab({ entity, entityId }: { entity: string; entityId?: number }) {
+export function HistoryTab({ entity, entityId, valueKinds }: HistoryProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const list = auditLogApi.useList({ page, pageSize: 10, entity, ...(entityId ? { entityId } : {}) });
@@ -46,7 +53,7 @@ export function HistoryTab({ entity, entityId }: { entity: string; entityId?: nu
           <Space orientation="vertical" size={4} style={{ width: '100%' }}>
             <AuditEntryTitle entry={entry} />
             {entry.changes.length > 0 && (
-              <AuditChanges entity={entry.entity} changes={entry.changes} userNames={entry.userNames} />
+              <AuditChanges changes={entry.changes} userNames={entry.userNames} valueKinds={valueKinds} />
             )}
           </Space>
         </List.Item>
@@ -59,7 +66,7 @@ export function HistoryTab({ entity, entityId }: { entity: string; entityId?: nu
  * A record editor's History, folded until opened (nothing is read before), for those with `audit:view` only.
  * The smallest way to give an existing drawer or dialog a History: `<HistorySection entity="Role" entityId={id} />`.
  */
-export function HistorySection({ entity, entityId }: { entity: string; entityId: number | undefined }) {
+export function HistorySection({ entity, entityId, valueKinds }: HistoryProps & { entityId: number | undefined }) {
   const { t } = useTranslation();
   const { has } = usePermissions();
   if (!entityId || !has('audit:view')) return null;
@@ -70,7 +77,11 @@ export function HistorySection({ entity, entityId }: { entity: string; entityId:
       destroyOnHidden
       style={{ marginTop: 8 }}
       items={[
-        { key: 'history', label: t('audit.history'), children: <HistoryTab entity={entity} entityId={entityId} /> },
+        {
+          key: 'history',
+          label: t('audit.history'),
+          children: <HistoryTab entity={entity} entityId={entityId} valueKinds={valueKinds} />,
+        },
       ]}
     />
   );

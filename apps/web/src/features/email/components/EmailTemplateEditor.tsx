@@ -114,7 +114,7 @@ function TemplateFields({ form }: { form: FormInstance<Values> }) {
           </Col>
           <Col xs={12} sm={12}>
             <Form.Item name="language" label={t('email.template.fields.language')}>
-              <Select options={templateLanguages.map((l) => ({ value: l, label: t(`email.language.${l}`) }))} />
+              <Select options={templateLanguages.map((l) => ({ value: l, label: t(`values.language.${l}`) }))} />
             </Form.Item>
           </Col>
           <Col xs={12} sm={12}>

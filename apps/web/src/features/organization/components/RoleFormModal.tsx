@@ -64,7 +64,7 @@ export function RoleFormModal({
           <Switch disabled={role?.isSystem} />
         </Form.Item>
       </div>
-      <HistorySection entity="Role" entityId={role?.id} />
+      <HistorySection entity="Role" entityId={role?.id} valueKinds={{ dataScope: 'dataScope' }} />
     </RecordFormModal>
   );
 }

@@ -42,7 +42,7 @@ export default function EmailTemplatePage() {
             placeholder={t('email.template.allLanguages')}
             value={(query.language as string | undefined) ?? null}
             onChange={(value) => setFilter('language', value)}
-            options={templateLanguages.map((l) => ({ value: l, label: t(`email.language.${l}`) }))}
+            options={templateLanguages.map((l) => ({ value: l, label: t(`values.language.${l}`) }))}
             style={{ width: 140 }}
           />
         </>
@@ -65,7 +65,7 @@ export default function EmailTemplatePage() {
           key: 'language',
           dataIndex: 'language',
           title: t('email.template.fields.language'),
-          render: (language: EmailTemplateRecord['language']) => <Tag>{t(`email.language.${language}`)}</Tag>,
+          render: (language: EmailTemplateRecord['language']) => <Tag>{t(`values.language.${language}`)}</Tag>,
         },
         { key: 'subject', dataIndex: 'subject', title: t('email.template.fields.subject'), ellipsis: true },
         {

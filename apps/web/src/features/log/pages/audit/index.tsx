@@ -4,7 +4,7 @@ import { Button, Card, InputNumber, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { auditEntities, type AuditLog, type AuditLogQuery } from '@casedesk/shared';
 import { auditActionColor, auditLogApi } from '../../../../platform/audit/audit-api';
-import { AuditChanges } from '../../../../platform/audit/AuditChanges';
+import { AuditChanges, type AuditValueKinds } from '../../../../platform/audit/AuditChanges';
 import { ListHeader, ResetButton } from '../../../../platform/crud/ListHeader';
 import { ListTable } from '../../../../platform/crud/ListTable';
 import { useResourceList } from '../../../../platform/crud/use-resource-list';
@@ -13,6 +13,15 @@ import { useValueLabel } from '../../../../platform/labels/labels';
 import { usePermissions } from '../../../../platform/permission';
 import { UserSelect } from '../../../../platform/pickers/UserSelect';
 import { logTime } from '../../components/LogList';
+
+/** Every record type's fields that hold a fixed value: this screen shows them all (their words load with it). */
+const valueKinds: Record<string, AuditValueKinds> = {
+  Ticket: { status: 'ticketStatus', priority: 'ticketPriority' },
+  Invoice: { status: 'invoiceStatus' },
+  Requisition: { status: 'requisitionStatus' },
+  OpenItem: { status: 'openItemStatus' },
+  Role: { dataScope: 'dataScope' },
+};
 
 type Query = Pick<AuditLogQuery, 'entity' | 'entityId' | 'userId' | 'from' | 'to'> & { page: number; pageSize: number };
 
@@ -98,7 +107,7 @@ export default function AuditLogPage() {
         expandable={{
           rowExpandable: (row) => row.changes.length > 0,
           expandedRowRender: (row) => (
-            <AuditChanges entity={row.entity} changes={row.changes} userNames={row.userNames} />
+            <AuditChanges changes={row.changes} userNames={row.userNames} valueKinds={valueKinds[row.entity]} />
           ),
         }}
         columns={[

@@ -125,7 +125,7 @@ export default function InstanceListPage() {
           placeholder={t('workflow.instance.allStatuses')}
           value={query.status ?? null}
           onChange={(status) => setFilter('status', status)}
-          options={instanceStatuses.map((s) => ({ value: s, label: t(`workflow.instanceStatus.${s}`) }))}
+          options={instanceStatuses.map((s) => ({ value: s, label: t(`approval.instanceStatus.${s}`) }))}
           style={{ width: 130 }}
         />
         <Select
