@@ -1,17 +1,53 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { rowsOf, type Db } from '../../platform/db.js';
+import { rowsOf, type Db, type Tx } from '../../platform/db.js';
 import { fileStoreOf } from '../../platform/file-store.js';
 import { defineJobHandler } from '../../platform/jobs/job-handler.js';
 import type { S3Bucket } from '../../platform/s3-file-store.js';
 
 /**
- * Removes contents in the database that no `stored_file` row points at any more and that no upload wrote or
- * reused since `before`, `batchSize` blobs per statement, and the chunks of uploads begun before `before` and never
- * claimed (their process died). A sweep rather than a delete beside each record's: many
- * records may share one content (dedupe), and bytes are stored a moment before the row that points at them (a
- * mail's attachments are written before its transaction), so the hour of grace keeps those. An upload reusing a
- * blob locks its row (`on conflict do update`), so a sweep racing it waits and sees it touched.
+ * Deletes the content rows of `table` (`file_blob` or `file_object`, keyed by sha256) that no `stored_file` row points
+ * at and that no upload wrote or reused since `before`, `batchSize` per transaction; `alsoRemove` removes a batch's
+ * bytes inside that transaction (a failure keeps the rows for the next sweep). An upload reusing a content locks its
+ * row (`on conflict do update`), so a sweep racing it waits and sees it touched.
+ */
+async function sweepUnreferenced(
+  db: Db,
+  table: 'file_blob' | 'file_object',
+  before: Date,
+  batchSize: number,
+  alsoRemove: (tx: Tx, sha256s: string[]) => Promise<unknown>,
+): Promise<number> {
+  const name = sql.identifier(table);
+  let removed = 0;
+  for (;;) {
+    const gone = await db.transaction(async (tx) => {
+      const rows = await rowsOf<{ sha256: string }>(
+        tx,
+        sql`delete from ${name} c
+            where c.sha256 in (
+              select sha256 from ${name}
+              where touched_at < ${before.toISOString()}::timestamptz
+                and not exists (select 1 from stored_file f where f.sha256 = ${name}.sha256)
+              limit ${batchSize}
+              for update skip locked)
+            and c.touched_at < ${before.toISOString()}::timestamptz
+            returning c.sha256`,
+      );
+      const keys = rows.map((r) => r.sha256);
+      if (keys.length) await alsoRemove(tx, keys);
+      return keys.length;
+    });
+    removed += gone;
+    if (gone < batchSize) return removed;
+  }
+}
+
+/**
+ * Removes contents in the database that nothing points at any more (`sweepUnreferenced`), and the chunks of uploads
+ * begun before `before` and never claimed (their process died). A sweep rather than a delete beside each record's:
+ * many records may share one content (dedupe), and bytes are stored a moment before the row that points at them (a
+ * mail's attachments are written before its transaction), so the hour of grace keeps those.
  */
 export async function sweepFileBlobs(
   db: Db,
@@ -24,41 +60,22 @@ export async function sweepFileBlobs(
     sql`delete from file_chunk where sha256 like 'tmp:%'
         and split_part(sha256, ':', 2)::bigint < ${before.getTime()} returning seq`,
   );
-  let removed = 0;
-  for (;;) {
-    const gone = await db.transaction(async (tx) => {
-      const blobs = await rowsOf<{ sha256: string }>(
-        tx,
-        sql`delete from file_blob b
-            where b.sha256 in (
-              select sha256 from file_blob
-              where touched_at < ${before.toISOString()}::timestamptz
-                and not exists (select 1 from stored_file f where f.sha256 = file_blob.sha256)
-              limit ${batchSize}
-              for update skip locked)
-            and b.touched_at < ${before.toISOString()}::timestamptz
-            returning b.sha256`,
-      );
-      const keys = blobs.map((b) => b.sha256);
-      if (keys.length)
-        await tx.execute(
-          sql`delete from file_chunk where sha256 in (${sql.join(
-            keys.map((k) => sql`${k}`),
-            sql`, `,
-          )})`,
-        );
-      return keys.length;
-    });
-    removed += gone;
-    if (gone < batchSize) return { blobs: removed, abandonedChunks: abandoned.length };
-  }
+  const blobs = await sweepUnreferenced(db, 'file_blob', before, batchSize, (tx, keys) =>
+    tx.execute(
+      sql`delete from file_chunk where sha256 in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    ),
+  );
+  return { blobs, abandonedChunks: abandoned.length };
 }
 
 /**
- * The same for the S3 store: contents (`file_object` rows and their objects) no `stored_file` points at and no upload
- * wrote or reused since `before`, and temporary objects and multipart uploads begun before `before` and never
- * finished. A batch's objects are deleted inside the transaction that deletes their rows, so a failed delete keeps
- * the rows for the next sweep, and an upload reusing one of them waits for that transaction and then writes it anew.
+ * The same for the S3 store: contents (`file_object` rows and their objects) nothing points at, and temporary objects
+ * and multipart uploads begun before `before` and never finished. A batch's objects are deleted inside the
+ * transaction that deletes their rows, so a failed delete keeps the rows for the next sweep, and an upload reusing
+ * one of them waits for that transaction and then writes it anew.
  */
 export async function sweepFileObjects(
   db: Db,
@@ -67,28 +84,10 @@ export async function sweepFileObjects(
   batchSize = 100,
 ): Promise<{ objects: number; abandonedObjects: number; abandonedUploads: number }> {
   const abandoned = await bucket.removeAbandoned(before);
-  let removed = 0;
-  for (;;) {
-    const gone = await db.transaction(async (tx) => {
-      const rows = await rowsOf<{ sha256: string }>(
-        tx,
-        sql`delete from file_object o
-            where o.sha256 in (
-              select sha256 from file_object
-              where touched_at < ${before.toISOString()}::timestamptz
-                and not exists (select 1 from stored_file f where f.sha256 = file_object.sha256)
-              limit ${batchSize}
-              for update skip locked)
-            and o.touched_at < ${before.toISOString()}::timestamptz
-            returning o.sha256`,
-      );
-      await bucket.removeContents(rows.map((r) => r.sha256));
-      return rows.length;
-    });
-    removed += gone;
-    if (gone < batchSize)
-      return { objects: removed, abandonedObjects: abandoned.objects, abandonedUploads: abandoned.uploads };
-  }
+  const objects = await sweepUnreferenced(db, 'file_object', before, batchSize, (_tx, keys) =>
+    bucket.removeContents(keys),
+  );
+  return { objects, abandonedObjects: abandoned.objects, abandonedUploads: abandoned.uploads };
 }
 
 /** `file.sweep`: hourly, contents in the database or S3 no file points at for an hour go (platform/file-store.ts). */
