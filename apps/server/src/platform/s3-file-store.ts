@@ -179,20 +179,19 @@ export function s3FileStore(db: Db, settings: S3Settings): FileStore & { kind: '
       }
       const sha256 = hash.digest('hex');
       try {
-        await db.transaction(async (tx) => {
-          // Locks the row: a sweep deciding on this content waits, then sees it touched and keeps it.
-          const [claim] = await rowsOf<{ inserted: boolean }>(
-            tx,
-            sql`insert into file_object (sha256, size) values (${sha256}, ${size})
-                on conflict (sha256) do update set touched_at = now()
-                returning (xmax = 0) as inserted`,
+        // The claim touches the content's row (a sweep deciding on it waits, then sees it touched and keeps it for
+        // the hour's grace); the copy follows outside the transaction, which holds no connection across a call to S3.
+        const [claim] = await rowsOf<{ inserted: boolean }>(
+          db,
+          sql`insert into file_object (sha256, size) values (${sha256}, ${size})
+              on conflict (sha256) do update set touched_at = now()
+              returning (xmax = 0) as inserted`,
+        );
+        // A known content whose object is gone (a bucket emptied by hand, another bucket set) is written again.
+        if (claim?.inserted || !(await exists(contentKey(sha256))))
+          await client.send(
+            new CopyObjectCommand({ Bucket, Key: contentKey(sha256), CopySource: `${Bucket}/${temporary}` }),
           );
-          // A known content whose object is gone (a bucket emptied by hand, another bucket set) is written again.
-          if (claim?.inserted || !(await exists(contentKey(sha256))))
-            await client.send(
-              new CopyObjectCommand({ Bucket, Key: contentKey(sha256), CopySource: `${Bucket}/${temporary}` }),
-            );
-        });
       } finally {
         // A failure here leaves the temporary object to the sweep.
         await remove(temporary).catch(() => undefined);
