@@ -132,9 +132,12 @@ async function chromeTexts(page: Page) {
   });
 }
 
+// Whole words only: letters inside a code or a random suffix other specs put in names ("VIP 1aca38" in the ticket
+// views) are not a word; a suffix of six hex letters alone ("VIP beefed") is not one either.
+const randomSuffix = /^[a-f]{6}$/;
 function englishIn(text: string): string[] {
-  return (text.match(/[A-Za-z][A-Za-z-]{2,}/g) ?? []).filter(
-    (word) => !allowedLatin.has(word.toLowerCase()) && !/^[A-Z0-9-]+$/.test(word),
+  return (text.match(/(?<![A-Za-z0-9])[A-Za-z][A-Za-z-]{2,}(?![A-Za-z0-9])/g) ?? []).filter(
+    (word) => !allowedLatin.has(word.toLowerCase()) && !/^[A-Z0-9-]+$/.test(word) && !randomSuffix.test(word),
   );
 }
 
