@@ -18,6 +18,32 @@ const currentLanguage = (): Language => {
 /** The Intl locale of a language (the current one by default). */
 export const localeOf = (language: string = currentLanguage()): string => locales[language as Language] ?? locales.en;
 
+/**
+ * Intl's formatters, made once per locale and options: making one costs far more than formatting with it, and a
+ * list formats hundreds of cells per render (issue 35: a warm ticket list spent ~35 ms making formatters).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>();
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>(
+  make: (locale: string, options: never) => T,
+  kind: string,
+  locale: string,
+  options: object,
+): T {
+  const key = `${kind} ${locale} ${JSON.stringify(options)}`;
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make(locale, options as never);
+    formatters.set(key, made);
+  }
+  return made;
+}
+const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  formatter((l, o) => new Intl.DateTimeFormat(l, o), 'date', locale, options);
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
+  formatter((l, o) => new Intl.NumberFormat(l, o), 'number', locale, options);
+const listFormat = (locale: string, options: Intl.ListFormatOptions) =>
+  formatter((l, o) => new Intl.ListFormat(l, o), 'list', locale, options);
+
 export type DateInput = string | number | Date | { toDate(): Date } | null | undefined;
 
 /** What a date is shown as when there is none. */
@@ -51,11 +77,11 @@ function formatWith(value: DateInput, options: Intl.DateTimeFormatOptions, langu
   const locale = localeOf(language);
   const zoned = calendarDay ? { ...options, timeZone: 'UTC' } : options;
   try {
-    return new Intl.DateTimeFormat(locale, zoned).format(date);
+    return dateTimeFormat(locale, zoned).format(date);
   } catch {
     // A zone this browser does not know: the browser's own clock, rather than nothing.
     const { timeZone: _zone, ...rest } = zoned;
-    return new Intl.DateTimeFormat(locale, rest).format(date);
+    return dateTimeFormat(locale, rest).format(date);
   }
 }
 
@@ -104,7 +130,7 @@ export const formatTime = (value: DateInput, language?: string): string =>
 
 /** A number with a unit in the language's words, short: "850 ms", "12.3 sec"; "850毫秒", "12.3秒". */
 export const formatUnit = (value: number, unit: string, language?: string): string =>
-  new Intl.NumberFormat(localeOf(language), {
+  numberFormat(localeOf(language), {
     style: 'unit',
     unit,
     unitDisplay: 'short',
@@ -122,7 +148,7 @@ export function formatDuration(seconds: number | null | undefined, language?: st
     ['second', whole % 60],
   ];
   const shown = parts.filter(([, n], i) => n > 0 || (i === 2 && whole === 0));
-  return new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }).format(
+  return listFormat(locale, { type: 'unit', style: 'narrow' }).format(
     shown.map(([unit, n]) => formatUnit(n, unit, language)),
   );
 }
@@ -143,8 +169,8 @@ export function formatSpan(minutes: number, language?: string): string {
   const shown = parts.slice(first, whole >= 7 * 1440 ? first + 1 : first + 2).filter(([, n]) => n > 0);
   const locale = localeOf(language);
   const unit = (n: number, name: string) =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(n);
-  return new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }).format(shown.map(([name, n]) => unit(n, name)));
+    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(n);
+  return listFormat(locale, { type: 'unit', style: 'narrow' }).format(shown.map(([name, n]) => unit(n, name)));
 }
 
 /**
@@ -161,17 +187,17 @@ export function formatWorkingTime(minutes: number | null | undefined, language?:
   const shown = parts.filter(([name, n]) => n > 0 || (name === 'minute' && whole === 0));
   const locale = localeOf(language);
   const unit = (n: number, name: string) =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(n);
+    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(n);
   // ICU's narrow list glues Traditional Chinese units ("4 小時21 分鐘"); its short list spaces them as the units are.
   const style = locale === 'zh-TW' ? 'short' : 'narrow';
-  return new Intl.ListFormat(locale, { type: 'unit', style }).format(shown.map(([name, n]) => unit(n, name)));
+  return listFormat(locale, { type: 'unit', style }).format(shown.map(([name, n]) => unit(n, name)));
 }
 
 /** A share of 0–1 as a percentage with at most one decimal: "87.5%"; null reads as no value. */
 export const formatPercent = (share: number | null | undefined, language?: string): string =>
   share === null || share === undefined || !Number.isFinite(share)
     ? noValue
-    : new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 1 }).format(share);
+    : numberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 1 }).format(share);
 
 type Numeric = number | bigint | string;
 
@@ -184,18 +210,14 @@ const readable = (value: Numeric | null | undefined): value is Numeric =>
 
 /** A count or a whole number with the language's grouping: "1,234". */
 export const formatNumber = (value: Numeric | null | undefined, language?: string): string =>
-  readable(value)
-    ? new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(exact(value))
-    : noValue;
+  readable(value) ? numberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(exact(value)) : noValue;
 
 /**
  * A quantity, a unit price or a rate: as many decimals as it needs and no trailing zeros ("3.000" → "3",
  * "12.4900" → "12.49"), grouped.
  */
 export const formatDecimal = (value: Numeric | null | undefined, language?: string): string =>
-  readable(value)
-    ? new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 4 }).format(exact(value))
-    : noValue;
+  readable(value) ? numberFormat(localeOf(language), { maximumFractionDigits: 4 }).format(exact(value)) : noValue;
 
 export const formatQuantity = formatDecimal;
 
@@ -209,18 +231,18 @@ export function formatMoney(amount: Numeric | null | undefined, currency?: strin
   const locale = localeOf(language);
   if (currency) {
     try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits }).format(exact(amount));
+      return numberFormat(locale, { style: 'currency', currency, ...digits }).format(exact(amount));
     } catch {
       // Not an ISO code Intl knows: the number with the code after it.
-      return `${new Intl.NumberFormat(locale, digits).format(exact(amount))} ${currency}`;
+      return `${numberFormat(locale, digits).format(exact(amount))} ${currency}`;
     }
   }
-  return new Intl.NumberFormat(locale, digits).format(exact(amount));
+  return numberFormat(locale, digits).format(exact(amount));
 }
 
 /** The language's grouping and decimal signs ("," and "." in English and Chinese). */
 function separators(language?: string): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(localeOf(language)).formatToParts(11111.1);
+  const parts = numberFormat(localeOf(language)).formatToParts(11111.1);
   return {
     group: parts.find((p) => p.type === 'group')?.value ?? ',',
     decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',

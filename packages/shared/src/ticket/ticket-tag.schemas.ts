@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineMessages } from '../platform/message-keys.js';
 import { messages } from '../platform/messages.js';
+import { normalizeTag } from './ticket.values.js';
 
 // Ticket tags (contract section 20; decisions in docs/contract-tickets.md "Tags").
 
@@ -13,12 +14,6 @@ export const tagMaxLength = 50;
 export const tagsPerTicket = 20;
 /** Tag/Query answers at most this many tags. */
 export const tagSuggestionLimit = 20;
-
-/**
- * A tag as it is stored and matched: width-folded (full-width letters and digits read as plain ones), trimmed,
- * inner spaces collapsed and lower-cased, so "VPN", " vpn " and "ＶＰＮ" are one tag (Zendesk's rule).
- */
-export const normalizeTag = (tag: string) => tag.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** One tag: normalized first, then judged (empty, too long, a comma: the separator of tag lists in exports). */
 export const ticketTagSchema = z

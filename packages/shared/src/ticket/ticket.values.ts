@@ -49,3 +49,9 @@ export type SlaTarget = (typeof slaTargets)[number];
 
 /** The statuses a person may set (a status change, a bulk edit, a macro): `Merged` comes only from Ticket/Merge. */
 export const settableTicketStatuses = ticketStatuses.filter((status) => status !== 'Merged');
+
+/**
+ * A tag as it is stored and matched: width-folded (full-width letters and digits read as plain ones), trimmed,
+ * inner spaces collapsed and lower-cased, so "VPN", " vpn " and "ＶＰＮ" are one tag (Zendesk's rule).
+ */
+export const normalizeTag = (tag: string) => tag.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();

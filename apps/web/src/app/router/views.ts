@@ -54,10 +54,11 @@ registerTextFiles(
 // A screen's code comes with its texts (screen-texts.ts: its feature's and those it borrows), so it never renders a
 // raw key; the shell's are the layout's to load.
 const modules: Record<string, ViewLoader> = Object.fromEntries(
-  Object.entries(pageModules).map(([file, load]) => {
-    const areas = screenTextAreas(moduleViewNames.get(file)!);
-    return [file, async () => (await Promise.all([load(), loadTextAreas(areas)]))[0]];
-  }),
+  Object.entries(pageModules).map(([file, load]) => [
+    file,
+    // The areas are worked out when the route loads, not for every page when the app starts.
+    async () => (await Promise.all([load(), loadTextAreas(screenTextAreas(moduleViewNames.get(file)!))]))[0],
+  ]),
 );
 
 /** The files whose name matches a menu entry's component; an entry is used only when exactly one does. */
