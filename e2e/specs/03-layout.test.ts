@@ -115,6 +115,25 @@ describe('layout, menu and tabs', () => {
     await context.close();
   });
 
+  // platform/StatusResult (antd's Result without its illustrations, issue 35): the icon, the words, the way back.
+  it.each([
+    ['en', 'This ticket does not exist or you may not see it.', 'Back to the list'],
+    ['zh-cn', '该工单不存在或您无权查看。', '返回列表'],
+    ['zh-tw', '此工單不存在或您無權檢視。', '返回列表'],
+  ] as const)('says in %s that a ticket does not exist, and leads back to the list', async (language, text, back) => {
+    const user = await createStaff({ language });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signedIn(page, user, '/ticket/info/2147483000');
+    const result = page.locator('.app-content .page-view .ant-result');
+    await result.getByText(text).waitFor();
+    expect(await result.locator('.ant-result-icon .anticon').count()).toBe(1);
+    await shot(page, `ticket-not-found-${language}`);
+    await result.getByRole('button', { name: back }).click();
+    await page.waitForURL('**/ticket/list');
+    await context.close();
+  });
+
   it('scrolls a refused form to its first field below the fixed header, naming the missing field once', async () => {
     const user = await createStaff();
     const context = await newContext(browser);

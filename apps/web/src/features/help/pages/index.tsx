@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
-import { Card, Col, Empty, Input, Menu, Result, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Empty, Input, Menu, Row, Skeleton, Typography } from 'antd';
+import { StatusResult } from '../../../platform/StatusResult';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isLanguage, type Language } from '../../../platform/i18n';
@@ -52,7 +53,7 @@ export default function HelpPage() {
 
   const hits = useMemo(() => (pages ? searchHelp(pages.values(), query, helpSlugs) : []), [pages, query]);
 
-  if (failed) return <Result status="warning" title={t('help.loadFailed')} />;
+  if (failed) return <StatusResult status="warning" title={t('help.loadFailed')} />;
   if (!pages) return <Skeleton active className="page-skeleton" />;
 
   const page = pages.get(slug);
@@ -122,7 +123,7 @@ export default function HelpPage() {
           ) : page ? (
             <Article page={page} />
           ) : (
-            <Result
+            <StatusResult
               status="404"
               title={t('help.notFound')}
               extra={<a onClick={() => setParams({})}>{t('help.backHome')}</a>}

@@ -1,5 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Card, Col, Descriptions, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Avatar, Card, Col, Descriptions, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { StatusResult } from '../../../platform/StatusResult';
 import { useTranslation } from 'react-i18next';
 import { composeFullName } from '@casedesk/shared';
 import { useProfile } from '../api';
@@ -20,7 +21,7 @@ export default function PersonalPage() {
   if (isPending) return <Skeleton active className="page-skeleton" />;
   if (isError || !profile)
     return (
-      <Result
+      <StatusResult
         status="warning"
         title={t('personal.loadFailed')}
         extra={<a onClick={() => void refetch()}>{t('errors.page.retry')}</a>}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Result } from 'antd';
+import { Alert, Button, Form } from 'antd';
+import { StatusResult } from '../../../../platform/StatusResult';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { resetPasswordSchema } from '@casedesk/shared';
@@ -51,14 +52,14 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout subtitle={t('password.resetSubtitle')}>
       {done ? (
-        <Result
+        <StatusResult
           status="success"
           title={t('server.operationSuccessful')}
           subTitle={t('password.resetDone')}
           extra={toLogin}
         />
       ) : token.length < 10 ? (
-        <Result status="warning" title={t('password.linkInvalid')} extra={toLogin} />
+        <StatusResult status="warning" title={t('password.linkInvalid')} extra={toLogin} />
       ) : (
         <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void onFinish(values)}>
           <PasswordFields withCurrent={false} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CheckCircleOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Col, Descriptions, Row, Skeleton, Space, Table, Typography } from 'antd';
+import { StatusResult } from '../../../../platform/StatusResult';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { CustomValues, MoneyLine } from '@casedesk/shared';
@@ -33,7 +34,7 @@ export default function InvoiceInfoPage() {
   const invoice = detail.data;
   if (!invoice)
     return (
-      <Result
+      <StatusResult
         status="404"
         title={t('invoice.info.notFound')}
         extra={<Button onClick={() => void navigate('/invoice/list')}>{t('invoice.info.back')}</Button>}

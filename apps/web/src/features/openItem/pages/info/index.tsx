@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Descriptions, List, Result, Row, Skeleton, Space, Typography, Upload } from 'antd';
+import { App, Button, Card, Col, Descriptions, List, Row, Skeleton, Space, Typography, Upload } from 'antd';
+import { StatusResult } from '../../../../platform/StatusResult';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -34,7 +35,7 @@ export default function OpenItemInfoPage() {
   const item = detail.data;
   if (!item)
     return (
-      <Result
+      <StatusResult
         status="404"
         title={t('openItem.info.notFound')}
         extra={<Button onClick={() => void navigate('/openItem/list')}>{t('openItem.info.back')}</Button>}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { EditOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Descriptions, Popconfirm, Result, Row, Skeleton, Space, Table, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Popconfirm, Row, Skeleton, Space, Table, Typography } from 'antd';
+import { StatusResult } from '../../../../platform/StatusResult';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApprovalPanel } from '../../../../platform/approval/ApprovalPanel';
@@ -30,7 +31,7 @@ export default function RequisitionInfoPage() {
   const r = detail.data;
   if (!r)
     return (
-      <Result
+      <StatusResult
         status="404"
         title={t('requisition.info.notFound')}
         extra={<Button onClick={() => void navigate('/requisition/list')}>{t('requisition.info.back')}</Button>}

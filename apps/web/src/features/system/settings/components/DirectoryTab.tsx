@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Result, Select, Skeleton, Space, Switch, Table, Typography } from 'antd';
+import { Alert, Button, Form, Input, Select, Skeleton, Space, Switch, Table, Typography } from 'antd';
+import { StatusResult } from '../../../../platform/StatusResult';
 import { useTranslation } from 'react-i18next';
 import {
   directoryAttributesSchema,
@@ -58,7 +59,7 @@ export function DirectoryTab() {
   if (isPending) return <Skeleton active />;
   if (isError || !data)
     return (
-      <Result
+      <StatusResult
         status="warning"
         title={t('settings.loadFailed')}
         extra={<a onClick={() => void refetch()}>{t('errors.page.retry')}</a>}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Skeleton, Space } from 'antd';
+import { StatusResult } from '../../../../platform/StatusResult';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { TicketDetail } from '@casedesk/shared';
@@ -33,7 +34,7 @@ export default function TicketEditPage() {
   if (detail.isPending && !snapshot) return <Skeleton active className="page-skeleton" />;
   if (!snapshot)
     return (
-      <Result
+      <StatusResult
         status="warning"
         title={t('ticket.form.loadFailed')}
         extra={<Button onClick={() => void navigate('/ticket/list')}>{t('ticket.info.back')}</Button>}
@@ -41,7 +42,7 @@ export default function TicketEditPage() {
     );
   if (!snapshot.actions.includes('edit'))
     return (
-      <Result
+      <StatusResult
         status="info"
         title={t('ticket.form.notEditable')}
         extra={<Button onClick={() => void navigate(`/ticket/info/${snapshot.id}`)}>{t('ticket.list.view')}</Button>}

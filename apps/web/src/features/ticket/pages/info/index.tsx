@@ -1,20 +1,7 @@
 import { useState } from 'react';
 import { DownloadOutlined, EditOutlined, LockOutlined, MailOutlined, PaperClipOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  List,
-  Result,
-  Row,
-  Skeleton,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Descriptions, List, Row, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { StatusResult } from '../../../../platform/StatusResult';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CustomValues, TicketStatus } from '@casedesk/shared';
@@ -72,7 +59,7 @@ export default function TicketInfoPage() {
   const ticket = detail.data;
   if (!ticket)
     return (
-      <Result
+      <StatusResult
         status="404"
         title={t('ticket.info.notFound')}
         extra={<Button onClick={() => void navigate('/ticket/list')}>{t('ticket.info.back')}</Button>}

@@ -1,4 +1,5 @@
-import { Alert, Card, Descriptions, Grid, List, Result, Space, Spin, Steps, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Grid, List, Space, Spin, Steps, Tag, Typography } from 'antd';
+import { StatusResult } from '../../../../../platform/StatusResult';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CatalogProgress, InstanceStatus, OpenItemStatus } from '@casedesk/shared';
@@ -62,7 +63,7 @@ export default function CatalogRequestPage() {
   if (progress.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   if (progress.error instanceof ApiError && progress.error.status === 404)
     return (
-      <Result
+      <StatusResult
         status="404"
         title={t('requestType.progress.notFound')}
         extra={<Link to="/catalog">{t('requestType.progress.backToCatalog')}</Link>}

@@ -1,4 +1,5 @@
-import { Card, Result, Skeleton, Tabs } from 'antd';
+import { Card, Skeleton, Tabs } from 'antd';
+import { StatusResult } from '../../../../../platform/StatusResult';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryTab } from '../../../../../platform/audit/HistoryTab';
@@ -23,7 +24,7 @@ export default function SettingsPage() {
   if (isPending) return <Skeleton active className="page-skeleton" />;
   if (isError || !settings)
     return (
-      <Result
+      <StatusResult
         status="warning"
         title={t('settings.loadFailed')}
         extra={<a onClick={() => void refetch()}>{t('errors.page.retry')}</a>}

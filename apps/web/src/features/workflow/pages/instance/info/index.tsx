@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { PrinterOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Descriptions, Empty, Grid, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Grid, Row, Skeleton, Space, Typography } from 'antd';
+import { StatusResult } from '../../../../../platform/StatusResult';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -118,7 +119,7 @@ export default function InstanceInfoPage() {
   const info = query.data && seeded.instanceInfo(query.data);
   if (!info)
     return (
-      <Result
+      <StatusResult
         status="404"
         title={t('workflow.instance.notFound')}
         extra={<Button onClick={() => void navigate('/task')}>{t('workflow.instance.back')}</Button>}
