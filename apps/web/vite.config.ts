@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { parse } from 'acorn';
 import { defineConfig, type Plugin } from 'vite';
 import { textAreaOf, textChunkOf } from './src/platform/text-areas';
 
@@ -45,6 +46,46 @@ function precompress(): Plugin {
 }
 
 /**
+ * Ant Design's components keep their CSS-in-JS style makers (a fifth of all script) although the app never runs them:
+ * with `theme.zeroRuntime` (App.tsx) the styles come from antd/dist/antd.css, and a component's style hook returns
+ * before it calls its maker (@ant-design/cssinjs-utils' genComponentStyleHook). Each maker passed to
+ * genStyleHooks / genComponentStyleHook / genSubStyleComponent becomes an empty one, so the build drops the style
+ * code behind it; the component-token function (the third argument) stays: it still writes the CSS variables.
+ */
+function antdStyleMakersOff(): Plugin {
+  const makers = /\bgen(StyleHooks|ComponentStyleHook|SubStyleComponent)\(/;
+  const styleHook = new Set(['genStyleHooks', 'genComponentStyleHook', 'genSubStyleComponent']);
+  type Node = { type: string; start: number; end: number; [key: string]: unknown };
+  const isNode = (value: unknown): value is Node =>
+    typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+  return {
+    name: 'casedesk-antd-style-makers-off',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]antd[\\/]es[\\/]/.test(id) || !makers.test(code)) return null;
+      const edits: [number, number][] = [];
+      const visit = (node: Node) => {
+        if (node.type === 'CallExpression') {
+          const callee = node.callee as Node & { name?: string };
+          const args = node.arguments as Node[];
+          if (callee.type === 'Identifier' && styleHook.has(callee.name!) && args[1])
+            edits.push([args[1].start, args[1].end]);
+        }
+        for (const value of Object.values(node))
+          if (Array.isArray(value)) value.filter(isNode).forEach(visit);
+          else if (isNode(value) && value !== node) visit(value);
+      };
+      visit(parse(code, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as Node);
+      if (!edits.length) return null;
+      let out = code;
+      for (const [start, end] of edits.sort((a, b) => b[0] - a[0]))
+        out = `${out.slice(0, start)}() => []${out.slice(end)}`;
+      return { code: out, map: null };
+    },
+  };
+}
+
+/**
  * Chunks that follow routes rather than hundreds of tiny files (issue 16): the browser fetches six files at a time
  * over HTTP/1.1, and automatic chunking made ~300 chunks (a separate one for each set of screens sharing a module),
  * so a screen opened by its address asked for ~150. Now:
@@ -54,10 +95,12 @@ function precompress(): Plugin {
  *   (app/router/screen-texts.ts): a screen does not download every other screen's words;
  * - common chunks under `inlineBelow` bytes (source) are copied into the chunks that use them instead of being
  *   files of their own. Rolldown keeps one instance of each module across the copies (a registry in its runtime),
- *   and no route downloads code it would not have without the option. Styles stay files (Vite emits a style
- *   module's CSS from every chunk that lists it).
+ *   but a route that loads two chunks holding the same copy downloads it twice: at 60 KB the ticket list needed
+ *   704 KB gzip in 33 files, at 20 KB 598 KB in 49, without copies 554 KB in 150 (issue 35; main-thread time of a
+ *   cold load was no worse at 20 than at 60, worse without copies). Styles stay files (Vite emits a style module's
+ *   CSS from every chunk that lists it).
  */
-const inlineBelow = 60 * 1024;
+const inlineBelow = 20 * 1024;
 const textsChunk = (id: string) => {
   const file = textAreaOf(id);
   return file ? textChunkOf(file.area, file.language) : null;
@@ -78,7 +121,7 @@ const routeChunks = {
 };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), antdStyleMakersOff(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   // The manifest lets scripts/check-bundle-size.mjs find the chunks each route needs.
   build: {
@@ -86,6 +129,13 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     manifest: true,
+    // A route's code is fetched by its imports; only its styles are preloaded (CSS has no imports to follow). The
+    // preload of every chunk a dynamic import needs added ~50 <link> tags per screen, ~50 ms of a warm ticket list's
+    // main thread (issue 35, a trace of bench:screens); index.html keeps its preloads (the entry's two chunks).
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     // Unused exports of entries may go: required for inlining common chunks.
     rolldownOptions: { preserveEntrySignatures: false, output: { codeSplitting: routeChunks } },
   },

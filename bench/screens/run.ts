@@ -4,7 +4,7 @@
 // bench/results/screens-<time>.md. Every run is bounded (BENCH_MAX_SECONDS) and stops what it started.
 // The first row is the baseline (baseline.ts): the ticket list's first page as static HTML from the same server.
 //   BENCH_SCREENS_RUNS=5  BENCH_SCREENS_ONLY=ticket,dashboard  BENCH_SCREENS_DB=postgres://... (default: fresh PGlite with demo data)
-//   BENCH_BUILD=1 (build web + server first; otherwise only when dist is missing)
+//   BENCH_BUILD=1 (build web + server first; otherwise only when dist is missing)  BENCH_SCREENS_WEB=<another web build>
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -65,6 +65,9 @@ process.on('exit', () => {
   if (server && server.exitCode === null) server.kill('SIGKILL');
 });
 
+/** BENCH_SCREENS_WEB=<folder>: another build of the web app than apps/web/dist (to compare builds on one server). */
+const webBuild = process.env.BENCH_SCREENS_WEB ?? join(repoRoot, 'apps/web/dist');
+
 async function startServer() {
   const built =
     existsSync(join(repoRoot, 'apps/server/dist/main.js')) && existsSync(join(repoRoot, 'apps/web/dist/index.html'));
@@ -74,7 +77,7 @@ async function startServer() {
   // The built web app is copied, so a build during the run changes nothing measured; the baseline page is written
   // there before the start (the server lists its static files then) and filled once the API can be asked for the rows.
   webDist = join(dataDir, 'web');
-  cpSync(join(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
+  cpSync(webBuild, webDist, { recursive: true });
   writeFileSync(join(webDist, baselinePath), baselineHtml([], 0));
   server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: repoRoot,
