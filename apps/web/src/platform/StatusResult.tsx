@@ -46,7 +46,11 @@ export function StatusResult({
   // antd's design tokens are CSS variables under the theme's class, which each antd component puts on its root.
   const [, , , , cssVar] = useToken();
   return (
-    <div className={['ant-result', 'status-result', `ant-result-${look.tone}`, cssVar?.key, className].filter(Boolean).join(' ')}>
+    <div
+      className={['ant-result', 'status-result', `ant-result-${look.tone}`, cssVar?.key, className]
+        .filter(Boolean)
+        .join(' ')}
+    >
       <div className="ant-result-icon">{icon ?? look.icon}</div>
       {title !== undefined && <div className="ant-result-title">{title}</div>}
       {subTitle !== undefined && <div className="ant-result-subtitle">{subTitle}</div>}
