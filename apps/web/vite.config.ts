@@ -86,6 +86,29 @@ function antdStyleMakersOff(): Plugin {
 }
 
 /**
+ * rc-select measures the search input of every multiple-choice select after each render by setting its width to 0
+ * and reading scrollWidth: a forced layout of the whole page per select. An empty input measures 0, which its CSS
+ * width already is (min-width 4px), so the measure runs only when there is text (issue 35: the ticket list's four
+ * multiple filters took ~50 ms of its first render). Fails the build if rc-select's code no longer reads as expected.
+ */
+function selectEmptyInputUnmeasured(): Plugin {
+  const measure = 'if (syncWidth && input) {';
+  return {
+    name: 'casedesk-select-empty-input-unmeasured',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]@rc-component[\\/]select[\\/]es[\\/]SelectInput[\\/]Input\.js$/.test(id)) return null;
+      if (code.split(measure).length !== 2)
+        throw new Error(`${id}: the input's width measure changed; review this plugin`);
+      return {
+        code: code.replace(measure, `${measure}\n      if (!value) { setWidthCssVar(undefined); return; }`),
+        map: null,
+      };
+    },
+  };
+}
+
+/**
  * Chunks that follow routes rather than hundreds of tiny files (issue 16): the browser fetches six files at a time
  * over HTTP/1.1, and automatic chunking made ~300 chunks (a separate one for each set of screens sharing a module),
  * so a screen opened by its address asked for ~150. Now:
@@ -121,7 +144,7 @@ const routeChunks = {
 };
 
 export default defineConfig({
-  plugins: [react(), antdStyleMakersOff(), precompress()],
+  plugins: [react(), antdStyleMakersOff(), selectEmptyInputUnmeasured(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   // The manifest lets scripts/check-bundle-size.mjs find the chunks each route needs.
   build: {
@@ -129,13 +152,6 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     manifest: true,
-    // A route's code is fetched by its imports; only its styles are preloaded (CSS has no imports to follow). The
-    // preload of every chunk a dynamic import needs added ~50 <link> tags per screen, ~50 ms of a warm ticket list's
-    // main thread (issue 35, a trace of bench:screens); index.html keeps its preloads (the entry's two chunks).
-    modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
-    },
     // Unused exports of entries may go: required for inlining common chunks.
     rolldownOptions: { preserveEntrySignatures: false, output: { codeSplitting: routeChunks } },
   },
