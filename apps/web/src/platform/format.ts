@@ -23,26 +23,20 @@ export const localeOf = (language: string = currentLanguage()): string => locale
  * list formats hundreds of cells per render (issue 35: a warm ticket list spent ~35 ms making formatters).
  */
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>();
-function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>(
-  make: (locale: string, options: never) => T,
-  kind: string,
-  locale: string,
-  options: object,
-): T {
-  const key = `${kind} ${locale} ${JSON.stringify(options)}`;
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>(key: string, make: () => T): T {
   let made = formatters.get(key) as T | undefined;
   if (!made) {
-    made = make(locale, options as never);
+    made = make();
     formatters.set(key, made);
   }
   return made;
 }
 const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
-  formatter((l, o) => new Intl.DateTimeFormat(l, o), 'date', locale, options);
+  formatter(`date ${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
-  formatter((l, o) => new Intl.NumberFormat(l, o), 'number', locale, options);
+  formatter(`number ${locale} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
 const listFormat = (locale: string, options: Intl.ListFormatOptions) =>
-  formatter((l, o) => new Intl.ListFormat(l, o), 'list', locale, options);
+  formatter(`list ${locale} ${JSON.stringify(options)}`, () => new Intl.ListFormat(locale, options));
 
 export type DateInput = string | number | Date | { toDate(): Date } | null | undefined;
 
